@@ -1,15 +1,19 @@
 #!/usr/bin/env node
 // Writes every generated file from spec/openapi.yaml, or with --check fails when one is stale.
+// Usage: node scripts/generate.mjs [--check] [--spec PATH]
 // Each target is a module in scripts/generate/ whose default export is
 // { output: 'path/from/repo/root', render(spec, ctx) => string | Promise<string> }.
-import { readdir, readFile, writeFile, mkdir } from 'node:fs/promises';
-import { dirname, join, relative } from 'node:path';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const specPath = join(root, 'spec/openapi.yaml');
-const check = process.argv.includes('--check');
+const args = process.argv.slice(2);
+const check = args.includes('--check');
+// --spec PATH reads another copy of the spec (the freshness test uses it to prove that a stale file fails).
+const specArg = args.indexOf('--spec');
+const specPath = specArg >= 0 ? resolve(args[specArg + 1] ?? '') : join(root, 'spec/openapi.yaml');
 
 const spec = parse(await readFile(specPath, 'utf8'));
 const targetDir = join(root, 'scripts/generate');

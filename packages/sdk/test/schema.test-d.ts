@@ -1,0 +1,40 @@
+import createClient from 'openapi-fetch';
+import { describe, expectTypeOf, it } from 'vitest';
+import type { paths, Schemas } from '../src/index.js';
+
+const client = createClient<paths>({ baseUrl: 'http://127.0.0.1:4010' });
+
+describe('generated path types', () => {
+  it('type-check a valid call and type its data', async () => {
+    const { data } = await client.POST('/v1/agents', {
+      body: { name: 'Support', temperature: 0.2 },
+    });
+    expectTypeOf(data).toEqualTypeOf<Schemas['AgentResponse'] | undefined>();
+    expectTypeOf<NonNullable<typeof data>['data']['status']>().toEqualTypeOf<
+      'active' | 'inactive'
+    >();
+  });
+
+  it('reject an unknown body field', async () => {
+    await client.POST('/v1/agents', {
+      // @ts-expect-error `nmae` is not a field of AgentCreate
+      body: { nmae: 'Support' },
+    });
+  });
+
+  it('reject a missing required field and a wrong query type', async () => {
+    await client.PUT('/v1/conversations/{id}/messages/{messageId}', {
+      params: { path: { id: 'c', messageId: 'm' } },
+      // @ts-expect-error `content` is required
+      body: {},
+    });
+    await client.GET('/v1/agents', {
+      // @ts-expect-error `limit` is a number
+      params: { query: { limit: '20' } },
+    });
+  });
+
+  it('type the chat status enum', () => {
+    expectTypeOf<Schemas['Chat']['status']>().toEqualTypeOf<'open' | 'human' | 'closed'>();
+  });
+});

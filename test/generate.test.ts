@@ -1,0 +1,43 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('..', import.meta.url));
+const script = join(root, 'scripts/generate.mjs');
+const dirs: string[] = [];
+
+afterAll(async () => {
+  await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+});
+
+describe('pnpm generate --check', () => {
+  it('passes when the generated files match the spec', async () => {
+    const { stdout } = await run(process.execPath, [script, '--check'], { cwd: root });
+    expect(stdout).toMatch(/generated files are fresh/);
+  });
+
+  it('fails on an edited spec, naming the stale files and `pnpm generate`', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'spec-'));
+    dirs.push(dir);
+    const edited = (await readFile(join(root, 'spec/openapi.yaml'), 'utf8')).replace(
+      'summary: List agents',
+      'summary: List every agent',
+    );
+    const specCopy = join(dir, 'openapi.yaml');
+    await writeFile(specCopy, edited);
+    const failure = await run(process.execPath, [script, '--check', '--spec', specCopy], {
+      cwd: root,
+    }).then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failure?.code).toBe(1);
+    expect(failure?.stderr).toContain('packages/sdk/src/generated/schema.ts');
+    expect(failure?.stderr).toContain('Run `pnpm generate`');
+  });
+});

@@ -1,0 +1,285 @@
+import { describe, expect, it } from 'vitest';
+import {
+  decidedOperations,
+  seedEventsA,
+  seedEventsB,
+  seedScopesA,
+  seedScopesB,
+} from './decided-operations.js';
+import { deref, listOperations, loadSpec, type SpecNode } from './load-spec.js';
+
+const spec = loadSpec();
+const ops = listOperations(spec);
+const key = (o: { method: string; path: string }) => `${o.method} ${o.path}`;
+const authenticated = ops.filter(
+  (o) => !(Array.isArray(o.op.security) && o.op.security.length === 0),
+);
+
+/** The schema a response's JSON content points at, with its references followed. */
+function errorSchemaOf(response: SpecNode): SpecNode {
+  return deref(spec, deref(spec, response).content?.['application/json']?.schema);
+}
+
+describe('spec/openapi.yaml: operations', () => {
+  it('is OpenAPI 3.1 at version 1.0.0', () => {
+    expect(spec.openapi).toMatch(/^3\.1\./);
+    expect(spec.info.version).toBe('1.0.0');
+  });
+
+  it('holds exactly the 75 operations of api-decisions section 4', () => {
+    expect(decidedOperations).toHaveLength(75);
+    expect(ops.map(key).sort()).toEqual(decidedOperations.map(key).sort());
+  });
+
+  it('gives each operation the scopes of the decisions table, per variant', () => {
+    for (const decided of decidedOperations) {
+      const found = ops.find((o) => key(o) === key(decided));
+      const scopes = found?.op['x-scopes'] ?? null;
+      expect({ op: key(decided), A: scopes?.A ?? null, B: scopes?.B ?? null }).toEqual({
+        op: key(decided),
+        A: decided.scopesA,
+        B: decided.scopesB,
+      });
+    }
+  });
+
+  it('names only scopes of the variant vocabulary (seed 5.1 / 5.2) in x-scopes', () => {
+    for (const { op } of authenticated) {
+      for (const scope of op['x-scopes'].A) expect(seedScopesA).toContain(scope);
+      for (const scope of op['x-scopes'].B) expect(seedScopesB).toContain(scope);
+    }
+    expect(Object.keys(spec['x-scope-vocabulary'].A).sort()).toEqual([...seedScopesA].sort());
+    expect(Object.keys(spec['x-scope-vocabulary'].B).sort()).toEqual([...seedScopesB].sort());
+  });
+
+  it('has unique camelCase operationIds prefixed by the resource', () => {
+    const ids = ops.map((o) => o.op.operationId as string);
+    expect(new Set(ids).size).toBe(ids.length);
+    const prefixes: Record<string, string> = {
+      System: '(health|me)',
+      Agents: 'agents',
+      Trainings: 'trainings',
+      Channels: 'channels',
+      Contacts: 'contacts',
+      'Custom Fields': 'customFields',
+      Conversations: 'conversations',
+      Chats: 'chats',
+      Messages: 'messages',
+      MCP: 'mcpServers',
+      Webhooks: 'webhooks',
+      Appointments: 'appointments',
+    };
+    for (const { op } of ops) {
+      expect(op.tags).toHaveLength(1);
+      const prefix = prefixes[op.tags[0]];
+      expect(prefix, `tag ${op.tags[0]}`).toBeDefined();
+      expect(op.operationId).toMatch(new RegExp(`^${prefix}[A-Z][A-Za-z]*$`));
+    }
+    expect(ids).toContain('agentsList');
+    expect(ids).toContain('chatsStartHuman');
+  });
+
+  it('secures every operation with the x-api-key header except GET /v1/health', () => {
+    expect(spec.components.securitySchemes.ApiKey).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'x-api-key',
+    });
+    expect(spec.security).toEqual([{ ApiKey: [] }]);
+    const open = ops.filter((o) => !authenticated.includes(o)).map(key);
+    expect(open).toEqual(['GET /v1/health']);
+    const health = ops.find((o) => key(o) === 'GET /v1/health')?.op;
+    expect(health['x-scopes']).toBeUndefined();
+    expect(Object.keys(health.responses)).toEqual(expect.arrayContaining(['200', '503']));
+  });
+});
+
+describe('spec/openapi.yaml: responses', () => {
+  it('declares 400, 401, 429 and 500 with the error schema on every authenticated operation', () => {
+    for (const { op, ...where } of authenticated) {
+      for (const status of ['400', '401', '429', '500']) {
+        const response = op.responses[status];
+        expect(response, `${key(where)} ${status}`).toBeDefined();
+        expect(errorSchemaOf(response)).toBe(spec.components.schemas.Error);
+      }
+    }
+  });
+
+  it('declares 403 where a scope is needed, 404 on paths with ids, 413 on bodies', () => {
+    for (const { op, method, path } of authenticated) {
+      const statuses = Object.keys(op.responses);
+      expect(statuses.includes('403'), `${method} ${path} 403`).toBe(op['x-scopes'].A.length > 0);
+      expect(statuses.includes('404'), `${method} ${path} 404`).toBe(path.includes('{'));
+      if (op.requestBody) expect(statuses, `${method} ${path} 413`).toContain('413');
+    }
+  });
+
+  it('declares 409 where the decisions name a state conflict', () => {
+    const conflicts = authenticated.filter((o) => o.op.responses['409']).map(key);
+    expect(conflicts).toEqual(
+      expect.arrayContaining([
+        'POST /v1/agents/{id}/conversation',
+        'POST /v1/chats/{id}/start-human',
+        'POST /v1/chats/{id}/messages',
+        'POST /v1/chats/{id}/stop-human',
+        'POST /v1/conversations/{id}/close',
+        'POST /v1/conversations/{id}/reopen',
+        'GET /v1/channels/{id}/qr-code',
+        'GET /v1/channels/{id}/widget',
+      ]),
+    );
+  });
+
+  it('declares Retry-After on 429 and the rate-limit and request-id headers', () => {
+    for (const { op, ...where } of authenticated) {
+      const limited = deref(spec, op.responses['429']);
+      expect(Object.keys(limited.headers), key(where)).toEqual(
+        expect.arrayContaining(['Retry-After', 'X-Request-Id', 'X-RateLimit-Limit']),
+      );
+      const success = Object.entries<SpecNode>(op.responses).find(([s]) => s.startsWith('2'));
+      expect(success, key(where)).toBeDefined();
+      expect(Object.keys(deref(spec, success?.[1]).headers)).toEqual([
+        'X-Request-Id',
+        'X-RateLimit-Limit',
+        'X-RateLimit-Remaining',
+        'X-RateLimit-Reset',
+      ]);
+      expect(Object.keys(deref(spec, op.responses['401']).headers)).toEqual(['X-Request-Id']);
+    }
+  });
+
+  it('answers 201 for creating POSTs, 204 for DELETEs and 200 for the rest', () => {
+    for (const { op, method, path } of ops) {
+      const success = Object.keys(op.responses).filter((s) => s.startsWith('2'));
+      expect(success, `${method} ${path}`).toHaveLength(1);
+      const creates =
+        /^(agents|trainings|channels|contacts|customFields|mcpServers|webhooks|appointments)Create$/;
+      const expected =
+        method === 'DELETE'
+          ? '204'
+          : creates.test(op.operationId) || op.operationId === 'chatsSendMessage'
+            ? '201'
+            : '200';
+      expect(success[0], `${method} ${path}`).toBe(expected);
+    }
+  });
+
+  it('wraps single resources in data and lists in data + pagination', () => {
+    for (const { op, method, path } of authenticated) {
+      const [status, response] = Object.entries<SpecNode>(op.responses).find(([s]) =>
+        s.startsWith('2'),
+      ) ?? ['', null];
+      if (status === '204') continue;
+      const schema = deref(spec, response.content['application/json'].schema);
+      expect(schema.required, `${method} ${path}`).toContain('data');
+      const isList = (op.parameters ?? []).some((p: SpecNode) => deref(spec, p).name === 'page');
+      if (isList) {
+        expect(schema.required).toEqual(['data', 'pagination']);
+        expect(schema.properties.data.type).toBe('array');
+      }
+    }
+  });
+
+  it('pages every list with page (>= 1), limit (1..100, default 20) and order', () => {
+    const { Page, Limit, Order } = spec.components.parameters;
+    expect(Page.schema).toEqual({ type: 'integer', minimum: 1, default: 1 });
+    expect(Limit.schema).toEqual({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
+    expect(Order.schema).toEqual({ type: 'string', enum: ['asc', 'desc'], default: 'desc' });
+    const lists = authenticated.filter((o) => o.op.operationId.match(/List[A-Za-z]*$/));
+    expect(lists.map((o) => o.op.operationId).sort()).toEqual(
+      [
+        'agentsList',
+        'appointmentsList',
+        'channelsList',
+        'chatsList',
+        'contactsList',
+        'conversationsList',
+        'conversationsListMessages',
+        'customFieldsList',
+        'mcpServersList',
+        'mcpServersListForAgent',
+        'mcpServersListTools',
+        'trainingsList',
+        'webhooksList',
+        'webhooksListDeliveries',
+      ].sort(),
+    );
+    for (const { op } of lists) {
+      const refs = (op.parameters ?? []).map((p: SpecNode) => p.$ref);
+      expect(refs, op.operationId).toEqual(
+        expect.arrayContaining(['#/components/parameters/Page', '#/components/parameters/Limit']),
+      );
+    }
+  });
+
+  it('rejects unknown fields in every request body', () => {
+    for (const { op, method, path } of ops) {
+      if (!op.requestBody) continue;
+      const schema = deref(spec, op.requestBody.content['application/json'].schema);
+      const branches = schema.oneOf ? schema.oneOf.map((b: SpecNode) => deref(spec, b)) : [schema];
+      for (const branch of branches) {
+        expect(branch.additionalProperties, `${method} ${path}`).toBe(false);
+      }
+    }
+  });
+});
+
+describe('spec/openapi.yaml: webhooks', () => {
+  const webhooks = Object.entries<SpecNode>(spec.webhooks);
+
+  it('has one entry per event of either variant, marked with its variants', () => {
+    const all = [...new Set([...seedEventsA, ...seedEventsB])].sort();
+    expect(webhooks.map(([name]) => name).sort()).toEqual(all);
+    for (const [name, item] of webhooks) {
+      const expected = ['A', 'B'].filter((v) =>
+        (v === 'A' ? seedEventsA : seedEventsB).includes(name),
+      );
+      expect(item.post['x-variants'], name).toEqual(expected);
+    }
+  });
+
+  it('gives each event a body schema on the envelope with its name as a constant', () => {
+    for (const [name, item] of webhooks) {
+      const body = deref(spec, item.post.requestBody.content['application/json'].schema);
+      expect(body.allOf[0].$ref).toBe('#/components/schemas/WebhookEnvelope');
+      expect(body.allOf[1].properties.event.const).toBe(name);
+      expect(body.allOf[1].properties.data).toBeDefined();
+    }
+    expect(spec.components.schemas.WebhookEnvelope.required).toEqual([
+      'event',
+      'timestamp',
+      'webhook_id',
+      'data',
+    ]);
+  });
+
+  it('declares the signature headers of both variants', () => {
+    for (const [name, item] of webhooks) {
+      const headers = item.post.parameters.map((p: SpecNode) => deref(spec, p).name);
+      expect(headers, name).toEqual([
+        'X-Webhook-Signature',
+        'X-Webhook-Timestamp',
+        'X-Webhook-ID',
+        'X-Service-Signature',
+      ]);
+    }
+  });
+
+  it('accepts every event name and category in a subscription', () => {
+    const subscription = spec.components.schemas.WebhookSubscription.enum;
+    for (const [name] of webhooks)
+      if (name !== 'webhook.test') expect(subscription).toContain(name);
+    for (const category of [
+      '*',
+      'conversations',
+      'messages',
+      'contacts',
+      'agent',
+      'appointments',
+      'channels',
+      'billing',
+    ]) {
+      expect(subscription).toContain(category);
+    }
+  });
+});
