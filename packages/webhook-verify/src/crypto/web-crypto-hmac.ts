@@ -1,0 +1,60 @@
+import { utf8Encoder as encoder, toHex } from '../utf8.js';
+
+const hmac = { name: 'HMAC', hash: 'SHA-256' } as const;
+
+// Importing a key costs about as much as the HMAC of a small body, so keys are kept per secret;
+// bounded, because a multi-tenant receiver may see one secret per customer.
+const keys = new Map<string, Promise<CryptoKey>>();
+const maxKeys = 256;
+
+/** The HMAC-SHA256 CryptoKey of a secret (its UTF-8 bytes), imported once and cached. */
+export function hmacKey(secret: string): Promise<CryptoKey> {
+  const cached = keys.get(secret);
+  if (cached !== undefined) return cached;
+  const key = crypto.subtle.importKey('raw', encoder.encode(secret), hmac, false, [
+    'sign',
+    'verify',
+  ]);
+  key.then(undefined, () => keys.delete(secret));
+  keys.set(secret, key);
+  // Maps iterate in insertion order: the first key is the oldest.
+  if (keys.size > maxKeys) keys.delete(keys.keys().next().value as string);
+  return key;
+}
+
+/** The bytes that are signed: `prefix` then the body, each as UTF-8. */
+export function signedBytes(prefix: string, body: string | Uint8Array): Uint8Array<ArrayBuffer> {
+  if (typeof body === 'string') return encoder.encode(prefix + body);
+  const head = encoder.encode(prefix);
+  const out = new Uint8Array(head.length + body.length);
+  out.set(head, 0);
+  out.set(body, head.length);
+  return out;
+}
+
+/** True when one of `secrets` produced `signature`; WebCrypto compares in constant time. */
+export async function verifyHmac(
+  secrets: readonly string[],
+  prefix: string,
+  body: string | Uint8Array,
+  signature: Uint8Array<ArrayBuffer>,
+): Promise<boolean> {
+  const data = signedBytes(prefix, body);
+  for (const secret of secrets) {
+    if (await crypto.subtle.verify(hmac, await hmacKey(secret), signature, data)) return true;
+  }
+  return false;
+}
+
+/** Lower-case hex HMAC-SHA256 of `prefix` + body. */
+export async function hmacHex(
+  secret: string,
+  prefix: string,
+  body: string | Uint8Array,
+): Promise<string> {
+  return toHex(
+    new Uint8Array(
+      await crypto.subtle.sign(hmac, await hmacKey(secret), signedBytes(prefix, body)),
+    ),
+  );
+}

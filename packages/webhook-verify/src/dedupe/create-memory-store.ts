@@ -1,0 +1,51 @@
+import type { DedupeStore } from './dedupe-store.js';
+
+/** Options of `createMemoryStore`. */
+export interface MemoryStoreOptions {
+  /** Upper bound on entries; past it, expired entries go first, then the oldest. Default 10 000. */
+  maxEntries?: number;
+  /** The clock in milliseconds, for tests. Default `Date.now`. */
+  now?: () => number;
+}
+
+/**
+ * A `DedupeStore` in this process's memory: for one receiver, or tests. A fleet behind a load
+ * balancer needs a shared store (see the Redis recipe in the README).
+ */
+export function createMemoryStore(options: MemoryStoreOptions = {}): DedupeStore {
+  const { maxEntries = 10_000, now = Date.now } = options;
+  const entries = new Map<string, { value: string; expiresAt: number }>();
+
+  const live = (key: string) => {
+    const entry = entries.get(key);
+    if (entry && entry.expiresAt <= now()) {
+      entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  };
+  const put = (key: string, value: string, ttlSeconds: number) => {
+    entries.delete(key);
+    entries.set(key, { value, expiresAt: now() + ttlSeconds * 1000 });
+    if (entries.size > maxEntries) evict();
+  };
+  const evict = () => {
+    const t = now();
+    for (const [key, entry] of entries) if (entry.expiresAt <= t) entries.delete(key);
+    for (const key of entries.keys()) {
+      if (entries.size <= maxEntries) break;
+      entries.delete(key);
+    }
+  };
+
+  return {
+    setIfAbsent(key, value, ttlSeconds) {
+      if (live(key)) return false;
+      put(key, value, ttlSeconds);
+      return true;
+    },
+    set: put,
+    get: (key) => live(key)?.value,
+    delete: (key) => entries.delete(key),
+  };
+}

@@ -1,0 +1,7 @@
+export {
+  type WebhookEventNameA,
+  type WebhookEventNameB,
+  webhookEventNamesA,
+  webhookEventNamesB,
+} from './generated/webhook-events.js';
+export { isWebhookEventName } from './is-webhook-event-name.js';

@@ -1,0 +1,293 @@
+/**
+ * Generated from spec/openapi.yaml by `pnpm generate` - do not edit.
+ */
+
+export type paths = Record<string, never>;
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description A conversation between a contact and an agent. */
+        Conversation: {
+            /**
+             * Format: uuid
+             * @description Also the id of its chat.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The agent answering it.
+             */
+            agent_id: string;
+            /** Format: uuid */
+            contact_id: string | null;
+            /** Format: uuid */
+            channel_id: string | null;
+            /**
+             * @description `open` while its chat is `open` or `human`.
+             * @enum {string}
+             */
+            status: "open" | "closed";
+            metadata: components["schemas"]["Metadata"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description Free-form key-value pairs for the client's own use (at most 50 keys; values are strings of at most 500 characters, numbers, booleans or null). */
+        Metadata: {
+            [key: string]: string | number | boolean | null;
+        };
+        /** @description The live side of a conversation; same id as the conversation. */
+        Chat: {
+            /**
+             * Format: uuid
+             * @description The conversation id.
+             */
+            id: string;
+            /**
+             * @description `open`: the AI answers; `human`: a person has taken over; `closed`.
+             * @enum {string}
+             */
+            status: "open" | "human" | "closed";
+            /**
+             * Format: uuid
+             * @description Active human agent (set while `human`).
+             */
+            assigned_to: string | null;
+            /**
+             * Format: date-time
+             * @description Start of handoff (set while `human`).
+             */
+            human_started_at: string | null;
+            /**
+             * Format: uuid
+             * @description Channel through which messages go out.
+             */
+            channel_id: string | null;
+            /**
+             * Format: uuid
+             * @description Contact being attended.
+             */
+            contact_id: string | null;
+            /**
+             * Format: uuid
+             * @description The AI agent of the conversation.
+             */
+            agent_id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description A message in the conversation view (returned by message edit). */
+        ConversationMessage: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            conversation_id: string;
+            content: string;
+            /**
+             * @description Who wrote it: the customer, the AI agent, or a human agent.
+             * @enum {string}
+             */
+            sender_type: "customer" | "agent" | "human";
+            message_type: components["schemas"]["MessageType"];
+            /** Format: uri */
+            media_url: string | null;
+            /** @description The media's MIME type. */
+            media_type: string | null;
+            is_edited: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @enum {string} */
+        MessageType: "text" | "image" | "audio" | "video" | "document";
+        /** @description A customer record. */
+        Contact: {
+            /** Format: uuid */
+            id: string;
+            name: string | null;
+            /** Format: email */
+            email: string | null;
+            /** @description E.164, e.g. `+34600111222`. */
+            phone: string | null;
+            custom_fields: components["schemas"]["CustomFieldValues"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description Values keyed by custom-field name, checked against the definitions. */
+        CustomFieldValues: {
+            [key: string]: components["schemas"]["CustomFieldValue"];
+        };
+        /** @description A value of a custom field, of the type its definition says (`text`, `date` and `select` are strings, `multi_select` an array of strings); null clears it. */
+        CustomFieldValue: string | number | boolean | string[] | null;
+        /** @description An appointment with a contact. */
+        Appointment: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            contact_id: string;
+            /** Format: uuid */
+            agent_id: string | null;
+            title: string;
+            notes: string | null;
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string | null;
+            /** @enum {string} */
+            status: "scheduled" | "cancelled" | "completed";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description A communication channel bound to an agent. */
+        Channel: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            type: components["schemas"]["ChannelType"];
+            status: components["schemas"]["ChannelStatus"];
+            /**
+             * Format: uuid
+             * @description Agent bound to the channel.
+             */
+            agent_id: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /**
+         * @description `whatsapp` and `instagram` are the two instant-messaging channels.
+         * @enum {string}
+         */
+        ChannelType: "whatsapp" | "instagram" | "email" | "widget";
+        /**
+         * @description A new messaging channel is `pending` until paired by its QR code, then `active`; email and widget channels are `active` at once.
+         * @enum {string}
+         */
+        ChannelStatus: "pending" | "active" | "disconnected" | "error";
+        /** @description Data of `credit.low` and `credit.depleted`. */
+        CreditBalance: {
+            credits_remaining: number;
+            /** @description The low-credit threshold that was crossed. */
+            threshold?: number | null;
+        };
+        /** @description Data of `plan.changed`. */
+        PlanChange: {
+            plan: string;
+            previous_plan: string | null;
+        };
+        /** @description Data of `trial.expiring` and `trial.expired`. */
+        TrialStatus: {
+            /** Format: date-time */
+            trial_ends_at: string;
+        };
+        /** @description Data of `webhook.test`. */
+        WebhookTestData: {
+            message: string;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;
+
+/** Events that Variant A sends. */
+export const webhookEventNamesA = [
+  'conversation.created',
+  'conversation.closed',
+  'conversation.transferred',
+  'message.received',
+  'message.sent',
+  'contact.created',
+  'contact.updated',
+  'agent.handoff_started',
+  'agent.handoff_completed',
+  'appointment.created',
+  'appointment.cancelled',
+  'appointment.completed',
+  'webhook.test',
+] as const;
+
+/** Events that Variant B sends. */
+export const webhookEventNamesB = [
+  'conversation.created',
+  'conversation.assigned',
+  'conversation.closed',
+  'conversation.reopened',
+  'message.received',
+  'message.sent',
+  'message.failed',
+  'message.delivered',
+  'message.read',
+  'contact.created',
+  'contact.updated',
+  'contact.deleted',
+  'agent.handoff_started',
+  'agent.handoff_completed',
+  'agent.transferred',
+  'appointment.scheduled',
+  'appointment.rescheduled',
+  'appointment.canceled',
+  'appointment.reminder_sent',
+  'channel.connected',
+  'channel.disconnected',
+  'channel.error',
+  'credit.low',
+  'credit.depleted',
+  'plan.changed',
+  'trial.expiring',
+  'trial.expired',
+  'webhook.test',
+] as const;
+
+/** An event name of Variant A. */
+export type WebhookEventNameA = (typeof webhookEventNamesA)[number];
+
+/** An event name of Variant B. */
+export type WebhookEventNameB = (typeof webhookEventNamesB)[number];
+
+/** The type of `data` for each event name (one shape per name, whichever variant sends it). */
+export interface WebhookEventDataMap {
+  'conversation.created': components['schemas']['Conversation'];
+  'conversation.assigned': components['schemas']['Chat'];
+  'conversation.closed': components['schemas']['Conversation'];
+  'conversation.reopened': components['schemas']['Conversation'];
+  'conversation.transferred': components['schemas']['Conversation'];
+  'message.received': components['schemas']['ConversationMessage'];
+  'message.sent': components['schemas']['ConversationMessage'];
+  'message.failed': components['schemas']['ConversationMessage'];
+  'message.delivered': components['schemas']['ConversationMessage'];
+  'message.read': components['schemas']['ConversationMessage'];
+  'contact.created': components['schemas']['Contact'];
+  'contact.updated': components['schemas']['Contact'];
+  'contact.deleted': components['schemas']['Contact'];
+  'agent.handoff_started': components['schemas']['Chat'];
+  'agent.handoff_completed': components['schemas']['Chat'];
+  'agent.transferred': components['schemas']['Conversation'];
+  'appointment.created': components['schemas']['Appointment'];
+  'appointment.cancelled': components['schemas']['Appointment'];
+  'appointment.completed': components['schemas']['Appointment'];
+  'appointment.scheduled': components['schemas']['Appointment'];
+  'appointment.rescheduled': components['schemas']['Appointment'];
+  'appointment.canceled': components['schemas']['Appointment'];
+  'appointment.reminder_sent': components['schemas']['Appointment'];
+  'channel.connected': components['schemas']['Channel'];
+  'channel.disconnected': components['schemas']['Channel'];
+  'channel.error': components['schemas']['Channel'];
+  'credit.low': components['schemas']['CreditBalance'];
+  'credit.depleted': components['schemas']['CreditBalance'];
+  'plan.changed': components['schemas']['PlanChange'];
+  'trial.expiring': components['schemas']['TrialStatus'];
+  'trial.expired': components['schemas']['TrialStatus'];
+  'webhook.test': components['schemas']['WebhookTestData'];
+}

@@ -1,0 +1,109 @@
+import { resolveSecrets } from './resolve-options.js';
+import { type RawBody, toBodyBytes } from './to-body-bytes.js';
+import { utf8Decoder } from './utf8.js';
+import { variantAHeaders } from './variants/variant-a.js';
+import { variantBHeaders } from './variants/variant-b.js';
+import type { WebhookVariant } from './webhook-event.js';
+
+/** Options of `signWebhook` and `signWebhookSync`. */
+export interface SignWebhookOptions<V extends WebhookVariant = WebhookVariant> {
+  variant: V;
+  /** The webhook's secret, used as UTF-8 bytes. */
+  secret: string;
+  /** The exact body that will be sent. */
+  rawBody: RawBody;
+  /** Variant A: the signing time, Unix seconds or a Date. Default: now. */
+  timestamp?: number | Date;
+  /** Variant A: the `X-Webhook-ID` value. Default: the body's `webhook_id`. */
+  webhookId?: string;
+}
+
+/** The headers of a Variant A delivery. */
+export interface SignedHeadersA {
+  'Content-Type': 'application/json';
+  'X-Webhook-Signature': string;
+  'X-Webhook-Timestamp': string;
+  'X-Webhook-ID': string;
+}
+
+/** The headers of a Variant B delivery. */
+export interface SignedHeadersB {
+  'Content-Type': 'application/json';
+  'X-Service-Signature': string;
+}
+
+/** The headers `signWebhook` returns for a variant. */
+export type SignedHeadersFor<V extends WebhookVariant> = V extends 'A'
+  ? SignedHeadersA
+  : V extends 'B'
+    ? SignedHeadersB
+    : SignedHeadersA | SignedHeadersB;
+
+/** What to sign, and how to turn the hex HMAC into headers. */
+export interface SigningPlan<V extends WebhookVariant> {
+  secret: string;
+  prefix: string;
+  body: string | Uint8Array;
+  headers(hex: string): SignedHeadersFor<V>;
+}
+
+/** Validates the options of a signing call; everything but the HMAC itself. */
+export function prepareSigning<V extends WebhookVariant>(
+  options: SignWebhookOptions<V>,
+): SigningPlan<V> {
+  const [secret = ''] = resolveSecrets(options.secret);
+  const body = toBodyBytes(options.rawBody);
+  const { variant } = options;
+  if (variant !== 'A' && variant !== 'B')
+    throw new TypeError("webhook-verify: variant must be 'A' or 'B'");
+  const timestamp = variant === 'A' ? unixSeconds(options.timestamp) : undefined;
+  const extra: Record<string, string> =
+    timestamp === undefined
+      ? {}
+      : {
+          [variantAHeaders.timestamp]: String(timestamp),
+          [variantAHeaders.id]: options.webhookId ?? webhookIdOf(body),
+        };
+  return {
+    secret,
+    prefix: timestamp === undefined ? '' : `${timestamp}.`,
+    body,
+    headers: (hex) =>
+      ({
+        'Content-Type': 'application/json',
+        [timestamp === undefined ? variantBHeaders.signature : variantAHeaders.signature]:
+          `sha256=${hex}`,
+        ...extra,
+      }) as unknown as SignedHeadersFor<V>,
+  };
+}
+
+function unixSeconds(timestamp: number | Date | undefined): number {
+  const seconds =
+    timestamp === undefined
+      ? Math.floor(Date.now() / 1000)
+      : timestamp instanceof Date
+        ? Math.floor(timestamp.getTime() / 1000)
+        : timestamp;
+  if (!Number.isSafeInteger(seconds) || seconds < 0) {
+    throw new TypeError('webhook-verify: timestamp must be Unix seconds or a Date');
+  }
+  return seconds;
+}
+
+function webhookIdOf(body: string | Uint8Array): string {
+  let id: unknown;
+  try {
+    id = (
+      JSON.parse(typeof body === 'string' ? body : utf8Decoder.decode(body)) as {
+        webhook_id?: unknown;
+      }
+    )?.webhook_id;
+  } catch {
+    // reported below
+  }
+  if (typeof id !== 'string' || id === '') {
+    throw new TypeError('webhook-verify: Variant A needs webhookId, or a body with webhook_id');
+  }
+  return id;
+}

@@ -1,0 +1,40 @@
+/** Request headers as a fetch `Headers` object or as a Node-style record (values may be arrays). */
+export type WebhookHeaders =
+  | { get(name: string): string | null }
+  | Readonly<Record<string, string | readonly string[] | undefined>>;
+
+/** What `readHeader` found: the value, `undefined` when absent, or `null` when the header appears more than once. */
+export type HeaderValue = string | undefined | null;
+
+/**
+ * Reads one header by lower-case name. A record is searched case-insensitively; a header that
+ * appears more than once (two keys, an array of two, or a comma-joined value) yields `null`.
+ */
+export function readHeader(headers: WebhookHeaders, name: string): HeaderValue {
+  if (typeof headers.get === 'function') {
+    return single((headers as { get(name: string): string | null }).get(name) ?? undefined);
+  }
+  const record = headers as Readonly<Record<string, string | readonly string[] | undefined>>;
+  let found: string | readonly string[] | undefined;
+  let seen = 0;
+  for (const key in record) {
+    if (key.length === name.length && key.toLowerCase() === name) {
+      const value = record[key];
+      if (value === undefined) continue;
+      found = value;
+      seen += 1;
+    }
+  }
+  if (seen > 1) return null;
+  if (typeof found === 'string' || found === undefined) return single(found);
+  if (found.length === 0) return undefined;
+  return found.length === 1 ? single(found[0]) : null;
+}
+
+// Fetch joins repeated headers with ", " and Node does the same for unknown ones; no valid value of ours contains a comma.
+function single(value: string | undefined): HeaderValue {
+  if (value === undefined) return undefined;
+  const trimmed = value.trim();
+  if (trimmed === '') return undefined;
+  return trimmed.includes(',') ? null : trimmed;
+}

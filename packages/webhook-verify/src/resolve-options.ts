@@ -1,0 +1,52 @@
+/** The signing secret(s): during a rotation pass the new and the old one; each is tried in turn. */
+export type WebhookSecret = string | readonly string[];
+
+/** Options after validation. */
+export interface ResolvedOptions {
+  secrets: readonly string[];
+  toleranceSeconds: number;
+  maxFutureSeconds: number;
+  now: Date | undefined;
+}
+
+/** Throws a TypeError at once for a programming mistake: no secret, an empty or padded one, a bad window. */
+export function resolveOptions(options: {
+  variant: string;
+  secret: WebhookSecret;
+  toleranceSeconds?: number | undefined;
+  maxFutureSeconds?: number | undefined;
+  now?: Date | undefined;
+}): ResolvedOptions {
+  if (options.variant !== 'A' && options.variant !== 'B' && options.variant !== 'auto') {
+    throw new TypeError("webhook-verify: variant must be 'A', 'B' or 'auto'");
+  }
+  const secrets = resolveSecrets(options.secret);
+  const toleranceSeconds = seconds(options.toleranceSeconds, 300, 'toleranceSeconds');
+  const maxFutureSeconds = seconds(options.maxFutureSeconds, 60, 'maxFutureSeconds');
+  return { secrets, toleranceSeconds, maxFutureSeconds, now: options.now };
+}
+
+/** Validates a secret or list of secrets; see `resolveOptions`. */
+export function resolveSecrets(secret: WebhookSecret): readonly string[] {
+  const secrets = typeof secret === 'string' ? [secret] : secret;
+  if (!Array.isArray(secrets) || secrets.length === 0) {
+    throw new TypeError('webhook-verify: secret must be a string or a non-empty array');
+  }
+  for (const s of secrets) {
+    if (typeof s !== 'string' || s === '') {
+      throw new TypeError('webhook-verify: a secret is empty (is the env variable set?)');
+    }
+    if (s.trim() !== s) {
+      throw new TypeError('webhook-verify: a secret has surrounding whitespace');
+    }
+  }
+  return secrets;
+}
+
+function seconds(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!(typeof value === 'number' && value >= 0)) {
+    throw new TypeError(`webhook-verify: ${name} must be a number of seconds >= 0`);
+  }
+  return value;
+}

@@ -1,0 +1,57 @@
+import { checkTimestamp } from './parse-timestamp.js';
+import type { Delivery } from './read-delivery.js';
+import type { ResolvedOptions } from './resolve-options.js';
+import { utf8Decoder } from './utf8.js';
+import { variantAHeaders } from './variants/variant-a.js';
+import type { WebhookEvent } from './webhook-event.js';
+import { WebhookVerificationError } from './webhook-verification-error.js';
+
+/** Where a verified event keeps its signed body, for `webhookDedupeKey` (non-enumerable). */
+export const signedBodyKey = Symbol.for('@agent-platform/webhook-verify/signedBody');
+
+/** After the signature matched: the timestamp window (A), the JSON envelope, and the ID header (A). */
+export function toWebhookEvent(delivery: Delivery, options: ResolvedOptions): WebhookEvent {
+  const { a } = delivery;
+  if (a) {
+    checkTimestamp(
+      a.timestamp,
+      options.now ?? new Date(),
+      options.toleranceSeconds,
+      options.maxFutureSeconds,
+    );
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(
+      typeof delivery.body === 'string' ? delivery.body : utf8Decoder.decode(delivery.body),
+    );
+  } catch {
+    throw new WebhookVerificationError('invalid_json', 'signed, but not JSON');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw invalid('the body is not a JSON object');
+  }
+  const envelope = body as Record<string, unknown>;
+  for (const field of delivery.variant === 'A'
+    ? ['event', 'timestamp', 'webhook_id']
+    : ['event_id', 'event', 'timestamp', 'webhook_id']) {
+    if (typeof envelope[field] !== 'string' || envelope[field] === '') {
+      throw invalid(`body.${field} must be a non-empty string`);
+    }
+  }
+  if (typeof envelope.data !== 'object' || envelope.data === null) {
+    throw invalid('body.data must be an object');
+  }
+  if (a && envelope.webhook_id !== a.webhookId) {
+    throw invalid(`${variantAHeaders.id} disagrees with the signed body.webhook_id`);
+  }
+  const event = a
+    ? { ...envelope, variant: 'A', deliveredAt: new Date(a.timestamp * 1000) }
+    : { ...envelope, variant: 'B' };
+  Object.defineProperty(event, signedBodyKey, { value: delivery.body });
+  return event as WebhookEvent;
+}
+
+function invalid(message: string): WebhookVerificationError {
+  return new WebhookVerificationError('invalid_body', message);
+}

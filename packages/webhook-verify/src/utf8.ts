@@ -1,0 +1,14 @@
+/** Shared UTF-8 encoder. */
+export const utf8Encoder = new TextEncoder();
+
+// Non-fatal, like fetch's `Response.json()`: bytes reach the decoder only once authenticated, and
+// a sender's invalid UTF-8 inside a string value becomes U+FFFD rather than a lost delivery.
+/** Shared UTF-8 decoder (invalid sequences become U+FFFD; a BOM is dropped). */
+export const utf8Decoder = new TextDecoder();
+
+/** Lower-case hex of some bytes. */
+export function toHex(bytes: Uint8Array): string {
+  let hex = '';
+  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
+  return hex;
+}

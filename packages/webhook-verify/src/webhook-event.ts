@@ -1,0 +1,48 @@
+import type {
+  WebhookEventDataMap,
+  WebhookEventNameA,
+  WebhookEventNameB,
+} from './generated/webhook-events.js';
+
+/** The two delivery formats of the platform (seed section 6). */
+export type WebhookVariant = 'A' | 'B';
+
+/** A verified Variant A delivery: the signed body's fields plus what the headers told. */
+export type WebhookEventA<E extends WebhookEventNameA = WebhookEventNameA> = {
+  [K in E]: {
+    variant: 'A';
+    event: K;
+    /** When the event happened (ISO 8601), from the body. */
+    timestamp: string;
+    webhook_id: string;
+    data: WebhookEventDataMap[K];
+    /** When this attempt was signed, from `X-Webhook-Timestamp`; a retry has a new one. */
+    deliveredAt: Date;
+  };
+}[E];
+
+/** A verified Variant B delivery: the signed body's fields. */
+export type WebhookEventB<E extends WebhookEventNameB = WebhookEventNameB> = {
+  [K in E]: {
+    variant: 'B';
+    /** Unique per event and kept across retries: the deduplication key. */
+    event_id: string;
+    event: K;
+    timestamp: string;
+    webhook_id: string;
+    data: WebhookEventDataMap[K];
+  };
+}[E];
+
+/** A verified delivery of either variant; narrow on `variant`, then on `event`. */
+export type WebhookEvent = WebhookEventA | WebhookEventB;
+
+/** The `variant` option: one format, or `'auto'` to tell them apart by the signature header. */
+export type WebhookVariantOption = WebhookVariant | 'auto';
+
+/** The event type that `verifyWebhook` resolves to for a `variant` option. */
+export type WebhookEventFor<V extends WebhookVariantOption> = V extends 'A'
+  ? WebhookEventA
+  : V extends 'B'
+    ? WebhookEventB
+    : WebhookEvent;

@@ -1,0 +1,37 @@
+/** Why a delivery was rejected; stable strings, safe to log and to switch on. */
+export type WebhookVerificationErrorCode =
+  | 'missing_header'
+  | 'malformed_signature'
+  | 'malformed_timestamp'
+  | 'signature_mismatch'
+  | 'timestamp_too_old'
+  | 'timestamp_too_new'
+  | 'invalid_body'
+  | 'invalid_json';
+
+// A registered symbol, so that copies of this package (ESM and CJS, or two versions) recognise each other's errors.
+const brand = Symbol.for('@agent-platform/webhook-verify/WebhookVerificationError');
+
+/** A delivery that must not be trusted; `code` says why. The message never contains the expected signature. */
+export class WebhookVerificationError extends Error {
+  override readonly name = 'WebhookVerificationError';
+  readonly code: WebhookVerificationErrorCode;
+  readonly [brand] = true;
+
+  constructor(code: WebhookVerificationErrorCode, message: string) {
+    super(message);
+    this.code = code;
+  }
+
+  // `instanceof` keeps working when the error was thrown by another copy of the class.
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return isWebhookVerificationError(value);
+  }
+}
+
+/** True for a WebhookVerificationError from any copy of this package. */
+export function isWebhookVerificationError(value: unknown): value is WebhookVerificationError {
+  return (
+    typeof value === 'object' && value !== null && (value as { [brand]?: unknown })[brand] === true
+  );
+}

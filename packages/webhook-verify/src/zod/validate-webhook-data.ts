@@ -1,0 +1,61 @@
+import { fromJSONSchema, registry, type ZodType } from 'zod';
+import { webhookDataJsonSchemas } from '../generated/webhook-data-schemas.js';
+import type { WebhookEvent } from '../webhook-event.js';
+import { WebhookVerificationError } from '../webhook-verification-error.js';
+
+const schemas = new Map<string, ZodType>();
+// A private registry, so that converting the spec's schemas leaves zod's global one alone.
+const metadata = registry();
+
+/** The zod schema of an event's `data`, built from the spec on first use; undefined for an unknown event. */
+export function webhookDataSchema(eventName: string): ZodType | undefined {
+  let schema = schemas.get(eventName);
+  if (schema) return schema;
+  const json = Object.hasOwn(webhookDataJsonSchemas.events, eventName)
+    ? webhookDataJsonSchemas.events[eventName]
+    : undefined;
+  if (!json) return undefined;
+  const root = { $defs: webhookDataJsonSchemas.$defs, ...json } as Parameters<
+    typeof fromJSONSchema
+  >[0];
+  schema = fromJSONSchema(root, { registry: metadata });
+  schemas.set(eventName, schema);
+  return schema;
+}
+
+/** Options of `validateWebhookData`. */
+export interface ValidateWebhookDataOptions {
+  /** What to do with an event the spec does not list: `'reject'` (default) or `'accept'` unchecked. */
+  unknownEvents?: 'reject' | 'accept';
+}
+
+/**
+ * Checks a verified event's `data` against the spec with zod; throws `invalid_body` naming the
+ * first offending paths. Returns the same event.
+ * @example const event = validateWebhookData(await verifyWebhook({ ... }));
+ */
+export function validateWebhookData<E extends WebhookEvent>(
+  event: E,
+  options: ValidateWebhookDataOptions = {},
+): E {
+  const schema = webhookDataSchema(event.event);
+  if (!schema) {
+    if (options.unknownEvents === 'accept') return event;
+    throw new WebhookVerificationError(
+      'invalid_body',
+      `no schema for event "${event.event}" (unknown to this version of the package)`,
+    );
+  }
+  const result = schema.safeParse(event.data);
+  if (!result.success) {
+    const where = result.error.issues
+      .slice(0, 3)
+      .map((issue) => `data${issue.path.map((p) => `.${String(p)}`).join('')}: ${issue.message}`)
+      .join('; ');
+    throw new WebhookVerificationError(
+      'invalid_body',
+      `the event data does not match the spec: ${where}`,
+    );
+  }
+  return event;
+}

@@ -1,0 +1,372 @@
+import { describe, expect, it } from 'vitest';
+import type { VerifyWebhookOptions } from '../src/index.js';
+import { outcomeBoth } from './support/outcome.js';
+import { bodyOf, deliveryOf, vector } from './support/vectors.js';
+
+const a = deliveryOf(vector('A: ascii conversation.created'));
+const b = deliveryOf(vector('B: ascii conversation.created'));
+const aText = new TextDecoder().decode(bodyOf(vector('A: ascii conversation.created')));
+const aTs = Number(a.headers['x-webhook-timestamp']);
+const aSig = a.headers['x-webhook-signature'] ?? '';
+const bSig = b.headers['x-service-signature'] ?? '';
+const at = (seconds: number) => new Date(seconds * 1000);
+const withHeaders = (
+  base: VerifyWebhookOptions & { headers: Record<string, string> },
+  headers: Record<string, string | string[] | undefined>,
+): VerifyWebhookOptions => ({ ...base, headers: { ...base.headers, ...headers } });
+
+interface Case {
+  name: string;
+  options: VerifyWebhookOptions;
+  /** 'ok', an error code, or 'throws:TypeError' for a mistake reported at once. */
+  expect: string;
+}
+
+const cases: Case[] = [
+  // The body
+  {
+    name: 'A: a parsed body',
+    options: { ...a, rawBody: JSON.parse(aText) },
+    expect: 'invalid_body',
+  },
+  {
+    name: 'B: a parsed body',
+    options: { ...b, rawBody: { event: 'x' } as never },
+    expect: 'invalid_body',
+  },
+  { name: 'B: no body', options: { ...b, rawBody: undefined as never }, expect: 'invalid_body' },
+  {
+    name: 'A: a re-serialised body',
+    options: { ...a, rawBody: JSON.stringify(JSON.parse(aText), null, 2) },
+    expect: 'signature_mismatch',
+  },
+  { name: 'A: the body as a string', options: { ...a, rawBody: aText }, expect: 'ok' },
+  {
+    name: 'A: the body as an ArrayBuffer',
+    options: { ...a, rawBody: (a.rawBody as Uint8Array).slice().buffer },
+    expect: 'ok',
+  },
+  { name: 'A: the body as a Buffer', options: { ...a, rawBody: Buffer.from(aText) }, expect: 'ok' },
+  {
+    name: 'A: one byte appended',
+    options: { ...a, rawBody: `${aText} ` },
+    expect: 'signature_mismatch',
+  },
+  { name: 'A: an empty body', options: { ...a, rawBody: '' }, expect: 'signature_mismatch' },
+  // The signature header
+  {
+    name: 'A: upper-case hex',
+    options: withHeaders(a, { 'x-webhook-signature': `sha256=${aSig.slice(7).toUpperCase()}` }),
+    expect: 'ok',
+  },
+  {
+    name: 'B: upper-case prefix and hex',
+    options: withHeaders(b, { 'x-service-signature': bSig.toUpperCase() }),
+    expect: 'ok',
+  },
+  {
+    name: 'B: surrounding whitespace (HTTP OWS)',
+    options: withHeaders(b, { 'x-service-signature': ` ${bSig}\t` }),
+    expect: 'ok',
+  },
+  {
+    name: 'B: non-hex digit',
+    options: withHeaders(b, { 'x-service-signature': `${bSig.slice(0, -1)}g` }),
+    expect: 'malformed_signature',
+  },
+  {
+    name: 'B: truncated by one digit',
+    options: withHeaders(b, { 'x-service-signature': bSig.slice(0, -1) }),
+    expect: 'malformed_signature',
+  },
+  {
+    name: 'B: truncated to one byte (CVE-2024-21491)',
+    options: withHeaders(b, { 'x-service-signature': bSig.slice(0, 9) }),
+    expect: 'malformed_signature',
+  },
+  {
+    name: 'B: "sha256=" only',
+    options: withHeaders(b, { 'x-service-signature': 'sha256=' }),
+    expect: 'malformed_signature',
+  },
+  {
+    name: 'B: empty signature',
+    options: withHeaders(b, { 'x-service-signature': '' }),
+    expect: 'missing_header',
+  },
+  {
+    name: 'B: no signature header',
+    options: withHeaders(b, { 'x-service-signature': undefined }),
+    expect: 'missing_header',
+  },
+  {
+    name: 'B: hex without the prefix',
+    options: withHeaders(b, { 'x-service-signature': bSig.slice(7) }),
+    expect: 'malformed_signature',
+  },
+  {
+    name: 'B: another algorithm',
+    options: withHeaders(b, { 'x-service-signature': `sha512=${bSig.slice(7)}` }),
+    expect: 'malformed_signature',
+  },
+  {
+    name: 'B: trailing junk',
+    options: withHeaders(b, { 'x-service-signature': `${bSig}00` }),
+    expect: 'malformed_signature',
+  },
+  {
+    name: 'B: a second signature after a comma',
+    options: withHeaders(b, { 'x-service-signature': `${bSig}, ${bSig}` }),
+    expect: 'malformed_signature',
+  },
+  {
+    name: 'B: a valid signature of another body',
+    options: withHeaders(b, { 'x-service-signature': `sha256=${'ab'.repeat(32)}` }),
+    expect: 'signature_mismatch',
+  },
+  {
+    name: 'A: the B signature header on an A delivery',
+    options: { ...b, variant: 'A' },
+    expect: 'missing_header',
+  },
+  // Header shapes
+  {
+    name: 'B: a header array of one',
+    options: withHeaders(b, { 'x-service-signature': [bSig] }),
+    expect: 'ok',
+  },
+  {
+    name: 'B: a header array of two',
+    options: withHeaders(b, { 'x-service-signature': [bSig, bSig] }),
+    expect: 'malformed_signature',
+  },
+  {
+    name: 'B: an empty header array',
+    options: withHeaders(b, { 'x-service-signature': [] }),
+    expect: 'missing_header',
+  },
+  {
+    name: 'B: a duplicated header (two cases)',
+    options: withHeaders(b, { 'X-Service-Signature': bSig }),
+    expect: 'malformed_signature',
+  },
+  {
+    name: 'B: a mixed-case record key',
+    options: { ...b, headers: { 'X-Service-Signature': bSig } },
+    expect: 'ok',
+  },
+  {
+    name: 'A: a fetch Headers object',
+    options: { ...a, headers: new Headers(a.headers) },
+    expect: 'ok',
+  },
+  {
+    name: 'B: a fetch Headers object with the header appended twice',
+    options: {
+      ...b,
+      headers: (() => {
+        const h = new Headers(b.headers);
+        h.append('x-service-signature', bSig);
+        return h;
+      })(),
+    },
+    expect: 'malformed_signature',
+  },
+  // Timestamp (Variant A)
+  { name: 'A: 300 s old (the limit)', options: { ...a, now: at(aTs + 300) }, expect: 'ok' },
+  { name: 'A: 301 s old', options: { ...a, now: at(aTs + 301) }, expect: 'timestamp_too_old' },
+  { name: 'A: a day old', options: { ...a, now: at(aTs + 86_400) }, expect: 'timestamp_too_old' },
+  { name: 'A: 60 s in the future (the limit)', options: { ...a, now: at(aTs - 60) }, expect: 'ok' },
+  {
+    name: 'A: 61 s in the future',
+    options: { ...a, now: at(aTs - 61) },
+    expect: 'timestamp_too_new',
+  },
+  {
+    name: 'A: a day in the future',
+    options: { ...a, now: at(aTs - 86_400) },
+    expect: 'timestamp_too_new',
+  },
+  {
+    name: 'A: a wider tolerance',
+    options: { ...a, now: at(aTs + 3600), toleranceSeconds: 3600 },
+    expect: 'ok',
+  },
+  {
+    name: 'A: no future allowed',
+    options: { ...a, now: at(aTs - 1), maxFutureSeconds: 0 },
+    expect: 'timestamp_too_new',
+  },
+  {
+    name: 'A: an invalid now fails closed',
+    options: { ...a, now: new Date(Number.NaN) },
+    expect: 'timestamp_too_old',
+  },
+  {
+    name: 'A: timestamp 123abc',
+    options: withHeaders(a, { 'x-webhook-timestamp': '123abc' }),
+    expect: 'malformed_timestamp',
+  },
+  {
+    name: 'A: signed timestamp + junk',
+    options: withHeaders(a, { 'x-webhook-timestamp': `${aTs}abc` }),
+    expect: 'malformed_timestamp',
+  },
+  {
+    name: 'A: timestamp with a sign',
+    options: withHeaders(a, { 'x-webhook-timestamp': `+${aTs}` }),
+    expect: 'malformed_timestamp',
+  },
+  {
+    name: 'A: timestamp with a fraction',
+    options: withHeaders(a, { 'x-webhook-timestamp': `${aTs}.0` }),
+    expect: 'malformed_timestamp',
+  },
+  {
+    name: 'A: timestamp as an exponent',
+    options: withHeaders(a, { 'x-webhook-timestamp': '1.7e9' }),
+    expect: 'malformed_timestamp',
+  },
+  {
+    name: 'A: timestamp in milliseconds',
+    options: withHeaders(a, { 'x-webhook-timestamp': `${aTs}000` }),
+    expect: 'signature_mismatch',
+  },
+  {
+    name: 'A: another valid timestamp',
+    options: withHeaders(a, { 'x-webhook-timestamp': `${aTs + 1}` }),
+    expect: 'signature_mismatch',
+  },
+  {
+    name: 'A: no timestamp',
+    options: withHeaders(a, { 'x-webhook-timestamp': undefined }),
+    expect: 'missing_header',
+  },
+  {
+    name: 'A: timestamp twice',
+    options: withHeaders(a, { 'x-webhook-timestamp': [`${aTs}`, `${aTs}`] }),
+    expect: 'malformed_timestamp',
+  },
+  // X-Webhook-ID (Variant A): not signed, so it must agree with the signed body
+  {
+    name: 'A: an ID header that disagrees',
+    options: withHeaders(a, { 'x-webhook-id': '11111111-2222-4333-8444-555555555555' }),
+    expect: 'invalid_body',
+  },
+  {
+    name: 'A: no ID header',
+    options: withHeaders(a, { 'x-webhook-id': undefined }),
+    expect: 'missing_header',
+  },
+  // Secrets
+  {
+    name: 'A: whitespace around the secret',
+    options: { ...a, secret: `${a.secret}\n` },
+    expect: 'throws:TypeError',
+  },
+  { name: 'B: an empty secret', options: { ...b, secret: '' }, expect: 'throws:TypeError' },
+  { name: 'B: an empty secret list', options: { ...b, secret: [] }, expect: 'throws:TypeError' },
+  {
+    name: 'B: an empty secret in a list',
+    options: { ...b, secret: ['', b.secret as string] },
+    expect: 'throws:TypeError',
+  },
+  {
+    name: 'B: the wrong secret',
+    options: { ...b, secret: 'whsec_wrong' },
+    expect: 'signature_mismatch',
+  },
+  {
+    name: 'B: rotation, new secret first',
+    options: { ...b, secret: ['whsec_new', b.secret as string] },
+    expect: 'ok',
+  },
+  {
+    name: 'A: rotation, old secret first',
+    options: { ...a, secret: [a.secret as string, 'whsec_new'] },
+    expect: 'ok',
+  },
+  {
+    name: 'B: the secret base64-decoded is not the key',
+    options: { ...b, secret: Buffer.from(String(b.secret).slice(6), 'hex').toString('latin1') },
+    expect: 'signature_mismatch',
+  },
+  // Options
+  {
+    name: 'an unknown variant',
+    options: { ...b, variant: 'C' as never },
+    expect: 'throws:TypeError',
+  },
+  {
+    name: 'a negative tolerance',
+    options: { ...a, toleranceSeconds: -1 },
+    expect: 'throws:TypeError',
+  },
+  { name: 'auto: A headers', options: { ...a, variant: 'auto' }, expect: 'ok' },
+  { name: 'auto: B headers', options: { ...b, variant: 'auto' }, expect: 'ok' },
+  {
+    name: 'auto: both signature headers',
+    options: { ...withHeaders(a, { 'x-service-signature': bSig }), variant: 'auto' },
+    expect: 'malformed_signature',
+  },
+  {
+    name: 'auto: no signature header',
+    options: { ...withHeaders(a, { 'x-webhook-signature': undefined }), variant: 'auto' },
+    expect: 'missing_header',
+  },
+];
+
+describe('verification regressions (sync and async must agree)', () => {
+  it.each(cases)('$name -> $expect', async ({ options, expect: expected }) => {
+    const outcome = await outcomeBoth(options);
+    if (expected === 'ok') expect(outcome.ok).toBe(true);
+    else expect(outcome).toMatchObject({ ok: false, code: expected });
+  });
+
+  it('never echoes the expected signature', async () => {
+    const wrong = await outcomeBoth({ ...b, secret: 'whsec_wrong' });
+    const right = await outcomeBoth(
+      withHeaders(b, { 'x-service-signature': `sha256=${'ab'.repeat(32)}` }),
+    );
+    for (const outcome of [wrong, right]) {
+      expect(outcome.ok).toBe(false);
+      if (!outcome.ok) expect(outcome.message).not.toContain(bSig.slice(7));
+    }
+  });
+
+  it('the parsed-body error says to pass the raw body', async () => {
+    const outcome = await outcomeBoth({ ...a, rawBody: JSON.parse(aText) });
+    expect(outcome).toMatchObject({ ok: false, message: expect.stringMatching(/raw body/) });
+  });
+
+  it('decodes invalid UTF-8 after verifying, as fetch does (U+FFFD)', async () => {
+    const outcome = await outcomeBoth(deliveryOf(vector('A: bytes that are not valid UTF-8')));
+    expect(outcome).toMatchObject({
+      ok: true,
+      event: { data: { content: '\ufffd\ufffd\ufffd(' } },
+    });
+  });
+
+  it('keeps emoji intact', async () => {
+    const outcome = await outcomeBoth(deliveryOf(vector('B: emoji in data')));
+    expect(outcome).toMatchObject({ ok: true, event: { data: { content: '👋🏽' } } });
+  });
+
+  it('returns the body fields, the variant and (A) the delivery time', async () => {
+    expect(await outcomeBoth(a)).toEqual({
+      ok: true,
+      event: {
+        variant: 'A',
+        event: 'conversation.created',
+        timestamp: '2026-01-01T00:00:00.000Z',
+        webhook_id: '0b6f8e3c-3b8e-4d0a-9c55-6a1f2e7d9b01',
+        data: { id: 'c1', status: 'open' },
+        deliveredAt: at(aTs),
+      },
+    });
+    expect(await outcomeBoth(b)).toMatchObject({
+      ok: true,
+      event: { variant: 'B', event_id: '5f0c2a9e-8d3b-4c71-a6e4-2b9d7f1c3e58' },
+    });
+  });
+});
