@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { type RedisLike, redisStore } from '../../test/recipes/redis-store.js';
+import { outcomeBoth } from '../../test/support/outcome.js';
+import { deliveryOf, vector } from '../../test/support/vectors.js';
+import { verifyWebhook } from '../verify-webhook.js';
+import { createDeduper } from './create-deduper.js';
+import { createMemoryStore } from './create-memory-store.js';
+import { webhookDedupeKey } from './webhook-dedupe-key.js';
+
+/** A Redis stand-in with SET NX EX semantics on a clock the test moves. */
+function fakeRedis(clock: { now: number }): RedisLike {
+  const data = new Map<string, { value: string; expiresAt: number }>();
+  const live = (key: string) => {
+    const entry = data.get(key);
+    return entry && entry.expiresAt > clock.now ? entry : undefined;
+  };
+  return {
+    async set(key, value, { NX, EX }) {
+      if (NX && live(key)) return null;
+      data.set(key, { value, expiresAt: clock.now + EX * 1000 });
+      return 'OK';
+    },
+    get: async (key) => live(key)?.value ?? null,
+    del: async (key) => (data.delete(key) ? 1 : 0),
+  };
+}
+
+describe('createDeduper', () => {
+  it('B: a replay after completion is recognised by the signed event_id', async () => {
+    const deduper = createDeduper({ store: createMemoryStore(), ttlSeconds: 86_400 });
+    const delivery = {
+      ...deliveryOf(vector('B: ascii conversation.created')),
+      variant: 'B' as const,
+    };
+    const first = await verifyWebhook(delivery);
+    expect(await deduper.claim(first)).toBe('claimed');
+    await deduper.complete(first);
+    // B signs no timestamp: the very same request verifies again, only dedupe stops it.
+    const replay = await verifyWebhook(delivery);
+    expect(await deduper.claim(replay)).toBe('completed');
+    expect(await deduper.claim(replay.event_id)).toBe('completed');
+  });
+
+  it('A: a retry (new timestamp header, same body) has the same key', async () => {
+    const v = vector('A: ascii conversation.created');
+    const first = await outcomeBoth(deliveryOf(v));
+    const body = new TextDecoder().decode(deliveryOf(v).rawBody as Uint8Array);
+    const { signWebhook } = await import('../sign-webhook.js');
+    const retryTs = Number(v.timestamp) + 60;
+    const headers = await signWebhook({
+      variant: 'A',
+      secret: v.secret,
+      rawBody: body,
+      timestamp: retryTs,
+    });
+    const retry = await verifyWebhook({
+      variant: 'A',
+      rawBody: body,
+      headers: { ...headers },
+      secret: v.secret,
+      now: new Date(retryTs * 1000),
+    });
+    if (!first.ok) throw new Error('the vector must verify');
+    expect(await webhookDedupeKey(retry)).toBe(await webhookDedupeKey(first.event));
+    expect(await webhookDedupeKey(first.event)).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
+
+  it('A: the key is the SHA-256 of the signed body (checked against node:crypto)', async () => {
+    const { createHash } = await import('node:crypto');
+    const delivery = deliveryOf(vector('A: bytes that are not valid UTF-8'));
+    const event = await verifyWebhook(delivery);
+    const expected = createHash('sha256')
+      .update(delivery.rawBody as Uint8Array)
+      .digest('hex');
+    expect(await webhookDedupeKey(event)).toBe(`sha256:${expected}`);
+  });
+
+  it('refuses an event it did not verify', async () => {
+    const forged = { variant: 'A', event: 'webhook.test' } as never;
+    await expect(webhookDedupeKey(forged)).rejects.toThrow(TypeError);
+  });
+
+  it('claim, release, claim again; complete; lease lapse', async () => {
+    const clock = { now: 0 };
+    const deduper = createDeduper({
+      store: createMemoryStore({ now: () => clock.now }),
+      ttlSeconds: 3600,
+      leaseSeconds: 30,
+    });
+    expect(await deduper.claim('e1')).toBe('claimed');
+    expect(await deduper.claim('e1')).toBe('processing');
+    await deduper.release('e1');
+    expect(await deduper.claim('e1')).toBe('claimed');
+    clock.now += 31_000; // the claimant crashed: its lease lapses
+    expect(await deduper.claim('e1')).toBe('claimed');
+    await deduper.complete('e1');
+    clock.now += 3_599_000;
+    expect(await deduper.claim('e1')).toBe('completed');
+    clock.now += 2_000; // past ttlSeconds: forgotten
+    expect(await deduper.claim('e1')).toBe('claimed');
+  });
+
+  it('a fleet sharing one Redis store processes each event once', async () => {
+    const clock = { now: 0 };
+    const redis = fakeRedis(clock);
+    const fleet = [1, 2, 3].map(() =>
+      createDeduper({ store: redisStore(redis), ttlSeconds: 86_400 }),
+    );
+    const results = await Promise.all(fleet.map((d) => d.claim('evt-1')));
+    expect(results.filter((r) => r === 'claimed')).toHaveLength(1);
+    expect(results.filter((r) => r === 'processing')).toHaveLength(2);
+    await fleet[0]?.complete('evt-1');
+    expect(await fleet[2]?.claim('evt-1')).toBe('completed');
+  });
+
+  it.each([
+    { ttlSeconds: 0 },
+    { ttlSeconds: 1.5 },
+    { ttlSeconds: Number.NaN },
+    { ttlSeconds: 60, leaseSeconds: 0 },
+  ])('rejects bad durations at once: %o', (durations) => {
+    expect(() => createDeduper({ store: createMemoryStore(), ...durations })).toThrow(TypeError);
+  });
+});

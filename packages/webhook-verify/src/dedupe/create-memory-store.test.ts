@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryStore } from './create-memory-store.js';
+
+describe('createMemoryStore', () => {
+  it('setIfAbsent is first-wins until expiry', async () => {
+    const clock = { now: 1000 };
+    const store = createMemoryStore({ now: () => clock.now });
+    expect(await store.setIfAbsent('k', 'a', 10)).toBe(true);
+    expect(await store.setIfAbsent('k', 'b', 10)).toBe(false);
+    expect(await store.get('k')).toBe('a');
+    clock.now += 10_000;
+    expect(await store.get('k')).toBeUndefined();
+    expect(await store.setIfAbsent('k', 'b', 10)).toBe(true);
+    await store.delete('k');
+    expect(await store.get('k')).toBeUndefined();
+  });
+
+  it('stays within maxEntries, dropping expired entries first, then the oldest', async () => {
+    const clock = { now: 0 };
+    const store = createMemoryStore({ maxEntries: 3, now: () => clock.now });
+    await store.set('short', 'x', 1);
+    await store.set('old', 'x', 100);
+    await store.set('mid', 'x', 100);
+    clock.now = 2000; // 'short' has expired
+    await store.set('new', 'x', 100);
+    expect(await store.get('old')).toBe('x');
+    await store.set('newer', 'x', 100);
+    expect(await store.get('old')).toBeUndefined();
+    expect(await store.get('mid')).toBe('x');
+    expect(await store.get('newer')).toBe('x');
+  });
+});

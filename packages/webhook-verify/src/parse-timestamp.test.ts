@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { checkTimestamp, parseTimestamp } from './parse-timestamp.js';
+
+describe('parseTimestamp', () => {
+  it.each([
+    ['0', 0],
+    ['1767225600', 1767225600],
+    ['007', 7],
+  ])('reads %s', (text, value) => {
+    expect(parseTimestamp(text, 'X')).toBe(value);
+  });
+
+  it.each(['123abc', '-1', '+1', '1.5', '1e9', ' 1', '0x10', '', '1234567890123456', '١٢٣'])(
+    'rejects %j',
+    (text) => {
+      expect(() => parseTimestamp(text, 'X')).toThrow(
+        expect.objectContaining({ code: 'malformed_timestamp' }),
+      );
+    },
+  );
+});
+
+describe('checkTimestamp', () => {
+  const now = new Date(1_000_000 * 1000 + 999); // sub-second part ignored
+  it.each([
+    [1_000_000 - 300, 'ok'],
+    [1_000_000 - 301, 'timestamp_too_old'],
+    [1_000_000 + 60, 'ok'],
+    [1_000_000 + 61, 'timestamp_too_new'],
+  ])('%i -> %s', (timestamp, expected) => {
+    const run = () => checkTimestamp(timestamp, now, 300, 60);
+    if (expected === 'ok') expect(run).not.toThrow();
+    else expect(run).toThrow(expect.objectContaining({ code: expected }));
+  });
+});

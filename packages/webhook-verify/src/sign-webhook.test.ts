@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { signWebhook } from './sign-webhook.js';
+import { signWebhookSync } from './sign-webhook-sync.js';
+import { verifyWebhook } from './verify-webhook.js';
+
+const secret = `whsec_${'ab'.repeat(32)}`;
+const bodyA = JSON.stringify({
+  event: 'webhook.test',
+  timestamp: '2026-01-01T00:00:00.000Z',
+  webhook_id: 'w1',
+  data: {},
+});
+
+describe('signWebhook', () => {
+  it('A: the three headers, content type, lower-case hex; the ID from the body', async () => {
+    const headers = await signWebhook({
+      variant: 'A',
+      secret,
+      rawBody: bodyA,
+      timestamp: 1767225600,
+    });
+    expect(headers).toEqual({
+      'Content-Type': 'application/json',
+      'X-Webhook-Signature': expect.stringMatching(/^sha256=[0-9a-f]{64}$/),
+      'X-Webhook-Timestamp': '1767225600',
+      'X-Webhook-ID': 'w1',
+    });
+    expect(
+      signWebhookSync({ variant: 'A', secret, rawBody: bodyA, timestamp: 1767225600 }),
+    ).toEqual(headers);
+  });
+
+  it('A: a Date timestamp is whole seconds, and what it signs verifies', async () => {
+    const at = new Date('2026-01-01T00:00:00.750Z');
+    const headers = await signWebhook({ variant: 'A', secret, rawBody: bodyA, timestamp: at });
+    expect(headers['X-Webhook-Timestamp']).toBe('1767225600');
+    const event = await verifyWebhook({
+      variant: 'A',
+      secret,
+      rawBody: bodyA,
+      headers: { ...headers },
+      now: at,
+    });
+    expect(event.event).toBe('webhook.test');
+  });
+
+  it('B: only the signature and the content type', async () => {
+    const headers = await signWebhook({ variant: 'B', secret, rawBody: 'x' });
+    expect(Object.keys(headers).sort()).toEqual(['Content-Type', 'X-Service-Signature']);
+  });
+
+  it.each([
+    ['an empty secret', { variant: 'B', secret: '', rawBody: 'x' }],
+    ['a padded secret', { variant: 'B', secret: ' s', rawBody: 'x' }],
+    ['variant auto', { variant: 'auto', secret, rawBody: 'x' }],
+    ['A without a webhook id', { variant: 'A', secret, rawBody: '{}' }],
+    ['A with a fractional timestamp', { variant: 'A', secret, rawBody: bodyA, timestamp: 1.5 }],
+  ])('throws at once for %s', (_name, options) => {
+    expect(() => signWebhook(options as never)).toThrow(TypeError);
+    expect(() => signWebhookSync(options as never)).toThrow(TypeError);
+  });
+});

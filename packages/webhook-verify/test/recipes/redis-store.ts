@@ -1,0 +1,20 @@
+import type { DedupeStore } from '../../src/dedupe.js';
+
+/** The part of a node-redis (v4+) client that a dedupe store needs. */
+export interface RedisLike {
+  set(key: string, value: string, options: { NX?: boolean; EX: number }): Promise<string | null>;
+  get(key: string): Promise<string | null>;
+  del(key: string): Promise<number>;
+}
+
+/** Recipe: a `DedupeStore` on Redis, shared by every receiver behind the load balancer. */
+export function redisStore(redis: RedisLike): DedupeStore {
+  return {
+    // SET key value NX EX ttl: atomic, answers 'OK' only to the one caller that set it.
+    setIfAbsent: async (key, value, ttl) =>
+      (await redis.set(key, value, { NX: true, EX: ttl })) === 'OK',
+    set: (key, value, ttl) => redis.set(key, value, { EX: ttl }),
+    get: (key) => redis.get(key),
+    delete: (key) => redis.del(key),
+  };
+}
