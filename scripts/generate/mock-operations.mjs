@@ -1,4 +1,5 @@
-// The mock server's operation table: method, path, scopes per variant, success status, body rule.
+// The mock server's operation table: method, path, scopes per variant, success status,
+// and the request's parameters and body schema, all read from the spec.
 const METHODS = ['get', 'post', 'put', 'delete'];
 
 export default {
@@ -8,26 +9,34 @@ export default {
     for (const [path, item] of Object.entries(spec.paths)) {
       for (const method of METHODS) {
         const op = item[method];
-        if (!op) continue;
-        const success = Object.keys(op.responses).find((s) => s.startsWith('2'));
-        const body = op.requestBody ? (op.requestBody.required ? 'required' : 'optional') : 'none';
-        const scopes = op['x-scopes'] ?? null;
-        rows.push(
-          `  {\n    operationId: '${op.operationId}',\n    method: '${method.toUpperCase()}',\n    path: '${path}',\n` +
-            `    tag: '${op.tags[0]}',\n    scopes: ${scopes ? `{ A: ${list(scopes.A)}, B: ${list(scopes.B)} }` : 'null'},\n` +
-            `    successStatus: ${success},\n    requestBody: '${body}',\n  },`,
-        );
+        if (op) rows.push(row(spec, path, method, op));
       }
     }
     const vocab = spec['x-scope-vocabulary'];
+    const events = Object.entries(spec.webhooks).map(([event, item]) => ({
+      event,
+      variants: item.post['x-variants'],
+      category: item.post['x-category'] ?? null,
+    }));
     return `/**
  * Generated from spec/openapi.yaml by \`pnpm generate\` - do not edit.
  */
 
+/** A JSON Schema node of the spec (references stay \`{ $ref }\`, resolved against \`schemas\`). */
+export type SchemaNode = { readonly [key: string]: unknown };
+
+/** A path or query parameter of an operation. */
+export interface ParameterInfo {
+  readonly name: string;
+  readonly in: 'path' | 'query';
+  readonly required: boolean;
+  readonly schema: SchemaNode;
+}
+
 /** One operation of the API, as the spec declares it. */
 export interface OperationInfo {
   /** The spec's operationId, e.g. \`agentsList\`. */
-  readonly operationId: string;
+  readonly operationId: OperationId;
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** The path template, e.g. \`/v1/agents/{id}\`. */
   readonly path: string;
@@ -35,28 +44,57 @@ export interface OperationInfo {
   /** Scopes that grant the operation per variant (any one suffices; empty: any key); null: no key needed. */
   readonly scopes: { readonly A: readonly string[]; readonly B: readonly string[] } | null;
   readonly successStatus: number;
-  readonly requestBody: 'required' | 'optional' | 'none';
+  readonly parameters: readonly ParameterInfo[];
+  /** The JSON body: whether it is required and its schema; null when the operation takes none. */
+  readonly body: { readonly required: boolean; readonly schema: SchemaNode } | null;
 }
 
+/** The operationId of every operation. */
+export type OperationId =
+${rows.map((r) => `  | '${r.operationId}'`).join('\n')};
+
 /** Every operation of the spec, in spec order. */
-export const operations: readonly OperationInfo[] = [
-${rows.join('\n')}
-];
+export const operations: readonly OperationInfo[] = ${JSON.stringify(rows, null, 2)};
+
+/** Every webhook event of the spec: which variants send it and its subscription category. */
+export const webhookEventCatalog: readonly {
+  readonly event: string;
+  readonly variants: readonly ('A' | 'B')[];
+  readonly category: string | null;
+}[] = ${JSON.stringify(events, null, 2)};
 
 /** The scope vocabulary of each variant, scope -> what it permits. */
-export const scopeVocabulary = {
-  A: ${obj(vocab.A)},
-  B: ${obj(vocab.B)},
-} as const;
+export const scopeVocabulary = ${JSON.stringify(vocab, null, 2)} as const;
 `;
   },
 };
 
-function list(items) {
-  return `[${items.map((s) => `'${s}'`).join(', ')}]`;
+function row(spec, path, method, op) {
+  const success = Object.keys(op.responses).find((s) => s.startsWith('2'));
+  const parameters = (op.parameters ?? []).map((p) => {
+    const param = deref(spec, p);
+    return { name: param.name, in: param.in, required: Boolean(param.required), schema: param.schema };
+  });
+  const content = op.requestBody?.content?.['application/json'];
+  return {
+    operationId: op.operationId,
+    method: method.toUpperCase(),
+    path,
+    tag: op.tags[0],
+    scopes: op['x-scopes'] ?? null,
+    successStatus: Number(success),
+    parameters,
+    body: content ? { required: Boolean(op.requestBody.required), schema: content.schema } : null,
+  };
 }
 
-function obj(map) {
-  const lines = Object.entries(map).map(([k, v]) => `    '${k}': ${JSON.stringify(v)},`);
-  return `{\n${lines.join('\n')}\n  }`;
+function deref(spec, node) {
+  let current = node;
+  while (current?.$ref) {
+    current = current.$ref
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce((n, key) => n?.[key], spec);
+  }
+  return current;
 }

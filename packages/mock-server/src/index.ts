@@ -1,2 +1,16 @@
-export type { OperationInfo } from './generated/operations.js';
+export type { Clock } from './clock.js';
+export { createManualClock, createRealClock } from './clock.js';
+export type { CreateApiKeyOptions, CreatedApiKey } from './control/controller.js';
+export type { MockServer } from './create-mock-server.js';
+export { createMockServer } from './create-mock-server.js';
+export type { FaultSpec } from './faults.js';
+export type { OperationId, OperationInfo } from './generated/operations.js';
 export { operations, scopeVocabulary } from './generated/operations.js';
+export type { IdGenerator, IdsOption } from './ids.js';
+export type { JournalEntry } from './journal.js';
+export type { MockServerOptions } from './options.js';
+export { DEFAULT_BASE_URL } from './options.js';
+export { DEMO_API_KEY, DEMO_IDS } from './seed/demo.js';
+export type { StateSnapshot } from './store/state.js';
+export type { ListenOptions, RunningServer } from './transports/node-server.js';
+export type { DomainEvent, EventListener } from './webhooks/event-bus.js';

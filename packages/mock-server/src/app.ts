@@ -1,0 +1,141 @@
+import { Hono } from 'hono';
+import {
+  agentsCreate,
+  agentsDelete,
+  agentsList,
+  agentsRetrieve,
+  agentsUpdate,
+  setAgentStatus,
+} from './domain/agents.js';
+import {
+  channelsCreate,
+  channelsDelete,
+  channelsList,
+  channelsRetrieve,
+  channelsRetrieveQrCode,
+  channelsRetrieveSettings,
+  channelsRetrieveWidget,
+  channelsUpdate,
+  channelsUpdateSettings,
+} from './domain/channels.js';
+import {
+  contactsCreate,
+  contactsDelete,
+  contactsList,
+  contactsRetrieve,
+  contactsUpdate,
+} from './domain/contacts.js';
+import type { Handler } from './domain/context.js';
+import {
+  customFieldsCreate,
+  customFieldsList,
+  customFieldsRetrieve,
+  customFieldsUpdate,
+  setArchived,
+} from './domain/custom-fields.js';
+import { healthRetrieve, meRetrieve } from './domain/system.js';
+import {
+  trainingsCreate,
+  trainingsDelete,
+  trainingsList,
+  trainingsRetrieve,
+  trainingsUpdate,
+} from './domain/trainings.js';
+import {
+  webhooksCreate,
+  webhooksDelete,
+  webhooksList,
+  webhooksRetrieve,
+  webhooksRotateSecret,
+  webhooksUpdate,
+} from './domain/webhooks.js';
+import { ApiError } from './errors.js';
+import { type OperationId, type OperationInfo, operations } from './generated/operations.js';
+import { errorResponse } from './http/respond.js';
+import { type Pipeline, runOperation } from './http/run-operation.js';
+
+/** The route table: the handler of every operation the mock serves, by operationId. */
+export const routes: { readonly [K in OperationId]?: Handler } = {
+  healthRetrieve,
+  meRetrieve,
+  agentsList,
+  agentsCreate,
+  agentsRetrieve,
+  agentsUpdate,
+  agentsDelete,
+  agentsActivate: setAgentStatus('active'),
+  agentsDeactivate: setAgentStatus('inactive'),
+  trainingsList,
+  trainingsCreate,
+  trainingsRetrieve,
+  trainingsUpdate,
+  trainingsDelete,
+  channelsList,
+  channelsCreate,
+  channelsRetrieve,
+  channelsUpdate,
+  channelsDelete,
+  channelsRetrieveSettings,
+  channelsUpdateSettings,
+  channelsRetrieveQrCode,
+  channelsRetrieveWidget,
+  contactsList,
+  contactsCreate,
+  contactsRetrieve,
+  contactsUpdate,
+  contactsDelete,
+  customFieldsList,
+  customFieldsCreate,
+  customFieldsRetrieve,
+  customFieldsUpdate,
+  customFieldsArchive: setArchived(true),
+  customFieldsUnarchive: setArchived(false),
+  webhooksList,
+  webhooksCreate,
+  webhooksRetrieve,
+  webhooksUpdate,
+  webhooksDelete,
+  webhooksRotateSecret,
+};
+
+/** The operations the route table serves, with a matcher for their path. */
+const served = operations.flatMap((op) => {
+  const handler = routes[op.operationId];
+  return handler
+    ? [{ op, handler, pattern: new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+')}$`) }]
+    : [];
+});
+
+/** The API under /v1 as a Hono app: every served operation, 405 with Allow, 404 for unknown paths. */
+export function createApiApp(pipeline: Pipeline): Hono {
+  const app = new Hono();
+  for (const { op, handler } of served) {
+    app.on(op.method, honoPath(op), (c) =>
+      runOperation(pipeline, op, handler, c.req.raw, c.req.param()),
+    );
+  }
+  app.notFound((c) => notFoundResponse(c.req.raw));
+  return app;
+}
+
+/** 405 with `Allow` for a known path with another method; 404 NOT_FOUND for an unknown path. */
+export function notFoundResponse(request: Request): Response {
+  const path = new URL(request.url).pathname;
+  const allowed = [...new Set(served.filter((s) => s.pattern.test(path)).map((s) => s.op.method))];
+  if (allowed.length === 0) {
+    return errorResponse(new ApiError(404, 'NOT_FOUND', `no such path: ${request.method} ${path}`));
+  }
+  const allow = allowed.join(', ');
+  return errorResponse(
+    new ApiError(
+      405,
+      'METHOD_NOT_ALLOWED',
+      `${request.method} is not allowed on ${path}; use ${allow}`,
+    ),
+    { Allow: allow },
+  );
+}
+
+function honoPath(op: OperationInfo): string {
+  return op.path.replace(/\{([^}]+)\}/g, ':$1');
+}

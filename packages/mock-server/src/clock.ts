@@ -1,0 +1,109 @@
+/** A timer the clock will run at `at` (ms since the epoch). */
+interface Timer {
+  id: number;
+  at: number;
+  seq: number;
+  run: () => unknown;
+}
+
+/** The mock's time source and timers: real time, or a manual clock that tests move forward. */
+export interface Clock {
+  readonly mode: 'real' | 'manual';
+  /** Milliseconds since the epoch. */
+  now(): number;
+  /** Runs `run` once `ms` have passed on this clock; returns an id for `clear`. */
+  schedule(ms: number, run: () => unknown): number;
+  /** Cancels a scheduled timer. */
+  clear(id: number): void;
+  /**
+   * Moves a manual clock forward by `ms`, running every timer that falls due, in time order,
+   * awaiting each; a real clock refuses.
+   */
+  advance(ms: number): Promise<number>;
+  /** Timers still waiting. */
+  pending(): number;
+  /** Cancels every timer. */
+  dispose(): void;
+}
+
+/** A clock that follows the system time; timers are real timers. */
+export function createRealClock(): Clock {
+  const timers = new Map<number, ReturnType<typeof setTimeout>>();
+  let next = 1;
+  return {
+    mode: 'real',
+    now: () => Date.now(),
+    schedule(ms, run) {
+      const id = next++;
+      // Timers are clamped to what setTimeout accepts (about 24.8 days).
+      const handle = setTimeout(
+        () => {
+          timers.delete(id);
+          void run();
+        },
+        Math.min(Math.max(0, ms), 2_147_483_647),
+      );
+      if (typeof handle === 'object' && 'unref' in handle) handle.unref();
+      timers.set(id, handle);
+      return id;
+    },
+    clear(id) {
+      clearTimeout(timers.get(id));
+      timers.delete(id);
+    },
+    async advance() {
+      throw new Error('the clock is real: start the mock with clock "manual" to move time');
+    },
+    pending: () => timers.size,
+    dispose() {
+      for (const handle of timers.values()) clearTimeout(handle);
+      timers.clear();
+    },
+  };
+}
+
+/** A clock that stands still until `advance(ms)`; starts at `start` (ms since the epoch). */
+export function createManualClock(start: number = Date.now()): Clock {
+  let current = start;
+  let next = 1;
+  let seq = 0;
+  const timers: Timer[] = [];
+
+  const takeDue = (limit: number): Timer | undefined => {
+    let best = -1;
+    for (let i = 0; i < timers.length; i++) {
+      const t = timers[i] as Timer;
+      const b = timers[best];
+      if (t.at <= limit && (!b || t.at < b.at || (t.at === b.at && t.seq < b.seq))) best = i;
+    }
+    return best < 0 ? undefined : timers.splice(best, 1)[0];
+  };
+
+  return {
+    mode: 'manual',
+    now: () => current,
+    schedule(ms, run) {
+      const id = next++;
+      timers.push({ id, at: current + Math.max(0, ms), seq: seq++, run });
+      return id;
+    },
+    clear(id) {
+      const i = timers.findIndex((t) => t.id === id);
+      if (i >= 0) timers.splice(i, 1);
+    },
+    async advance(ms) {
+      if (!Number.isFinite(ms) || ms < 0) throw new RangeError('ms: must be a number >= 0');
+      const target = current + ms;
+      for (let timer = takeDue(target); timer; timer = takeDue(target)) {
+        current = Math.max(current, timer.at);
+        await timer.run();
+      }
+      current = target;
+      return current;
+    },
+    pending: () => timers.length,
+    dispose() {
+      timers.length = 0;
+    },
+  };
+}

@@ -1,0 +1,165 @@
+import { ApiError, invalidField } from '../errors.js';
+import type { FaultSpec } from '../faults.js';
+import { scopeVocabulary } from '../generated/operations.js';
+import { randomHex } from '../ids.js';
+import type { JournalEntry } from '../journal.js';
+import type { ApiKeyRecord, Workspace } from '../store/records.js';
+import {
+  clearState,
+  exportState,
+  type HealthStatus,
+  importState,
+  type StateSnapshot,
+} from '../store/state.js';
+import type { Core } from './core.js';
+
+/** What `createApiKey` returns: the key string is shown only here. */
+export type CreatedApiKey = Pick<
+  ApiKeyRecord,
+  'id' | 'key' | 'name' | 'workspace_id' | 'company_id' | 'scopes'
+>;
+
+/** Options of `createApiKey`. */
+export interface CreateApiKeyOptions {
+  /** Scopes of the server's variant, or `'all'` for every one of them. */
+  scopes: string[] | 'all';
+  /** The workspace; a new one is made when absent. */
+  workspace_id?: string;
+  name?: string;
+  /** A key string of your choice (default: a random `ap_test_...`). */
+  key?: string;
+}
+
+/** The control operations of api-decisions section 7, shared by the `/__mock` routes and the server object. */
+export class Controller {
+  constructor(private readonly core: Core) {}
+
+  /** Empties the state (the demo seed is not reapplied), the journal, faults and rate-limit windows. */
+  reset(): void {
+    clearState(this.core.state);
+    this.core.journal.clear();
+    this.core.faults.clear();
+    this.core.rateLimiter.clear();
+  }
+
+  /** A new workspace (and its company). */
+  createWorkspace(
+    options: { name?: string; workspace_id?: string; company_id?: string } = {},
+  ): Workspace {
+    const { ctx, state } = this.core;
+    if (
+      options.name !== undefined &&
+      (typeof options.name !== 'string' || options.name.length > 200)
+    ) {
+      throw invalidField('name', 'type', 'must be a string of at most 200 characters');
+    }
+    const workspace: Workspace = {
+      workspace_id: options.workspace_id ?? ctx.id(),
+      company_id: options.company_id ?? ctx.id(),
+      name: options.name ?? 'Workspace',
+    };
+    if (state.workspaces.has(workspace.workspace_id)) {
+      throw new ApiError(409, 'CONFLICT', `workspace ${workspace.workspace_id} exists`);
+    }
+    state.workspaces.set(workspace.workspace_id, workspace);
+    return workspace;
+  }
+
+  /** A new API key with scopes of the server's variant; 400 naming a scope the variant lacks. */
+  createApiKey(options: CreateApiKeyOptions): CreatedApiKey {
+    const { ctx, state } = this.core;
+    const vocabulary = Object.keys(scopeVocabulary[ctx.variant]);
+    const scopes = options?.scopes === 'all' ? vocabulary : options?.scopes;
+    if (!Array.isArray(scopes))
+      throw invalidField('scopes', 'type', 'must be an array of scopes or "all"');
+    scopes.forEach((scope, i) => {
+      if (!vocabulary.includes(scope)) {
+        throw invalidField(
+          `scopes[${i}]`,
+          'enum',
+          `"${scope}" is not a scope of Variant ${ctx.variant}`,
+        );
+      }
+    });
+    if (options.name !== undefined && typeof options.name !== 'string')
+      throw invalidField('name', 'type', 'must be a string');
+    if (options.key !== undefined && (typeof options.key !== 'string' || options.key.length < 8)) {
+      throw invalidField('key', 'minLength', 'must be a string of at least 8 characters');
+    }
+    if (options.key !== undefined && state.keyIndex.has(options.key)) {
+      throw new ApiError(409, 'CONFLICT', 'key: an API key with this string exists');
+    }
+    let workspace: Workspace | undefined;
+    if (options.workspace_id !== undefined) {
+      workspace = state.workspaces.get(options.workspace_id);
+      if (!workspace)
+        throw new ApiError(404, 'NOT_FOUND', `workspace ${options.workspace_id} not found`);
+    } else {
+      workspace = this.createWorkspace();
+    }
+    const record: ApiKeyRecord = {
+      id: ctx.id(),
+      key: options.key ?? `ap_test_${randomHex(24)}`,
+      name: options.name ?? 'Test key',
+      workspace_id: workspace.workspace_id,
+      company_id: workspace.company_id,
+      scopes: [...new Set(scopes)],
+      created_at: ctx.now(),
+      revoked_at: null,
+    };
+    state.apiKeys.set(record.id, record);
+    state.keyIndex.set(record.key, record.id);
+    const { created_at: _c, revoked_at: _r, ...created } = record;
+    return created;
+  }
+
+  /** Revokes a key: its very next request gets 401. */
+  revokeApiKey(id: string): void {
+    const record = this.core.state.apiKeys.get(id);
+    if (!record) throw new ApiError(404, 'NOT_FOUND', `API key ${id} not found`);
+    record.revoked_at ??= this.core.ctx.now();
+  }
+
+  /** Sets what GET /v1/health reports; `maintenance` makes every other operation answer 503. */
+  setHealth(status: HealthStatus): void {
+    if (!['ok', 'maintenance', 'degraded'].includes(status)) {
+      throw invalidField('status', 'enum', 'must be one of "ok", "maintenance", "degraded"');
+    }
+    this.core.state.health = status;
+  }
+
+  /** Adds an injected fault; 400 naming a bad field. */
+  addFault(spec: FaultSpec): void {
+    try {
+      this.core.faults.add(spec);
+    } catch (error) {
+      if (error instanceof TypeError) throw asValidation(error);
+      throw error;
+    }
+  }
+
+  /** The request journal, oldest first. */
+  requests(): JournalEntry[] {
+    return this.core.journal.list();
+  }
+
+  /** The whole state as JSON. */
+  exportState(): StateSnapshot {
+    return exportState(this.core.state);
+  }
+
+  /** Replaces the state; 400 naming what is wrong with the snapshot (the state is left as it was). */
+  importState(snapshot: unknown): void {
+    try {
+      importState(this.core.state, snapshot);
+    } catch (error) {
+      if (error instanceof TypeError) throw asValidation(error);
+      throw error;
+    }
+  }
+}
+
+function asValidation(error: TypeError): ApiError {
+  const [field = 'body', ...rest] = error.message.split(': ');
+  return invalidField(field, 'invalid', rest.join(': ') || error.message);
+}

@@ -1,0 +1,74 @@
+import type { AgentRow } from '../store/records.js';
+import { publicView } from '../store/table.js';
+import type { Handler } from './context.js';
+import { applyPatch, mustGet } from './lookup.js';
+import { paginate } from './paginate.js';
+
+const view = (row: AgentRow) => publicView(row);
+const one = (row: AgentRow) => ({ data: view(row) });
+
+/** GET /v1/agents, filter `status`. */
+export const agentsList: Handler = (ctx, { ws, query }) =>
+  paginate(
+    ctx.state.tables.agents.list(ws, (a) => !query.status || a.status === query.status),
+    query,
+    view,
+  );
+
+/** POST /v1/agents: a new agent is `active`. */
+export const agentsCreate: Handler = (ctx, { ws, body }) => {
+  const now = ctx.now();
+  const row: AgentRow = {
+    id: ctx.id(),
+    name: body.name,
+    description: body.description ?? null,
+    avatar_url: body.avatar_url ?? null,
+    status: 'active',
+    model: body.model ?? 'default',
+    temperature: body.temperature ?? 0.7,
+    instructions: body.instructions ?? null,
+    created_at: now,
+    updated_at: now,
+    _ws: ws,
+    _seq: ctx.seq(),
+  };
+  return one(ctx.state.tables.agents.put(row));
+};
+
+/** GET /v1/agents/{id}. */
+export const agentsRetrieve: Handler = (ctx, { ws, params }) =>
+  one(mustGet(ctx.state.tables.agents, ws, params.id as string, 'agent'));
+
+/** PUT /v1/agents/{id}: a partial update. */
+export const agentsUpdate: Handler = (ctx, { ws, params, body }) => {
+  const row = mustGet(ctx.state.tables.agents, ws, params.id as string, 'agent');
+  applyPatch(row, body);
+  row.updated_at = ctx.now();
+  return one(row);
+};
+
+/** DELETE /v1/agents/{id}: its trainings go; its channels stay, unbound. */
+export const agentsDelete: Handler = (ctx, { ws, params }) => {
+  const { agents, trainings, channels } = ctx.state.tables;
+  const row = mustGet(agents, ws, params.id as string, 'agent');
+  for (const t of trainings.list(ws, (t) => t.agent_id === row.id)) trainings.delete(t.id);
+  const now = ctx.now();
+  for (const c of channels.list(ws, (c) => c.agent_id === row.id)) {
+    c.agent_id = null;
+    c.updated_at = now;
+  }
+  agents.delete(row.id);
+  return undefined;
+};
+
+/** POST /v1/agents/{id}/activate and /deactivate: set the status (idempotent). */
+export function setAgentStatus(status: AgentRow['status']): Handler {
+  return (ctx, { ws, params }) => {
+    const row = mustGet(ctx.state.tables.agents, ws, params.id as string, 'agent');
+    if (row.status !== status) {
+      row.status = status;
+      row.updated_at = ctx.now();
+    }
+    return one(row);
+  };
+}

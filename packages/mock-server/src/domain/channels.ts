@@ -1,0 +1,144 @@
+import { conflict, notFound } from '../errors.js';
+import { randomHex } from '../ids.js';
+import type { ChannelRow } from '../store/records.js';
+import { publicView } from '../store/table.js';
+import type { DomainContext, Handler } from './context.js';
+import { mustGet } from './lookup.js';
+import { paginate } from './paginate.js';
+
+const MESSAGING = new Set(['whatsapp', 'instagram']);
+const QR_LIFETIME_MS = 5 * 60 * 1000;
+
+const view = (row: ChannelRow) => publicView(row);
+const one = (row: ChannelRow) => ({ data: view(row) });
+const settingsView = (row: ChannelRow) => ({ data: { channel_id: row.id, ...row._settings } });
+
+/** GET /v1/channels, filters `agent_id`, `type`, `status`. */
+export const channelsList: Handler = (ctx, { ws, query }) =>
+  paginate(
+    ctx.state.tables.channels.list(
+      ws,
+      (c) =>
+        (!query.agent_id || c.agent_id === query.agent_id) &&
+        (!query.type || c.type === query.type) &&
+        (!query.status || c.status === query.status),
+    ),
+    query,
+    view,
+  );
+
+/** POST /v1/channels: messaging channels start `pending`, email and widget `active`. */
+export const channelsCreate: Handler = (ctx, { ws, body }) => {
+  if (body.agent_id) mustGet(ctx.state.tables.agents, ws, body.agent_id, 'agent');
+  const now = ctx.now();
+  const type = body.type ?? 'widget';
+  const row: ChannelRow = {
+    id: ctx.id(),
+    name: body.name,
+    type,
+    status: MESSAGING.has(type) ? 'pending' : 'active',
+    agent_id: body.agent_id ?? null,
+    created_at: now,
+    updated_at: now,
+    _ws: ws,
+    _seq: ctx.seq(),
+    _settings: {
+      welcome_message: null,
+      away_message: null,
+      language: 'en',
+      business_hours: null,
+      updated_at: now,
+    },
+    _widget_key: `wk_${randomHex(16)}`,
+  };
+  ctx.state.tables.channels.put(row);
+  if (row.status === 'active') ctx.emit('channel.connected', ws, view(row));
+  return one(row);
+};
+
+/** GET /v1/channels/{id}. */
+export const channelsRetrieve: Handler = (ctx, { ws, params }) =>
+  one(mustGet(ctx.state.tables.channels, ws, params.id as string, 'channel'));
+
+/** PUT /v1/channels/{id}: name and agent binding (`agent_id: null` unbinds). */
+export const channelsUpdate: Handler = (ctx, { ws, params, body }) => {
+  const row = mustGet(ctx.state.tables.channels, ws, params.id as string, 'channel');
+  if (body.agent_id) mustGet(ctx.state.tables.agents, ws, body.agent_id, 'agent');
+  if (body.name !== undefined) row.name = body.name;
+  if (body.agent_id !== undefined) row.agent_id = body.agent_id;
+  row.updated_at = ctx.now();
+  return one(row);
+};
+
+/** DELETE /v1/channels/{id}: emits channel.disconnected. */
+export const channelsDelete: Handler = (ctx, { ws, params }) => {
+  const row = mustGet(ctx.state.tables.channels, ws, params.id as string, 'channel');
+  ctx.state.tables.channels.delete(row.id);
+  ctx.emit('channel.disconnected', ws, { ...view(row), status: 'disconnected' });
+  return undefined;
+};
+
+/** GET /v1/channels/{id}/settings. */
+export const channelsRetrieveSettings: Handler = (ctx, { ws, params }) =>
+  settingsView(mustGet(ctx.state.tables.channels, ws, params.id as string, 'channel'));
+
+/** PUT /v1/channels/{id}/settings: a partial update. */
+export const channelsUpdateSettings: Handler = (ctx, { ws, params, body }) => {
+  const row = mustGet(ctx.state.tables.channels, ws, params.id as string, 'channel');
+  const settings = row._settings;
+  if (body.welcome_message !== undefined) settings.welcome_message = body.welcome_message;
+  if (body.away_message !== undefined) settings.away_message = body.away_message;
+  if (body.language !== undefined) settings.language = body.language;
+  if (body.business_hours !== undefined) settings.business_hours = body.business_hours;
+  settings.updated_at = ctx.now();
+  return settingsView(row);
+};
+
+/** GET /v1/channels/{id}/qr-code: messaging channels only (409 otherwise). */
+export const channelsRetrieveQrCode: Handler = (ctx, { ws, params }) => {
+  const row = mustGet(ctx.state.tables.channels, ws, params.id as string, 'channel');
+  if (!MESSAGING.has(row.type)) {
+    throw conflict(
+      `channel ${row.id} is of type ${row.type}; QR codes exist only for whatsapp and instagram channels`,
+    );
+  }
+  return {
+    data: {
+      qr_code: `agent-platform-pair:${row.id}:${randomHex(16)}`,
+      expires_at: new Date(ctx.nowMs() + QR_LIFETIME_MS).toISOString(),
+    },
+  };
+};
+
+/** GET /v1/channels/{id}/widget: widget channels only (409 otherwise). */
+export const channelsRetrieveWidget: Handler = (ctx, { ws, params }) => {
+  const row = mustGet(ctx.state.tables.channels, ws, params.id as string, 'channel');
+  if (row.type !== 'widget') {
+    throw conflict(
+      `channel ${row.id} is of type ${row.type}; only widget channels have an embed code`,
+    );
+  }
+  return {
+    data: {
+      embed_script: `<script src="https://widget.agent-platform.dev/v1/widget.js" data-widget-key="${row._widget_key}" async></script>`,
+      widget_key: row._widget_key,
+    },
+  };
+};
+
+/** Control API: a messaging channel scanned its QR code and becomes `active`. */
+export function pairChannel(ctx: DomainContext, id: string): ReturnType<typeof view> {
+  const row = ctx.state.tables.channels.find(id);
+  if (!row) throw notFound('channel', id);
+  if (!MESSAGING.has(row.type)) {
+    throw conflict(
+      `channel ${row.id} is of type ${row.type}; only whatsapp and instagram channels are paired`,
+    );
+  }
+  if (row.status !== 'active') {
+    row.status = 'active';
+    row.updated_at = ctx.now();
+    ctx.emit('channel.connected', row._ws, view(row));
+  }
+  return view(row);
+}

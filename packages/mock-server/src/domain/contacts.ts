@@ -1,0 +1,84 @@
+import { invalidField } from '../errors.js';
+import type { ContactRow } from '../store/records.js';
+import { publicView } from '../store/table.js';
+import type { DomainContext, Handler } from './context.js';
+import { checkCustomFieldValues } from './custom-field-values.js';
+import { mustGet } from './lookup.js';
+import { paginate } from './paginate.js';
+
+const view = (row: ContactRow) => publicView(row);
+const one = (row: ContactRow) => ({ data: view(row) });
+
+const fieldsOf = (ctx: DomainContext, ws: string) => ctx.state.tables.customFields.list(ws);
+
+/** GET /v1/contacts, search `q` over name, email and phone (case-insensitive). */
+export const contactsList: Handler = (ctx, { ws, query }) => {
+  const q = typeof query.q === 'string' ? query.q.toLowerCase() : null;
+  const matches = (c: ContactRow) =>
+    !q || [c.name, c.email, c.phone].some((v) => v?.toLowerCase().includes(q));
+  return paginate(ctx.state.tables.contacts.list(ws, matches), query, view);
+};
+
+/** POST /v1/contacts: custom-field values are checked against the definitions. */
+export const contactsCreate: Handler = (ctx, { ws, body }) => {
+  const custom = body.custom_fields ?? {};
+  checkCustomFieldValues(custom, fieldsOf(ctx, ws), { requireAll: true });
+  const now = ctx.now();
+  const row: ContactRow = {
+    id: ctx.id(),
+    name: body.name ?? null,
+    email: body.email ?? null,
+    phone: body.phone ?? null,
+    custom_fields: withoutNulls(custom),
+    created_at: now,
+    updated_at: now,
+    _ws: ws,
+    _seq: ctx.seq(),
+  };
+  ctx.state.tables.contacts.put(row);
+  ctx.emit('contact.created', ws, view(row));
+  return one(row);
+};
+
+/** GET /v1/contacts/{id}. */
+export const contactsRetrieve: Handler = (ctx, { ws, params }) =>
+  one(mustGet(ctx.state.tables.contacts, ws, params.id as string, 'contact'));
+
+/** PUT /v1/contacts/{id}: a partial update; custom fields merge by name, null removes one. */
+export const contactsUpdate: Handler = (ctx, { ws, params, body }) => {
+  const row = mustGet(ctx.state.tables.contacts, ws, params.id as string, 'contact');
+  const next = {
+    name: body.name !== undefined ? body.name : row.name,
+    email: body.email !== undefined ? body.email : row.email,
+    phone: body.phone !== undefined ? body.phone : row.phone,
+  };
+  if (next.name === null && next.email === null && next.phone === null) {
+    throw invalidField('body', 'anyOf', 'a contact keeps at least one of name, email, phone');
+  }
+  if (body.custom_fields) {
+    checkCustomFieldValues(body.custom_fields, fieldsOf(ctx, ws), {
+      requireAll: false,
+      current: row.custom_fields,
+    });
+  }
+  Object.assign(row, next);
+  row.custom_fields = withoutNulls({ ...row.custom_fields, ...body.custom_fields });
+  row.updated_at = ctx.now();
+  ctx.emit('contact.updated', ws, view(row));
+  return one(row);
+};
+
+/** DELETE /v1/contacts/{id}: emits contact.deleted with the contact as it was. */
+export const contactsDelete: Handler = (ctx, { ws, params }) => {
+  const row = mustGet(ctx.state.tables.contacts, ws, params.id as string, 'contact');
+  ctx.state.tables.contacts.delete(row.id);
+  ctx.emit('contact.deleted', ws, view(row));
+  return undefined;
+};
+
+function withoutNulls<V>(values: Record<string, V | null>): Record<string, V> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null)) as Record<
+    string,
+    V
+  >;
+}

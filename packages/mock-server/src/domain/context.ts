@@ -1,0 +1,43 @@
+import type { ApiKeyRecord, Variant } from '../store/records.js';
+import type { State } from '../store/state.js';
+import type { EventKind } from '../webhooks/event-names.js';
+
+/** What the domain needs from the server: state, time, ids and the event emitter. No HTTP. */
+export interface DomainContext {
+  readonly state: State;
+  readonly variant: Variant;
+  /** Webhook URLs must be https. */
+  readonly requireHttps: boolean;
+  /** The current time on the mock's clock, ISO 8601 with milliseconds. */
+  now(): string;
+  /** The current time on the mock's clock, ms since the epoch. */
+  nowMs(): number;
+  /** A new resource id. */
+  id(): string;
+  /** The next creation sequence number. */
+  seq(): number;
+  /** Emits an event of this kind (in the active variant's name, if it has one). */
+  emit(kind: EventKind, workspaceId: string, data: unknown): void;
+}
+
+/** One request's inputs after validation. */
+export interface OperationInput {
+  /** The workspace of the key (empty for unauthenticated operations). */
+  ws: string;
+  key: ApiKeyRecord | null;
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  // biome-ignore lint/suspicious/noExplicitAny: validated against the spec's schema before it gets here.
+  body: any;
+}
+
+/** A response with a status other than the operation's success status. */
+export class Reply {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {}
+}
+
+/** An operation's domain logic: the response body (undefined for 204), or a `Reply`. */
+export type Handler = (ctx: DomainContext, input: OperationInput) => unknown;

@@ -1,0 +1,73 @@
+import { type ErrorDetail, validationError } from '../errors.js';
+import type { CustomFieldRow } from '../store/records.js';
+
+type Value = string | number | boolean | string[] | null;
+
+const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/**
+ * Checks contact custom-field values against the workspace's definitions (by field name):
+ * the field exists and is not archived, the value has the field's type, select values are options,
+ * and, with `requireAll`, every required field has a value. 400 naming each offending field.
+ */
+export function checkCustomFieldValues(
+  values: Record<string, Value>,
+  fields: CustomFieldRow[],
+  options: { requireAll: boolean; current?: Record<string, Value> },
+): void {
+  const byName = new Map(fields.map((f) => [f.name, f]));
+  const issues: ErrorDetail[] = [];
+  const add = (name: string, rule: string, text: string) =>
+    issues.push({
+      field: `custom_fields.${name}`,
+      rule,
+      message: `custom_fields.${name}: ${text}`,
+    });
+  for (const [name, value] of Object.entries(values)) {
+    const field = byName.get(name);
+    if (!field) add(name, 'exists', 'no custom field has this name');
+    else if (field.archived) add(name, 'archived', 'the custom field is archived');
+    else if (value === null) {
+      if (field.required) add(name, 'required', 'is required and cannot be cleared');
+    } else {
+      const problem = typeProblem(field, value);
+      if (problem) add(name, problem[0], problem[1]);
+    }
+  }
+  if (options.requireAll) {
+    for (const field of fields) {
+      if (!field.required || field.archived) continue;
+      const merged = { ...options.current, ...values };
+      if (merged[field.name] === undefined || merged[field.name] === null)
+        add(field.name, 'required', 'is required');
+    }
+  }
+  if (issues.length > 0) throw validationError(issues);
+}
+
+function typeProblem(field: CustomFieldRow, value: Exclude<Value, null>): [string, string] | null {
+  switch (field.type) {
+    case 'text':
+      return typeof value === 'string' ? null : ['type', 'must be a string'];
+    case 'number':
+      return typeof value === 'number' ? null : ['type', 'must be a number'];
+    case 'boolean':
+      return typeof value === 'boolean' ? null : ['type', 'must be a boolean'];
+    case 'date':
+      return typeof value === 'string' && DATE.test(value) && !Number.isNaN(Date.parse(value))
+        ? null
+        : ['format', 'must be a date (YYYY-MM-DD)'];
+    case 'select':
+      if (typeof value !== 'string') return ['type', 'must be a string'];
+      return field.options.includes(value)
+        ? null
+        : ['enum', `must be one of ${field.options.join(', ')}`];
+    case 'multi_select':
+      if (!Array.isArray(value)) return ['type', 'must be an array of strings'];
+      return value.every((v) => field.options.includes(v))
+        ? null
+        : ['enum', `every item must be one of ${field.options.join(', ')}`];
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,96 @@
+import { conflict, invalidField } from '../errors.js';
+import type { CustomFieldRow } from '../store/records.js';
+import { publicView } from '../store/table.js';
+import type { DomainContext, Handler } from './context.js';
+import { mustGet } from './lookup.js';
+import { paginate } from './paginate.js';
+
+const SELECT_TYPES = new Set(['select', 'multi_select']);
+
+const view = (row: CustomFieldRow) => publicView(row);
+const one = (row: CustomFieldRow) => ({ data: view(row) });
+
+/** GET /v1/custom-fields; archived fields only with `include_archived`. */
+export const customFieldsList: Handler = (ctx, { ws, query }) =>
+  paginate(
+    ctx.state.tables.customFields.list(ws, (f) => query.include_archived === true || !f.archived),
+    query,
+    view,
+  );
+
+/** POST /v1/custom-fields: names are unique (409); select types need options, others take none. */
+export const customFieldsCreate: Handler = (ctx, { ws, body }) => {
+  assertUniqueName(ctx, ws, body.name);
+  if (body.options !== undefined && !SELECT_TYPES.has(body.type)) {
+    throw invalidField(
+      'options',
+      'type',
+      `only select and multi_select fields have options, not ${body.type}`,
+    );
+  }
+  const now = ctx.now();
+  const row: CustomFieldRow = {
+    id: ctx.id(),
+    name: body.name,
+    type: body.type,
+    description: body.description ?? null,
+    options: body.options ?? [],
+    required: body.required ?? false,
+    archived: false,
+    created_at: now,
+    updated_at: now,
+    _ws: ws,
+    _seq: ctx.seq(),
+  };
+  return one(ctx.state.tables.customFields.put(row));
+};
+
+/** GET /v1/custom-fields/{id} (archived ones too). */
+export const customFieldsRetrieve: Handler = (ctx, { ws, params }) =>
+  one(mustGet(ctx.state.tables.customFields, ws, params.id as string, 'custom field'));
+
+/** PUT /v1/custom-fields/{id}: a rename moves the contacts' values to the new name. */
+export const customFieldsUpdate: Handler = (ctx, { ws, params, body }) => {
+  const row = mustGet(ctx.state.tables.customFields, ws, params.id as string, 'custom field');
+  if (body.options !== undefined && !SELECT_TYPES.has(row.type)) {
+    throw invalidField(
+      'options',
+      'type',
+      `only select and multi_select fields have options, not ${row.type}`,
+    );
+  }
+  if (body.name !== undefined && body.name !== row.name) {
+    assertUniqueName(ctx, ws, body.name);
+    for (const contact of ctx.state.tables.contacts.list(ws, (c) => row.name in c.custom_fields)) {
+      const { [row.name]: value, ...rest } = contact.custom_fields;
+      contact.custom_fields = { ...rest, [body.name]: value as never };
+    }
+    row.name = body.name;
+  }
+  if (body.description !== undefined) row.description = body.description;
+  if (body.options !== undefined) row.options = body.options;
+  if (body.required !== undefined) row.required = body.required;
+  row.updated_at = ctx.now();
+  return one(row);
+};
+
+/** POST /v1/custom-fields/{id}/archive and /unarchive (idempotent; fields are never deleted). */
+export function setArchived(archived: boolean): Handler {
+  return (ctx, { ws, params }) => {
+    const row = mustGet(ctx.state.tables.customFields, ws, params.id as string, 'custom field');
+    if (row.archived !== archived) {
+      row.archived = archived;
+      row.updated_at = ctx.now();
+    }
+    return one(row);
+  };
+}
+
+function assertUniqueName(ctx: DomainContext, ws: string, name: string): void {
+  const taken = ctx.state.tables.customFields.list(ws, (f) => f.name === name)[0];
+  if (taken) {
+    throw conflict(
+      `a custom field named "${name}" exists (${taken.id}${taken.archived ? ', archived' : ''})`,
+    );
+  }
+}

@@ -1,0 +1,27 @@
+import { webhookEventCatalog } from '../generated/operations.js';
+import type { Variant } from '../store/records.js';
+
+/** A variant's webhook event names and the categories that have events in it. */
+export interface VariantEvents {
+  names: ReadonlySet<string>;
+  categories: ReadonlySet<string>;
+  /** event name -> category (`webhook.test` has none). */
+  categoryOf: ReadonlyMap<string, string | null>;
+}
+
+const cache = new Map<Variant, VariantEvents>();
+
+/** The events of a variant, from the spec's `webhooks` section. */
+export function webhookEvents(variant: Variant): VariantEvents {
+  let found = cache.get(variant);
+  if (!found) {
+    const entries = webhookEventCatalog.filter((e) => e.variants.includes(variant));
+    found = {
+      names: new Set(entries.map((e) => e.event).filter((e) => e !== 'webhook.test')),
+      categories: new Set(entries.flatMap((e) => (e.category ? [e.category] : []))),
+      categoryOf: new Map(entries.map((e) => [e.event, e.category])),
+    };
+    cache.set(variant, found);
+  }
+  return found;
+}

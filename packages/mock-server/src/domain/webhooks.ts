@@ -1,0 +1,101 @@
+import { type ErrorDetail, invalidField, validationError } from '../errors.js';
+import { randomHex } from '../ids.js';
+import type { Variant, WebhookRow } from '../store/records.js';
+import { publicView } from '../store/table.js';
+import type { DomainContext, Handler } from './context.js';
+import { mustGet } from './lookup.js';
+import { paginate } from './paginate.js';
+import { webhookEvents } from './webhook-events.js';
+
+const view = (row: WebhookRow) => publicView(row);
+const one = (row: WebhookRow) => ({ data: view(row) });
+const withSecret = (row: WebhookRow) => ({ data: { ...view(row), secret: row._secret } });
+
+/** A new signing secret: `whsec_` + 32 random bytes in hex. */
+export function newSecret(): string {
+  return `whsec_${randomHex(32)}`;
+}
+
+/** GET /v1/webhooks. */
+export const webhooksList: Handler = (ctx, { ws, query }) =>
+  paginate(ctx.state.tables.webhooks.list(ws), query, view);
+
+/** POST /v1/webhooks: the secret is in this response only. */
+export const webhooksCreate: Handler = (ctx, { ws, body }) => {
+  checkUrl(ctx, body.url);
+  checkSubscriptions(body.events, ctx.variant);
+  const now = ctx.now();
+  const row: WebhookRow = {
+    id: ctx.id(),
+    url: body.url,
+    events: body.events,
+    description: body.description ?? null,
+    active: true,
+    health: 'healthy',
+    created_at: now,
+    updated_at: now,
+    _ws: ws,
+    _seq: ctx.seq(),
+    _secret: newSecret(),
+    _consecutive_failures: 0,
+  };
+  return withSecret(ctx.state.tables.webhooks.put(row));
+};
+
+/** GET /v1/webhooks/{id}. */
+export const webhooksRetrieve: Handler = (ctx, { ws, params }) =>
+  one(mustGet(ctx.state.tables.webhooks, ws, params.id as string, 'webhook'));
+
+/** PUT /v1/webhooks/{id}: `active: true` re-enables a deactivated webhook and clears its failures. */
+export const webhooksUpdate: Handler = (ctx, { ws, params, body }) => {
+  const row = mustGet(ctx.state.tables.webhooks, ws, params.id as string, 'webhook');
+  if (body.url !== undefined) checkUrl(ctx, body.url);
+  if (body.events !== undefined) checkSubscriptions(body.events, ctx.variant);
+  if (body.url !== undefined) row.url = body.url;
+  if (body.events !== undefined) row.events = body.events;
+  if (body.description !== undefined) row.description = body.description;
+  if (body.active === true && !row.active) {
+    row._consecutive_failures = 0;
+    row.health = 'healthy';
+  }
+  if (body.active !== undefined) row.active = body.active;
+  row.updated_at = ctx.now();
+  return one(row);
+};
+
+/** DELETE /v1/webhooks/{id}. */
+export const webhooksDelete: Handler = (ctx, { ws, params }) => {
+  const row = mustGet(ctx.state.tables.webhooks, ws, params.id as string, 'webhook');
+  ctx.state.tables.webhooks.delete(row.id);
+  return undefined;
+};
+
+/** POST /v1/webhooks/{id}/rotate-secret: a new secret at once, returned this once. */
+export const webhooksRotateSecret: Handler = (ctx, { ws, params }) => {
+  const row = mustGet(ctx.state.tables.webhooks, ws, params.id as string, 'webhook');
+  row._secret = newSecret();
+  row.updated_at = ctx.now();
+  return withSecret(row);
+};
+
+function checkUrl(ctx: DomainContext, url: string): void {
+  if (ctx.requireHttps && !url.startsWith('https://')) {
+    throw invalidField('url', 'https', 'must be an https URL (this server requires HTTPS)');
+  }
+}
+
+/** Each subscription must be an event, a category with events, or `*`, of this variant. */
+function checkSubscriptions(events: string[], variant: Variant): void {
+  const { names, categories } = webhookEvents(variant);
+  const issues: ErrorDetail[] = [];
+  events.forEach((e, i) => {
+    if (e === '*' || names.has(e) || categories.has(e)) return;
+    const field = `events[${i}]`;
+    issues.push({
+      field,
+      rule: 'variant',
+      message: `${field}: "${e}" is not an event or category of Variant ${variant}`,
+    });
+  });
+  if (issues.length > 0) throw validationError(issues);
+}

@@ -1,0 +1,6704 @@
+/**
+ * Generated from spec/openapi.yaml by `pnpm generate` - do not edit.
+ */
+
+export interface paths {
+    "/v1/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check the service health
+         * @description Needs no authentication, consumes no credits and is never rate limited. 200 with `status: ok` when the API works; 503 during maintenance or degradation.
+         */
+        get: operations["healthRetrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Introspect the API key
+         * @description Returns the scopes of the key and the permission map derived from them. Needs no scope; consumes no credits.
+         */
+        get: operations["meRetrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List agents */
+        get: operations["agentsList"];
+        put?: never;
+        /**
+         * Create an agent
+         * @description New agents are `active`.
+         */
+        post: operations["agentsCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve an agent */
+        get: operations["agentsRetrieve"];
+        /**
+         * Update an agent
+         * @description A partial update: absent fields are left as they are.
+         */
+        put: operations["agentsUpdate"];
+        post?: never;
+        /**
+         * Delete an agent
+         * @description Deletes the agent, its trainings and its MCP links. Its channels stay, with `agent_id: null`; its conversations stay.
+         */
+        delete: operations["agentsDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agents/{id}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate an agent
+         * @description Sets the status to `active`; activating an active agent changes nothing.
+         */
+        post: operations["agentsActivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agents/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate an agent
+         * @description Deactivates the agent temporarily (status `inactive`): it stops answering customers until activated again.
+         */
+        post: operations["agentsDeactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agents/{id}/conversation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a conversation with an agent
+         * @description Starts a new conversation with the customer's message and returns the agent's answer (200: the answer, not the created resource).
+         */
+        post: operations["agentsStartConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agents/{id}/trainings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List an agent's trainings */
+        get: operations["trainingsList"];
+        put?: never;
+        /**
+         * Add a training to an agent
+         * @description `text` trainings need `content`; `url` and `document` trainings need `url`.
+         */
+        post: operations["trainingsCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trainings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve a training */
+        get: operations["trainingsRetrieve"];
+        /** Update a training */
+        put: operations["trainingsUpdate"];
+        post?: never;
+        /** Delete a training */
+        delete: operations["trainingsDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List channels */
+        get: operations["channelsList"];
+        put?: never;
+        /**
+         * Create a channel
+         * @description A messaging channel (`whatsapp`, `instagram`) is `pending` until paired by its QR code; `email` and `widget` channels are `active` at once.
+         */
+        post: operations["channelsCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/channels/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve a channel */
+        get: operations["channelsRetrieve"];
+        /** Update a channel */
+        put: operations["channelsUpdate"];
+        post?: never;
+        /** Delete a channel */
+        delete: operations["channelsDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/channels/{id}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve a channel's settings */
+        get: operations["channelsRetrieveSettings"];
+        /** Update a channel's settings */
+        put: operations["channelsUpdateSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/channels/{id}/qr-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve a messaging channel's QR code */
+        get: operations["channelsRetrieveQrCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/channels/{id}/widget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve a widget channel's embed code */
+        get: operations["channelsRetrieveWidget"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List or search contacts */
+        get: operations["contactsList"];
+        put?: never;
+        /**
+         * Create a contact
+         * @description One of `name`, `email`, `phone` is required; `custom_fields` are checked against the definitions.
+         */
+        post: operations["contactsCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/contacts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve a contact */
+        get: operations["contactsRetrieve"];
+        /** Update a contact */
+        put: operations["contactsUpdate"];
+        post?: never;
+        /** Delete a contact */
+        delete: operations["contactsDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/custom-fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List custom fields */
+        get: operations["customFieldsList"];
+        put?: never;
+        /** Create a custom field */
+        post: operations["customFieldsCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/custom-fields/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve a custom field */
+        get: operations["customFieldsRetrieve"];
+        /** Update a custom field */
+        put: operations["customFieldsUpdate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/custom-fields/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive a custom field
+         * @description Fields are archived, never deleted; archiving an archived field changes nothing.
+         */
+        post: operations["customFieldsArchive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/custom-fields/{id}/unarchive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unarchive a custom field */
+        post: operations["customFieldsUnarchive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List conversations */
+        get: operations["conversationsList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/conversations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve a conversation */
+        get: operations["conversationsRetrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/conversations/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a conversation's messages */
+        get: operations["conversationsListMessages"];
+        put?: never;
+        /**
+         * Send a customer message
+         * @description Adds a customer message and returns the agent's answer. `response` is null when the chat is in `human` mode or the agent is inactive. A closed conversation is reopened.
+         */
+        post: operations["conversationsSendMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/conversations/{id}/messages/{messageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit a message
+         * @description Replaces the content and sets `is_edited`.
+         */
+        put: operations["conversationsEditMessage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/conversations/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close a conversation */
+        post: operations["conversationsClose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/conversations/{id}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reopen a conversation */
+        post: operations["conversationsReopen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/conversations/{id}/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Transfer a conversation to another agent */
+        post: operations["conversationsTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/chats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List chats */
+        get: operations["chatsList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/chats/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve a chat */
+        get: operations["chatsRetrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/chats/{id}/start-human": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start human mode (handoff)
+         * @description A person takes over: the AI agent stops answering automatically; fires `agent.handoff_started`.
+         */
+        post: operations["chatsStartHuman"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/chats/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a message as a human agent
+         * @description The message reaches the customer through the original channel.
+         */
+        post: operations["chatsSendMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/chats/{id}/stop-human": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop human mode
+         * @description The AI agent resumes control; fires `agent.handoff_completed`.
+         */
+        post: operations["chatsStopHuman"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/chats/{id}/messages/{messageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a message from a chat */
+        delete: operations["chatsDeleteMessage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/messages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve a message */
+        get: operations["messagesRetrieve"];
+        put?: never;
+        post?: never;
+        /** Delete a message */
+        delete: operations["messagesDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/mcp-servers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List MCP servers */
+        get: operations["mcpServersList"];
+        put?: never;
+        /** Register an MCP server */
+        post: operations["mcpServersCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/mcp-servers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve an MCP server */
+        get: operations["mcpServersRetrieve"];
+        /** Update an MCP server */
+        put: operations["mcpServersUpdate"];
+        post?: never;
+        /**
+         * Remove an MCP server
+         * @description Also disconnects it from every agent.
+         */
+        delete: operations["mcpServersDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/mcp-servers/{id}/tools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List an MCP server's tools */
+        get: operations["mcpServersListTools"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/mcp-servers/{id}/tools/{toolName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Enable or disable a tool */
+        put: operations["mcpServersUpdateTool"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agent/{id}/mcp/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Connect an MCP server to an agent
+         * @description Path `id` is the agent. Idempotent: connecting a connected server returns it unchanged.
+         */
+        post: operations["mcpServersConnect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agent/{id}/mcp/disconnect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disconnect an MCP server from an agent
+         * @description Path `id` is the agent. Idempotent.
+         */
+        post: operations["mcpServersDisconnect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/agent/{id}/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the MCP servers connected to an agent */
+        get: operations["mcpServersListForAgent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhooks
+         * @description In Variant A, `agents:read` also reads webhooks.
+         */
+        get: operations["webhooksList"];
+        put?: never;
+        /**
+         * Create a webhook
+         * @description The response carries the signing `secret`, returned only this once.
+         */
+        post: operations["webhooksCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve a webhook */
+        get: operations["webhooksRetrieve"];
+        /**
+         * Update a webhook
+         * @description A partial update; `active: true` re-enables a deactivated webhook.
+         */
+        put: operations["webhooksUpdate"];
+        post?: never;
+        /** Delete a webhook */
+        delete: operations["webhooksDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Sends a `webhook.test` event to the webhook URL without a real event: one attempt now, its result returned; never retried and not counted toward health.
+         */
+        post: operations["webhooksTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a webhook's deliveries
+         * @description Delivery history with the status of each attempt, the HTTP code and the response time.
+         */
+        get: operations["webhooksListDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a webhook's secret
+         * @description Replaces the signing secret at once; the new secret is returned only this once.
+         */
+        post: operations["webhooksRotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/appointments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List appointments */
+        get: operations["appointmentsList"];
+        put?: never;
+        /** Create an appointment */
+        post: operations["appointmentsCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/appointments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Retrieve an appointment */
+        get: operations["appointmentsRetrieve"];
+        /**
+         * Update or reschedule an appointment
+         * @description A new `starts_at` reschedules it.
+         */
+        put: operations["appointmentsUpdate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/appointments/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel an appointment */
+        post: operations["appointmentsCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/appointments/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Complete an appointment */
+        post: operations["appointmentsComplete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface webhooks {
+    "conversation.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * conversation.created
+         * @description A conversation was started (POST /v1/agents/{id}/conversation). Sent in Variant A and B.
+         */
+        post: operations["webhookConversationCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "conversation.assigned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * conversation.assigned
+         * @description A human agent was assigned to a chat (start-human with `assigned_to`). Sent in Variant B.
+         */
+        post: operations["webhookConversationAssigned"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "conversation.closed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * conversation.closed
+         * @description A conversation was closed. Sent in Variant A and B.
+         */
+        post: operations["webhookConversationClosed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "conversation.reopened": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * conversation.reopened
+         * @description A closed conversation was reopened (reopen, or a new customer message). Sent in Variant B.
+         */
+        post: operations["webhookConversationReopened"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "conversation.transferred": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * conversation.transferred
+         * @description A conversation was transferred to another agent. Sent in Variant A.
+         */
+        post: operations["webhookConversationTransferred"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * message.received
+         * @description A message from the customer arrived. Sent in Variant A and B.
+         */
+        post: operations["webhookMessageReceived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * message.sent
+         * @description A message was sent to the customer (by the AI agent or a human agent). Sent in Variant A and B.
+         */
+        post: operations["webhookMessageSent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * message.failed
+         * @description A message could not be delivered to the customer. Sent in Variant B.
+         */
+        post: operations["webhookMessageFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * message.delivered
+         * @description A message reached the customer's device. Sent in Variant B.
+         */
+        post: operations["webhookMessageDelivered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * message.read
+         * @description The customer read a message. Sent in Variant B.
+         */
+        post: operations["webhookMessageRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contact.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * contact.created
+         * @description A contact was created. Sent in Variant A and B.
+         */
+        post: operations["webhookContactCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contact.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * contact.updated
+         * @description A contact was updated. Sent in Variant A and B.
+         */
+        post: operations["webhookContactUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contact.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * contact.deleted
+         * @description A contact was deleted (data is the contact as it was). Sent in Variant B.
+         */
+        post: operations["webhookContactDeleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "agent.handoff_started": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * agent.handoff_started
+         * @description A person took over a chat (start-human); data is the chat. Sent in Variant A and B.
+         */
+        post: operations["webhookAgentHandoffStarted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "agent.handoff_completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * agent.handoff_completed
+         * @description The AI agent resumed a chat (stop-human); data is the chat. Sent in Variant A and B.
+         */
+        post: operations["webhookAgentHandoffCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "agent.transferred": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * agent.transferred
+         * @description A conversation was transferred to another agent. Sent in Variant B.
+         */
+        post: operations["webhookAgentTransferred"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "appointment.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * appointment.created
+         * @description An appointment was created. Sent in Variant A.
+         */
+        post: operations["webhookAppointmentCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "appointment.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * appointment.cancelled
+         * @description An appointment was cancelled. Sent in Variant A.
+         */
+        post: operations["webhookAppointmentCancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "appointment.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * appointment.completed
+         * @description An appointment was completed. Sent in Variant A.
+         */
+        post: operations["webhookAppointmentCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "appointment.scheduled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * appointment.scheduled
+         * @description An appointment was created. Sent in Variant B.
+         */
+        post: operations["webhookAppointmentScheduled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "appointment.rescheduled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * appointment.rescheduled
+         * @description An appointment was moved to a new `starts_at`. Sent in Variant B.
+         */
+        post: operations["webhookAppointmentRescheduled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "appointment.canceled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * appointment.canceled
+         * @description An appointment was canceled. Sent in Variant B.
+         */
+        post: operations["webhookAppointmentCanceled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "appointment.reminder_sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * appointment.reminder_sent
+         * @description A reminder of an appointment was sent to the contact. Sent in Variant B.
+         */
+        post: operations["webhookAppointmentReminderSent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "channel.connected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * channel.connected
+         * @description A channel became active. Sent in Variant B.
+         */
+        post: operations["webhookChannelConnected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "channel.disconnected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * channel.disconnected
+         * @description A channel was deleted or unpaired. Sent in Variant B.
+         */
+        post: operations["webhookChannelDisconnected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "channel.error": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * channel.error
+         * @description A channel failed. Sent in Variant B.
+         */
+        post: operations["webhookChannelError"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "credit.low": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * credit.low
+         * @description Credits fell below the low threshold. Sent in Variant B.
+         */
+        post: operations["webhookCreditLow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "credit.depleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * credit.depleted
+         * @description Credits ran out. Sent in Variant B.
+         */
+        post: operations["webhookCreditDepleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "plan.changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * plan.changed
+         * @description The plan changed. Sent in Variant B.
+         */
+        post: operations["webhookPlanChanged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "trial.expiring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * trial.expiring
+         * @description The trial ends soon. Sent in Variant B.
+         */
+        post: operations["webhookTrialExpiring"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "trial.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * trial.expired
+         * @description The trial ended. Sent in Variant B.
+         */
+        post: operations["webhookTrialExpired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook.test
+         * @description A test delivery (POST /v1/webhooks/{id}/test); sent to the webhook whatever its subscriptions. Sent in Variant A and B.
+         */
+        post: operations["webhookWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface components {
+    schemas: {
+        /** @description Where a list page sits in the whole list. */
+        Pagination: {
+            /** @description The page returned (1-based). */
+            page: number;
+            /** @description Items per page. */
+            limit: number;
+            /** @description Items in the whole list. */
+            total: number;
+            /** @description `ceil(total / limit)`; 0 when `total` is 0. */
+            total_pages: number;
+        };
+        /**
+         * @description Machine-readable error code.
+         * @enum {string}
+         */
+        ErrorCode: "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "VALIDATION_ERROR" | "RATE_LIMIT_EXCEEDED" | "INTERNAL_ERROR" | "CONFLICT" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "SERVICE_UNAVAILABLE";
+        /** @description One violated rule of a request. */
+        ErrorDetail: {
+            /** @description Where the problem is: `body.name`, `query.limit`, `path.id`, or `body` for the whole body. */
+            field: string;
+            /** @description The rule violated: `required`, `type`, `format`, `minimum`, `maximum`, `minLength`, `maxLength`, `enum`, `pattern`, `unknown`, ... */
+            rule: string;
+            /** @description Human-readable, naming the field and the rule, e.g. `limit: must be at most 100`. */
+            message: string;
+        };
+        /** @description The body of every error response. */
+        Error: {
+            error: {
+                code: components["schemas"]["ErrorCode"];
+                /** @description Human-readable; for VALIDATION_ERROR it names the offending field and the violated rule. */
+                message: string;
+                /** @description The HTTP status. */
+                status: number;
+                /** @description On VALIDATION_ERROR, every violated rule. */
+                details?: components["schemas"]["ErrorDetail"][];
+            };
+        };
+        /** @description Free-form key-value pairs for the client's own use (at most 50 keys; values are strings of at most 500 characters, numbers, booleans or null). */
+        Metadata: {
+            [key: string]: string | number | boolean | null;
+        };
+        /** @description Health result (GET /v1/health). */
+        Health: {
+            /**
+             * @description `ok` when the API works.
+             * @enum {string}
+             */
+            status: "ok" | "maintenance" | "degraded";
+            /**
+             * Format: date-time
+             * @description Time of the check.
+             */
+            timestamp: string;
+        };
+        /** @description What a key may do with one resource group. */
+        PermissionSet: {
+            read: boolean;
+            write: boolean;
+            delete: boolean;
+        };
+        /** @description Key introspection result (GET /v1/me). */
+        Me: {
+            /** @description Descriptive name of the key. */
+            key_name: string;
+            /**
+             * Format: uuid
+             * @description Owning company.
+             */
+            company_id: string;
+            /**
+             * Format: uuid
+             * @description Workspace of the key.
+             */
+            workspace_id: string;
+            /** @description Enabled scopes. */
+            scopes: string[];
+            /** @description Detailed permission map per resource, derived from the scopes. */
+            permissions: {
+                [key: string]: components["schemas"]["PermissionSet"];
+            };
+        };
+        /** @description An AI agent (returned by deactivate). */
+        Agent: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            description: string | null;
+            /** Format: uri */
+            avatar_url: string | null;
+            /**
+             * @description `active` agents answer customers; deactivate sets `inactive` (temporarily).
+             * @enum {string}
+             */
+            status: "active" | "inactive";
+            /** @description The language model the agent answers with. */
+            model: string;
+            temperature: number;
+            /** @description The agent's system instructions. */
+            instructions: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        AgentCreate: {
+            name: string;
+            description?: string | null;
+            /** Format: uri */
+            avatar_url?: string | null;
+            /** @default default */
+            model?: string;
+            /** @default 0.7 */
+            temperature?: number;
+            instructions?: string | null;
+        };
+        /** @description A partial update; absent fields are left as they are. */
+        AgentUpdate: {
+            name?: string;
+            description?: string | null;
+            /** Format: uri */
+            avatar_url?: string | null;
+            model?: string;
+            temperature?: number;
+            instructions?: string | null;
+        };
+        StartConversation: {
+            /** @description The customer's first message. */
+            message: string;
+            /**
+             * Format: uuid
+             * @description The contact the conversation is with.
+             */
+            contact_id?: string;
+            metadata?: components["schemas"]["Metadata"];
+        };
+        /** @description The agent's answer to a customer message. */
+        AgentReply: {
+            /** Format: uuid */
+            conversation_id: string;
+            /** @description The agent's answer; null when the chat is in `human` mode or the agent is inactive. */
+            response: string | null;
+            /**
+             * Format: uuid
+             * @description The stored customer message.
+             */
+            message_id: string;
+            /**
+             * Format: uuid
+             * @description The stored answer; null when there is none.
+             */
+            response_message_id: string | null;
+        };
+        /** @description One item of an agent's knowledge base. */
+        Training: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            agent_id: string;
+            /** @enum {string} */
+            type: "text" | "url" | "document";
+            title: string | null;
+            /** @description The text (type `text`). */
+            content: string | null;
+            /**
+             * Format: uri
+             * @description The page or document (types `url` and `document`).
+             */
+            url: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description `text` needs `content`; `url` and `document` need `url`. */
+        TrainingCreate: components["schemas"]["TrainingCreateText"] | components["schemas"]["TrainingCreateUrl"] | components["schemas"]["TrainingCreateDocument"];
+        TrainingCreateText: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "text";
+            title?: string | null;
+            content: string;
+        };
+        TrainingCreateUrl: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "url";
+            title?: string | null;
+            /** Format: uri */
+            url: string;
+        };
+        TrainingCreateDocument: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "document";
+            title?: string | null;
+            /** Format: uri */
+            url: string;
+        };
+        /** @description A partial update; the type cannot change. `content` applies to `text` trainings, `url` to the others. */
+        TrainingUpdate: {
+            title?: string | null;
+            content?: string;
+            /** Format: uri */
+            url?: string;
+        };
+        /**
+         * @description `whatsapp` and `instagram` are the two instant-messaging channels.
+         * @enum {string}
+         */
+        ChannelType: "whatsapp" | "instagram" | "email" | "widget";
+        /**
+         * @description A new messaging channel is `pending` until paired by its QR code, then `active`; email and widget channels are `active` at once.
+         * @enum {string}
+         */
+        ChannelStatus: "pending" | "active" | "disconnected" | "error";
+        /** @description A communication channel bound to an agent. */
+        Channel: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            type: components["schemas"]["ChannelType"];
+            status: components["schemas"]["ChannelStatus"];
+            /**
+             * Format: uuid
+             * @description Agent bound to the channel.
+             */
+            agent_id: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ChannelCreate: {
+            name: string;
+            /**
+             * Format: uuid
+             * @description Agent bound to the channel.
+             */
+            agent_id?: string | null;
+            /** @default widget */
+            type?: components["schemas"]["ChannelType"];
+        };
+        /** @description A partial update; the type cannot change. `agent_id` null unbinds the agent. */
+        ChannelUpdate: {
+            name?: string;
+            /** Format: uuid */
+            agent_id?: string | null;
+        };
+        BusinessHours: {
+            /** @description IANA time zone, e.g. `Europe/Madrid`. */
+            timezone: string;
+            schedule: {
+                /** @enum {string} */
+                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                /** @description HH:MM, 24 h. */
+                open: string;
+                /** @description HH:MM, 24 h. */
+                close: string;
+            }[];
+        };
+        /** @description A channel's conversation settings. */
+        ChannelSettings: {
+            /** Format: uuid */
+            channel_id: string;
+            welcome_message: string | null;
+            /** @description Sent outside business hours. */
+            away_message: string | null;
+            /** @description BCP 47 tag, e.g. `en` or `pt-BR`. */
+            language: string;
+            business_hours: components["schemas"]["BusinessHours"] | null;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description A partial update of the settings. */
+        ChannelSettingsUpdate: {
+            welcome_message?: string | null;
+            away_message?: string | null;
+            language?: string;
+            business_hours?: components["schemas"]["BusinessHours"] | null;
+        };
+        /** @description The code that pairs a messaging channel's phone account. */
+        ChannelQrCode: {
+            /** @description The QR code payload to render or scan. */
+            qr_code: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        /** @description How to embed a widget channel in a website. */
+        ChannelWidget: {
+            /** @description The HTML snippet to paste into the page. */
+            embed_script: string;
+            widget_key: string;
+        };
+        /** @description A value of a custom field, of the type its definition says (`text`, `date` and `select` are strings, `multi_select` an array of strings); null clears it. */
+        CustomFieldValue: string | number | boolean | string[] | null;
+        /** @description Values keyed by custom-field name, checked against the definitions. */
+        CustomFieldValues: {
+            [key: string]: components["schemas"]["CustomFieldValue"];
+        };
+        /** @description A customer record. */
+        Contact: {
+            /** Format: uuid */
+            id: string;
+            name: string | null;
+            /** Format: email */
+            email: string | null;
+            /** @description E.164, e.g. `+34600111222`. */
+            phone: string | null;
+            custom_fields: components["schemas"]["CustomFieldValues"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description At least one of `name`, `email`, `phone`. */
+        ContactCreate: {
+            name?: string;
+            /** Format: email */
+            email?: string;
+            /** @description E.164. */
+            phone?: string;
+            custom_fields?: components["schemas"]["CustomFieldValues"];
+        } & (unknown | unknown | unknown);
+        /** @description A partial update; null clears a field, but a contact keeps at least one of `name`, `email`, `phone`. `custom_fields` are merged by name (null removes one). */
+        ContactUpdate: {
+            name?: string | null;
+            /** Format: email */
+            email?: string | null;
+            phone?: string | null;
+            custom_fields?: components["schemas"]["CustomFieldValues"];
+        };
+        /** @enum {string} */
+        CustomFieldType: "text" | "number" | "boolean" | "date" | "select" | "multi_select";
+        /** @description A custom field definition for contacts. */
+        CustomField: {
+            /** Format: uuid */
+            id: string;
+            /** @description Unique in the workspace; the key in a contact's `custom_fields`. */
+            name: string;
+            type: components["schemas"]["CustomFieldType"];
+            description: string | null;
+            /** @description Choices for the field (select types; empty otherwise). */
+            options: string[];
+            required: boolean;
+            /** @description Fields are archived, not deleted. */
+            archived: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CustomFieldCreate: {
+            name: string;
+            type: components["schemas"]["CustomFieldType"];
+            description?: string | null;
+            /** @description Required for `select` and `multi_select`; not allowed for the other types. */
+            options?: string[];
+            /** @default false */
+            required?: boolean;
+        };
+        /** @description A partial update; the type cannot change. */
+        CustomFieldUpdate: {
+            name?: string;
+            description?: string | null;
+            options?: string[];
+            required?: boolean;
+        };
+        /** @description A conversation between a contact and an agent. */
+        Conversation: {
+            /**
+             * Format: uuid
+             * @description Also the id of its chat.
+             */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The agent answering it.
+             */
+            agent_id: string;
+            /** Format: uuid */
+            contact_id: string | null;
+            /** Format: uuid */
+            channel_id: string | null;
+            /**
+             * @description `open` while its chat is `open` or `human`.
+             * @enum {string}
+             */
+            status: "open" | "closed";
+            metadata: components["schemas"]["Metadata"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @enum {string} */
+        MessageType: "text" | "image" | "audio" | "video" | "document";
+        /** @description A message in the conversation view (returned by message edit). */
+        ConversationMessage: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            conversation_id: string;
+            content: string;
+            /**
+             * @description Who wrote it: the customer, the AI agent, or a human agent.
+             * @enum {string}
+             */
+            sender_type: "customer" | "agent" | "human";
+            message_type: components["schemas"]["MessageType"];
+            /** Format: uri */
+            media_url: string | null;
+            /** @description The media's MIME type. */
+            media_type: string | null;
+            is_edited: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        CustomerMessageCreate: {
+            /** @description The customer's message. */
+            message: string;
+        };
+        MessageEdit: {
+            content: string;
+        };
+        ConversationTransfer: {
+            /**
+             * Format: uuid
+             * @description The agent that takes over.
+             */
+            agent_id: string;
+        };
+        /** @description The live side of a conversation; same id as the conversation. */
+        Chat: {
+            /**
+             * Format: uuid
+             * @description The conversation id.
+             */
+            id: string;
+            /**
+             * @description `open`: the AI answers; `human`: a person has taken over; `closed`.
+             * @enum {string}
+             */
+            status: "open" | "human" | "closed";
+            /**
+             * Format: uuid
+             * @description Active human agent (set while `human`).
+             */
+            assigned_to: string | null;
+            /**
+             * Format: date-time
+             * @description Start of handoff (set while `human`).
+             */
+            human_started_at: string | null;
+            /**
+             * Format: uuid
+             * @description Channel through which messages go out.
+             */
+            channel_id: string | null;
+            /**
+             * Format: uuid
+             * @description Contact being attended.
+             */
+            contact_id: string | null;
+            /**
+             * Format: uuid
+             * @description The AI agent of the conversation.
+             */
+            agent_id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description A message in the chat view. */
+        ChatMessage: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            conversation_id: string;
+            /** @description Text (the caption for media). */
+            content: string;
+            type: components["schemas"]["MessageType"];
+            /**
+             * @description `agent` is the AI.
+             * @enum {string}
+             */
+            sender_type: "agent" | "human" | "contact";
+            /**
+             * Format: uuid
+             * @description Human or agent sender.
+             */
+            sender_id: string | null;
+            /** @enum {string} */
+            status: "sent" | "delivered" | "read" | "failed";
+            /** Format: uri */
+            media_url: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        StartHuman: {
+            /**
+             * Format: uuid
+             * @description The human agent taking over.
+             */
+            assigned_to?: string;
+        };
+        /** @description `text` messages need `content`; the other types need `media_url` (`content` is then an optional caption). */
+        ChatMessageCreate: {
+            content?: string;
+            /** @default text */
+            type?: components["schemas"]["MessageType"];
+            /** Format: uri */
+            media_url?: string;
+        };
+        /** @description An external Model Context Protocol server. */
+        McpServer: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: uri */
+            url: string;
+            /**
+             * @description `connected` while at least one agent uses it.
+             * @enum {string}
+             */
+            status: "connected" | "disconnected" | "error";
+            tools_count: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        McpServerCreate: {
+            name: string;
+            /** Format: uri */
+            url: string;
+            /** @description Headers sent to the server (for its authentication); never returned. */
+            headers?: {
+                [key: string]: string;
+            };
+        };
+        /** @description A partial update. */
+        McpServerUpdate: {
+            name?: string;
+            /** Format: uri */
+            url?: string;
+            headers?: {
+                [key: string]: string;
+            };
+        };
+        /** @description A tool an MCP server offers. */
+        McpTool: {
+            name: string;
+            description: string;
+            /** @description The tool's input as JSON Schema. */
+            input_schema: Record<string, never>;
+            /** @description Whether agents may call it. */
+            enabled: boolean;
+        };
+        McpToolUpdate: {
+            enabled: boolean;
+        };
+        McpLink: {
+            /**
+             * Format: uuid
+             * @description The MCP server.
+             */
+            mcp_id: string;
+        };
+        /**
+         * @description An event name, a category (`conversations`, `messages`, `contacts`, `agent`, `appointments`, `channels`, `billing`), or `*` for all. Only the names of the service's variant are accepted.
+         * @enum {string}
+         */
+        WebhookSubscription: "*" | "conversations" | "messages" | "contacts" | "agent" | "appointments" | "channels" | "billing" | "conversation.created" | "conversation.assigned" | "conversation.closed" | "conversation.reopened" | "conversation.transferred" | "message.received" | "message.sent" | "message.failed" | "message.delivered" | "message.read" | "contact.created" | "contact.updated" | "contact.deleted" | "agent.handoff_started" | "agent.handoff_completed" | "agent.transferred" | "appointment.created" | "appointment.cancelled" | "appointment.completed" | "appointment.scheduled" | "appointment.rescheduled" | "appointment.canceled" | "appointment.reminder_sent" | "channel.connected" | "channel.disconnected" | "channel.error" | "credit.low" | "credit.depleted" | "plan.changed" | "trial.expiring" | "trial.expired";
+        /** @description An outbound HTTP notification endpoint. */
+        Webhook: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uri */
+            url: string;
+            events: components["schemas"]["WebhookSubscription"][];
+            description: string | null;
+            /** @description Variant A sets it false after 5 consecutive failed attempts; PUT `active: true` re-enables. */
+            active: boolean;
+            /**
+             * @description Variant B marks a webhook `failing` after 5 consecutive failures (it stays active); a success clears it.
+             * @enum {string}
+             */
+            health: "healthy" | "failing";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description A webhook with its signing secret, returned only by creation and rotate-secret. */
+        WebhookWithSecret: components["schemas"]["Webhook"] & {
+            /** @description The signing secret (`whsec_` + 32 random bytes in hex); HMAC keys are its UTF-8 bytes. Shown only this once. */
+            secret: string;
+        };
+        WebhookCreate: {
+            /**
+             * Format: uri
+             * @description http or https (https only when the service requires it).
+             */
+            url: string;
+            events: components["schemas"]["WebhookSubscription"][];
+            description?: string | null;
+        };
+        /** @description A partial update; `active` true re-enables a webhook that was deactivated. */
+        WebhookUpdate: {
+            /** Format: uri */
+            url?: string;
+            events?: components["schemas"]["WebhookSubscription"][];
+            description?: string | null;
+            active?: boolean;
+        };
+        /** @description One HTTP attempt to deliver an event. */
+        WebhookDeliveryAttempt: {
+            number: number;
+            /** Format: date-time */
+            attempted_at: string;
+            /** @description The receiver's status; null on a network error or timeout. */
+            http_status: number | null;
+            response_time_ms: number | null;
+            /** @description Why it failed: `timeout`, a network error, or `HTTP 500`. */
+            error: string | null;
+            succeeded: boolean;
+        };
+        /** @description One event's delivery to one webhook, with every attempt. */
+        WebhookDelivery: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            webhook_id: string;
+            event: string;
+            /** Format: uuid */
+            event_id: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            attempts: components["schemas"]["WebhookDeliveryAttempt"][];
+            /** Format: date-time */
+            next_attempt_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description The one attempt of a test delivery. */
+        WebhookTestResult: {
+            /** @constant */
+            event: "webhook.test";
+            /** Format: uuid */
+            event_id: string;
+            /** Format: date-time */
+            attempted_at: string;
+            http_status: number | null;
+            response_time_ms: number | null;
+            error: string | null;
+            succeeded: boolean;
+        };
+        /** @description An appointment with a contact. */
+        Appointment: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            contact_id: string;
+            /** Format: uuid */
+            agent_id: string | null;
+            title: string;
+            notes: string | null;
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string | null;
+            /** @enum {string} */
+            status: "scheduled" | "cancelled" | "completed";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        AppointmentCreate: {
+            /** Format: uuid */
+            contact_id: string;
+            /** Format: date-time */
+            starts_at: string;
+            /**
+             * Format: date-time
+             * @description After `starts_at`.
+             */
+            ends_at?: string | null;
+            title: string;
+            /** Format: uuid */
+            agent_id?: string | null;
+            notes?: string | null;
+        };
+        /** @description A partial update; a new `starts_at` reschedules. Only scheduled appointments change. */
+        AppointmentUpdate: {
+            /** Format: date-time */
+            starts_at?: string;
+            /** Format: date-time */
+            ends_at?: string | null;
+            title?: string;
+            /** Format: uuid */
+            agent_id?: string | null;
+            notes?: string | null;
+        };
+        /** @description The body of every delivery. Variant A: `{event, timestamp, webhook_id, data}`; Variant B adds `event_id`. */
+        WebhookEnvelope: {
+            /**
+             * Format: uuid
+             * @description Variant B only (always present there). Unique per event; retries redeliver the same id.
+             */
+            event_id?: string;
+            event: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** Format: uuid */
+            webhook_id: string;
+            data: Record<string, never>;
+        };
+        /** @description Data of `credit.low` and `credit.depleted`. */
+        CreditBalance: {
+            credits_remaining: number;
+            /** @description The low-credit threshold that was crossed. */
+            threshold?: number | null;
+        };
+        /** @description Data of `plan.changed`. */
+        PlanChange: {
+            plan: string;
+            previous_plan: string | null;
+        };
+        /** @description Data of `trial.expiring` and `trial.expired`. */
+        TrialStatus: {
+            /** Format: date-time */
+            trial_ends_at: string;
+        };
+        /** @description Data of `webhook.test`. */
+        WebhookTestData: {
+            message: string;
+        };
+        /** @description A single Me. */
+        MeResponse: {
+            data: components["schemas"]["Me"];
+        };
+        /** @description A page of Agent items. */
+        AgentList: {
+            data: components["schemas"]["Agent"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A single Agent. */
+        AgentResponse: {
+            data: components["schemas"]["Agent"];
+        };
+        /** @description A single AgentReply. */
+        AgentReplyResponse: {
+            data: components["schemas"]["AgentReply"];
+        };
+        /** @description A page of Training items. */
+        TrainingList: {
+            data: components["schemas"]["Training"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A single Training. */
+        TrainingResponse: {
+            data: components["schemas"]["Training"];
+        };
+        /** @description A page of Channel items. */
+        ChannelList: {
+            data: components["schemas"]["Channel"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A single Channel. */
+        ChannelResponse: {
+            data: components["schemas"]["Channel"];
+        };
+        /** @description A single ChannelSettings. */
+        ChannelSettingsResponse: {
+            data: components["schemas"]["ChannelSettings"];
+        };
+        /** @description A single ChannelQrCode. */
+        ChannelQrCodeResponse: {
+            data: components["schemas"]["ChannelQrCode"];
+        };
+        /** @description A single ChannelWidget. */
+        ChannelWidgetResponse: {
+            data: components["schemas"]["ChannelWidget"];
+        };
+        /** @description A page of Contact items. */
+        ContactList: {
+            data: components["schemas"]["Contact"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A single Contact. */
+        ContactResponse: {
+            data: components["schemas"]["Contact"];
+        };
+        /** @description A page of CustomField items. */
+        CustomFieldList: {
+            data: components["schemas"]["CustomField"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A single CustomField. */
+        CustomFieldResponse: {
+            data: components["schemas"]["CustomField"];
+        };
+        /** @description A page of Conversation items. */
+        ConversationList: {
+            data: components["schemas"]["Conversation"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A single Conversation. */
+        ConversationResponse: {
+            data: components["schemas"]["Conversation"];
+        };
+        /** @description A page of ConversationMessage items. */
+        ConversationMessageList: {
+            data: components["schemas"]["ConversationMessage"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A single ConversationMessage. */
+        ConversationMessageResponse: {
+            data: components["schemas"]["ConversationMessage"];
+        };
+        /** @description A single Chat. */
+        ChatResponse: {
+            data: components["schemas"]["Chat"];
+        };
+        /** @description A page of Chat items. */
+        ChatList: {
+            data: components["schemas"]["Chat"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A single ChatMessage. */
+        ChatMessageResponse: {
+            data: components["schemas"]["ChatMessage"];
+        };
+        /** @description A page of McpServer items. */
+        McpServerList: {
+            data: components["schemas"]["McpServer"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A single McpServer. */
+        McpServerResponse: {
+            data: components["schemas"]["McpServer"];
+        };
+        /** @description A page of McpTool items. */
+        McpToolList: {
+            data: components["schemas"]["McpTool"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A single McpTool. */
+        McpToolResponse: {
+            data: components["schemas"]["McpTool"];
+        };
+        /** @description A page of Webhook items. */
+        WebhookList: {
+            data: components["schemas"]["Webhook"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A single WebhookWithSecret. */
+        WebhookWithSecretResponse: {
+            data: components["schemas"]["WebhookWithSecret"];
+        };
+        /** @description A single Webhook. */
+        WebhookResponse: {
+            data: components["schemas"]["Webhook"];
+        };
+        /** @description A single WebhookTestResult. */
+        WebhookTestResultResponse: {
+            data: components["schemas"]["WebhookTestResult"];
+        };
+        /** @description A page of WebhookDelivery items. */
+        WebhookDeliveryList: {
+            data: components["schemas"]["WebhookDelivery"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A page of Appointment items. */
+        AppointmentList: {
+            data: components["schemas"]["Appointment"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A single Appointment. */
+        AppointmentResponse: {
+            data: components["schemas"]["Appointment"];
+        };
+        /** @description Body of `conversation.created`. */
+        WebhookEventConversationCreated: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            event: "conversation.created";
+            data: components["schemas"]["Conversation"];
+        };
+        /** @description Body of `conversation.assigned`. */
+        WebhookEventConversationAssigned: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            event: "conversation.assigned";
+            data: components["schemas"]["Chat"];
+        };
+        /** @description Body of `conversation.closed`. */
+        WebhookEventConversationClosed: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            event: "conversation.closed";
+            data: components["schemas"]["Conversation"];
+        };
+        /** @description Body of `conversation.reopened`. */
+        WebhookEventConversationReopened: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            event: "conversation.reopened";
+            data: components["schemas"]["Conversation"];
+        };
+        /** @description Body of `conversation.transferred`. */
+        WebhookEventConversationTransferred: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            event: "conversation.transferred";
+            data: components["schemas"]["Conversation"];
+        };
+        /** @description Body of `message.received`. */
+        WebhookEventMessageReceived: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            event: "message.received";
+            data: components["schemas"]["ConversationMessage"];
+        };
+        /** @description Body of `message.sent`. */
+        WebhookEventMessageSent: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            event: "message.sent";
+            data: components["schemas"]["ConversationMessage"];
+        };
+        /** @description Body of `message.failed`. */
+        WebhookEventMessageFailed: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            event: "message.failed";
+            data: components["schemas"]["ConversationMessage"];
+        };
+        /** @description Body of `message.delivered`. */
+        WebhookEventMessageDelivered: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            event: "message.delivered";
+            data: components["schemas"]["ConversationMessage"];
+        };
+        /** @description Body of `message.read`. */
+        WebhookEventMessageRead: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            event: "message.read";
+            data: components["schemas"]["ConversationMessage"];
+        };
+        /** @description Body of `contact.created`. */
+        WebhookEventContactCreated: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            event: "contact.created";
+            data: components["schemas"]["Contact"];
+        };
+        /** @description Body of `contact.updated`. */
+        WebhookEventContactUpdated: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            event: "contact.updated";
+            data: components["schemas"]["Contact"];
+        };
+        /** @description Body of `contact.deleted`. */
+        WebhookEventContactDeleted: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            event: "contact.deleted";
+            data: components["schemas"]["Contact"];
+        };
+        /** @description Body of `agent.handoff_started`. */
+        WebhookEventAgentHandoffStarted: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            event: "agent.handoff_started";
+            data: components["schemas"]["Chat"];
+        };
+        /** @description Body of `agent.handoff_completed`. */
+        WebhookEventAgentHandoffCompleted: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            event: "agent.handoff_completed";
+            data: components["schemas"]["Chat"];
+        };
+        /** @description Body of `agent.transferred`. */
+        WebhookEventAgentTransferred: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            event: "agent.transferred";
+            data: components["schemas"]["Conversation"];
+        };
+        /** @description Body of `appointment.created`. */
+        WebhookEventAppointmentCreated: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            event: "appointment.created";
+            data: components["schemas"]["Appointment"];
+        };
+        /** @description Body of `appointment.cancelled`. */
+        WebhookEventAppointmentCancelled: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            event: "appointment.cancelled";
+            data: components["schemas"]["Appointment"];
+        };
+        /** @description Body of `appointment.completed`. */
+        WebhookEventAppointmentCompleted: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            event: "appointment.completed";
+            data: components["schemas"]["Appointment"];
+        };
+        /** @description Body of `appointment.scheduled`. */
+        WebhookEventAppointmentScheduled: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            event: "appointment.scheduled";
+            data: components["schemas"]["Appointment"];
+        };
+        /** @description Body of `appointment.rescheduled`. */
+        WebhookEventAppointmentRescheduled: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            event: "appointment.rescheduled";
+            data: components["schemas"]["Appointment"];
+        };
+        /** @description Body of `appointment.canceled`. */
+        WebhookEventAppointmentCanceled: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            event: "appointment.canceled";
+            data: components["schemas"]["Appointment"];
+        };
+        /** @description Body of `appointment.reminder_sent`. */
+        WebhookEventAppointmentReminderSent: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            event: "appointment.reminder_sent";
+            data: components["schemas"]["Appointment"];
+        };
+        /** @description Body of `channel.connected`. */
+        WebhookEventChannelConnected: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            event: "channel.connected";
+            data: components["schemas"]["Channel"];
+        };
+        /** @description Body of `channel.disconnected`. */
+        WebhookEventChannelDisconnected: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            event: "channel.disconnected";
+            data: components["schemas"]["Channel"];
+        };
+        /** @description Body of `channel.error`. */
+        WebhookEventChannelError: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            event: "channel.error";
+            data: components["schemas"]["Channel"];
+        };
+        /** @description Body of `credit.low`. */
+        WebhookEventCreditLow: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            event: "credit.low";
+            data: components["schemas"]["CreditBalance"];
+        };
+        /** @description Body of `credit.depleted`. */
+        WebhookEventCreditDepleted: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            event: "credit.depleted";
+            data: components["schemas"]["CreditBalance"];
+        };
+        /** @description Body of `plan.changed`. */
+        WebhookEventPlanChanged: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            event: "plan.changed";
+            data: components["schemas"]["PlanChange"];
+        };
+        /** @description Body of `trial.expiring`. */
+        WebhookEventTrialExpiring: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            event: "trial.expiring";
+            data: components["schemas"]["TrialStatus"];
+        };
+        /** @description Body of `trial.expired`. */
+        WebhookEventTrialExpired: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            event: "trial.expired";
+            data: components["schemas"]["TrialStatus"];
+        };
+        /** @description Body of `webhook.test`. */
+        WebhookEventWebhookTest: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            event: "webhook.test";
+            data: components["schemas"]["WebhookTestData"];
+        };
+    };
+    responses: {
+        /** @description The request is invalid: the message and `details` name the field and the violated rule. */
+        BadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "VALIDATION_ERROR",
+                 *         "message": "limit: must be at most 100",
+                 *         "status": 400
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The API key is missing, unknown or revoked. */
+        Unauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "UNAUTHORIZED",
+                 *         "message": "x-api-key: missing API key",
+                 *         "status": 401
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The key lacks the scope this operation needs; the message names it. */
+        Forbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "FORBIDDEN",
+                 *         "message": "missing scope: agents:write",
+                 *         "status": 403
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No such resource in the key's workspace (resources of other workspaces are not found either). */
+        NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "NOT_FOUND",
+                 *         "message": "agent 0b6f3c1e-4b8f-4a39-9a52-2f1c7a3d5e90 not found",
+                 *         "status": 404
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The resource's state forbids the action; the message names the current state and the one the action needs. */
+        Conflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "CONFLICT",
+                 *         "message": "chat is closed; start-human needs open",
+                 *         "status": 409
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body is over 1 MiB. */
+        PayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "PAYLOAD_TOO_LARGE",
+                 *         "message": "body: must be at most 1048576 bytes",
+                 *         "status": 413
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The key went over its request limit; wait `Retry-After` seconds. */
+        TooManyRequests: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "RATE_LIMIT_EXCEEDED",
+                 *         "message": "rate limit of 100 requests per 60 s exceeded; retry in 42 s",
+                 *         "status": 429
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description An unexpected error on the server. */
+        InternalError: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "INTERNAL_ERROR",
+                 *         "message": "internal error",
+                 *         "status": 500
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The service is in maintenance or degraded. */
+        ServiceUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "SERVICE_UNAVAILABLE",
+                 *         "message": "the service is in maintenance",
+                 *         "status": 503
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: {
+        /** @description Page number, from 1. */
+        Page: number;
+        /** @description Items per page, 1 to 100. */
+        Limit: number;
+        /** @description By `created_at` (then creation sequence, so the order is stable). */
+        Order: "asc" | "desc";
+        /** @description The message. */
+        MessageId: string;
+        /** @description The tool's name. */
+        ToolName: string;
+        /** @description The agent. */
+        AgentId: string;
+        /** @description The training. */
+        TrainingId: string;
+        /** @description The channel. */
+        ChannelId: string;
+        /** @description The contact. */
+        ContactId: string;
+        /** @description The custom field. */
+        CustomFieldId: string;
+        /** @description The conversation. */
+        ConversationId: string;
+        /** @description The chat (the same id as its conversation). */
+        ChatId: string;
+        /** @description The message. */
+        MessageIdPath: string;
+        /** @description The MCP server. */
+        McpServerId: string;
+        /** @description The webhook. */
+        WebhookId: string;
+        /** @description The appointment. */
+        AppointmentId: string;
+        /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
+        XWebhookSignature: string;
+        /** @description Variant A: Unix time of the delivery, in seconds. */
+        XWebhookTimestamp: string;
+        /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
+        XWebhookID: string;
+        /** @description Variant B: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of the raw body. */
+        XServiceSignature: string;
+    };
+    requestBodies: never;
+    headers: {
+        /** @description A UUID identifying this request; quote it when reporting a problem. */
+        "X-Request-Id": string;
+        /** @description Requests allowed per window for this key (100). */
+        "X-RateLimit-Limit": number;
+        /** @description Requests left in the current window. */
+        "X-RateLimit-Remaining": number;
+        /** @description When the current window resets, in Unix seconds. */
+        "X-RateLimit-Reset": number;
+        /** @description Whole seconds to wait before retrying (at least 1). */
+        "Retry-After": number;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    healthRetrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            /** @description The service is in maintenance or degraded. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    meRetrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    agentsList: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description By `created_at` (then creation sequence, so the order is stable). */
+                order?: components["parameters"]["Order"];
+                /** @description Only agents in this status. */
+                status?: "active" | "inactive";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    agentsCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    agentsRetrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent. */
+                id: components["parameters"]["AgentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    agentsUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent. */
+                id: components["parameters"]["AgentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    agentsDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent. */
+                id: components["parameters"]["AgentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; no body. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    agentsActivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent. */
+                id: components["parameters"]["AgentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    agentsDeactivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent. */
+                id: components["parameters"]["AgentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    agentsStartConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent. */
+                id: components["parameters"]["AgentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartConversation"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentReplyResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Conflict: The agent is inactive. */
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    trainingsList: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description By `created_at` (then creation sequence, so the order is stable). */
+                order?: components["parameters"]["Order"];
+                /** @description Only trainings of this type. */
+                type?: "text" | "url" | "document";
+            };
+            header?: never;
+            path: {
+                /** @description The agent. */
+                id: components["parameters"]["AgentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrainingList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    trainingsCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent. */
+                id: components["parameters"]["AgentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrainingCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrainingResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    trainingsRetrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The training. */
+                id: components["parameters"]["TrainingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrainingResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    trainingsUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The training. */
+                id: components["parameters"]["TrainingId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrainingUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrainingResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    trainingsDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The training. */
+                id: components["parameters"]["TrainingId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; no body. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    channelsList: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description By `created_at` (then creation sequence, so the order is stable). */
+                order?: components["parameters"]["Order"];
+                /** @description Only channels bound to this agent. */
+                agent_id?: string;
+                /** @description Only channels of this type. */
+                type?: components["schemas"]["ChannelType"];
+                /** @description Only channels in this status. */
+                status?: components["schemas"]["ChannelStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    channelsCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChannelCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    channelsRetrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The channel. */
+                id: components["parameters"]["ChannelId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    channelsUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The channel. */
+                id: components["parameters"]["ChannelId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChannelUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    channelsDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The channel. */
+                id: components["parameters"]["ChannelId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; no body. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    channelsRetrieveSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The channel. */
+                id: components["parameters"]["ChannelId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelSettingsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    channelsUpdateSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The channel. */
+                id: components["parameters"]["ChannelId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChannelSettingsUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelSettingsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    channelsRetrieveQrCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The channel. */
+                id: components["parameters"]["ChannelId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelQrCodeResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Conflict: The channel is not a messaging channel (`whatsapp`, `instagram`). */
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    channelsRetrieveWidget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The channel. */
+                id: components["parameters"]["ChannelId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelWidgetResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Conflict: The channel is not a `widget` channel. */
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    contactsList: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description By `created_at` (then creation sequence, so the order is stable). */
+                order?: components["parameters"]["Order"];
+                /** @description Case-insensitive search over name, email and phone. */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    contactsCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    contactsRetrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact. */
+                id: components["parameters"]["ContactId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    contactsUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact. */
+                id: components["parameters"]["ContactId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    contactsDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The contact. */
+                id: components["parameters"]["ContactId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; no body. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    customFieldsList: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description By `created_at` (then creation sequence, so the order is stable). */
+                order?: components["parameters"]["Order"];
+                /** @description Include archived fields. */
+                include_archived?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomFieldList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    customFieldsCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomFieldCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomFieldResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Conflict: A field with this name exists. */
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    customFieldsRetrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The custom field. */
+                id: components["parameters"]["CustomFieldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomFieldResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    customFieldsUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The custom field. */
+                id: components["parameters"]["CustomFieldId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomFieldUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomFieldResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Conflict: Another field has this name. */
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    customFieldsArchive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The custom field. */
+                id: components["parameters"]["CustomFieldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomFieldResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    customFieldsUnarchive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The custom field. */
+                id: components["parameters"]["CustomFieldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomFieldResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    conversationsList: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description By `created_at` (then creation sequence, so the order is stable). */
+                order?: components["parameters"]["Order"];
+                /** @description Only conversations with this agent. */
+                agent_id?: string;
+                /** @description Only conversations with this contact. */
+                contact_id?: string;
+                /** @description Only conversations on this channel. */
+                channel_id?: string;
+                /** @description Only conversations in this status. */
+                status?: "open" | "closed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    conversationsRetrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The conversation. */
+                id: components["parameters"]["ConversationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    conversationsListMessages: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description By `created_at` (then creation sequence, so the order is stable). */
+                order?: components["parameters"]["Order"];
+            };
+            header?: never;
+            path: {
+                /** @description The conversation. */
+                id: components["parameters"]["ConversationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationMessageList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    conversationsSendMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The conversation. */
+                id: components["parameters"]["ConversationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerMessageCreate"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentReplyResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    conversationsEditMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The conversation. */
+                id: components["parameters"]["ConversationId"];
+                /** @description The message. */
+                messageId: components["parameters"]["MessageId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageEdit"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationMessageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    conversationsClose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The conversation. */
+                id: components["parameters"]["ConversationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Conflict: The chat is already `closed` (close needs `open` or `human`). */
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    conversationsReopen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The conversation. */
+                id: components["parameters"]["ConversationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Conflict: The chat is not `closed`. */
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    conversationsTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The conversation. */
+                id: components["parameters"]["ConversationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConversationTransfer"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Conflict: The conversation is closed, or the target agent is inactive. */
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    chatsList: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description By `created_at` (then creation sequence, so the order is stable). */
+                order?: components["parameters"]["Order"];
+                /** @description Only chats in this status; without it, the active chats (`open` and `human`). */
+                status?: "open" | "human" | "closed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    chatsRetrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The chat (the same id as its conversation). */
+                id: components["parameters"]["ChatId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    chatsStartHuman: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The chat (the same id as its conversation). */
+                id: components["parameters"]["ChatId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["StartHuman"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Conflict: The chat is not `open` (start-human needs `open`). */
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    chatsSendMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The chat (the same id as its conversation). */
+                id: components["parameters"]["ChatId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatMessageCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatMessageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Conflict: The chat is not in `human` mode. */
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    chatsStopHuman: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The chat (the same id as its conversation). */
+                id: components["parameters"]["ChatId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Conflict: The chat is not in `human` mode. */
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    chatsDeleteMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The chat (the same id as its conversation). */
+                id: components["parameters"]["ChatId"];
+                /** @description The message. */
+                messageId: components["parameters"]["MessageId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; no body. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    messagesRetrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The message. */
+                id: components["parameters"]["MessageIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationMessageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    messagesDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The message. */
+                id: components["parameters"]["MessageIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; no body. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    mcpServersList: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description By `created_at` (then creation sequence, so the order is stable). */
+                order?: components["parameters"]["Order"];
+                /** @description Only servers in this status. */
+                status?: "connected" | "disconnected" | "error";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpServerList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    mcpServersCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["McpServerCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpServerResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    mcpServersRetrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The MCP server. */
+                id: components["parameters"]["McpServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpServerResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    mcpServersUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The MCP server. */
+                id: components["parameters"]["McpServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["McpServerUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpServerResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    mcpServersDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The MCP server. */
+                id: components["parameters"]["McpServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; no body. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    mcpServersListTools: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description By `created_at` (then creation sequence, so the order is stable). */
+                order?: components["parameters"]["Order"];
+            };
+            header?: never;
+            path: {
+                /** @description The MCP server. */
+                id: components["parameters"]["McpServerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpToolList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    mcpServersUpdateTool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The MCP server. */
+                id: components["parameters"]["McpServerId"];
+                /** @description The tool's name. */
+                toolName: components["parameters"]["ToolName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["McpToolUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpToolResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    mcpServersConnect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent. */
+                id: components["parameters"]["AgentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["McpLink"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpServerResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    mcpServersDisconnect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agent. */
+                id: components["parameters"]["AgentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["McpLink"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpServerResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    mcpServersListForAgent: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description By `created_at` (then creation sequence, so the order is stable). */
+                order?: components["parameters"]["Order"];
+            };
+            header?: never;
+            path: {
+                /** @description The agent. */
+                id: components["parameters"]["AgentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpServerList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    webhooksList: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description By `created_at` (then creation sequence, so the order is stable). */
+                order?: components["parameters"]["Order"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    webhooksCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookWithSecretResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    webhooksRetrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook. */
+                id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    webhooksUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook. */
+                id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    webhooksDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook. */
+                id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; no body. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    webhooksTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook. */
+                id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookTestResultResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    webhooksListDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description By `created_at` (then creation sequence, so the order is stable). */
+                order?: components["parameters"]["Order"];
+                /** @description Only deliveries in this status. */
+                status?: "pending" | "succeeded" | "failed";
+            };
+            header?: never;
+            path: {
+                /** @description The webhook. */
+                id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    webhooksRotateSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook. */
+                id: components["parameters"]["WebhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookWithSecretResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    appointmentsList: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page, 1 to 100. */
+                limit?: components["parameters"]["Limit"];
+                /** @description By `created_at` (then creation sequence, so the order is stable). */
+                order?: components["parameters"]["Order"];
+                /** @description Only appointments with this contact. */
+                contact_id?: string;
+                /** @description Only appointments of this agent. */
+                agent_id?: string;
+                /** @description Only appointments in this status. */
+                status?: "scheduled" | "cancelled" | "completed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    appointmentsCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppointmentCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    appointmentsRetrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The appointment. */
+                id: components["parameters"]["AppointmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    appointmentsUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The appointment. */
+                id: components["parameters"]["AppointmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppointmentUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Conflict: The appointment is not `scheduled`. */
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    appointmentsCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The appointment. */
+                id: components["parameters"]["AppointmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Conflict: The appointment is not `scheduled`. */
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    appointmentsComplete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The appointment. */
+                id: components["parameters"]["AppointmentId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppointmentResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Conflict: The appointment is not `scheduled`. */
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    webhookConversationCreated: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
+                "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
+                /** @description Variant A: Unix time of the delivery, in seconds. */
+                "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
+                /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
+                "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
+                /** @description Variant B: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of the raw body. */
+                "X-Service-Signature"?: components["parameters"]["XServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventConversationCreated"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a network error, no answer in 10 s, a status of 300 or above) is a failure and is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookConversationAssigned: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
+                "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
+                /** @description Variant A: Unix time of the delivery, in seconds. */
+                "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
+                /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
+                "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
+                /** @description Variant B: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of the raw body. */
+                "X-Service-Signature"?: components["parameters"]["XServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventConversationAssigned"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a network error, no answer in 10 s, a status of 300 or above) is a failure and is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookConversationClosed: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
+                "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
+                /** @description Variant A: Unix time of the delivery, in seconds. */
+                "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
+                /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
+                "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
+                /** @description Variant B: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of the raw body. */
+                "X-Service-Signature"?: components["parameters"]["XServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventConversationClosed"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a network error, no answer in 10 s, a status of 300 or above) is a failure and is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookConversationReopened: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
+                "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
+                /** @description Variant A: Unix time of the delivery, in seconds. */
+                "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
+                /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
+                "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
+                /** @description Variant B: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of the raw body. */
+                "X-Service-Signature"?: components["parameters"]["XServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventConversationReopened"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a network error, no answer in 10 s, a status of 300 or above) is a failure and is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookConversationTransferred: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
+                "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
+                /** @description Variant A: Unix time of the delivery, in seconds. */
+                "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
+                /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
+                "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
+                /** @description Variant B: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of the raw body. */
+                "X-Service-Signature"?: components["parameters"]["XServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventConversationTransferred"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a network error, no answer in 10 s, a status of 300 or above) is a failure and is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookMessageReceived: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
+                "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
+                /** @description Variant A: Unix time of the delivery, in seconds. */
+                "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
+                /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
+                "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
+                /** @description Variant B: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of the raw body. */
+                "X-Service-Signature"?: components["parameters"]["XServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventMessageReceived"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a network error, no answer in 10 s, a status of 300 or above) is a failure and is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookMessageSent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
+                "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
+                /** @description Variant A: Unix time of the delivery, in seconds. */
+                "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
+                /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
+                "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
+                /** @description Variant B: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of the raw body. */
+                "X-Service-Signature"?: components["parameters"]["XServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventMessageSent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a network error, no answer in 10 s, a status of 300 or above) is a failure and is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookMessageFailed: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
+                "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
+                /** @description Variant A: Unix time of the delivery, in seconds. */
+                "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
+                /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
+                "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
+                /** @description Variant B: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of the raw body. */
+                "X-Service-Signature"?: components["parameters"]["XServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventMessageFailed"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a network error, no answer in 10 s, a status of 300 or above) is a failure and is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookMessageDelivered: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
+                "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
+                /** @description Variant A: Unix time of the delivery, in seconds. */
+                "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
+                /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
+                "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
+                /** @description Variant B: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of the raw body. */
+                "X-Service-Signature"?: components["parameters"]["XServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventMessageDelivered"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a network error, no answer in 10 s, a status of 300 or above) is a failure and is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookMessageRead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
+                "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
+                /** @description Variant A: Unix time of the delivery, in seconds. */
+                "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
+                /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
+                "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
+                /** @description Variant B: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of the raw body. */
+                "X-Service-Signature"?: components["parameters"]["XServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventMessageRead"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a network error, no answer in 10 s, a status of 300 or above) is a failure and is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookContactCreated: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
+                "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
+                /** @description Variant A: Unix time of the delivery, in seconds. */
+                "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
+                /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
+                "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
+                /** @description Variant B: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of the raw body. */
+                "X-Service-Signature"?: components["parameters"]["XServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventContactCreated"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a network error, no answer in 10 s, a status of 300 or above) is a failure and is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookContactUpdated: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
+                "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
+                /** @description Variant A: Unix time of the delivery, in seconds. */
+                "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
+                /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
+                "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
+                /** @description Variant B: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of the raw body. */
+                "X-Service-Signature"?: components["parameters"]["XServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventContactUpdated"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a network error, no answer in 10 s, a status of 300 or above) is a failure and is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookContactDeleted: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
+                "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
+                /** @description Variant A: Unix time of the delivery, in seconds. */
+                "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
+                /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
+                "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
+                /** @description Variant B: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of the raw body. */
+                "X-Service-Signature"?: components["parameters"]["XServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventContactDeleted"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a network error, no answer in 10 s, a status of 300 or above) is a failure and is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookAgentHandoffStarted: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
+                "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
+                /** @description Variant A: Unix time of the delivery, in seconds. */
+                "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
+                /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
+                "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
+                /** @description Variant B: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of the raw body. */
+                "X-Service-Signature"?: components["parameters"]["XServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventAgentHandoffStarted"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a network error, no answer in 10 s, a status of 300 or above) is a failure and is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookAgentHandoffCompleted: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
+                "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
+                /** @description Variant A: Unix time of the delivery, in seconds. */
+                "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
+                /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
+                "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
+                /** @description Variant B: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of the raw body. */
+                "X-Service-Signature"?: components["parameters"]["XServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventAgentHandoffCompleted"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a network error, no answer in 10 s, a status of 300 or above) is a failure and is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookAgentTransferred: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
+                "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
+                /** @description Variant A: Unix time of the delivery, in seconds. */
+                "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
+                /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
+                "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
+                /** @description Variant B: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of the raw body. */
+                "X-Service-Signature"?: components["parameters"]["XServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventAgentTransferred"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a network error, no answer in 10 s, a status of 300 or above) is a failure and is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookAppointmentCreated: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
+                "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
+                /** @description Variant A: Unix time of the delivery, in seconds. */
+                "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
+                /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
+                "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
+                /** @description Variant B: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of the raw body. */
+                "X-Service-Signature"?: components["parameters"]["XServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventAppointmentCreated"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a network error, no answer in 10 s, a status of 300 or above) is a failure and is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookAppointmentCancelled: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
+                "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
+                /** @description Variant A: Unix time of the delivery, in seconds. */
+                "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
+                /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
+                "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
+                /** @description Variant B: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of the raw body. */
+                "X-Service-Signature"?: components["parameters"]["XServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventAppointmentCancelled"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a network error, no answer in 10 s, a status of 300 or above) is a failure and is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookAppointmentCompleted: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
+                "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
+                /** @description Variant A: Unix time of the delivery, in seconds. */
+                "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
+                /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
+                "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
+                /** @description Variant B: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of the raw body. */
+                "X-Service-Signature"?: components["parameters"]["XServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventAppointmentCompleted"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a network error, no answer in 10 s, a status of 300 or above) is a failure and is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookAppointmentScheduled: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
+                "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
+                /** @description Variant A: Unix time of the delivery, in seconds. */
+                "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
+                /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
+                "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
+                /** @description Variant B: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of the raw body. */
+                "X-Service-Signature"?: components["parameters"]["XServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventAppointmentScheduled"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a network error, no answer in 10 s, a status of 300 or above) is a failure and is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookAppointmentRescheduled: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
+                "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
+                /** @description Variant A: Unix time of the delivery, in seconds. */
+                "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
+                /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
+                "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
+                /** @description Variant B: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of the raw body. */
+                "X-Service-Signature"?: components["parameters"]["XServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventAppointmentRescheduled"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a network error, no answer in 10 s, a status of 300 or above) is a failure and is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookAppointmentCanceled: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
+                "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
+                /** @description Variant A: Unix time of the delivery, in seconds. */
+                "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
+                /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
+                "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
+                /** @description Variant B: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of the raw body. */
+                "X-Service-Signature"?: components["parameters"]["XServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventAppointmentCanceled"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a network error, no answer in 10 s, a status of 300 or above) is a failure and is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookAppointmentReminderSent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
+                "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
+                /** @description Variant A: Unix time of the delivery, in seconds. */
+                "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
+                /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
+                "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
+                /** @description Variant B: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of the raw body. */
+                "X-Service-Signature"?: components["parameters"]["XServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventAppointmentReminderSent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a network error, no answer in 10 s, a status of 300 or above) is a failure and is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookChannelConnected: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
+                "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
+                /** @description Variant A: Unix time of the delivery, in seconds. */
+                "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
+                /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
+                "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
+                /** @description Variant B: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of the raw body. */
+                "X-Service-Signature"?: components["parameters"]["XServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventChannelConnected"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a network error, no answer in 10 s, a status of 300 or above) is a failure and is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookChannelDisconnected: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
+                "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
+                /** @description Variant A: Unix time of the delivery, in seconds. */
+                "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
+                /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
+                "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
+                /** @description Variant B: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of the raw body. */
+                "X-Service-Signature"?: components["parameters"]["XServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventChannelDisconnected"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a network error, no answer in 10 s, a status of 300 or above) is a failure and is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookChannelError: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
+                "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
+                /** @description Variant A: Unix time of the delivery, in seconds. */
+                "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
+                /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
+                "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
+                /** @description Variant B: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of the raw body. */
+                "X-Service-Signature"?: components["parameters"]["XServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventChannelError"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a network error, no answer in 10 s, a status of 300 or above) is a failure and is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookCreditLow: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
+                "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
+                /** @description Variant A: Unix time of the delivery, in seconds. */
+                "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
+                /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
+                "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
+                /** @description Variant B: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of the raw body. */
+                "X-Service-Signature"?: components["parameters"]["XServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventCreditLow"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a network error, no answer in 10 s, a status of 300 or above) is a failure and is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookCreditDepleted: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
+                "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
+                /** @description Variant A: Unix time of the delivery, in seconds. */
+                "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
+                /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
+                "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
+                /** @description Variant B: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of the raw body. */
+                "X-Service-Signature"?: components["parameters"]["XServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventCreditDepleted"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a network error, no answer in 10 s, a status of 300 or above) is a failure and is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookPlanChanged: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
+                "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
+                /** @description Variant A: Unix time of the delivery, in seconds. */
+                "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
+                /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
+                "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
+                /** @description Variant B: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of the raw body. */
+                "X-Service-Signature"?: components["parameters"]["XServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventPlanChanged"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a network error, no answer in 10 s, a status of 300 or above) is a failure and is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTrialExpiring: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
+                "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
+                /** @description Variant A: Unix time of the delivery, in seconds. */
+                "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
+                /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
+                "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
+                /** @description Variant B: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of the raw body. */
+                "X-Service-Signature"?: components["parameters"]["XServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventTrialExpiring"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a network error, no answer in 10 s, a status of 300 or above) is a failure and is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTrialExpired: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
+                "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
+                /** @description Variant A: Unix time of the delivery, in seconds. */
+                "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
+                /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
+                "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
+                /** @description Variant B: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of the raw body. */
+                "X-Service-Signature"?: components["parameters"]["XServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventTrialExpired"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a network error, no answer in 10 s, a status of 300 or above) is a failure and is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookWebhookTest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
+                "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
+                /** @description Variant A: Unix time of the delivery, in seconds. */
+                "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
+                /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
+                "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
+                /** @description Variant B: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of the raw body. */
+                "X-Service-Signature"?: components["parameters"]["XServiceSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEventWebhookTest"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a network error, no answer in 10 s, a status of 300 or above) is a failure and is retried. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+}

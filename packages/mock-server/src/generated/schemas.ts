@@ -1,0 +1,3613 @@
+/**
+ * Generated from spec/openapi.yaml by `pnpm generate` - do not edit.
+ */
+
+import type { SchemaNode } from './operations.js';
+
+/** Every schema of `components.schemas`, by name. */
+export const schemas: { readonly [name: string]: SchemaNode } = {
+  "Pagination": {
+    "type": "object",
+    "description": "Where a list page sits in the whole list.",
+    "required": [
+      "page",
+      "limit",
+      "total",
+      "total_pages"
+    ],
+    "properties": {
+      "page": {
+        "type": "integer",
+        "minimum": 1,
+        "description": "The page returned (1-based)."
+      },
+      "limit": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 100,
+        "description": "Items per page."
+      },
+      "total": {
+        "type": "integer",
+        "minimum": 0,
+        "description": "Items in the whole list."
+      },
+      "total_pages": {
+        "type": "integer",
+        "minimum": 0,
+        "description": "`ceil(total / limit)`; 0 when `total` is 0."
+      }
+    }
+  },
+  "ErrorCode": {
+    "type": "string",
+    "description": "Machine-readable error code.",
+    "enum": [
+      "UNAUTHORIZED",
+      "FORBIDDEN",
+      "NOT_FOUND",
+      "VALIDATION_ERROR",
+      "RATE_LIMIT_EXCEEDED",
+      "INTERNAL_ERROR",
+      "CONFLICT",
+      "METHOD_NOT_ALLOWED",
+      "PAYLOAD_TOO_LARGE",
+      "SERVICE_UNAVAILABLE"
+    ]
+  },
+  "ErrorDetail": {
+    "type": "object",
+    "description": "One violated rule of a request.",
+    "required": [
+      "field",
+      "rule",
+      "message"
+    ],
+    "properties": {
+      "field": {
+        "type": "string",
+        "description": "Where the problem is: `body.name`, `query.limit`, `path.id`, or `body` for the whole body."
+      },
+      "rule": {
+        "type": "string",
+        "description": "The rule violated: `required`, `type`, `format`, `minimum`, `maximum`, `minLength`, `maxLength`, `enum`, `pattern`, `unknown`, ..."
+      },
+      "message": {
+        "type": "string",
+        "description": "Human-readable, naming the field and the rule, e.g. `limit: must be at most 100`."
+      }
+    }
+  },
+  "Error": {
+    "type": "object",
+    "description": "The body of every error response.",
+    "required": [
+      "error"
+    ],
+    "properties": {
+      "error": {
+        "type": "object",
+        "required": [
+          "code",
+          "message",
+          "status"
+        ],
+        "properties": {
+          "code": {
+            "$ref": "#/components/schemas/ErrorCode"
+          },
+          "message": {
+            "type": "string",
+            "description": "Human-readable; for VALIDATION_ERROR it names the offending field and the violated rule."
+          },
+          "status": {
+            "type": "integer",
+            "description": "The HTTP status."
+          },
+          "details": {
+            "type": "array",
+            "description": "On VALIDATION_ERROR, every violated rule.",
+            "items": {
+              "$ref": "#/components/schemas/ErrorDetail"
+            }
+          }
+        }
+      }
+    }
+  },
+  "Metadata": {
+    "type": "object",
+    "description": "Free-form key-value pairs for the client's own use (at most 50 keys; values are strings of at most 500 characters, numbers, booleans or null).",
+    "maxProperties": 50,
+    "propertyNames": {
+      "maxLength": 40
+    },
+    "additionalProperties": {
+      "anyOf": [
+        {
+          "type": "string",
+          "maxLength": 500
+        },
+        {
+          "type": "number"
+        },
+        {
+          "type": "boolean"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "Health": {
+    "type": "object",
+    "description": "Health result (GET /v1/health).",
+    "required": [
+      "status",
+      "timestamp"
+    ],
+    "properties": {
+      "status": {
+        "type": "string",
+        "enum": [
+          "ok",
+          "maintenance",
+          "degraded"
+        ],
+        "description": "`ok` when the API works."
+      },
+      "timestamp": {
+        "type": "string",
+        "format": "date-time",
+        "description": "Time of the check."
+      }
+    }
+  },
+  "PermissionSet": {
+    "type": "object",
+    "description": "What a key may do with one resource group.",
+    "required": [
+      "read",
+      "write",
+      "delete"
+    ],
+    "properties": {
+      "read": {
+        "type": "boolean"
+      },
+      "write": {
+        "type": "boolean"
+      },
+      "delete": {
+        "type": "boolean"
+      }
+    }
+  },
+  "Me": {
+    "type": "object",
+    "description": "Key introspection result (GET /v1/me).",
+    "required": [
+      "key_name",
+      "company_id",
+      "workspace_id",
+      "scopes",
+      "permissions"
+    ],
+    "properties": {
+      "key_name": {
+        "type": "string",
+        "description": "Descriptive name of the key."
+      },
+      "company_id": {
+        "type": "string",
+        "format": "uuid",
+        "description": "Owning company."
+      },
+      "workspace_id": {
+        "type": "string",
+        "format": "uuid",
+        "description": "Workspace of the key."
+      },
+      "scopes": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        },
+        "description": "Enabled scopes."
+      },
+      "permissions": {
+        "type": "object",
+        "description": "Detailed permission map per resource, derived from the scopes.",
+        "additionalProperties": {
+          "$ref": "#/components/schemas/PermissionSet"
+        }
+      }
+    }
+  },
+  "Agent": {
+    "type": "object",
+    "description": "An AI agent (returned by deactivate).",
+    "required": [
+      "id",
+      "name",
+      "description",
+      "avatar_url",
+      "status",
+      "model",
+      "temperature",
+      "instructions",
+      "created_at",
+      "updated_at"
+    ],
+    "properties": {
+      "id": {
+        "type": "string",
+        "format": "uuid"
+      },
+      "name": {
+        "type": "string"
+      },
+      "description": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "avatar_url": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "uri"
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "active",
+          "inactive"
+        ],
+        "description": "`active` agents answer customers; deactivate sets `inactive` (temporarily)."
+      },
+      "model": {
+        "type": "string",
+        "description": "The language model the agent answers with."
+      },
+      "temperature": {
+        "type": "number",
+        "minimum": 0,
+        "maximum": 2
+      },
+      "instructions": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The agent's system instructions."
+      },
+      "created_at": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "updated_at": {
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  "AgentCreate": {
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+      "name"
+    ],
+    "properties": {
+      "name": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 200
+      },
+      "description": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "maxLength": 2000
+      },
+      "avatar_url": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "uri",
+        "maxLength": 2048
+      },
+      "model": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 100,
+        "default": "default"
+      },
+      "temperature": {
+        "type": "number",
+        "minimum": 0,
+        "maximum": 2,
+        "default": 0.7
+      },
+      "instructions": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "maxLength": 20000
+      }
+    }
+  },
+  "AgentUpdate": {
+    "type": "object",
+    "additionalProperties": false,
+    "description": "A partial update; absent fields are left as they are.",
+    "properties": {
+      "name": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 200
+      },
+      "description": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "maxLength": 2000
+      },
+      "avatar_url": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "uri",
+        "maxLength": 2048
+      },
+      "model": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 100
+      },
+      "temperature": {
+        "type": "number",
+        "minimum": 0,
+        "maximum": 2
+      },
+      "instructions": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "maxLength": 20000
+      }
+    }
+  },
+  "StartConversation": {
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+      "message"
+    ],
+    "properties": {
+      "message": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 10000,
+        "description": "The customer's first message."
+      },
+      "contact_id": {
+        "type": "string",
+        "format": "uuid",
+        "description": "The contact the conversation is with."
+      },
+      "metadata": {
+        "$ref": "#/components/schemas/Metadata"
+      }
+    }
+  },
+  "AgentReply": {
+    "type": "object",
+    "description": "The agent's answer to a customer message.",
+    "required": [
+      "conversation_id",
+      "response",
+      "message_id",
+      "response_message_id"
+    ],
+    "properties": {
+      "conversation_id": {
+        "type": "string",
+        "format": "uuid"
+      },
+      "response": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The agent's answer; null when the chat is in `human` mode or the agent is inactive."
+      },
+      "message_id": {
+        "type": "string",
+        "format": "uuid",
+        "description": "The stored customer message."
+      },
+      "response_message_id": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "uuid",
+        "description": "The stored answer; null when there is none."
+      }
+    }
+  },
+  "Training": {
+    "type": "object",
+    "description": "One item of an agent's knowledge base.",
+    "required": [
+      "id",
+      "agent_id",
+      "type",
+      "title",
+      "content",
+      "url",
+      "created_at",
+      "updated_at"
+    ],
+    "properties": {
+      "id": {
+        "type": "string",
+        "format": "uuid"
+      },
+      "agent_id": {
+        "type": "string",
+        "format": "uuid"
+      },
+      "type": {
+        "type": "string",
+        "enum": [
+          "text",
+          "url",
+          "document"
+        ]
+      },
+      "title": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "content": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The text (type `text`)."
+      },
+      "url": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "uri",
+        "description": "The page or document (types `url` and `document`)."
+      },
+      "created_at": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "updated_at": {
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  "TrainingCreate": {
+    "description": "`text` needs `content`; `url` and `document` need `url`.",
+    "oneOf": [
+      {
+        "$ref": "#/components/schemas/TrainingCreateText"
+      },
+      {
+        "$ref": "#/components/schemas/TrainingCreateUrl"
+      },
+      {
+        "$ref": "#/components/schemas/TrainingCreateDocument"
+      }
+    ],
+    "discriminator": {
+      "propertyName": "type",
+      "mapping": {
+        "text": "#/components/schemas/TrainingCreateText",
+        "url": "#/components/schemas/TrainingCreateUrl",
+        "document": "#/components/schemas/TrainingCreateDocument"
+      }
+    }
+  },
+  "TrainingCreateText": {
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+      "type",
+      "content"
+    ],
+    "properties": {
+      "type": {
+        "type": "string",
+        "const": "text"
+      },
+      "title": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "maxLength": 200
+      },
+      "content": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 100000
+      }
+    }
+  },
+  "TrainingCreateUrl": {
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+      "type",
+      "url"
+    ],
+    "properties": {
+      "type": {
+        "type": "string",
+        "const": "url"
+      },
+      "title": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "maxLength": 200
+      },
+      "url": {
+        "type": "string",
+        "format": "uri",
+        "maxLength": 2048
+      }
+    }
+  },
+  "TrainingCreateDocument": {
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+      "type",
+      "url"
+    ],
+    "properties": {
+      "type": {
+        "type": "string",
+        "const": "document"
+      },
+      "title": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "maxLength": 200
+      },
+      "url": {
+        "type": "string",
+        "format": "uri",
+        "maxLength": 2048
+      }
+    }
+  },
+  "TrainingUpdate": {
+    "type": "object",
+    "additionalProperties": false,
+    "description": "A partial update; the type cannot change. `content` applies to `text` trainings, `url` to the others.",
+    "properties": {
+      "title": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "maxLength": 200
+      },
+      "content": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 100000
+      },
+      "url": {
+        "type": "string",
+        "format": "uri",
+        "maxLength": 2048
+      }
+    }
+  },
+  "ChannelType": {
+    "type": "string",
+    "enum": [
+      "whatsapp",
+      "instagram",
+      "email",
+      "widget"
+    ],
+    "description": "`whatsapp` and `instagram` are the two instant-messaging channels."
+  },
+  "ChannelStatus": {
+    "type": "string",
+    "enum": [
+      "pending",
+      "active",
+      "disconnected",
+      "error"
+    ],
+    "description": "A new messaging channel is `pending` until paired by its QR code, then `active`; email and widget channels are `active` at once."
+  },
+  "Channel": {
+    "type": "object",
+    "description": "A communication channel bound to an agent.",
+    "required": [
+      "id",
+      "name",
+      "type",
+      "status",
+      "agent_id",
+      "created_at",
+      "updated_at"
+    ],
+    "properties": {
+      "id": {
+        "type": "string",
+        "format": "uuid"
+      },
+      "name": {
+        "type": "string"
+      },
+      "type": {
+        "$ref": "#/components/schemas/ChannelType"
+      },
+      "status": {
+        "$ref": "#/components/schemas/ChannelStatus"
+      },
+      "agent_id": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "uuid",
+        "description": "Agent bound to the channel."
+      },
+      "created_at": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "updated_at": {
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  "ChannelCreate": {
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+      "name"
+    ],
+    "properties": {
+      "name": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 200
+      },
+      "agent_id": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "uuid",
+        "description": "Agent bound to the channel."
+      },
+      "type": {
+        "$ref": "#/components/schemas/ChannelType",
+        "default": "widget"
+      }
+    }
+  },
+  "ChannelUpdate": {
+    "type": "object",
+    "additionalProperties": false,
+    "description": "A partial update; the type cannot change. `agent_id` null unbinds the agent.",
+    "properties": {
+      "name": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 200
+      },
+      "agent_id": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "uuid"
+      }
+    }
+  },
+  "BusinessHours": {
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+      "timezone",
+      "schedule"
+    ],
+    "properties": {
+      "timezone": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 64,
+        "description": "IANA time zone, e.g. `Europe/Madrid`."
+      },
+      "schedule": {
+        "type": "array",
+        "maxItems": 14,
+        "items": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "day",
+            "open",
+            "close"
+          ],
+          "properties": {
+            "day": {
+              "type": "string",
+              "enum": [
+                "mon",
+                "tue",
+                "wed",
+                "thu",
+                "fri",
+                "sat",
+                "sun"
+              ]
+            },
+            "open": {
+              "type": "string",
+              "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$",
+              "description": "HH:MM, 24 h."
+            },
+            "close": {
+              "type": "string",
+              "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$",
+              "description": "HH:MM, 24 h."
+            }
+          }
+        }
+      }
+    }
+  },
+  "ChannelSettings": {
+    "type": "object",
+    "description": "A channel's conversation settings.",
+    "required": [
+      "channel_id",
+      "welcome_message",
+      "away_message",
+      "language",
+      "business_hours",
+      "updated_at"
+    ],
+    "properties": {
+      "channel_id": {
+        "type": "string",
+        "format": "uuid"
+      },
+      "welcome_message": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "away_message": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "Sent outside business hours."
+      },
+      "language": {
+        "type": "string",
+        "description": "BCP 47 tag, e.g. `en` or `pt-BR`."
+      },
+      "business_hours": {
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/BusinessHours"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "updated_at": {
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  "ChannelSettingsUpdate": {
+    "type": "object",
+    "additionalProperties": false,
+    "description": "A partial update of the settings.",
+    "properties": {
+      "welcome_message": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "maxLength": 1000
+      },
+      "away_message": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "maxLength": 1000
+      },
+      "language": {
+        "type": "string",
+        "pattern": "^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$",
+        "maxLength": 35
+      },
+      "business_hours": {
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/BusinessHours"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    }
+  },
+  "ChannelQrCode": {
+    "type": "object",
+    "description": "The code that pairs a messaging channel's phone account.",
+    "required": [
+      "qr_code",
+      "expires_at"
+    ],
+    "properties": {
+      "qr_code": {
+        "type": "string",
+        "description": "The QR code payload to render or scan."
+      },
+      "expires_at": {
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  "ChannelWidget": {
+    "type": "object",
+    "description": "How to embed a widget channel in a website.",
+    "required": [
+      "embed_script",
+      "widget_key"
+    ],
+    "properties": {
+      "embed_script": {
+        "type": "string",
+        "description": "The HTML snippet to paste into the page."
+      },
+      "widget_key": {
+        "type": "string"
+      }
+    }
+  },
+  "CustomFieldValue": {
+    "description": "A value of a custom field, of the type its definition says (`text`, `date` and `select` are strings, `multi_select` an array of strings); null clears it.",
+    "anyOf": [
+      {
+        "type": "string",
+        "maxLength": 2000
+      },
+      {
+        "type": "number"
+      },
+      {
+        "type": "boolean"
+      },
+      {
+        "type": "array",
+        "maxItems": 100,
+        "items": {
+          "type": "string",
+          "maxLength": 200
+        }
+      },
+      {
+        "type": "null"
+      }
+    ]
+  },
+  "CustomFieldValues": {
+    "type": "object",
+    "description": "Values keyed by custom-field name, checked against the definitions.",
+    "maxProperties": 100,
+    "additionalProperties": {
+      "$ref": "#/components/schemas/CustomFieldValue"
+    }
+  },
+  "Contact": {
+    "type": "object",
+    "description": "A customer record.",
+    "required": [
+      "id",
+      "name",
+      "email",
+      "phone",
+      "custom_fields",
+      "created_at",
+      "updated_at"
+    ],
+    "properties": {
+      "id": {
+        "type": "string",
+        "format": "uuid"
+      },
+      "name": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "email": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "email"
+      },
+      "phone": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "E.164, e.g. `+34600111222`."
+      },
+      "custom_fields": {
+        "$ref": "#/components/schemas/CustomFieldValues"
+      },
+      "created_at": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "updated_at": {
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  "ContactCreate": {
+    "type": "object",
+    "additionalProperties": false,
+    "description": "At least one of `name`, `email`, `phone`.",
+    "allOf": [
+      {
+        "anyOf": [
+          {
+            "required": [
+              "name"
+            ]
+          },
+          {
+            "required": [
+              "email"
+            ]
+          },
+          {
+            "required": [
+              "phone"
+            ]
+          }
+        ]
+      }
+    ],
+    "properties": {
+      "name": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 200
+      },
+      "email": {
+        "type": "string",
+        "format": "email",
+        "maxLength": 320
+      },
+      "phone": {
+        "type": "string",
+        "pattern": "^\\+[1-9][0-9]{6,14}$",
+        "description": "E.164."
+      },
+      "custom_fields": {
+        "$ref": "#/components/schemas/CustomFieldValues"
+      }
+    }
+  },
+  "ContactUpdate": {
+    "type": "object",
+    "additionalProperties": false,
+    "description": "A partial update; null clears a field, but a contact keeps at least one of `name`, `email`, `phone`. `custom_fields` are merged by name (null removes one).",
+    "properties": {
+      "name": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "minLength": 1,
+        "maxLength": 200
+      },
+      "email": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "email",
+        "maxLength": 320
+      },
+      "phone": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "pattern": "^\\+[1-9][0-9]{6,14}$"
+      },
+      "custom_fields": {
+        "$ref": "#/components/schemas/CustomFieldValues"
+      }
+    }
+  },
+  "CustomFieldType": {
+    "type": "string",
+    "enum": [
+      "text",
+      "number",
+      "boolean",
+      "date",
+      "select",
+      "multi_select"
+    ]
+  },
+  "CustomField": {
+    "type": "object",
+    "description": "A custom field definition for contacts.",
+    "required": [
+      "id",
+      "name",
+      "type",
+      "description",
+      "options",
+      "required",
+      "archived",
+      "created_at",
+      "updated_at"
+    ],
+    "properties": {
+      "id": {
+        "type": "string",
+        "format": "uuid"
+      },
+      "name": {
+        "type": "string",
+        "description": "Unique in the workspace; the key in a contact's `custom_fields`."
+      },
+      "type": {
+        "$ref": "#/components/schemas/CustomFieldType"
+      },
+      "description": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "options": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        },
+        "description": "Choices for the field (select types; empty otherwise)."
+      },
+      "required": {
+        "type": "boolean"
+      },
+      "archived": {
+        "type": "boolean",
+        "description": "Fields are archived, not deleted."
+      },
+      "created_at": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "updated_at": {
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  "CustomFieldCreate": {
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+      "name",
+      "type"
+    ],
+    "properties": {
+      "name": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 64
+      },
+      "type": {
+        "$ref": "#/components/schemas/CustomFieldType"
+      },
+      "description": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "maxLength": 500
+      },
+      "options": {
+        "type": "array",
+        "minItems": 1,
+        "maxItems": 100,
+        "uniqueItems": true,
+        "items": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200
+        },
+        "description": "Required for `select` and `multi_select`; not allowed for the other types."
+      },
+      "required": {
+        "type": "boolean",
+        "default": false
+      }
+    },
+    "if": {
+      "properties": {
+        "type": {
+          "enum": [
+            "select",
+            "multi_select"
+          ]
+        }
+      },
+      "required": [
+        "type"
+      ]
+    },
+    "then": {
+      "required": [
+        "options"
+      ]
+    }
+  },
+  "CustomFieldUpdate": {
+    "type": "object",
+    "additionalProperties": false,
+    "description": "A partial update; the type cannot change.",
+    "properties": {
+      "name": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 64
+      },
+      "description": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "maxLength": 500
+      },
+      "options": {
+        "type": "array",
+        "minItems": 1,
+        "maxItems": 100,
+        "uniqueItems": true,
+        "items": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200
+        }
+      },
+      "required": {
+        "type": "boolean"
+      }
+    }
+  },
+  "Conversation": {
+    "type": "object",
+    "description": "A conversation between a contact and an agent.",
+    "required": [
+      "id",
+      "agent_id",
+      "contact_id",
+      "channel_id",
+      "status",
+      "metadata",
+      "created_at",
+      "updated_at"
+    ],
+    "properties": {
+      "id": {
+        "type": "string",
+        "format": "uuid",
+        "description": "Also the id of its chat."
+      },
+      "agent_id": {
+        "type": "string",
+        "format": "uuid",
+        "description": "The agent answering it."
+      },
+      "contact_id": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "uuid"
+      },
+      "channel_id": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "uuid"
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "open",
+          "closed"
+        ],
+        "description": "`open` while its chat is `open` or `human`."
+      },
+      "metadata": {
+        "$ref": "#/components/schemas/Metadata"
+      },
+      "created_at": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "updated_at": {
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  "MessageType": {
+    "type": "string",
+    "enum": [
+      "text",
+      "image",
+      "audio",
+      "video",
+      "document"
+    ]
+  },
+  "ConversationMessage": {
+    "type": "object",
+    "description": "A message in the conversation view (returned by message edit).",
+    "required": [
+      "id",
+      "conversation_id",
+      "content",
+      "sender_type",
+      "message_type",
+      "media_url",
+      "media_type",
+      "is_edited",
+      "created_at"
+    ],
+    "properties": {
+      "id": {
+        "type": "string",
+        "format": "uuid"
+      },
+      "conversation_id": {
+        "type": "string",
+        "format": "uuid"
+      },
+      "content": {
+        "type": "string"
+      },
+      "sender_type": {
+        "type": "string",
+        "enum": [
+          "customer",
+          "agent",
+          "human"
+        ],
+        "description": "Who wrote it: the customer, the AI agent, or a human agent."
+      },
+      "message_type": {
+        "$ref": "#/components/schemas/MessageType"
+      },
+      "media_url": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "uri"
+      },
+      "media_type": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "The media's MIME type."
+      },
+      "is_edited": {
+        "type": "boolean"
+      },
+      "created_at": {
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  "CustomerMessageCreate": {
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+      "message"
+    ],
+    "properties": {
+      "message": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 10000,
+        "description": "The customer's message."
+      }
+    }
+  },
+  "MessageEdit": {
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+      "content"
+    ],
+    "properties": {
+      "content": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 10000
+      }
+    }
+  },
+  "ConversationTransfer": {
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+      "agent_id"
+    ],
+    "properties": {
+      "agent_id": {
+        "type": "string",
+        "format": "uuid",
+        "description": "The agent that takes over."
+      }
+    }
+  },
+  "Chat": {
+    "type": "object",
+    "description": "The live side of a conversation; same id as the conversation.",
+    "required": [
+      "id",
+      "status",
+      "assigned_to",
+      "human_started_at",
+      "channel_id",
+      "contact_id",
+      "agent_id",
+      "created_at",
+      "updated_at"
+    ],
+    "properties": {
+      "id": {
+        "type": "string",
+        "format": "uuid",
+        "description": "The conversation id."
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "open",
+          "human",
+          "closed"
+        ],
+        "description": "`open`: the AI answers; `human`: a person has taken over; `closed`."
+      },
+      "assigned_to": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "uuid",
+        "description": "Active human agent (set while `human`)."
+      },
+      "human_started_at": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time",
+        "description": "Start of handoff (set while `human`)."
+      },
+      "channel_id": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "uuid",
+        "description": "Channel through which messages go out."
+      },
+      "contact_id": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "uuid",
+        "description": "Contact being attended."
+      },
+      "agent_id": {
+        "type": "string",
+        "format": "uuid",
+        "description": "The AI agent of the conversation."
+      },
+      "created_at": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "updated_at": {
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  "ChatMessage": {
+    "type": "object",
+    "description": "A message in the chat view.",
+    "required": [
+      "id",
+      "conversation_id",
+      "content",
+      "type",
+      "sender_type",
+      "sender_id",
+      "status",
+      "media_url",
+      "created_at"
+    ],
+    "properties": {
+      "id": {
+        "type": "string",
+        "format": "uuid"
+      },
+      "conversation_id": {
+        "type": "string",
+        "format": "uuid"
+      },
+      "content": {
+        "type": "string",
+        "description": "Text (the caption for media)."
+      },
+      "type": {
+        "$ref": "#/components/schemas/MessageType"
+      },
+      "sender_type": {
+        "type": "string",
+        "enum": [
+          "agent",
+          "human",
+          "contact"
+        ],
+        "description": "`agent` is the AI."
+      },
+      "sender_id": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "uuid",
+        "description": "Human or agent sender."
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "sent",
+          "delivered",
+          "read",
+          "failed"
+        ]
+      },
+      "media_url": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "uri"
+      },
+      "created_at": {
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  "StartHuman": {
+    "type": "object",
+    "additionalProperties": false,
+    "properties": {
+      "assigned_to": {
+        "type": "string",
+        "format": "uuid",
+        "description": "The human agent taking over."
+      }
+    }
+  },
+  "ChatMessageCreate": {
+    "type": "object",
+    "additionalProperties": false,
+    "description": "`text` messages need `content`; the other types need `media_url` (`content` is then an optional caption).",
+    "properties": {
+      "content": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 4096
+      },
+      "type": {
+        "$ref": "#/components/schemas/MessageType",
+        "default": "text"
+      },
+      "media_url": {
+        "type": "string",
+        "format": "uri",
+        "maxLength": 2048
+      }
+    },
+    "if": {
+      "properties": {
+        "type": {
+          "enum": [
+            "image",
+            "audio",
+            "video",
+            "document"
+          ]
+        }
+      },
+      "required": [
+        "type"
+      ]
+    },
+    "then": {
+      "required": [
+        "media_url"
+      ]
+    },
+    "else": {
+      "required": [
+        "content"
+      ],
+      "not": {
+        "required": [
+          "media_url"
+        ]
+      }
+    }
+  },
+  "McpServer": {
+    "type": "object",
+    "description": "An external Model Context Protocol server.",
+    "required": [
+      "id",
+      "name",
+      "url",
+      "status",
+      "tools_count",
+      "created_at",
+      "updated_at"
+    ],
+    "properties": {
+      "id": {
+        "type": "string",
+        "format": "uuid"
+      },
+      "name": {
+        "type": "string"
+      },
+      "url": {
+        "type": "string",
+        "format": "uri"
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "connected",
+          "disconnected",
+          "error"
+        ],
+        "description": "`connected` while at least one agent uses it."
+      },
+      "tools_count": {
+        "type": "integer",
+        "minimum": 0
+      },
+      "created_at": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "updated_at": {
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  "McpServerCreate": {
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+      "name",
+      "url"
+    ],
+    "properties": {
+      "name": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 200
+      },
+      "url": {
+        "type": "string",
+        "format": "uri",
+        "maxLength": 2048
+      },
+      "headers": {
+        "type": "object",
+        "description": "Headers sent to the server (for its authentication); never returned.",
+        "maxProperties": 20,
+        "additionalProperties": {
+          "type": "string",
+          "maxLength": 4096
+        }
+      }
+    }
+  },
+  "McpServerUpdate": {
+    "type": "object",
+    "additionalProperties": false,
+    "description": "A partial update.",
+    "properties": {
+      "name": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 200
+      },
+      "url": {
+        "type": "string",
+        "format": "uri",
+        "maxLength": 2048
+      },
+      "headers": {
+        "type": "object",
+        "maxProperties": 20,
+        "additionalProperties": {
+          "type": "string",
+          "maxLength": 4096
+        }
+      }
+    }
+  },
+  "McpTool": {
+    "type": "object",
+    "description": "A tool an MCP server offers.",
+    "required": [
+      "name",
+      "description",
+      "input_schema",
+      "enabled"
+    ],
+    "properties": {
+      "name": {
+        "type": "string"
+      },
+      "description": {
+        "type": "string"
+      },
+      "input_schema": {
+        "type": "object",
+        "description": "The tool's input as JSON Schema."
+      },
+      "enabled": {
+        "type": "boolean",
+        "description": "Whether agents may call it."
+      }
+    }
+  },
+  "McpToolUpdate": {
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+      "enabled"
+    ],
+    "properties": {
+      "enabled": {
+        "type": "boolean"
+      }
+    }
+  },
+  "McpLink": {
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+      "mcp_id"
+    ],
+    "properties": {
+      "mcp_id": {
+        "type": "string",
+        "format": "uuid",
+        "description": "The MCP server."
+      }
+    }
+  },
+  "WebhookSubscription": {
+    "type": "string",
+    "description": "An event name, a category (`conversations`, `messages`, `contacts`, `agent`, `appointments`, `channels`, `billing`), or `*` for all. Only the names of the service's variant are accepted.",
+    "enum": [
+      "*",
+      "conversations",
+      "messages",
+      "contacts",
+      "agent",
+      "appointments",
+      "channels",
+      "billing",
+      "conversation.created",
+      "conversation.assigned",
+      "conversation.closed",
+      "conversation.reopened",
+      "conversation.transferred",
+      "message.received",
+      "message.sent",
+      "message.failed",
+      "message.delivered",
+      "message.read",
+      "contact.created",
+      "contact.updated",
+      "contact.deleted",
+      "agent.handoff_started",
+      "agent.handoff_completed",
+      "agent.transferred",
+      "appointment.created",
+      "appointment.cancelled",
+      "appointment.completed",
+      "appointment.scheduled",
+      "appointment.rescheduled",
+      "appointment.canceled",
+      "appointment.reminder_sent",
+      "channel.connected",
+      "channel.disconnected",
+      "channel.error",
+      "credit.low",
+      "credit.depleted",
+      "plan.changed",
+      "trial.expiring",
+      "trial.expired"
+    ]
+  },
+  "Webhook": {
+    "type": "object",
+    "description": "An outbound HTTP notification endpoint.",
+    "required": [
+      "id",
+      "url",
+      "events",
+      "description",
+      "active",
+      "health",
+      "created_at",
+      "updated_at"
+    ],
+    "properties": {
+      "id": {
+        "type": "string",
+        "format": "uuid"
+      },
+      "url": {
+        "type": "string",
+        "format": "uri"
+      },
+      "events": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/WebhookSubscription"
+        }
+      },
+      "description": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "active": {
+        "type": "boolean",
+        "description": "Variant A sets it false after 5 consecutive failed attempts; PUT `active: true` re-enables."
+      },
+      "health": {
+        "type": "string",
+        "enum": [
+          "healthy",
+          "failing"
+        ],
+        "description": "Variant B marks a webhook `failing` after 5 consecutive failures (it stays active); a success clears it."
+      },
+      "created_at": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "updated_at": {
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  "WebhookWithSecret": {
+    "description": "A webhook with its signing secret, returned only by creation and rotate-secret.",
+    "allOf": [
+      {
+        "$ref": "#/components/schemas/Webhook"
+      },
+      {
+        "type": "object",
+        "required": [
+          "secret"
+        ],
+        "properties": {
+          "secret": {
+            "type": "string",
+            "pattern": "^whsec_[0-9a-f]{64}$",
+            "description": "The signing secret (`whsec_` + 32 random bytes in hex); HMAC keys are its UTF-8 bytes. Shown only this once."
+          }
+        }
+      }
+    ]
+  },
+  "WebhookCreate": {
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+      "url",
+      "events"
+    ],
+    "properties": {
+      "url": {
+        "type": "string",
+        "format": "uri",
+        "maxLength": 2048,
+        "pattern": "^https?://",
+        "description": "http or https (https only when the service requires it)."
+      },
+      "events": {
+        "type": "array",
+        "minItems": 1,
+        "maxItems": 100,
+        "uniqueItems": true,
+        "items": {
+          "$ref": "#/components/schemas/WebhookSubscription"
+        }
+      },
+      "description": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "maxLength": 500
+      }
+    }
+  },
+  "WebhookUpdate": {
+    "type": "object",
+    "additionalProperties": false,
+    "description": "A partial update; `active` true re-enables a webhook that was deactivated.",
+    "properties": {
+      "url": {
+        "type": "string",
+        "format": "uri",
+        "maxLength": 2048,
+        "pattern": "^https?://"
+      },
+      "events": {
+        "type": "array",
+        "minItems": 1,
+        "maxItems": 100,
+        "uniqueItems": true,
+        "items": {
+          "$ref": "#/components/schemas/WebhookSubscription"
+        }
+      },
+      "description": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "maxLength": 500
+      },
+      "active": {
+        "type": "boolean"
+      }
+    }
+  },
+  "WebhookDeliveryAttempt": {
+    "type": "object",
+    "description": "One HTTP attempt to deliver an event.",
+    "required": [
+      "number",
+      "attempted_at",
+      "http_status",
+      "response_time_ms",
+      "error",
+      "succeeded"
+    ],
+    "properties": {
+      "number": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 5
+      },
+      "attempted_at": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "http_status": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "description": "The receiver's status; null on a network error or timeout."
+      },
+      "response_time_ms": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "minimum": 0
+      },
+      "error": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "Why it failed: `timeout`, a network error, or `HTTP 500`."
+      },
+      "succeeded": {
+        "type": "boolean"
+      }
+    }
+  },
+  "WebhookDelivery": {
+    "type": "object",
+    "description": "One event's delivery to one webhook, with every attempt.",
+    "required": [
+      "id",
+      "webhook_id",
+      "event",
+      "event_id",
+      "status",
+      "attempts",
+      "next_attempt_at",
+      "created_at"
+    ],
+    "properties": {
+      "id": {
+        "type": "string",
+        "format": "uuid"
+      },
+      "webhook_id": {
+        "type": "string",
+        "format": "uuid"
+      },
+      "event": {
+        "type": "string"
+      },
+      "event_id": {
+        "type": "string",
+        "format": "uuid"
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "pending",
+          "succeeded",
+          "failed"
+        ]
+      },
+      "attempts": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/WebhookDeliveryAttempt"
+        }
+      },
+      "next_attempt_at": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time"
+      },
+      "created_at": {
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  "WebhookTestResult": {
+    "type": "object",
+    "description": "The one attempt of a test delivery.",
+    "required": [
+      "event",
+      "event_id",
+      "attempted_at",
+      "http_status",
+      "response_time_ms",
+      "error",
+      "succeeded"
+    ],
+    "properties": {
+      "event": {
+        "type": "string",
+        "const": "webhook.test"
+      },
+      "event_id": {
+        "type": "string",
+        "format": "uuid"
+      },
+      "attempted_at": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "http_status": {
+        "type": [
+          "integer",
+          "null"
+        ]
+      },
+      "response_time_ms": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "minimum": 0
+      },
+      "error": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "succeeded": {
+        "type": "boolean"
+      }
+    }
+  },
+  "Appointment": {
+    "type": "object",
+    "description": "An appointment with a contact.",
+    "required": [
+      "id",
+      "contact_id",
+      "agent_id",
+      "title",
+      "notes",
+      "starts_at",
+      "ends_at",
+      "status",
+      "created_at",
+      "updated_at"
+    ],
+    "properties": {
+      "id": {
+        "type": "string",
+        "format": "uuid"
+      },
+      "contact_id": {
+        "type": "string",
+        "format": "uuid"
+      },
+      "agent_id": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "uuid"
+      },
+      "title": {
+        "type": "string"
+      },
+      "notes": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "starts_at": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "ends_at": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time"
+      },
+      "status": {
+        "type": "string",
+        "enum": [
+          "scheduled",
+          "cancelled",
+          "completed"
+        ]
+      },
+      "created_at": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "updated_at": {
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  "AppointmentCreate": {
+    "type": "object",
+    "additionalProperties": false,
+    "required": [
+      "contact_id",
+      "starts_at",
+      "title"
+    ],
+    "properties": {
+      "contact_id": {
+        "type": "string",
+        "format": "uuid"
+      },
+      "starts_at": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "ends_at": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time",
+        "description": "After `starts_at`."
+      },
+      "title": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 200
+      },
+      "agent_id": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "uuid"
+      },
+      "notes": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "maxLength": 2000
+      }
+    }
+  },
+  "AppointmentUpdate": {
+    "type": "object",
+    "additionalProperties": false,
+    "description": "A partial update; a new `starts_at` reschedules. Only scheduled appointments change.",
+    "properties": {
+      "starts_at": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "ends_at": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time"
+      },
+      "title": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 200
+      },
+      "agent_id": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "uuid"
+      },
+      "notes": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "maxLength": 2000
+      }
+    }
+  },
+  "WebhookEnvelope": {
+    "type": "object",
+    "description": "The body of every delivery. Variant A: `{event, timestamp, webhook_id, data}`; Variant B adds `event_id`.",
+    "required": [
+      "event",
+      "timestamp",
+      "webhook_id",
+      "data"
+    ],
+    "properties": {
+      "event_id": {
+        "type": "string",
+        "format": "uuid",
+        "description": "Variant B only (always present there). Unique per event; retries redeliver the same id."
+      },
+      "event": {
+        "type": "string"
+      },
+      "timestamp": {
+        "type": "string",
+        "format": "date-time"
+      },
+      "webhook_id": {
+        "type": "string",
+        "format": "uuid"
+      },
+      "data": {
+        "type": "object"
+      }
+    }
+  },
+  "CreditBalance": {
+    "type": "object",
+    "description": "Data of `credit.low` and `credit.depleted`.",
+    "required": [
+      "credits_remaining"
+    ],
+    "properties": {
+      "credits_remaining": {
+        "type": "integer",
+        "minimum": 0
+      },
+      "threshold": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "minimum": 0,
+        "description": "The low-credit threshold that was crossed."
+      }
+    }
+  },
+  "PlanChange": {
+    "type": "object",
+    "description": "Data of `plan.changed`.",
+    "required": [
+      "plan",
+      "previous_plan"
+    ],
+    "properties": {
+      "plan": {
+        "type": "string"
+      },
+      "previous_plan": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    }
+  },
+  "TrialStatus": {
+    "type": "object",
+    "description": "Data of `trial.expiring` and `trial.expired`.",
+    "required": [
+      "trial_ends_at"
+    ],
+    "properties": {
+      "trial_ends_at": {
+        "type": "string",
+        "format": "date-time"
+      }
+    }
+  },
+  "WebhookTestData": {
+    "type": "object",
+    "description": "Data of `webhook.test`.",
+    "required": [
+      "message"
+    ],
+    "properties": {
+      "message": {
+        "type": "string"
+      }
+    }
+  },
+  "MeResponse": {
+    "type": "object",
+    "description": "A single Me.",
+    "required": [
+      "data"
+    ],
+    "properties": {
+      "data": {
+        "$ref": "#/components/schemas/Me"
+      }
+    }
+  },
+  "AgentList": {
+    "type": "object",
+    "description": "A page of Agent items.",
+    "required": [
+      "data",
+      "pagination"
+    ],
+    "properties": {
+      "data": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Agent"
+        }
+      },
+      "pagination": {
+        "$ref": "#/components/schemas/Pagination"
+      }
+    }
+  },
+  "AgentResponse": {
+    "type": "object",
+    "description": "A single Agent.",
+    "required": [
+      "data"
+    ],
+    "properties": {
+      "data": {
+        "$ref": "#/components/schemas/Agent"
+      }
+    }
+  },
+  "AgentReplyResponse": {
+    "type": "object",
+    "description": "A single AgentReply.",
+    "required": [
+      "data"
+    ],
+    "properties": {
+      "data": {
+        "$ref": "#/components/schemas/AgentReply"
+      }
+    }
+  },
+  "TrainingList": {
+    "type": "object",
+    "description": "A page of Training items.",
+    "required": [
+      "data",
+      "pagination"
+    ],
+    "properties": {
+      "data": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Training"
+        }
+      },
+      "pagination": {
+        "$ref": "#/components/schemas/Pagination"
+      }
+    }
+  },
+  "TrainingResponse": {
+    "type": "object",
+    "description": "A single Training.",
+    "required": [
+      "data"
+    ],
+    "properties": {
+      "data": {
+        "$ref": "#/components/schemas/Training"
+      }
+    }
+  },
+  "ChannelList": {
+    "type": "object",
+    "description": "A page of Channel items.",
+    "required": [
+      "data",
+      "pagination"
+    ],
+    "properties": {
+      "data": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Channel"
+        }
+      },
+      "pagination": {
+        "$ref": "#/components/schemas/Pagination"
+      }
+    }
+  },
+  "ChannelResponse": {
+    "type": "object",
+    "description": "A single Channel.",
+    "required": [
+      "data"
+    ],
+    "properties": {
+      "data": {
+        "$ref": "#/components/schemas/Channel"
+      }
+    }
+  },
+  "ChannelSettingsResponse": {
+    "type": "object",
+    "description": "A single ChannelSettings.",
+    "required": [
+      "data"
+    ],
+    "properties": {
+      "data": {
+        "$ref": "#/components/schemas/ChannelSettings"
+      }
+    }
+  },
+  "ChannelQrCodeResponse": {
+    "type": "object",
+    "description": "A single ChannelQrCode.",
+    "required": [
+      "data"
+    ],
+    "properties": {
+      "data": {
+        "$ref": "#/components/schemas/ChannelQrCode"
+      }
+    }
+  },
+  "ChannelWidgetResponse": {
+    "type": "object",
+    "description": "A single ChannelWidget.",
+    "required": [
+      "data"
+    ],
+    "properties": {
+      "data": {
+        "$ref": "#/components/schemas/ChannelWidget"
+      }
+    }
+  },
+  "ContactList": {
+    "type": "object",
+    "description": "A page of Contact items.",
+    "required": [
+      "data",
+      "pagination"
+    ],
+    "properties": {
+      "data": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Contact"
+        }
+      },
+      "pagination": {
+        "$ref": "#/components/schemas/Pagination"
+      }
+    }
+  },
+  "ContactResponse": {
+    "type": "object",
+    "description": "A single Contact.",
+    "required": [
+      "data"
+    ],
+    "properties": {
+      "data": {
+        "$ref": "#/components/schemas/Contact"
+      }
+    }
+  },
+  "CustomFieldList": {
+    "type": "object",
+    "description": "A page of CustomField items.",
+    "required": [
+      "data",
+      "pagination"
+    ],
+    "properties": {
+      "data": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/CustomField"
+        }
+      },
+      "pagination": {
+        "$ref": "#/components/schemas/Pagination"
+      }
+    }
+  },
+  "CustomFieldResponse": {
+    "type": "object",
+    "description": "A single CustomField.",
+    "required": [
+      "data"
+    ],
+    "properties": {
+      "data": {
+        "$ref": "#/components/schemas/CustomField"
+      }
+    }
+  },
+  "ConversationList": {
+    "type": "object",
+    "description": "A page of Conversation items.",
+    "required": [
+      "data",
+      "pagination"
+    ],
+    "properties": {
+      "data": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Conversation"
+        }
+      },
+      "pagination": {
+        "$ref": "#/components/schemas/Pagination"
+      }
+    }
+  },
+  "ConversationResponse": {
+    "type": "object",
+    "description": "A single Conversation.",
+    "required": [
+      "data"
+    ],
+    "properties": {
+      "data": {
+        "$ref": "#/components/schemas/Conversation"
+      }
+    }
+  },
+  "ConversationMessageList": {
+    "type": "object",
+    "description": "A page of ConversationMessage items.",
+    "required": [
+      "data",
+      "pagination"
+    ],
+    "properties": {
+      "data": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/ConversationMessage"
+        }
+      },
+      "pagination": {
+        "$ref": "#/components/schemas/Pagination"
+      }
+    }
+  },
+  "ConversationMessageResponse": {
+    "type": "object",
+    "description": "A single ConversationMessage.",
+    "required": [
+      "data"
+    ],
+    "properties": {
+      "data": {
+        "$ref": "#/components/schemas/ConversationMessage"
+      }
+    }
+  },
+  "ChatResponse": {
+    "type": "object",
+    "description": "A single Chat.",
+    "required": [
+      "data"
+    ],
+    "properties": {
+      "data": {
+        "$ref": "#/components/schemas/Chat"
+      }
+    }
+  },
+  "ChatList": {
+    "type": "object",
+    "description": "A page of Chat items.",
+    "required": [
+      "data",
+      "pagination"
+    ],
+    "properties": {
+      "data": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Chat"
+        }
+      },
+      "pagination": {
+        "$ref": "#/components/schemas/Pagination"
+      }
+    }
+  },
+  "ChatMessageResponse": {
+    "type": "object",
+    "description": "A single ChatMessage.",
+    "required": [
+      "data"
+    ],
+    "properties": {
+      "data": {
+        "$ref": "#/components/schemas/ChatMessage"
+      }
+    }
+  },
+  "McpServerList": {
+    "type": "object",
+    "description": "A page of McpServer items.",
+    "required": [
+      "data",
+      "pagination"
+    ],
+    "properties": {
+      "data": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/McpServer"
+        }
+      },
+      "pagination": {
+        "$ref": "#/components/schemas/Pagination"
+      }
+    }
+  },
+  "McpServerResponse": {
+    "type": "object",
+    "description": "A single McpServer.",
+    "required": [
+      "data"
+    ],
+    "properties": {
+      "data": {
+        "$ref": "#/components/schemas/McpServer"
+      }
+    }
+  },
+  "McpToolList": {
+    "type": "object",
+    "description": "A page of McpTool items.",
+    "required": [
+      "data",
+      "pagination"
+    ],
+    "properties": {
+      "data": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/McpTool"
+        }
+      },
+      "pagination": {
+        "$ref": "#/components/schemas/Pagination"
+      }
+    }
+  },
+  "McpToolResponse": {
+    "type": "object",
+    "description": "A single McpTool.",
+    "required": [
+      "data"
+    ],
+    "properties": {
+      "data": {
+        "$ref": "#/components/schemas/McpTool"
+      }
+    }
+  },
+  "WebhookList": {
+    "type": "object",
+    "description": "A page of Webhook items.",
+    "required": [
+      "data",
+      "pagination"
+    ],
+    "properties": {
+      "data": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Webhook"
+        }
+      },
+      "pagination": {
+        "$ref": "#/components/schemas/Pagination"
+      }
+    }
+  },
+  "WebhookWithSecretResponse": {
+    "type": "object",
+    "description": "A single WebhookWithSecret.",
+    "required": [
+      "data"
+    ],
+    "properties": {
+      "data": {
+        "$ref": "#/components/schemas/WebhookWithSecret"
+      }
+    }
+  },
+  "WebhookResponse": {
+    "type": "object",
+    "description": "A single Webhook.",
+    "required": [
+      "data"
+    ],
+    "properties": {
+      "data": {
+        "$ref": "#/components/schemas/Webhook"
+      }
+    }
+  },
+  "WebhookTestResultResponse": {
+    "type": "object",
+    "description": "A single WebhookTestResult.",
+    "required": [
+      "data"
+    ],
+    "properties": {
+      "data": {
+        "$ref": "#/components/schemas/WebhookTestResult"
+      }
+    }
+  },
+  "WebhookDeliveryList": {
+    "type": "object",
+    "description": "A page of WebhookDelivery items.",
+    "required": [
+      "data",
+      "pagination"
+    ],
+    "properties": {
+      "data": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/WebhookDelivery"
+        }
+      },
+      "pagination": {
+        "$ref": "#/components/schemas/Pagination"
+      }
+    }
+  },
+  "AppointmentList": {
+    "type": "object",
+    "description": "A page of Appointment items.",
+    "required": [
+      "data",
+      "pagination"
+    ],
+    "properties": {
+      "data": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Appointment"
+        }
+      },
+      "pagination": {
+        "$ref": "#/components/schemas/Pagination"
+      }
+    }
+  },
+  "AppointmentResponse": {
+    "type": "object",
+    "description": "A single Appointment.",
+    "required": [
+      "data"
+    ],
+    "properties": {
+      "data": {
+        "$ref": "#/components/schemas/Appointment"
+      }
+    }
+  },
+  "WebhookEventConversationCreated": {
+    "description": "Body of `conversation.created`.",
+    "allOf": [
+      {
+        "$ref": "#/components/schemas/WebhookEnvelope"
+      },
+      {
+        "type": "object",
+        "required": [
+          "event",
+          "data"
+        ],
+        "properties": {
+          "event": {
+            "type": "string",
+            "const": "conversation.created"
+          },
+          "data": {
+            "$ref": "#/components/schemas/Conversation"
+          }
+        }
+      }
+    ]
+  },
+  "WebhookEventConversationAssigned": {
+    "description": "Body of `conversation.assigned`.",
+    "allOf": [
+      {
+        "$ref": "#/components/schemas/WebhookEnvelope"
+      },
+      {
+        "type": "object",
+        "required": [
+          "event",
+          "data"
+        ],
+        "properties": {
+          "event": {
+            "type": "string",
+            "const": "conversation.assigned"
+          },
+          "data": {
+            "$ref": "#/components/schemas/Chat"
+          }
+        }
+      }
+    ]
+  },
+  "WebhookEventConversationClosed": {
+    "description": "Body of `conversation.closed`.",
+    "allOf": [
+      {
+        "$ref": "#/components/schemas/WebhookEnvelope"
+      },
+      {
+        "type": "object",
+        "required": [
+          "event",
+          "data"
+        ],
+        "properties": {
+          "event": {
+            "type": "string",
+            "const": "conversation.closed"
+          },
+          "data": {
+            "$ref": "#/components/schemas/Conversation"
+          }
+        }
+      }
+    ]
+  },
+  "WebhookEventConversationReopened": {
+    "description": "Body of `conversation.reopened`.",
+    "allOf": [
+      {
+        "$ref": "#/components/schemas/WebhookEnvelope"
+      },
+      {
+        "type": "object",
+        "required": [
+          "event",
+          "data"
+        ],
+        "properties": {
+          "event": {
+            "type": "string",
+            "const": "conversation.reopened"
+          },
+          "data": {
+            "$ref": "#/components/schemas/Conversation"
+          }
+        }
+      }
+    ]
+  },
+  "WebhookEventConversationTransferred": {
+    "description": "Body of `conversation.transferred`.",
+    "allOf": [
+      {
+        "$ref": "#/components/schemas/WebhookEnvelope"
+      },
+      {
+        "type": "object",
+        "required": [
+          "event",
+          "data"
+        ],
+        "properties": {
+          "event": {
+            "type": "string",
+            "const": "conversation.transferred"
+          },
+          "data": {
+            "$ref": "#/components/schemas/Conversation"
+          }
+        }
+      }
+    ]
+  },
+  "WebhookEventMessageReceived": {
+    "description": "Body of `message.received`.",
+    "allOf": [
+      {
+        "$ref": "#/components/schemas/WebhookEnvelope"
+      },
+      {
+        "type": "object",
+        "required": [
+          "event",
+          "data"
+        ],
+        "properties": {
+          "event": {
+            "type": "string",
+            "const": "message.received"
+          },
+          "data": {
+            "$ref": "#/components/schemas/ConversationMessage"
+          }
+        }
+      }
+    ]
+  },
+  "WebhookEventMessageSent": {
+    "description": "Body of `message.sent`.",
+    "allOf": [
+      {
+        "$ref": "#/components/schemas/WebhookEnvelope"
+      },
+      {
+        "type": "object",
+        "required": [
+          "event",
+          "data"
+        ],
+        "properties": {
+          "event": {
+            "type": "string",
+            "const": "message.sent"
+          },
+          "data": {
+            "$ref": "#/components/schemas/ConversationMessage"
+          }
+        }
+      }
+    ]
+  },
+  "WebhookEventMessageFailed": {
+    "description": "Body of `message.failed`.",
+    "allOf": [
+      {
+        "$ref": "#/components/schemas/WebhookEnvelope"
+      },
+      {
+        "type": "object",
+        "required": [
+          "event",
+          "data"
+        ],
+        "properties": {
+          "event": {
+            "type": "string",
+            "const": "message.failed"
+          },
+          "data": {
+            "$ref": "#/components/schemas/ConversationMessage"
+          }
+        }
+      }
+    ]
+  },
+  "WebhookEventMessageDelivered": {
+    "description": "Body of `message.delivered`.",
+    "allOf": [
+      {
+        "$ref": "#/components/schemas/WebhookEnvelope"
+      },
+      {
+        "type": "object",
+        "required": [
+          "event",
+          "data"
+        ],
+        "properties": {
+          "event": {
+            "type": "string",
+            "const": "message.delivered"
+          },
+          "data": {
+            "$ref": "#/components/schemas/ConversationMessage"
+          }
+        }
+      }
+    ]
+  },
+  "WebhookEventMessageRead": {
+    "description": "Body of `message.read`.",
+    "allOf": [
+      {
+        "$ref": "#/components/schemas/WebhookEnvelope"
+      },
+      {
+        "type": "object",
+        "required": [
+          "event",
+          "data"
+        ],
+        "properties": {
+          "event": {
+            "type": "string",
+            "const": "message.read"
+          },
+          "data": {
+            "$ref": "#/components/schemas/ConversationMessage"
+          }
+        }
+      }
+    ]
+  },
+  "WebhookEventContactCreated": {
+    "description": "Body of `contact.created`.",
+    "allOf": [
+      {
+        "$ref": "#/components/schemas/WebhookEnvelope"
+      },
+      {
+        "type": "object",
+        "required": [
+          "event",
+          "data"
+        ],
+        "properties": {
+          "event": {
+            "type": "string",
+            "const": "contact.created"
+          },
+          "data": {
+            "$ref": "#/components/schemas/Contact"
+          }
+        }
+      }
+    ]
+  },
+  "WebhookEventContactUpdated": {
+    "description": "Body of `contact.updated`.",
+    "allOf": [
+      {
+        "$ref": "#/components/schemas/WebhookEnvelope"
+      },
+      {
+        "type": "object",
+        "required": [
+          "event",
+          "data"
+        ],
+        "properties": {
+          "event": {
+            "type": "string",
+            "const": "contact.updated"
+          },
+          "data": {
+            "$ref": "#/components/schemas/Contact"
+          }
+        }
+      }
+    ]
+  },
+  "WebhookEventContactDeleted": {
+    "description": "Body of `contact.deleted`.",
+    "allOf": [
+      {
+        "$ref": "#/components/schemas/WebhookEnvelope"
+      },
+      {
+        "type": "object",
+        "required": [
+          "event",
+          "data"
+        ],
+        "properties": {
+          "event": {
+            "type": "string",
+            "const": "contact.deleted"
+          },
+          "data": {
+            "$ref": "#/components/schemas/Contact"
+          }
+        }
+      }
+    ]
+  },
+  "WebhookEventAgentHandoffStarted": {
+    "description": "Body of `agent.handoff_started`.",
+    "allOf": [
+      {
+        "$ref": "#/components/schemas/WebhookEnvelope"
+      },
+      {
+        "type": "object",
+        "required": [
+          "event",
+          "data"
+        ],
+        "properties": {
+          "event": {
+            "type": "string",
+            "const": "agent.handoff_started"
+          },
+          "data": {
+            "$ref": "#/components/schemas/Chat"
+          }
+        }
+      }
+    ]
+  },
+  "WebhookEventAgentHandoffCompleted": {
+    "description": "Body of `agent.handoff_completed`.",
+    "allOf": [
+      {
+        "$ref": "#/components/schemas/WebhookEnvelope"
+      },
+      {
+        "type": "object",
+        "required": [
+          "event",
+          "data"
+        ],
+        "properties": {
+          "event": {
+            "type": "string",
+            "const": "agent.handoff_completed"
+          },
+          "data": {
+            "$ref": "#/components/schemas/Chat"
+          }
+        }
+      }
+    ]
+  },
+  "WebhookEventAgentTransferred": {
+    "description": "Body of `agent.transferred`.",
+    "allOf": [
+      {
+        "$ref": "#/components/schemas/WebhookEnvelope"
+      },
+      {
+        "type": "object",
+        "required": [
+          "event",
+          "data"
+        ],
+        "properties": {
+          "event": {
+            "type": "string",
+            "const": "agent.transferred"
+          },
+          "data": {
+            "$ref": "#/components/schemas/Conversation"
+          }
+        }
+      }
+    ]
+  },
+  "WebhookEventAppointmentCreated": {
+    "description": "Body of `appointment.created`.",
+    "allOf": [
+      {
+        "$ref": "#/components/schemas/WebhookEnvelope"
+      },
+      {
+        "type": "object",
+        "required": [
+          "event",
+          "data"
+        ],
+        "properties": {
+          "event": {
+            "type": "string",
+            "const": "appointment.created"
+          },
+          "data": {
+            "$ref": "#/components/schemas/Appointment"
+          }
+        }
+      }
+    ]
+  },
+  "WebhookEventAppointmentCancelled": {
+    "description": "Body of `appointment.cancelled`.",
+    "allOf": [
+      {
+        "$ref": "#/components/schemas/WebhookEnvelope"
+      },
+      {
+        "type": "object",
+        "required": [
+          "event",
+          "data"
+        ],
+        "properties": {
+          "event": {
+            "type": "string",
+            "const": "appointment.cancelled"
+          },
+          "data": {
+            "$ref": "#/components/schemas/Appointment"
+          }
+        }
+      }
+    ]
+  },
+  "WebhookEventAppointmentCompleted": {
+    "description": "Body of `appointment.completed`.",
+    "allOf": [
+      {
+        "$ref": "#/components/schemas/WebhookEnvelope"
+      },
+      {
+        "type": "object",
+        "required": [
+          "event",
+          "data"
+        ],
+        "properties": {
+          "event": {
+            "type": "string",
+            "const": "appointment.completed"
+          },
+          "data": {
+            "$ref": "#/components/schemas/Appointment"
+          }
+        }
+      }
+    ]
+  },
+  "WebhookEventAppointmentScheduled": {
+    "description": "Body of `appointment.scheduled`.",
+    "allOf": [
+      {
+        "$ref": "#/components/schemas/WebhookEnvelope"
+      },
+      {
+        "type": "object",
+        "required": [
+          "event",
+          "data"
+        ],
+        "properties": {
+          "event": {
+            "type": "string",
+            "const": "appointment.scheduled"
+          },
+          "data": {
+            "$ref": "#/components/schemas/Appointment"
+          }
+        }
+      }
+    ]
+  },
+  "WebhookEventAppointmentRescheduled": {
+    "description": "Body of `appointment.rescheduled`.",
+    "allOf": [
+      {
+        "$ref": "#/components/schemas/WebhookEnvelope"
+      },
+      {
+        "type": "object",
+        "required": [
+          "event",
+          "data"
+        ],
+        "properties": {
+          "event": {
+            "type": "string",
+            "const": "appointment.rescheduled"
+          },
+          "data": {
+            "$ref": "#/components/schemas/Appointment"
+          }
+        }
+      }
+    ]
+  },
+  "WebhookEventAppointmentCanceled": {
+    "description": "Body of `appointment.canceled`.",
+    "allOf": [
+      {
+        "$ref": "#/components/schemas/WebhookEnvelope"
+      },
+      {
+        "type": "object",
+        "required": [
+          "event",
+          "data"
+        ],
+        "properties": {
+          "event": {
+            "type": "string",
+            "const": "appointment.canceled"
+          },
+          "data": {
+            "$ref": "#/components/schemas/Appointment"
+          }
+        }
+      }
+    ]
+  },
+  "WebhookEventAppointmentReminderSent": {
+    "description": "Body of `appointment.reminder_sent`.",
+    "allOf": [
+      {
+        "$ref": "#/components/schemas/WebhookEnvelope"
+      },
+      {
+        "type": "object",
+        "required": [
+          "event",
+          "data"
+        ],
+        "properties": {
+          "event": {
+            "type": "string",
+            "const": "appointment.reminder_sent"
+          },
+          "data": {
+            "$ref": "#/components/schemas/Appointment"
+          }
+        }
+      }
+    ]
+  },
+  "WebhookEventChannelConnected": {
+    "description": "Body of `channel.connected`.",
+    "allOf": [
+      {
+        "$ref": "#/components/schemas/WebhookEnvelope"
+      },
+      {
+        "type": "object",
+        "required": [
+          "event",
+          "data"
+        ],
+        "properties": {
+          "event": {
+            "type": "string",
+            "const": "channel.connected"
+          },
+          "data": {
+            "$ref": "#/components/schemas/Channel"
+          }
+        }
+      }
+    ]
+  },
+  "WebhookEventChannelDisconnected": {
+    "description": "Body of `channel.disconnected`.",
+    "allOf": [
+      {
+        "$ref": "#/components/schemas/WebhookEnvelope"
+      },
+      {
+        "type": "object",
+        "required": [
+          "event",
+          "data"
+        ],
+        "properties": {
+          "event": {
+            "type": "string",
+            "const": "channel.disconnected"
+          },
+          "data": {
+            "$ref": "#/components/schemas/Channel"
+          }
+        }
+      }
+    ]
+  },
+  "WebhookEventChannelError": {
+    "description": "Body of `channel.error`.",
+    "allOf": [
+      {
+        "$ref": "#/components/schemas/WebhookEnvelope"
+      },
+      {
+        "type": "object",
+        "required": [
+          "event",
+          "data"
+        ],
+        "properties": {
+          "event": {
+            "type": "string",
+            "const": "channel.error"
+          },
+          "data": {
+            "$ref": "#/components/schemas/Channel"
+          }
+        }
+      }
+    ]
+  },
+  "WebhookEventCreditLow": {
+    "description": "Body of `credit.low`.",
+    "allOf": [
+      {
+        "$ref": "#/components/schemas/WebhookEnvelope"
+      },
+      {
+        "type": "object",
+        "required": [
+          "event",
+          "data"
+        ],
+        "properties": {
+          "event": {
+            "type": "string",
+            "const": "credit.low"
+          },
+          "data": {
+            "$ref": "#/components/schemas/CreditBalance"
+          }
+        }
+      }
+    ]
+  },
+  "WebhookEventCreditDepleted": {
+    "description": "Body of `credit.depleted`.",
+    "allOf": [
+      {
+        "$ref": "#/components/schemas/WebhookEnvelope"
+      },
+      {
+        "type": "object",
+        "required": [
+          "event",
+          "data"
+        ],
+        "properties": {
+          "event": {
+            "type": "string",
+            "const": "credit.depleted"
+          },
+          "data": {
+            "$ref": "#/components/schemas/CreditBalance"
+          }
+        }
+      }
+    ]
+  },
+  "WebhookEventPlanChanged": {
+    "description": "Body of `plan.changed`.",
+    "allOf": [
+      {
+        "$ref": "#/components/schemas/WebhookEnvelope"
+      },
+      {
+        "type": "object",
+        "required": [
+          "event",
+          "data"
+        ],
+        "properties": {
+          "event": {
+            "type": "string",
+            "const": "plan.changed"
+          },
+          "data": {
+            "$ref": "#/components/schemas/PlanChange"
+          }
+        }
+      }
+    ]
+  },
+  "WebhookEventTrialExpiring": {
+    "description": "Body of `trial.expiring`.",
+    "allOf": [
+      {
+        "$ref": "#/components/schemas/WebhookEnvelope"
+      },
+      {
+        "type": "object",
+        "required": [
+          "event",
+          "data"
+        ],
+        "properties": {
+          "event": {
+            "type": "string",
+            "const": "trial.expiring"
+          },
+          "data": {
+            "$ref": "#/components/schemas/TrialStatus"
+          }
+        }
+      }
+    ]
+  },
+  "WebhookEventTrialExpired": {
+    "description": "Body of `trial.expired`.",
+    "allOf": [
+      {
+        "$ref": "#/components/schemas/WebhookEnvelope"
+      },
+      {
+        "type": "object",
+        "required": [
+          "event",
+          "data"
+        ],
+        "properties": {
+          "event": {
+            "type": "string",
+            "const": "trial.expired"
+          },
+          "data": {
+            "$ref": "#/components/schemas/TrialStatus"
+          }
+        }
+      }
+    ]
+  },
+  "WebhookEventWebhookTest": {
+    "description": "Body of `webhook.test`.",
+    "allOf": [
+      {
+        "$ref": "#/components/schemas/WebhookEnvelope"
+      },
+      {
+        "type": "object",
+        "required": [
+          "event",
+          "data"
+        ],
+        "properties": {
+          "event": {
+            "type": "string",
+            "const": "webhook.test"
+          },
+          "data": {
+            "$ref": "#/components/schemas/WebhookTestData"
+          }
+        }
+      }
+    ]
+  }
+};

@@ -1,0 +1,69 @@
+import { ApiError } from '../errors.js';
+
+/** The per-key request limit: `limit` requests per fixed window of `windowMs`, or off. */
+export type RateLimitOption = { limit: number; windowMs: number } | false;
+
+/** Where a key stands in its window, as the X-RateLimit-* headers say it. */
+export interface RateLimitInfo {
+  limit: number;
+  remaining: number;
+  /** Window end, Unix seconds. */
+  reset: number;
+}
+
+/** Counts requests per key in fixed windows that start at a key's first request. */
+export class RateLimiter {
+  private readonly windows = new Map<string, { start: number; count: number }>();
+
+  constructor(private readonly option: RateLimitOption) {}
+
+  /**
+   * Counts one request of `keyId` at `now` and returns the headers to send; throws 429 (with
+   * Retry-After and the same headers) when the window is used up.
+   */
+  take(keyId: string, now: number): Record<string, string> {
+    if (!this.option) return {};
+    const { limit, windowMs } = this.option;
+    let window = this.windows.get(keyId);
+    if (!window || now >= window.start + windowMs) {
+      window = { start: now, count: 0 };
+      this.windows.set(keyId, window);
+    }
+    const resetMs = window.start + windowMs;
+    const headers = (remaining: number) => ({
+      'X-RateLimit-Limit': String(limit),
+      'X-RateLimit-Remaining': String(remaining),
+      'X-RateLimit-Reset': String(Math.ceil(resetMs / 1000)),
+    });
+    if (window.count >= limit) {
+      const retryAfter = Math.max(1, Math.ceil((resetMs - now) / 1000));
+      throw new ApiError(
+        429,
+        'RATE_LIMIT_EXCEEDED',
+        `rate limit of ${limit} requests per ${windowMs / 1000} s exceeded; retry in ${retryAfter} s`,
+        { headers: { ...headers(0), 'Retry-After': String(retryAfter) } },
+      );
+    }
+    window.count++;
+    return headers(limit - window.count);
+  }
+
+  /** Where a key stands without counting a request. */
+  peek(keyId: string, now: number): RateLimitInfo | null {
+    if (!this.option) return null;
+    const window = this.windows.get(keyId);
+    const { limit, windowMs } = this.option;
+    if (!window || now >= window.start + windowMs)
+      return { limit, remaining: limit, reset: Math.ceil((now + windowMs) / 1000) };
+    return {
+      limit,
+      remaining: limit - window.count,
+      reset: Math.ceil((window.start + windowMs) / 1000),
+    };
+  }
+
+  /** Forgets every window (reset). */
+  clear(): void {
+    this.windows.clear();
+  }
+}

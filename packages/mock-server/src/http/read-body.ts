@@ -1,0 +1,40 @@
+import { ApiError } from '../errors.js';
+
+/** The largest body the API accepts: 1 MiB. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Reads a request body up to 1 MiB, stopping early (413) when it is larger. */
+export async function readBody(request: Request): Promise<Uint8Array> {
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw tooLarge();
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0] as Uint8Array;
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+function tooLarge(): ApiError {
+  return new ApiError(
+    413,
+    'PAYLOAD_TOO_LARGE',
+    `body: must be at most ${MAX_BODY_BYTES} bytes (1 MiB)`,
+  );
+}

@@ -1,0 +1,79 @@
+import type { DomainContext, Handler } from '../domain/context.js';
+import { Reply } from '../domain/context.js';
+import { ApiError } from '../errors.js';
+import { type FaultSpec, type Faults, faultError } from '../faults.js';
+import type { OperationInfo } from '../generated/operations.js';
+import type { ApiKeyRecord } from '../store/records.js';
+import { authenticate } from './authenticate.js';
+import { authorize } from './authorize.js';
+import type { RateLimiter } from './rate-limiter.js';
+import { readBody } from './read-body.js';
+import { errorResponse, jsonResponse } from './respond.js';
+import { validateRequest } from './validate-request.js';
+
+/** What the pipeline needs from the server around it. */
+export interface Pipeline {
+  ctx: DomainContext;
+  rateLimiter: RateLimiter;
+  faults: Faults;
+  /** Waits real time (fault delays). */
+  sleep(ms: number): Promise<void>;
+  /** Tells the journal which operation and key a request was. */
+  note(request: Request, operationId: string, key: ApiKeyRecord | null): void;
+}
+
+/**
+ * Runs one operation through the checks of api-decisions section 2, in order: injected faults and
+ * maintenance, authentication (401), rate limit (429), scope (403), validation of path, query and
+ * body (400, 413), then the domain (404, 409).
+ */
+export async function runOperation(
+  pipeline: Pipeline,
+  op: OperationInfo,
+  handler: Handler,
+  request: Request,
+  params: Record<string, string>,
+): Promise<Response> {
+  const { ctx } = pipeline;
+  const url = new URL(request.url);
+  const fault = pipeline.faults.take(op.method, url.pathname);
+  if (fault) return answerFault(pipeline, fault);
+  if (ctx.state.health === 'maintenance' && op.operationId !== 'healthRetrieve') {
+    return errorResponse(
+      new ApiError(503, 'SERVICE_UNAVAILABLE', 'the service is in maintenance; try again later', {
+        headers: { 'Retry-After': '60' },
+      }),
+    );
+  }
+  let key: ApiKeyRecord | null = null;
+  let rateHeaders: Record<string, string> = {};
+  try {
+    if (op.scopes) {
+      key = authenticate(ctx.state, request.headers.get('x-api-key'));
+      pipeline.note(request, op.operationId, key);
+      rateHeaders = pipeline.rateLimiter.take(key.id, ctx.nowMs());
+      authorize(key, op, ctx.variant);
+    } else {
+      pipeline.note(request, op.operationId, null);
+    }
+    const body = await readBody(request);
+    const valid = validateRequest(
+      op,
+      params,
+      url.searchParams,
+      body,
+      request.headers.get('content-type'),
+    );
+    const result = await handler(ctx, { ws: key?.workspace_id ?? '', key, ...valid });
+    if (result instanceof Reply) return jsonResponse(result.status, result.body, rateHeaders);
+    return jsonResponse(op.successStatus, result, rateHeaders);
+  } catch (error) {
+    if (error instanceof ApiError) return errorResponse(error, rateHeaders);
+    throw error;
+  }
+}
+
+async function answerFault(pipeline: Pipeline, fault: FaultSpec): Promise<Response> {
+  if (fault.delay_ms) await pipeline.sleep(fault.delay_ms);
+  return errorResponse(faultError(fault));
+}

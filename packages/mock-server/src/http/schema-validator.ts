@@ -1,0 +1,321 @@
+import type { ErrorDetail } from '../errors.js';
+import type { SchemaNode } from '../generated/operations.js';
+
+/** Resolves `#/components/schemas/Name` references. */
+export type SchemaResolver = (ref: string) => SchemaNode;
+
+type Json = unknown;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATE_TIME =
+  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/i;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const FORMATS: Record<string, [(v: string) => boolean, string]> = {
+  uuid: [(v) => UUID.test(v), 'must be a UUID'],
+  'date-time': [
+    (v) => DATE_TIME.test(v) && !Number.isNaN(Date.parse(v)),
+    'must be an ISO 8601 date-time with a time zone, e.g. 2026-11-20T10:00:00.000Z',
+  ],
+  uri: [isAbsoluteUri, 'must be an absolute URI'],
+  email: [(v) => EMAIL.test(v), 'must be an email address'],
+};
+
+const TYPE_NAMES: Record<string, string> = {
+  string: 'a string',
+  integer: 'an integer',
+  number: 'a number',
+  boolean: 'a boolean',
+  object: 'an object',
+  array: 'an array',
+  null: 'null',
+};
+
+/**
+ * Checks a JSON value against a schema of the spec (the subset of JSON Schema 2020-12 it uses),
+ * pushing one detail per violated rule, each naming the field and the rule.
+ */
+export function validateSchema(
+  schema: SchemaNode,
+  value: Json,
+  field: string,
+  resolve: SchemaResolver,
+): ErrorDetail[] {
+  const issues: ErrorDetail[] = [];
+  check(schema, value, field, resolve, issues);
+  return issues;
+}
+
+function check(
+  node: SchemaNode,
+  value: Json,
+  field: string,
+  resolve: SchemaResolver,
+  out: ErrorDetail[],
+): void {
+  const schema = deref(node, resolve);
+  const add = (rule: string, text: string, at = field) =>
+    out.push({ field: at, rule, message: `${at}: ${text}` });
+
+  if (schema.allOf)
+    for (const part of schema.allOf as SchemaNode[]) check(part, value, field, resolve, out);
+  if (schema.oneOf || schema.anyOf) {
+    if (!checkAlternatives(schema, value, field, resolve, out)) return;
+  }
+  if (schema.if) {
+    const branch = passes(schema.if as SchemaNode, value, field, resolve)
+      ? schema.then
+      : schema.else;
+    if (branch) checkConditional(branch as SchemaNode, value, field, resolve, out);
+  }
+  if (schema.not && passes(schema.not as SchemaNode, value, field, resolve)) {
+    add('not', ((schema.not as SchemaNode)['x-message'] as string) ?? 'is not allowed here');
+  }
+
+  if ('const' in schema && value !== schema.const) {
+    add('const', `must be ${JSON.stringify(schema.const)}`);
+    return;
+  }
+  if (schema.type !== undefined && !matchesType(schema.type as string | string[], value)) {
+    add('type', `must be ${typeList(schema.type as string | string[])}`);
+    return;
+  }
+  if (Array.isArray(schema.enum) && !schema.enum.includes(value as never)) {
+    add('enum', `must be one of ${listValues(schema.enum)}`);
+    return;
+  }
+  if (typeof value === 'string') checkString(schema, value, add);
+  else if (typeof value === 'number') checkNumber(schema, value, add);
+  else if (Array.isArray(value)) checkArray(schema, value, field, resolve, out, add);
+  else if (value !== null && typeof value === 'object')
+    checkObject(schema, value as Record<string, Json>, field, resolve, out, add);
+}
+
+type Add = (rule: string, text: string, at?: string) => void;
+
+function checkString(schema: SchemaNode, value: string, add: Add): void {
+  const length = [...value].length;
+  if (typeof schema.minLength === 'number' && length < schema.minLength) {
+    add(
+      'minLength',
+      schema.minLength === 1
+        ? 'must not be empty'
+        : `must be at least ${schema.minLength} characters`,
+    );
+  }
+  if (typeof schema.maxLength === 'number' && length > schema.maxLength) {
+    add('maxLength', `must be at most ${schema.maxLength} characters`);
+  }
+  if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test(value)) {
+    add('pattern', `must match ${schema.pattern}`);
+  }
+  const format = typeof schema.format === 'string' ? FORMATS[schema.format] : undefined;
+  if (format && !format[0](value)) add('format', format[1]);
+}
+
+function checkNumber(schema: SchemaNode, value: number, add: Add): void {
+  if (typeof schema.minimum === 'number' && value < schema.minimum)
+    add('minimum', `must be at least ${schema.minimum}`);
+  if (typeof schema.maximum === 'number' && value > schema.maximum)
+    add('maximum', `must be at most ${schema.maximum}`);
+}
+
+function checkArray(
+  schema: SchemaNode,
+  value: Json[],
+  field: string,
+  resolve: SchemaResolver,
+  out: ErrorDetail[],
+  add: Add,
+): void {
+  if (typeof schema.minItems === 'number' && value.length < schema.minItems) {
+    add(
+      'minItems',
+      `must have at least ${schema.minItems} item${schema.minItems === 1 ? '' : 's'}`,
+    );
+  }
+  if (typeof schema.maxItems === 'number' && value.length > schema.maxItems) {
+    add('maxItems', `must have at most ${schema.maxItems} items`);
+    return;
+  }
+  if (schema.uniqueItems) {
+    const seen = new Set(value.map((v) => JSON.stringify(v)));
+    if (seen.size !== value.length) add('uniqueItems', 'must not contain duplicates');
+  }
+  if (schema.items) {
+    value.forEach((item, i) => {
+      check(schema.items as SchemaNode, item, `${field}[${i}]`, resolve, out);
+    });
+  }
+}
+
+function checkObject(
+  schema: SchemaNode,
+  value: Record<string, Json>,
+  field: string,
+  resolve: SchemaResolver,
+  out: ErrorDetail[],
+  add: Add,
+): void {
+  const properties = (schema.properties ?? {}) as Record<string, SchemaNode>;
+  const keys = Object.keys(value);
+  if (typeof schema.maxProperties === 'number' && keys.length > schema.maxProperties) {
+    add('maxProperties', `must have at most ${schema.maxProperties} keys`);
+    return;
+  }
+  for (const name of (schema.required ?? []) as string[]) {
+    if (!(name in value)) add('required', 'is required', child(field, name));
+  }
+  for (const key of keys) {
+    const at = child(field, key);
+    const names = schema.propertyNames as SchemaNode | undefined;
+    if (names && typeof names.maxLength === 'number' && [...key].length > names.maxLength) {
+      add('propertyNames', `key must be at most ${names.maxLength} characters`, at);
+      continue;
+    }
+    const own = Object.hasOwn(properties, key) ? properties[key] : undefined;
+    if (own) check(own, value[key], at, resolve, out);
+    else if (schema.additionalProperties === false) add('unknown', 'is not a known field', at);
+    else if (schema.additionalProperties && typeof schema.additionalProperties === 'object') {
+      check(schema.additionalProperties as SchemaNode, value[key], at, resolve, out);
+    }
+  }
+}
+
+/** oneOf / anyOf: passes when a branch passes; reports the closest branch's rules otherwise. */
+function checkAlternatives(
+  schema: SchemaNode,
+  value: Json,
+  field: string,
+  resolve: SchemaResolver,
+  out: ErrorDetail[],
+): boolean {
+  const branches = ((schema.oneOf ?? schema.anyOf) as SchemaNode[]).map((b) => deref(b, resolve));
+  const discriminator = schema.discriminator as
+    | { propertyName: string; mapping?: Record<string, string> }
+    | undefined;
+  if (discriminator && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const tag = (value as Record<string, Json>)[discriminator.propertyName];
+    const mapping = discriminator.mapping ?? {};
+    const at = child(field, discriminator.propertyName);
+    if (tag === undefined) {
+      out.push({ field: at, rule: 'required', message: `${at}: is required` });
+      return false;
+    }
+    const target =
+      typeof tag === 'string' && Object.hasOwn(mapping, tag) ? mapping[tag] : undefined;
+    if (!target) {
+      out.push({
+        field: at,
+        rule: 'enum',
+        message: `${at}: must be one of ${listValues(Object.keys(mapping))}`,
+      });
+      return false;
+    }
+    check({ $ref: target }, value, field, resolve, out);
+    return false;
+  }
+  const attempts = branches.map((branch) => validateSchema(branch, value, field, resolve));
+  if (attempts.some((issues) => issues.length === 0)) return true;
+  if (branches.every((b) => Array.isArray(b.required) && b.type === undefined)) {
+    const names = branches.flatMap((b) => b.required as string[]);
+    out.push({
+      field,
+      rule: 'anyOf',
+      message: `${field}: must have at least one of ${names.join(', ')}`,
+    });
+    return false;
+  }
+  const typeMismatch = attempts.every((issues) =>
+    issues.some((i) => i.field === field && i.rule === 'type'),
+  );
+  if (typeMismatch) {
+    const types = branches.flatMap((b) =>
+      b.type === undefined ? [] : ([] as string[]).concat(b.type as string),
+    );
+    out.push({ field, rule: 'type', message: `${field}: must be ${typeList(types)}` });
+    return false;
+  }
+  const closest = attempts.reduce((best, issues) => (issues.length < best.length ? issues : best));
+  out.push(...closest);
+  return false;
+}
+
+/** then / else of a condition: required names get the branch's own message when it has one. */
+function checkConditional(
+  branch: SchemaNode,
+  value: Json,
+  field: string,
+  resolve: SchemaResolver,
+  out: ErrorDetail[],
+): void {
+  const issues = validateSchema(branch, value, field, resolve);
+  const message = branch['x-message'] as string | undefined;
+  for (const issue of issues) {
+    out.push(
+      message && issue.rule === 'required'
+        ? { ...issue, message: `${issue.field}: ${message}` }
+        : issue,
+    );
+  }
+}
+
+function passes(schema: SchemaNode, value: Json, field: string, resolve: SchemaResolver): boolean {
+  return validateSchema(schema, value, field, resolve).length === 0;
+}
+
+function deref(node: SchemaNode, resolve: SchemaResolver): SchemaNode {
+  let current = node;
+  for (let hops = 0; typeof current.$ref === 'string'; hops++) {
+    if (hops > 32) throw new Error(`reference cycle at ${String(node.$ref)}`);
+    const { $ref, ...siblings } = current;
+    current = { ...resolve($ref as string), ...siblings };
+  }
+  return current;
+}
+
+function child(field: string, key: string): string {
+  return field === 'body' || field === '' ? key : `${field}.${key}`;
+}
+
+function matchesType(type: string | string[], value: Json): boolean {
+  const types = Array.isArray(type) ? type : [type];
+  return types.some((t) => {
+    switch (t) {
+      case 'null':
+        return value === null;
+      case 'integer':
+        return typeof value === 'number' && Number.isInteger(value);
+      case 'number':
+        return typeof value === 'number' && Number.isFinite(value);
+      case 'array':
+        return Array.isArray(value);
+      case 'object':
+        return value !== null && typeof value === 'object' && !Array.isArray(value);
+      default:
+        return typeof value === t;
+    }
+  });
+}
+
+function typeList(type: string | string[]): string {
+  const names = [...new Set(Array.isArray(type) ? type : [type])].map((t) => TYPE_NAMES[t] ?? t);
+  return names.length <= 1
+    ? (names[0] ?? 'valid')
+    : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+}
+
+function listValues(values: unknown[]): string {
+  const shown = values.slice(0, 12).map((v) => JSON.stringify(v));
+  return `${shown.join(', ')}${values.length > 12 ? `, ... (${values.length} values)` : ''}`;
+}
+
+function isAbsoluteUri(value: string): boolean {
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(value)) return false;
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,37 @@
+import type { Clock } from './clock.js';
+import type { RateLimitOption } from './http/rate-limiter.js';
+import type { IdsOption } from './ids.js';
+import type { Variant } from './store/records.js';
+import type { StateSnapshot } from './store/state.js';
+
+/** Options of `createMockServer`. */
+export interface MockServerOptions {
+  /** The scope vocabulary and webhook dialect: `'A'` (default) or `'B'`. */
+  variant?: Variant;
+  /** `'real'` (default), `'manual'` (time moves only with `clock.advance`), or your own Clock. */
+  clock?: 'real' | 'manual' | Clock;
+  /** Where a manual clock starts (default: now). */
+  startTime?: Date | string | number;
+  /** Requests per key per window; `false` turns the limit off. Default `{ limit: 100, windowMs: 60_000 }`. */
+  rateLimit?: RateLimitOption;
+  /** Webhook URLs must be https. */
+  requireHttps?: boolean;
+  /** Require this `x-mock-admin-token` on the control API. */
+  adminToken?: string;
+  /** `'none'` (default): empty; `'demo'`: the demo workspace and key; or a state exported earlier. */
+  seed?: 'none' | 'demo' | StateSnapshot;
+  /** Where the API is reached: MSW handlers match it and `fetch` resolves relative URLs against it. */
+  baseUrl?: string;
+  /** How ids of new resources are made: `'random'` (default) or `{ seed }` for the same ids each run. */
+  ids?: IdsOption;
+  /** How many requests `requests()` keeps (default 1000). */
+  journalSize?: number;
+  /** Where unexpected errors (500) are reported; default `console.error`. */
+  onError?: (error: unknown, request: Request) => void;
+}
+
+/** The default address of the API: the CLI's default. */
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010';
+
+/** The default rate limit of api-decisions section 3. */
+export const DEFAULT_RATE_LIMIT = { limit: 100, windowMs: 60_000 } as const;

@@ -1,0 +1,15 @@
+// The spec's component schemas as data, for the mock server's request validation.
+export default {
+  output: 'packages/mock-server/src/generated/schemas.ts',
+  render(spec) {
+    return `/**
+ * Generated from spec/openapi.yaml by \`pnpm generate\` - do not edit.
+ */
+
+import type { SchemaNode } from './operations.js';
+
+/** Every schema of \`components.schemas\`, by name. */
+export const schemas: { readonly [name: string]: SchemaNode } = ${JSON.stringify(spec.components.schemas, null, 2)};
+`;
+  },
+};
