@@ -29,7 +29,7 @@ export function vector(name: string): Vector {
 }
 
 /** The vector's body bytes. */
-export function bodyOf(v: Vector): Uint8Array {
+export function bodyOf(v: Vector): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(Buffer.from(v.bodyHex, 'hex'));
 }
 

@@ -1,0 +1,49 @@
+import type { Deduper } from '../../src/dedupe.js';
+import {
+  isWebhookVerificationError,
+  type RawBody,
+  verifyWebhook,
+  type WebhookEventFor,
+  type WebhookHeaders,
+  type WebhookVariantOption,
+} from '../../src/index.js';
+
+/** What every recipe needs: the variant, the secret(s), a deduper, and the application's handler. */
+export interface ReceiverOptions<V extends WebhookVariantOption = WebhookVariantOption> {
+  variant: V;
+  secret: string | string[];
+  deduper: Deduper;
+  onEvent(event: WebhookEventFor<V>): Promise<void>;
+}
+
+/** Recipe core: verify, dedupe, handle, and say which HTTP status to answer. */
+export async function receive<V extends WebhookVariantOption>(
+  options: ReceiverOptions<V>,
+  rawBody: RawBody,
+  headers: WebhookHeaders,
+): Promise<{ status: number; body: string }> {
+  let event: WebhookEventFor<V>;
+  try {
+    event = await verifyWebhook({
+      variant: options.variant,
+      rawBody,
+      headers,
+      secret: options.secret,
+    });
+  } catch (error) {
+    // 400: the sender will retry, which is right if the fault was a deploy or a clock.
+    if (isWebhookVerificationError(error)) return { status: 400, body: error.code };
+    throw error;
+  }
+  const claim = await options.deduper.claim(event);
+  if (claim === 'completed') return { status: 200, body: 'duplicate' }; // acknowledged before
+  if (claim === 'processing') return { status: 409, body: 'in progress' }; // not 2xx: retried later
+  try {
+    await options.onEvent(event);
+  } catch {
+    await options.deduper.release(event); // so the sender's retry is processed
+    return { status: 500, body: 'handler failed' };
+  }
+  await options.deduper.complete(event);
+  return { status: 200, body: 'ok' };
+}
