@@ -1,0 +1,205 @@
+import createClient, { type Client } from 'openapi-fetch';
+import { APIPromise, type RawResult } from './core/api-promise.js';
+import { type Clock, systemClock } from './core/clock.js';
+import { readEnv } from './core/env.js';
+import { AgentPlatformError, APIError } from './core/errors.js';
+import { type Logger, type LogLevel, levelLogger } from './core/logger.js';
+import { PagePromise } from './core/pagination.js';
+import { ReplayableRequest } from './core/replayable-request.js';
+import type { ListOptions, RequestOptions } from './core/request-options.js';
+import { type FetchLike, type SendConfig, sendWithRetry } from './core/send-with-retry.js';
+import { Throttle } from './core/throttle.js';
+import type { paths } from './generated/schema.js';
+import type { ResponseBody, ResponseData } from './operation-types.js';
+import { Agents } from './resources/agents.js';
+import { Appointments } from './resources/appointments.js';
+import { Channels } from './resources/channels.js';
+import { Chats } from './resources/chats.js';
+import { Contacts } from './resources/contacts.js';
+import { Conversations } from './resources/conversations.js';
+import { CustomFields } from './resources/custom-fields.js';
+import { McpServers } from './resources/mcp-servers.js';
+import { Messages } from './resources/messages.js';
+import { Trainings } from './resources/trainings.js';
+import { Webhooks } from './resources/webhooks.js';
+
+/** Options of `new AgentPlatform(...)`. */
+export interface ClientOptions {
+  /** Sent as `x-api-key`. Default: the `AGENT_PLATFORM_API_KEY` environment variable. */
+  apiKey?: string | undefined;
+  /** The service origin, without `/v1`. Default: `AGENT_PLATFORM_BASE_URL`. */
+  baseUrl?: string | undefined;
+  /** Retries after the first attempt. Default 2. */
+  maxRetries?: number | undefined;
+  /** Milliseconds per attempt, until the response headers arrive. Default 60 000. */
+  timeout?: number | undefined;
+  /** Seconds: a longer `Retry-After` fails at once with RateLimitError instead of waiting. Default 60. */
+  maxRetryAfter?: number | undefined;
+  /** The fetch to use. Default: `globalThis.fetch`, looked up on every request. */
+  fetch?: FetchLike | undefined;
+  /** Headers sent with every request. */
+  defaultHeaders?: Record<string, string> | undefined;
+  /** Where log lines go. Default: `console`. */
+  logger?: Logger | undefined;
+  /** Default `off`, or the `AGENT_PLATFORM_LOG` environment variable. */
+  logLevel?: LogLevel | undefined;
+  /** Space requests by the rate-limit headers so that a burst draws no 429. Default false. */
+  throttle?: boolean | undefined;
+  /** Time and sleep, for tests (e.g. the mock server's clock). Default: the system clock. */
+  clock?: Clock | undefined;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Path parameters, query and body of one call. */
+export interface CallParams {
+  path?: Record<string, string>;
+  query?: object | undefined;
+  body?: unknown;
+}
+
+type LooseClient = {
+  request(
+    method: Method,
+    path: string,
+    init: object,
+  ): Promise<{
+    data?: unknown;
+    error?: unknown;
+    response: Response;
+  }>;
+};
+
+function toRaw(result: { data?: unknown; error?: unknown; response: Response }): RawResult {
+  const { response } = result;
+  if (!response.ok) throw APIError.generate(response.status, result.error, response.headers);
+  return { body: result.data, response };
+}
+
+const unwrapData = (raw: RawResult) => (raw.body as { data?: unknown } | undefined)?.data;
+
+/**
+ * The client of the Conversational Agent Platform API.
+ * @example
+ * const client = new AgentPlatform({ apiKey: 'sk-...', baseUrl: 'http://127.0.0.1:4010' });
+ * const agent = await client.agents.create({ name: 'Support' });
+ */
+export class AgentPlatform {
+  /** The openapi-fetch client typed by the spec's paths, with the same auth, retries and fetch. */
+  readonly raw: Client<paths>;
+  readonly #config: SendConfig;
+  readonly #maxRetries: number;
+  readonly #timeout: number;
+
+  /** Agents, their activation and conversations. */
+  readonly agents: Agents = new Agents(this);
+  /** The knowledge base of agents. */
+  readonly trainings: Trainings = new Trainings(this);
+  /** Channels, their settings, QR codes and widgets. */
+  readonly channels: Channels = new Channels(this);
+  /** Customer records. */
+  readonly contacts: Contacts = new Contacts(this);
+  /** Custom field definitions for contacts. */
+  readonly customFields: CustomFields = new CustomFields(this);
+  /** Conversations and their messages. */
+  readonly conversations: Conversations = new Conversations(this);
+  /** Active chats and the human handoff. */
+  readonly chats: Chats = new Chats(this);
+  /** Single messages. */
+  readonly messages: Messages = new Messages(this);
+  /** MCP servers, their tools and their links to agents. */
+  readonly mcpServers: McpServers = new McpServers(this);
+  /** Webhooks and their deliveries. */
+  readonly webhooks: Webhooks = new Webhooks(this);
+  /** Appointments with contacts. */
+  readonly appointments: Appointments = new Appointments(this);
+
+  constructor(options: ClientOptions = {}) {
+    const apiKey = options.apiKey ?? readEnv('AGENT_PLATFORM_API_KEY');
+    if (!apiKey) {
+      throw new AgentPlatformError(
+        'Missing API key: pass `apiKey` to new AgentPlatform() or set AGENT_PLATFORM_API_KEY.',
+      );
+    }
+    const baseUrl = options.baseUrl ?? readEnv('AGENT_PLATFORM_BASE_URL');
+    if (!baseUrl) {
+      throw new AgentPlatformError(
+        'Missing base URL: pass `baseUrl` to new AgentPlatform() or set AGENT_PLATFORM_BASE_URL.',
+      );
+    }
+    this.#maxRetries = options.maxRetries ?? 2;
+    this.#timeout = options.timeout ?? 60_000;
+    const clock = options.clock ?? systemClock;
+    const custom = options.fetch;
+    const level = options.logLevel ?? (readEnv('AGENT_PLATFORM_LOG') as LogLevel | undefined);
+    this.#config = {
+      fetch: custom ? () => custom : () => globalThis.fetch,
+      clock,
+      maxRetryAfter: (options.maxRetryAfter ?? 60) * 1000,
+      throttle: options.throttle ? new Throttle(clock) : undefined,
+      logger: level ? levelLogger(options.logger ?? console, level) : undefined,
+    };
+    const defaults = { maxRetries: this.#maxRetries, timeout: this.#timeout };
+    this.raw = createClient<paths>({
+      baseUrl,
+      headers: { Accept: 'application/json', ...options.defaultHeaders, 'x-api-key': apiKey },
+      Request: ReplayableRequest,
+      fetch: (request) => sendWithRetry(request, defaults, this.#config),
+    });
+  }
+
+  /** Checks the service health: `{ status, timestamp }` (a 503 throws ServiceUnavailableError). */
+  health(options?: RequestOptions): APIPromise<ResponseBody<'healthRetrieve'>> {
+    return this._request('GET', '/v1/health', {}, options, (raw) => raw.body);
+  }
+
+  /** Introspects the API key: its name, workspace, scopes and permissions. */
+  me(options?: RequestOptions): APIPromise<ResponseData<'meRetrieve'>> {
+    return this._request('GET', '/v1/me', {}, options);
+  }
+
+  /** @internal The one request pipeline: resource methods map onto it. */
+  _request<T>(
+    method: Method,
+    path: keyof paths,
+    params: CallParams,
+    options?: RequestOptions,
+    unwrap: (raw: RawResult) => unknown = unwrapData,
+  ): APIPromise<T> {
+    return new APIPromise(
+      this.#call(method, path, params, options),
+      unwrap as (raw: RawResult) => T,
+    );
+  }
+
+  /** @internal A list call: its first page, iterable over every page. */
+  _list<T>(path: keyof paths, params: CallParams, options?: ListOptions): PagePromise<T> {
+    const fetchPage = (page: number): PagePromise<T> =>
+      this._list(path, { ...params, query: { ...params.query, page } }, options);
+    return new PagePromise<T>(this.#call('GET', path, params, options), fetchPage, options ?? {});
+  }
+
+  #call(
+    method: Method,
+    path: string,
+    params: CallParams,
+    options: RequestOptions | undefined,
+  ): Promise<RawResult> {
+    let fetch: ((request: Request) => Promise<Response>) | undefined;
+    if (options && (options.maxRetries ?? options.timeout ?? options.signal) !== undefined) {
+      const send = {
+        maxRetries: options.maxRetries ?? this.#maxRetries,
+        timeout: options.timeout ?? this.#timeout,
+        signal: options.signal,
+      };
+      fetch = (request) => sendWithRetry(request, send, this.#config);
+    }
+    const init = {
+      params: { path: params.path, query: params.query },
+      body: params.body,
+      headers: options?.headers,
+      fetch,
+    };
+    return (this.raw as unknown as LooseClient).request(method, path, init).then(toRaw);
+  }
+}

@@ -1,0 +1,37 @@
+/** Largest delay setTimeout honours; longer ones would fire at once. */
+export const MAX_TIMER_DELAY = 2_147_483_647;
+
+/** Time source and sleeper. Inject one to test retries and throttling without waiting. */
+export interface Clock {
+  /** Milliseconds since the Unix epoch. */
+  now(): number;
+  /** Resolves after `ms`; rejects with the signal's reason if it aborts first. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+/** Clamps a delay to what timers accept: 0 for negative or NaN, at most MAX_TIMER_DELAY. */
+export function clampDelay(ms: number): number {
+  return ms > 0 ? Math.min(ms, MAX_TIMER_DELAY) : 0;
+}
+
+/** Sleeps on a real timer; abortable. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, clampDelay(ms));
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** The wall clock and real timers. */
+export const systemClock: Clock = { now: () => Date.now(), sleep };

@@ -1,0 +1,12 @@
+/** Reads an environment variable where one exists (Node, Bun, Deno); undefined on edge and browsers. */
+export function readEnv(name: string): string | undefined {
+  try {
+    const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process
+      ?.env;
+    const value = env?.[name]?.trim();
+    return value ? value : undefined;
+  } catch {
+    // Deno without --allow-env throws on access.
+    return undefined;
+  }
+}

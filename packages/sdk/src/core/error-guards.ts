@@ -1,0 +1,77 @@
+import type {
+  AgentPlatformError,
+  APIConnectionError,
+  APIError,
+  APITimeoutError,
+  APIUserAbortError,
+  AuthenticationError,
+  ConflictError,
+  InternalServerError,
+  NotFoundError,
+  PayloadTooLargeError,
+  PermissionDeniedError,
+  RateLimitError,
+  ServiceUnavailableError,
+  ValidationError,
+} from './errors.js';
+
+const BRAND = Symbol.for('@agent-platform/sdk.error');
+
+// Each error name's parent: the hierarchy by name, so that it holds across package copies.
+const PARENT: Record<string, string> = {
+  APIError: 'AgentPlatformError',
+  ValidationError: 'APIError',
+  AuthenticationError: 'APIError',
+  PermissionDeniedError: 'APIError',
+  NotFoundError: 'APIError',
+  ConflictError: 'APIError',
+  PayloadTooLargeError: 'APIError',
+  RateLimitError: 'APIError',
+  InternalServerError: 'APIError',
+  ServiceUnavailableError: 'InternalServerError',
+  APIConnectionError: 'AgentPlatformError',
+  APITimeoutError: 'APIConnectionError',
+  APIUserAbortError: 'AgentPlatformError',
+};
+
+function is(value: unknown, kind: string): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if ((value as Record<symbol, unknown>)[BRAND] !== true) return false;
+  for (let name: string | undefined = (value as Error).name; name; name = PARENT[name]) {
+    if (name === kind) return true;
+  }
+  return false;
+}
+
+function guard<T>(kind: string): (e: unknown) => e is T {
+  return (e): e is T => is(e, kind);
+}
+
+/** Any SDK error, even from another copy of the package where `instanceof` fails. */
+export const isAgentPlatformError = guard<AgentPlatformError>('AgentPlatformError');
+/** An HTTP error response of any status. */
+export const isAPIError = guard<APIError>('APIError');
+/** 400. */
+export const isValidationError = guard<ValidationError>('ValidationError');
+/** 401. */
+export const isAuthenticationError = guard<AuthenticationError>('AuthenticationError');
+/** 403. */
+export const isPermissionDeniedError = guard<PermissionDeniedError>('PermissionDeniedError');
+/** 404. */
+export const isNotFoundError = guard<NotFoundError>('NotFoundError');
+/** 409. */
+export const isConflictError = guard<ConflictError>('ConflictError');
+/** 413. */
+export const isPayloadTooLargeError = guard<PayloadTooLargeError>('PayloadTooLargeError');
+/** 429. */
+export const isRateLimitError = guard<RateLimitError>('RateLimitError');
+/** 500 and above, 503 included. */
+export const isInternalServerError = guard<InternalServerError>('InternalServerError');
+/** 503. */
+export const isServiceUnavailableError = guard<ServiceUnavailableError>('ServiceUnavailableError');
+/** No response, timeouts included. */
+export const isAPIConnectionError = guard<APIConnectionError>('APIConnectionError');
+/** An attempt timed out. */
+export const isAPITimeoutError = guard<APITimeoutError>('APITimeoutError');
+/** The caller aborted. */
+export const isAPIUserAbortError = guard<APIUserAbortError>('APIUserAbortError');

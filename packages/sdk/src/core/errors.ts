@@ -1,0 +1,145 @@
+import { parseRateLimit, type RateLimitInfo } from './rate-limit.js';
+import { parseRetryAfter } from './retry-after.js';
+
+const BRAND: unique symbol = Symbol.for('@agent-platform/sdk.error');
+
+/** One violated rule of a request, as a `VALIDATION_ERROR` lists them. */
+export interface ErrorDetail {
+  field: string;
+  rule: string;
+  message: string;
+}
+
+/** Base of every error the SDK throws. */
+export class AgentPlatformError extends Error {
+  /** Marks SDK errors so that the `isXxx` guards recognise them across duplicate package copies. */
+  readonly [BRAND] = true;
+  override name = 'AgentPlatformError';
+}
+
+interface ErrorEnvelope {
+  error?: { code?: unknown; message?: unknown; details?: unknown };
+}
+
+/** The server answered with a status of 400 or above. */
+export class APIError extends AgentPlatformError {
+  override name = 'APIError';
+  /** The HTTP status. */
+  readonly status: number;
+  /** The API's error code (`NOT_FOUND`, `VALIDATION_ERROR`, ...), when the body carries one. */
+  readonly code: string | undefined;
+  /** Every violated rule, on `VALIDATION_ERROR`. */
+  readonly details: ErrorDetail[] | undefined;
+  /** The response headers. */
+  readonly headers: Headers;
+  /** `X-Request-Id` of the response: quote it when reporting a problem. */
+  readonly requestId: string | undefined;
+  /** The rate-limit window reported on the response. */
+  readonly rateLimit: RateLimitInfo | undefined;
+  /** The parsed response body (the text when it was not JSON). */
+  readonly body: unknown;
+
+  constructor(status: number, body: unknown, headers: Headers) {
+    const error = (body as ErrorEnvelope | undefined)?.error;
+    const message = typeof error?.message === 'string' ? error.message : `HTTP ${status}`;
+    super(message);
+    this.status = status;
+    this.code = typeof error?.code === 'string' ? error.code : undefined;
+    this.details = Array.isArray(error?.details) ? (error.details as ErrorDetail[]) : undefined;
+    this.headers = headers;
+    this.requestId = headers.get('x-request-id') ?? undefined;
+    this.rateLimit = parseRateLimit(headers);
+    this.body = body;
+  }
+
+  /** Builds the subclass that matches the status: the one factory for every API error. */
+  static generate(status: number, body: unknown, headers: Headers, now = Date.now()): APIError {
+    switch (status) {
+      case 400:
+        return new ValidationError(status, body, headers);
+      case 401:
+        return new AuthenticationError(status, body, headers);
+      case 403:
+        return new PermissionDeniedError(status, body, headers);
+      case 404:
+        return new NotFoundError(status, body, headers);
+      case 409:
+        return new ConflictError(status, body, headers);
+      case 413:
+        return new PayloadTooLargeError(status, body, headers);
+      case 429:
+        return new RateLimitError(status, body, headers, now);
+      case 503:
+        return new ServiceUnavailableError(status, body, headers);
+    }
+    return status >= 500
+      ? new InternalServerError(status, body, headers)
+      : new APIError(status, body, headers);
+  }
+}
+
+/** 400: the request is invalid; `details` names each offending field. */
+export class ValidationError extends APIError {
+  override name = 'ValidationError';
+}
+/** 401: the API key is missing, unknown or revoked. */
+export class AuthenticationError extends APIError {
+  override name = 'AuthenticationError';
+}
+/** 403: the API key lacks the scope this operation needs. */
+export class PermissionDeniedError extends APIError {
+  override name = 'PermissionDeniedError';
+}
+/** 404: no such resource in this key's workspace. */
+export class NotFoundError extends APIError {
+  override name = 'NotFoundError';
+}
+/** 409: the resource's state forbids the action. */
+export class ConflictError extends APIError {
+  override name = 'ConflictError';
+}
+/** 413: the body is over the size limit. */
+export class PayloadTooLargeError extends APIError {
+  override name = 'PayloadTooLargeError';
+}
+/** 429: over the rate limit, after the retries ran out or when the wait exceeded `maxRetryAfter`. */
+export class RateLimitError extends APIError {
+  override name = 'RateLimitError';
+  /** Seconds the server asked to wait (`Retry-After`), when it gave a valid value. */
+  readonly retryAfter: number | undefined;
+  constructor(status: number, body: unknown, headers: Headers, now = Date.now()) {
+    super(status, body, headers);
+    const ms = parseRetryAfter(headers.get('retry-after'), now);
+    this.retryAfter = ms === undefined ? undefined : Math.ceil(ms / 1000);
+  }
+}
+/** 500 and above: the server failed. */
+export class InternalServerError extends APIError {
+  override name = 'InternalServerError';
+}
+/** 503: maintenance, degradation or an injected fault. */
+export class ServiceUnavailableError extends InternalServerError {
+  override name = 'ServiceUnavailableError';
+}
+
+/** No response: DNS, connection refused, reset, or the fetch implementation threw. */
+export class APIConnectionError extends AgentPlatformError {
+  override name = 'APIConnectionError';
+  constructor(message = 'Connection error.', options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+/** An attempt ran past its `timeout` (and, for GET, PUT and DELETE, so did every retry). */
+export class APITimeoutError extends APIConnectionError {
+  override name = 'APITimeoutError';
+  constructor(message = 'Request timed out.', options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+/** The caller's `signal` aborted the request. */
+export class APIUserAbortError extends AgentPlatformError {
+  override name = 'APIUserAbortError';
+  constructor(message = 'Request was aborted.', options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}

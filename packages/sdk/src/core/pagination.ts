@@ -1,0 +1,107 @@
+import { APIPromise, type RawResult } from './api-promise.js';
+import { AgentPlatformError } from './errors.js';
+
+/** The pagination object of a list response. */
+export interface Pagination {
+  page: number;
+  limit: number;
+  total: number;
+  total_pages: number;
+}
+
+/** How far an iteration goes: at most `maxItems` items, from at most `maxPages` pages. */
+export interface IterationLimits {
+  maxItems?: number | undefined;
+  maxPages?: number | undefined;
+}
+
+/** One page of a list; iterate it (`for await`) to walk every item from here to the last page. */
+export class Page<T> implements AsyncIterable<T> {
+  /** The items of this page. */
+  readonly data: T[];
+  /** `page`, `limit`, `total` and `total_pages` as the server reported them. */
+  readonly pagination: Pagination;
+  readonly #fetchPage: (page: number) => PagePromise<T>;
+
+  constructor(
+    body: { data: T[]; pagination: Pagination },
+    fetchPage: (page: number) => PagePromise<T>,
+  ) {
+    this.data = body.data;
+    this.pagination = body.pagination;
+    this.#fetchPage = fetchPage;
+  }
+
+  /** Whether pages follow: `page < total_pages`, whatever this page holds (it may be empty). */
+  hasNextPage(): boolean {
+    return this.pagination.page < this.pagination.total_pages;
+  }
+
+  /** Fetches the next page with the same query; rejects when there is none. */
+  getNextPage(): Promise<Page<T>> {
+    if (!this.hasNextPage()) {
+      return Promise.reject(new AgentPlatformError('There is no next page.'));
+    }
+    return Promise.resolve(this.#fetchPage(this.pagination.page + 1));
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<T> {
+    return iterateItems(Promise.resolve(this), {});
+  }
+}
+
+/** Walks pages from `first`, holding one at a time. */
+export async function* iteratePages<T>(
+  first: PromiseLike<Page<T>>,
+  maxPages = Number.POSITIVE_INFINITY,
+): AsyncGenerator<Page<T>, void, undefined> {
+  if (maxPages <= 0) return;
+  let page = await first;
+  for (let count = 1; ; count++) {
+    yield page;
+    if (count >= maxPages || !page.hasNextPage()) return;
+    page = await page.getNextPage();
+  }
+}
+
+/** Walks every item of every page from `first`, within the limits. */
+export async function* iterateItems<T>(
+  first: PromiseLike<Page<T>>,
+  { maxItems = Number.POSITIVE_INFINITY, maxPages }: IterationLimits,
+): AsyncGenerator<T, void, undefined> {
+  if (maxItems <= 0) return;
+  let count = 0;
+  for await (const page of iteratePages(first, maxPages)) {
+    for (const item of page.data) {
+      yield item;
+      if (++count >= maxItems) return;
+    }
+  }
+}
+
+/**
+ * The first page of a list in flight. Await it for a Page, or iterate it directly for every item
+ * of every page, or call `.pages()` for page after page.
+ * @example for await (const agent of client.agents.list({ limit: 100 })) console.log(agent.name);
+ */
+export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable<T> {
+  readonly #limits: IterationLimits;
+
+  constructor(
+    raw: Promise<RawResult>,
+    fetchPage: (page: number) => PagePromise<T>,
+    limits: IterationLimits,
+  ) {
+    super(raw, ({ body }) => new Page(body as { data: T[]; pagination: Pagination }, fetchPage));
+    this.#limits = limits;
+  }
+
+  /** Every page from this one on, within `maxPages`. */
+  pages(): AsyncIterable<Page<T>> {
+    return { [Symbol.asyncIterator]: () => iteratePages(this, this.#limits.maxPages) };
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<T> {
+    return iterateItems(this, this.#limits);
+  }
+}

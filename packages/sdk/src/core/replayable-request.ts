@@ -1,0 +1,19 @@
+const bodies = new WeakMap<Request, string>();
+
+/**
+ * A stand-in for the `Request` constructor given to openapi-fetch: it remembers each JSON body,
+ * so that a retry can resend it without buffering (and copying) every request beforehand.
+ */
+export const ReplayableRequest = function ReplayableRequest(
+  input: RequestInfo | URL,
+  init?: RequestInit,
+): Request {
+  const request = new Request(input, init);
+  if (typeof init?.body === 'string') bodies.set(request, init.body);
+  return request;
+} as unknown as typeof Request;
+
+/** The body a ReplayableRequest was built with, if it was a string. */
+export function replayBody(request: Request): string | undefined {
+  return bodies.get(request);
+}

@@ -1,0 +1,16 @@
+import type { IterationLimits } from './pagination.js';
+
+/** Per-call overrides of the client's options. */
+export interface RequestOptions {
+  /** Retries after the first attempt (client default: 2). */
+  maxRetries?: number | undefined;
+  /** Milliseconds per attempt (client default: 60 000). */
+  timeout?: number | undefined;
+  /** Aborts the call, including a wait between retries. */
+  signal?: AbortSignal | undefined;
+  /** Extra headers for this call; they override the client's. */
+  headers?: Record<string, string> | undefined;
+}
+
+/** Per-call options of a list method: the request options and how far iteration goes. */
+export interface ListOptions extends RequestOptions, IterationLimits {}

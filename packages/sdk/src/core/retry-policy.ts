@@ -1,0 +1,43 @@
+import type { RateLimitInfo } from './rate-limit.js';
+import { parseRetryAfter } from './retry-after.js';
+
+const IDEMPOTENT = new Set(['GET', 'PUT', 'DELETE']);
+
+/** Whether a response with this status deserves another attempt of this method. */
+export function shouldRetryStatus(method: string, status: number): boolean {
+  // 429 is refused before the server does anything, so it is safe to replay any method.
+  if (status === 429) return true;
+  // A POST that failed otherwise may have taken effect: replaying it could act twice.
+  if (!IDEMPOTENT.has(method)) return false;
+  // 408: the server gave up waiting for the request; 5xx: a transient server fault.
+  return status === 408 || status >= 500;
+  // Any other 4xx is the caller's mistake and would fail the same way again.
+}
+
+/** Whether a connection failure or timeout deserves another attempt of this method. */
+export function shouldRetryError(method: string): boolean {
+  // The request may have reached the server, so only idempotent methods are replayed.
+  return IDEMPOTENT.has(method);
+}
+
+/** Exponential backoff: 0.5 s x 2^retry, capped at 8 s, less up to 25% jitter. */
+export function backoffDelay(retry: number, random: number = Math.random()): number {
+  return Math.min(500 * 2 ** retry, 8000) * (1 - 0.25 * random);
+}
+
+/**
+ * Milliseconds to wait before the next attempt: the server's `Retry-After` when it gives a valid
+ * one, else on 429 the window reset, else exponential backoff.
+ */
+export function retryDelay(
+  response: Response,
+  retry: number,
+  now: number,
+  rateLimit: RateLimitInfo | undefined,
+  random?: number,
+): number {
+  const retryAfter = parseRetryAfter(response.headers.get('retry-after'), now);
+  if (retryAfter !== undefined) return retryAfter;
+  if (response.status === 429 && rateLimit) return Math.max(0, rateLimit.reset * 1000 - now);
+  return backoffDelay(retry, random);
+}

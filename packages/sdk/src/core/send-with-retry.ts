@@ -1,0 +1,110 @@
+import { attemptSignal, fetchWithSignal } from './attempt-signal.js';
+import type { Clock } from './clock.js';
+import { APIConnectionError, APITimeoutError, APIUserAbortError } from './errors.js';
+import type { Logger } from './logger.js';
+import { parseRateLimit } from './rate-limit.js';
+import { replayBody } from './replayable-request.js';
+import { backoffDelay, retryDelay, shouldRetryError, shouldRetryStatus } from './retry-policy.js';
+import type { Throttle } from './throttle.js';
+
+/** A fetch function: the global one, MSW's patched one, or an in-process handler. */
+export type FetchLike = (input: Request, init?: RequestInit) => Promise<Response>;
+
+/** What one call may override. */
+export interface SendOptions {
+  maxRetries: number;
+  /** Milliseconds per attempt, until the response headers arrive. */
+  timeout: number;
+  signal?: AbortSignal | undefined;
+}
+
+/** What the client sets once. */
+export interface SendConfig {
+  /** Looked up on every attempt, so that a fetch patched later (MSW) is used. */
+  fetch(): FetchLike;
+  clock: Clock;
+  /** Milliseconds: a longer server-requested wait fails at once instead. */
+  maxRetryAfter: number;
+  throttle: Throttle | undefined;
+  logger: Logger | undefined;
+  random?: () => number;
+}
+
+function path(request: Request): string {
+  return new URL(request.url).pathname;
+}
+
+async function pause(clock: Clock, ms: number, signal: AbortSignal | undefined): Promise<void> {
+  try {
+    await clock.sleep(ms, signal);
+  } catch (error) {
+    throw new APIUserAbortError(undefined, { cause: error });
+  }
+  if (signal?.aborted) throw new APIUserAbortError(undefined, { cause: signal.reason });
+}
+
+/**
+ * Sends a request, retrying it by the retry policy. Sits beneath openapi-fetch's middleware as
+ * its `fetch`; resolves with the last response (the caller turns an error status into an error)
+ * and throws APIConnectionError, APITimeoutError or APIUserAbortError when no response came.
+ */
+export async function sendWithRetry(
+  request: Request,
+  options: SendOptions,
+  config: SendConfig,
+): Promise<Response> {
+  const { clock, logger, throttle } = config;
+  const { method } = request;
+  const { signal } = options;
+  let body: string | ArrayBuffer | undefined = replayBody(request);
+  let fresh = true;
+  if (body === undefined && request.body !== null && options.maxRetries > 0) {
+    // Not built by us (a middleware replaced it): buffer the body once to replay it.
+    body = await request.arrayBuffer();
+    fresh = false;
+  }
+  for (let retry = 0; ; retry++) {
+    if (signal?.aborted) throw new APIUserAbortError(undefined, { cause: signal.reason });
+    const attempt = fresh ? request : new Request(request, { body: body ?? null });
+    fresh = false;
+    if (throttle) await throttle.acquire(signal);
+    const started = clock.now();
+    const timer = attemptSignal(options.timeout, signal);
+    let response: Response;
+    try {
+      response = await fetchWithSignal(config.fetch(), attempt, timer.signal);
+    } catch (error) {
+      timer.done();
+      throttle?.release();
+      if (signal?.aborted) throw new APIUserAbortError(undefined, { cause: error });
+      const failure = timer.timedOut()
+        ? new APITimeoutError(undefined, { cause: error })
+        : new APIConnectionError(undefined, { cause: error });
+      logger?.debug(`${method} ${path(request)} failed: ${failure.message} (attempt ${retry + 1})`);
+      if (retry >= options.maxRetries || !shouldRetryError(method)) throw failure;
+      const delay = backoffDelay(retry, config.random?.());
+      logger?.info(`retrying ${method} ${path(request)} in ${Math.round(delay)} ms`);
+      await pause(clock, delay, signal);
+      continue;
+    }
+    timer.done();
+    throttle?.release(response);
+    logger?.debug(
+      `${method} ${path(request)} ${response.status} (attempt ${retry + 1}, ${clock.now() - started} ms)`,
+    );
+    if (retry >= options.maxRetries || !shouldRetryStatus(method, response.status)) return response;
+    const now = clock.now();
+    const rateLimit = response.status === 429 ? parseRateLimit(response.headers) : undefined;
+    const delay = retryDelay(response, retry, now, rateLimit, config.random?.());
+    if (delay > config.maxRetryAfter) {
+      logger?.warn(
+        `${method} ${path(request)} ${response.status}: the server asks to wait ${Math.ceil(delay / 1000)} s, more than maxRetryAfter; not retrying`,
+      );
+      return response;
+    }
+    logger?.info(`retrying ${method} ${path(request)} in ${Math.round(delay)} ms`);
+    // Free the connection of the response we drop.
+    await response.body?.cancel().catch(() => {});
+    await pause(clock, delay, signal);
+  }
+}

@@ -1,0 +1,116 @@
+import type { Clock } from './clock.js';
+import { APIUserAbortError } from './errors.js';
+import { parseRateLimit } from './rate-limit.js';
+
+interface Waiter {
+  go(): void;
+}
+
+/**
+ * Spaces requests by the server's rate-limit headers so that a burst never draws a 429.
+ *
+ * Until a response has reported the window, one request goes at a time. Then as many go as the
+ * lowest `X-RateLimit-Remaining` of the current window allows, less those still in flight (they
+ * may not be counted yet). When the budget is spent, requests wait for `X-RateLimit-Reset` plus
+ * `margin` (clock skew, whole seconds), and one probe learns the new window.
+ */
+export class Throttle {
+  readonly #clock: Clock;
+  readonly #margin: number;
+  #mode: 'probe' | 'free' | 'budget' = 'probe';
+  #remaining = 0;
+  #reset = 0;
+  #inFlight = 0;
+  #sleeping = false;
+  readonly #queue: Waiter[] = [];
+
+  constructor(clock: Clock, margin = 1000) {
+    this.#clock = clock;
+    this.#margin = margin;
+  }
+
+  /** Requests in flight now. */
+  get inFlight(): number {
+    return this.#inFlight;
+  }
+
+  /** Waits for a slot; call `release` with the response (or nothing on failure) afterwards. */
+  acquire(signal?: AbortSignal): Promise<void> {
+    if (this.#queue.length === 0 && this.#canGo()) {
+      this.#inFlight++;
+      return Promise.resolve();
+    }
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        const index = this.#queue.indexOf(waiter);
+        if (index >= 0) this.#queue.splice(index, 1);
+        reject(new APIUserAbortError(undefined, { cause: signal?.reason }));
+      };
+      const waiter: Waiter = {
+        go: () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+      };
+      if (signal?.aborted) return onAbort();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.#queue.push(waiter);
+      this.#pump();
+    });
+  }
+
+  /** Frees the slot and learns the window from the response's headers. */
+  release(response?: Response): void {
+    this.#inFlight--;
+    if (response) this.#observe(response);
+    this.#pump();
+  }
+
+  #observe(response: Response): void {
+    const info = parseRateLimit(response.headers);
+    if (!info) {
+      // A server (or an endpoint) that reports no window is not throttled.
+      if (this.#mode === 'probe') this.#mode = 'free';
+      return;
+    }
+    const reset = info.reset * 1000;
+    if (this.#mode !== 'budget' || reset > this.#reset) {
+      this.#mode = 'budget';
+      this.#reset = reset;
+      this.#remaining = info.remaining;
+    } else if (reset === this.#reset) {
+      // Responses overtake each other: the lowest count of a window is the freshest.
+      this.#remaining = Math.min(this.#remaining, info.remaining);
+    }
+  }
+
+  #canGo(): boolean {
+    if (this.#mode === 'free') return true;
+    if (this.#mode === 'budget' && this.#clock.now() >= this.#reset + this.#margin) {
+      this.#mode = 'probe';
+    }
+    if (this.#mode === 'probe') return this.#inFlight === 0;
+    return this.#remaining - this.#inFlight > 0;
+  }
+
+  #pump(): void {
+    while (this.#queue.length > 0 && this.#canGo()) {
+      this.#inFlight++;
+      this.#queue.shift()?.go();
+    }
+    // Nobody in flight will bring news: wake up when the window resets.
+    if (this.#queue.length > 0 && this.#inFlight === 0 && !this.#sleeping) {
+      this.#sleeping = true;
+      const wait = this.#reset + this.#margin - this.#clock.now();
+      this.#clock.sleep(wait).then(
+        () => {
+          this.#sleeping = false;
+          this.#pump();
+        },
+        () => {
+          this.#sleeping = false;
+        },
+      );
+    }
+  }
+}

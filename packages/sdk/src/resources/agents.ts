@@ -1,0 +1,67 @@
+import type { APIPromise } from '../core/api-promise.js';
+import type { PagePromise } from '../core/pagination.js';
+import type { ListOptions, RequestOptions } from '../core/request-options.js';
+import type { ListItem, QueryParams, RequestBody, ResponseData } from '../operation-types.js';
+import { APIResource } from './api-resource.js';
+
+/** `/v1/agents`: agents, their activation, and conversations with them. */
+export class Agents extends APIResource {
+  /** Lists agents; iterate the result to walk every page. */
+  list(
+    query?: QueryParams<'agentsList'>,
+    options?: ListOptions,
+  ): PagePromise<ListItem<'agentsList'>> {
+    return this._client._list('/v1/agents', { query }, options);
+  }
+
+  /** Creates an agent; new agents are `active`. */
+  create(
+    body: RequestBody<'agentsCreate'>,
+    options?: RequestOptions,
+  ): APIPromise<ResponseData<'agentsCreate'>> {
+    return this._client._request('POST', '/v1/agents', { body }, options);
+  }
+
+  /** Retrieves an agent. */
+  retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'agentsRetrieve'>> {
+    return this._client._request('GET', '/v1/agents/{id}', { path: { id } }, options);
+  }
+
+  /** Updates an agent; absent fields are left as they are. */
+  update(
+    id: string,
+    body: RequestBody<'agentsUpdate'>,
+    options?: RequestOptions,
+  ): APIPromise<ResponseData<'agentsUpdate'>> {
+    return this._client._request('PUT', '/v1/agents/{id}', { path: { id }, body }, options);
+  }
+
+  /** Deletes an agent with its trainings and MCP links. */
+  delete(id: string, options?: RequestOptions): APIPromise<void> {
+    return this._client._request('DELETE', '/v1/agents/{id}', { path: { id } }, options);
+  }
+
+  /** Sets the agent `active`. */
+  activate(id: string, options?: RequestOptions): APIPromise<ResponseData<'agentsActivate'>> {
+    return this._client._request('POST', '/v1/agents/{id}/activate', { path: { id } }, options);
+  }
+
+  /** Sets the agent `inactive`. */
+  deactivate(id: string, options?: RequestOptions): APIPromise<ResponseData<'agentsDeactivate'>> {
+    return this._client._request('POST', '/v1/agents/{id}/deactivate', { path: { id } }, options);
+  }
+
+  /** Starts a new conversation with the agent and returns its answer. */
+  startConversation(
+    id: string,
+    body: RequestBody<'agentsStartConversation'>,
+    options?: RequestOptions,
+  ): APIPromise<ResponseData<'agentsStartConversation'>> {
+    return this._client._request(
+      'POST',
+      '/v1/agents/{id}/conversation',
+      { path: { id }, body },
+      options,
+    );
+  }
+}

@@ -1,0 +1,81 @@
+import type { APIPromise } from '../core/api-promise.js';
+import type { PagePromise } from '../core/pagination.js';
+import type { ListOptions, RequestOptions } from '../core/request-options.js';
+import type { ListItem, QueryParams, RequestBody, ResponseData } from '../operation-types.js';
+import { APIResource } from './api-resource.js';
+
+/** `/v1/channels`: channels, their settings, QR codes and widgets. */
+export class Channels extends APIResource {
+  /** Lists channels. */
+  list(
+    query?: QueryParams<'channelsList'>,
+    options?: ListOptions,
+  ): PagePromise<ListItem<'channelsList'>> {
+    return this._client._list('/v1/channels', { query }, options);
+  }
+
+  /** Creates a channel (type `widget` unless given). */
+  create(
+    body: RequestBody<'channelsCreate'>,
+    options?: RequestOptions,
+  ): APIPromise<ResponseData<'channelsCreate'>> {
+    return this._client._request('POST', '/v1/channels', { body }, options);
+  }
+
+  /** Retrieves a channel. */
+  retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'channelsRetrieve'>> {
+    return this._client._request('GET', '/v1/channels/{id}', { path: { id } }, options);
+  }
+
+  /** Updates a channel. */
+  update(
+    id: string,
+    body: RequestBody<'channelsUpdate'>,
+    options?: RequestOptions,
+  ): APIPromise<ResponseData<'channelsUpdate'>> {
+    return this._client._request('PUT', '/v1/channels/{id}', { path: { id }, body }, options);
+  }
+
+  /** Deletes a channel. */
+  delete(id: string, options?: RequestOptions): APIPromise<void> {
+    return this._client._request('DELETE', '/v1/channels/{id}', { path: { id } }, options);
+  }
+
+  /** Retrieves a channel's settings. */
+  retrieveSettings(
+    id: string,
+    options?: RequestOptions,
+  ): APIPromise<ResponseData<'channelsRetrieveSettings'>> {
+    return this._client._request('GET', '/v1/channels/{id}/settings', { path: { id } }, options);
+  }
+
+  /** Updates a channel's settings. */
+  updateSettings(
+    id: string,
+    body: RequestBody<'channelsUpdateSettings'>,
+    options?: RequestOptions,
+  ): APIPromise<ResponseData<'channelsUpdateSettings'>> {
+    return this._client._request(
+      'PUT',
+      '/v1/channels/{id}/settings',
+      { path: { id }, body },
+      options,
+    );
+  }
+
+  /** The QR code that pairs a messaging channel (409 for other types). */
+  retrieveQrCode(
+    id: string,
+    options?: RequestOptions,
+  ): APIPromise<ResponseData<'channelsRetrieveQrCode'>> {
+    return this._client._request('GET', '/v1/channels/{id}/qr-code', { path: { id } }, options);
+  }
+
+  /** The embed script of a widget channel (409 for other types). */
+  retrieveWidget(
+    id: string,
+    options?: RequestOptions,
+  ): APIPromise<ResponseData<'channelsRetrieveWidget'>> {
+    return this._client._request('GET', '/v1/channels/{id}/widget', { path: { id } }, options);
+  }
+}

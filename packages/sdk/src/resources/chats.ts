@@ -1,0 +1,64 @@
+import type { APIPromise } from '../core/api-promise.js';
+import type { PagePromise } from '../core/pagination.js';
+import type { ListOptions, RequestOptions } from '../core/request-options.js';
+import type { ListItem, QueryParams, RequestBody, ResponseData } from '../operation-types.js';
+import { APIResource } from './api-resource.js';
+
+/** `/v1/chats`: active chats and the human handoff (open -> human -> open). */
+export class Chats extends APIResource {
+  /** Lists chats. */
+  list(
+    query?: QueryParams<'chatsList'>,
+    options?: ListOptions,
+  ): PagePromise<ListItem<'chatsList'>> {
+    return this._client._list('/v1/chats', { query }, options);
+  }
+
+  /** Retrieves a chat (same id as its conversation). */
+  retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'chatsRetrieve'>> {
+    return this._client._request('GET', '/v1/chats/{id}', { path: { id } }, options);
+  }
+
+  /** A human takes over: the AI stops answering. */
+  startHuman(
+    id: string,
+    body?: RequestBody<'chatsStartHuman'>,
+    options?: RequestOptions,
+  ): APIPromise<ResponseData<'chatsStartHuman'>> {
+    return this._client._request(
+      'POST',
+      '/v1/chats/{id}/start-human',
+      { path: { id }, body },
+      options,
+    );
+  }
+
+  /** Sends a message as the human agent (human mode only). */
+  sendMessage(
+    id: string,
+    body: RequestBody<'chatsSendMessage'>,
+    options?: RequestOptions,
+  ): APIPromise<ResponseData<'chatsSendMessage'>> {
+    return this._client._request(
+      'POST',
+      '/v1/chats/{id}/messages',
+      { path: { id }, body },
+      options,
+    );
+  }
+
+  /** Hands the chat back to the AI. */
+  stopHuman(id: string, options?: RequestOptions): APIPromise<ResponseData<'chatsStopHuman'>> {
+    return this._client._request('POST', '/v1/chats/{id}/stop-human', { path: { id } }, options);
+  }
+
+  /** Deletes a message of the chat. */
+  deleteMessage(id: string, messageId: string, options?: RequestOptions): APIPromise<void> {
+    return this._client._request(
+      'DELETE',
+      '/v1/chats/{id}/messages/{messageId}',
+      { path: { id, messageId } },
+      options,
+    );
+  }
+}

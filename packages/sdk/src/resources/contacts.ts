@@ -1,0 +1,43 @@
+import type { APIPromise } from '../core/api-promise.js';
+import type { PagePromise } from '../core/pagination.js';
+import type { ListOptions, RequestOptions } from '../core/request-options.js';
+import type { ListItem, QueryParams, RequestBody, ResponseData } from '../operation-types.js';
+import { APIResource } from './api-resource.js';
+
+/** `/v1/contacts`: customer records. */
+export class Contacts extends APIResource {
+  /** Lists contacts; `q` searches name, email and phone. */
+  list(
+    query?: QueryParams<'contactsList'>,
+    options?: ListOptions,
+  ): PagePromise<ListItem<'contactsList'>> {
+    return this._client._list('/v1/contacts', { query }, options);
+  }
+
+  /** Creates a contact; one of name, email or phone is required. */
+  create(
+    body: RequestBody<'contactsCreate'>,
+    options?: RequestOptions,
+  ): APIPromise<ResponseData<'contactsCreate'>> {
+    return this._client._request('POST', '/v1/contacts', { body }, options);
+  }
+
+  /** Retrieves a contact. */
+  retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'contactsRetrieve'>> {
+    return this._client._request('GET', '/v1/contacts/{id}', { path: { id } }, options);
+  }
+
+  /** Updates a contact. */
+  update(
+    id: string,
+    body: RequestBody<'contactsUpdate'>,
+    options?: RequestOptions,
+  ): APIPromise<ResponseData<'contactsUpdate'>> {
+    return this._client._request('PUT', '/v1/contacts/{id}', { path: { id }, body }, options);
+  }
+
+  /** Deletes a contact. */
+  delete(id: string, options?: RequestOptions): APIPromise<void> {
+    return this._client._request('DELETE', '/v1/contacts/{id}', { path: { id } }, options);
+  }
+}

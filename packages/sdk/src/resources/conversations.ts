@@ -1,0 +1,91 @@
+import type { APIPromise } from '../core/api-promise.js';
+import type { PagePromise } from '../core/pagination.js';
+import type { ListOptions, RequestOptions } from '../core/request-options.js';
+import type { ListItem, QueryParams, RequestBody, ResponseData } from '../operation-types.js';
+import { APIResource } from './api-resource.js';
+
+/** `/v1/conversations`: conversation history and messages. */
+export class Conversations extends APIResource {
+  /** Lists conversations. */
+  list(
+    query?: QueryParams<'conversationsList'>,
+    options?: ListOptions,
+  ): PagePromise<ListItem<'conversationsList'>> {
+    return this._client._list('/v1/conversations', { query }, options);
+  }
+
+  /** Retrieves a conversation. */
+  retrieve(
+    id: string,
+    options?: RequestOptions,
+  ): APIPromise<ResponseData<'conversationsRetrieve'>> {
+    return this._client._request('GET', '/v1/conversations/{id}', { path: { id } }, options);
+  }
+
+  /** Lists a conversation's messages. */
+  listMessages(
+    id: string,
+    query?: QueryParams<'conversationsListMessages'>,
+    options?: ListOptions,
+  ): PagePromise<ListItem<'conversationsListMessages'>> {
+    return this._client._list('/v1/conversations/{id}/messages', { path: { id }, query }, options);
+  }
+
+  /** Sends a customer message and returns the agent's answer (null in human mode). */
+  sendMessage(
+    id: string,
+    body: RequestBody<'conversationsSendMessage'>,
+    options?: RequestOptions,
+  ): APIPromise<ResponseData<'conversationsSendMessage'>> {
+    return this._client._request(
+      'POST',
+      '/v1/conversations/{id}/messages',
+      { path: { id }, body },
+      options,
+    );
+  }
+
+  /** Edits a message; sets `is_edited`. */
+  editMessage(
+    id: string,
+    messageId: string,
+    body: RequestBody<'conversationsEditMessage'>,
+    options?: RequestOptions,
+  ): APIPromise<ResponseData<'conversationsEditMessage'>> {
+    return this._client._request(
+      'PUT',
+      '/v1/conversations/{id}/messages/{messageId}',
+      { path: { id, messageId }, body },
+      options,
+    );
+  }
+
+  /** Closes the conversation's chat. */
+  close(id: string, options?: RequestOptions): APIPromise<ResponseData<'conversationsClose'>> {
+    return this._client._request('POST', '/v1/conversations/{id}/close', { path: { id } }, options);
+  }
+
+  /** Reopens a closed conversation's chat. */
+  reopen(id: string, options?: RequestOptions): APIPromise<ResponseData<'conversationsReopen'>> {
+    return this._client._request(
+      'POST',
+      '/v1/conversations/{id}/reopen',
+      { path: { id } },
+      options,
+    );
+  }
+
+  /** Hands the conversation to another agent. */
+  transfer(
+    id: string,
+    body: RequestBody<'conversationsTransfer'>,
+    options?: RequestOptions,
+  ): APIPromise<ResponseData<'conversationsTransfer'>> {
+    return this._client._request(
+      'POST',
+      '/v1/conversations/{id}/transfer',
+      { path: { id }, body },
+      options,
+    );
+  }
+}

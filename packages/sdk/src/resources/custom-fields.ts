@@ -1,0 +1,61 @@
+import type { APIPromise } from '../core/api-promise.js';
+import type { PagePromise } from '../core/pagination.js';
+import type { ListOptions, RequestOptions } from '../core/request-options.js';
+import type { ListItem, QueryParams, RequestBody, ResponseData } from '../operation-types.js';
+import { APIResource } from './api-resource.js';
+
+/** `/v1/custom-fields`: custom field definitions for contacts; archived, never deleted. */
+export class CustomFields extends APIResource {
+  /** Lists custom fields (archived ones with `include_archived`). */
+  list(
+    query?: QueryParams<'customFieldsList'>,
+    options?: ListOptions,
+  ): PagePromise<ListItem<'customFieldsList'>> {
+    return this._client._list('/v1/custom-fields', { query }, options);
+  }
+
+  /** Creates a custom field; `options` is required for the select types. */
+  create(
+    body: RequestBody<'customFieldsCreate'>,
+    options?: RequestOptions,
+  ): APIPromise<ResponseData<'customFieldsCreate'>> {
+    return this._client._request('POST', '/v1/custom-fields', { body }, options);
+  }
+
+  /** Retrieves a custom field. */
+  retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'customFieldsRetrieve'>> {
+    return this._client._request('GET', '/v1/custom-fields/{id}', { path: { id } }, options);
+  }
+
+  /** Updates a custom field. */
+  update(
+    id: string,
+    body: RequestBody<'customFieldsUpdate'>,
+    options?: RequestOptions,
+  ): APIPromise<ResponseData<'customFieldsUpdate'>> {
+    return this._client._request('PUT', '/v1/custom-fields/{id}', { path: { id }, body }, options);
+  }
+
+  /** Archives a custom field. */
+  archive(id: string, options?: RequestOptions): APIPromise<ResponseData<'customFieldsArchive'>> {
+    return this._client._request(
+      'POST',
+      '/v1/custom-fields/{id}/archive',
+      { path: { id } },
+      options,
+    );
+  }
+
+  /** Restores an archived custom field. */
+  unarchive(
+    id: string,
+    options?: RequestOptions,
+  ): APIPromise<ResponseData<'customFieldsUnarchive'>> {
+    return this._client._request(
+      'POST',
+      '/v1/custom-fields/{id}/unarchive',
+      { path: { id } },
+      options,
+    );
+  }
+}

@@ -1,0 +1,104 @@
+import type { APIPromise } from '../core/api-promise.js';
+import type { PagePromise } from '../core/pagination.js';
+import type { ListOptions, RequestOptions } from '../core/request-options.js';
+import type { ListItem, QueryParams, RequestBody, ResponseData } from '../operation-types.js';
+import { APIResource } from './api-resource.js';
+
+/** `/v1/mcp-servers` and `/v1/agent/{id}/mcp`: MCP servers, their tools, their links to agents. */
+export class McpServers extends APIResource {
+  /** Lists MCP servers. */
+  list(
+    query?: QueryParams<'mcpServersList'>,
+    options?: ListOptions,
+  ): PagePromise<ListItem<'mcpServersList'>> {
+    return this._client._list('/v1/mcp-servers', { query }, options);
+  }
+
+  /** Registers an MCP server. */
+  create(
+    body: RequestBody<'mcpServersCreate'>,
+    options?: RequestOptions,
+  ): APIPromise<ResponseData<'mcpServersCreate'>> {
+    return this._client._request('POST', '/v1/mcp-servers', { body }, options);
+  }
+
+  /** Retrieves an MCP server. */
+  retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'mcpServersRetrieve'>> {
+    return this._client._request('GET', '/v1/mcp-servers/{id}', { path: { id } }, options);
+  }
+
+  /** Updates an MCP server. */
+  update(
+    id: string,
+    body: RequestBody<'mcpServersUpdate'>,
+    options?: RequestOptions,
+  ): APIPromise<ResponseData<'mcpServersUpdate'>> {
+    return this._client._request('PUT', '/v1/mcp-servers/{id}', { path: { id }, body }, options);
+  }
+
+  /** Removes an MCP server. */
+  delete(id: string, options?: RequestOptions): APIPromise<void> {
+    return this._client._request('DELETE', '/v1/mcp-servers/{id}', { path: { id } }, options);
+  }
+
+  /** Lists a server's tools. */
+  listTools(
+    id: string,
+    query?: QueryParams<'mcpServersListTools'>,
+    options?: ListOptions,
+  ): PagePromise<ListItem<'mcpServersListTools'>> {
+    return this._client._list('/v1/mcp-servers/{id}/tools', { path: { id }, query }, options);
+  }
+
+  /** Enables or disables a tool. */
+  updateTool(
+    id: string,
+    toolName: string,
+    body: RequestBody<'mcpServersUpdateTool'>,
+    options?: RequestOptions,
+  ): APIPromise<ResponseData<'mcpServersUpdateTool'>> {
+    return this._client._request(
+      'PUT',
+      '/v1/mcp-servers/{id}/tools/{toolName}',
+      { path: { id, toolName }, body },
+      options,
+    );
+  }
+
+  /** Connects a server to an agent (idempotent). */
+  connect(
+    agentId: string,
+    body: RequestBody<'mcpServersConnect'>,
+    options?: RequestOptions,
+  ): APIPromise<ResponseData<'mcpServersConnect'>> {
+    return this._client._request(
+      'POST',
+      '/v1/agent/{id}/mcp/connect',
+      { path: { id: agentId }, body },
+      options,
+    );
+  }
+
+  /** Disconnects a server from an agent. */
+  disconnect(
+    agentId: string,
+    body: RequestBody<'mcpServersDisconnect'>,
+    options?: RequestOptions,
+  ): APIPromise<ResponseData<'mcpServersDisconnect'>> {
+    return this._client._request(
+      'POST',
+      '/v1/agent/{id}/mcp/disconnect',
+      { path: { id: agentId }, body },
+      options,
+    );
+  }
+
+  /** Lists the servers connected to an agent. */
+  listForAgent(
+    agentId: string,
+    query?: QueryParams<'mcpServersListForAgent'>,
+    options?: ListOptions,
+  ): PagePromise<ListItem<'mcpServersListForAgent'>> {
+    return this._client._list('/v1/agent/{id}/mcp', { path: { id: agentId }, query }, options);
+  }
+}

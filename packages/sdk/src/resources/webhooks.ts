@@ -1,0 +1,70 @@
+import type { APIPromise } from '../core/api-promise.js';
+import type { PagePromise } from '../core/pagination.js';
+import type { ListOptions, RequestOptions } from '../core/request-options.js';
+import type { ListItem, QueryParams, RequestBody, ResponseData } from '../operation-types.js';
+import { APIResource } from './api-resource.js';
+
+/** `/v1/webhooks`: outbound event notifications and their delivery history. */
+export class Webhooks extends APIResource {
+  /** Lists webhooks. */
+  list(
+    query?: QueryParams<'webhooksList'>,
+    options?: ListOptions,
+  ): PagePromise<ListItem<'webhooksList'>> {
+    return this._client._list('/v1/webhooks', { query }, options);
+  }
+
+  /** Creates a webhook; the response carries its `secret`, shown this once. */
+  create(
+    body: RequestBody<'webhooksCreate'>,
+    options?: RequestOptions,
+  ): APIPromise<ResponseData<'webhooksCreate'>> {
+    return this._client._request('POST', '/v1/webhooks', { body }, options);
+  }
+
+  /** Retrieves a webhook. */
+  retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'webhooksRetrieve'>> {
+    return this._client._request('GET', '/v1/webhooks/{id}', { path: { id } }, options);
+  }
+
+  /** Updates a webhook; `active: true` reactivates it. */
+  update(
+    id: string,
+    body: RequestBody<'webhooksUpdate'>,
+    options?: RequestOptions,
+  ): APIPromise<ResponseData<'webhooksUpdate'>> {
+    return this._client._request('PUT', '/v1/webhooks/{id}', { path: { id }, body }, options);
+  }
+
+  /** Deletes a webhook. */
+  delete(id: string, options?: RequestOptions): APIPromise<void> {
+    return this._client._request('DELETE', '/v1/webhooks/{id}', { path: { id } }, options);
+  }
+
+  /** Sends a `webhook.test` event now and returns the attempt's result. */
+  test(id: string, options?: RequestOptions): APIPromise<ResponseData<'webhooksTest'>> {
+    return this._client._request('POST', '/v1/webhooks/{id}/test', { path: { id } }, options);
+  }
+
+  /** Lists a webhook's deliveries with every attempt. */
+  deliveries(
+    id: string,
+    query?: QueryParams<'webhooksListDeliveries'>,
+    options?: ListOptions,
+  ): PagePromise<ListItem<'webhooksListDeliveries'>> {
+    return this._client._list('/v1/webhooks/{id}/deliveries', { path: { id }, query }, options);
+  }
+
+  /** Replaces the signing secret; the new one is in the response, shown this once. */
+  rotateSecret(
+    id: string,
+    options?: RequestOptions,
+  ): APIPromise<ResponseData<'webhooksRotateSecret'>> {
+    return this._client._request(
+      'POST',
+      '/v1/webhooks/{id}/rotate-secret',
+      { path: { id } },
+      options,
+    );
+  }
+}
