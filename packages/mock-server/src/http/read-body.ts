@@ -16,7 +16,9 @@ export async function readBody(request: Request): Promise<Uint8Array> {
     if (done) break;
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => undefined);
+      // Not awaited: cancelling one branch of a tee'd stream (MSW clones requests) settles only when
+      // the other branch is cancelled too.
+      reader.cancel().catch(() => undefined);
       throw tooLarge();
     }
     chunks.push(value);

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { apiClient } from '../support/api.js';
+import { useMock } from '../support/harness.js';
+import { transports } from '../support/transports.js';
+
+describe.each(transports)('authentication and scopes over $name', (transport) => {
+  const h = useMock(transport);
+
+  it('answers 401 for a missing key, without rate-limit headers', async () => {
+    const res = await h.call('GET', '/v1/agents', { key: null });
+    expect(res.status).toBe(401);
+    expect(res.body.error).toMatchObject({ code: 'UNAUTHORIZED', status: 401 });
+    expect(res.body.error.message).toMatch(/x-api-key/);
+    expect(res.headers.get('x-ratelimit-limit')).toBeNull();
+  });
+
+  it('answers 401 for an unknown key', async () => {
+    const res = await h.call('GET', '/v1/agents', { key: 'ap_test_nope' });
+    expect(res.status).toBe(401);
+    expect(res.body.error.message).toMatch(/unknown API key/);
+  });
+
+  it('fails a revoked key on its very next request', async () => {
+    const created = h.mock.createApiKey({ scopes: ['agents:read'], workspace_id: h.workspaceId });
+    expect((await h.call('GET', '/v1/agents', { key: created.key })).status).toBe(200);
+    h.mock.revokeApiKey(created.id);
+    const res = await h.call('GET', '/v1/agents', { key: created.key });
+    expect(res.status).toBe(401);
+    expect(res.body.error.message).toMatch(/revoked/);
+  });
+
+  it('needs no key for GET /v1/health', async () => {
+    const res = await h.call('GET', '/v1/health', { key: null });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok', timestamp: '2026-11-20T10:00:00.000Z' });
+  });
+
+  it('answers 403 naming the missing Variant A scope', async () => {
+    const reader = h.mock.createApiKey({ scopes: ['agents:read'], workspace_id: h.workspaceId });
+    const res = await h.call('POST', '/v1/agents', { key: reader.key, body: { name: 'x' } });
+    expect(res.status).toBe(403);
+    expect(res.body.error).toMatchObject({ code: 'FORBIDDEN', status: 403 });
+    expect(res.body.error.message).toContain('agents:write');
+    expect(res.headers.get('x-ratelimit-remaining')).not.toBeNull();
+  });
+
+  it('checks the scope before validating the body', async () => {
+    const reader = h.mock.createApiKey({ scopes: ['agents:read'], workspace_id: h.workspaceId });
+    const res = await h.call('POST', '/v1/agents', { key: reader.key, body: { nope: true } });
+    expect(res.status).toBe(403);
+  });
+
+  it('lets agents:read read webhooks in Variant A', async () => {
+    const reader = h.mock.createApiKey({ scopes: ['agents:read'], workspace_id: h.workspaceId });
+    expect((await h.call('GET', '/v1/webhooks', { key: reader.key })).status).toBe(200);
+    expect((await h.call('DELETE', `/v1/webhooks/${crypto.randomUUID()}`, { key: reader.key })).status).toBe(403);
+  });
+
+  it('reports the key, its scopes and the derived permissions on GET /v1/me', async () => {
+    const key = h.mock.createApiKey({ scopes: ['agents:read', 'contacts:write'], name: 'ops', workspace_id: h.workspaceId });
+    const res = await h.call('GET', '/v1/me', { key: key.key });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      key_name: 'ops',
+      workspace_id: h.workspaceId,
+      company_id: key.company_id,
+      scopes: ['agents:read', 'contacts:write'],
+    });
+    expect(res.body.data.permissions.agents).toEqual({ read: true, write: false, delete: false });
+    expect(res.body.data.permissions.contacts).toEqual({ read: false, write: true, delete: true });
+    expect(res.body.data.permissions.webhooks).toEqual({ read: true, write: false, delete: false });
+  });
+
+  it('hides other workspaces: their resources are 404, never 403', async () => {
+    const created = await h.call('POST', '/v1/agents', { body: { name: 'Mine' } });
+    const other = h.mock.createApiKey({ scopes: 'all' });
+    const call = apiClient(h.connection, other.key);
+    const res = await call('GET', `/v1/agents/${created.body.data.id}`);
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('NOT_FOUND');
+    expect((await call('GET', '/v1/agents')).body.data).toEqual([]);
+    expect((await call('DELETE', `/v1/agents/${created.body.data.id}`)).status).toBe(404);
+    expect((await h.call('GET', `/v1/agents/${created.body.data.id}`)).status).toBe(200);
+  });
+});
+
+describe.each(transports)('Variant B scopes over $name', (transport) => {
+  const h = useMock(transport, { variant: 'B' });
+
+  it('answers 403 naming the Variant B scope', async () => {
+    const key = h.mock.createApiKey({ scopes: ['agents:read'], workspace_id: h.workspaceId });
+    const res = await h.call('POST', `/v1/agents/${crypto.randomUUID()}/trainings`, {
+      key: key.key,
+      body: { type: 'text', content: 'x' },
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.error.message).toContain('training:write');
+  });
+
+  it('refuses a key with scopes of the other vocabulary', () => {
+    expect(() => h.mock.createApiKey({ scopes: ['trainings:read'] })).toThrow(/not a scope of Variant B/);
+  });
+
+  it('grants custom-fields:manage both reading and writing custom fields', async () => {
+    const key = h.mock.createApiKey({ scopes: ['custom-fields:manage'], workspace_id: h.workspaceId });
+    expect((await h.call('GET', '/v1/custom-fields', { key: key.key })).status).toBe(200);
+    const created = await h.call('POST', '/v1/custom-fields', { key: key.key, body: { name: 'tier', type: 'text' } });
+    expect(created.status).toBe(201);
+  });
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { apiClient } from '../support/api.js';
+import { useMock } from '../support/harness.js';
+import { transports } from '../support/transports.js';
+
+describe.each(transports)('rate limit over $name', (transport) => {
+  const h = useMock(transport, { rateLimit: { limit: 3, windowMs: 60_000 } });
+
+  it('counts down, then answers 429 with Retry-After and consistent headers', async () => {
+    const remaining: (string | null)[] = [];
+    for (let i = 0; i < 3; i++) remaining.push((await h.call('GET', '/v1/agents')).headers.get('x-ratelimit-remaining'));
+    expect(remaining).toEqual(['2', '1', '0']);
+    await h.mock.clock.advance(20_500);
+    const limited = await h.call('GET', '/v1/agents');
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe('RATE_LIMIT_EXCEEDED');
+    expect(limited.headers.get('retry-after')).toBe('40');
+    expect(limited.headers.get('x-ratelimit-limit')).toBe('3');
+    expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
+    const reset = Number(limited.headers.get('x-ratelimit-reset'));
+    expect(reset).toBe(Date.parse('2026-11-20T10:01:00.000Z') / 1000);
+  });
+
+  it('opens a new window when the manual clock passes the reset', async () => {
+    for (let i = 0; i < 3; i++) await h.call('GET', '/v1/agents');
+    expect((await h.call('GET', '/v1/agents')).status).toBe(429);
+    await h.mock.clock.advance(59_999);
+    expect((await h.call('GET', '/v1/agents')).status).toBe(429);
+    await h.mock.clock.advance(1);
+    const res = await h.call('GET', '/v1/agents');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-ratelimit-remaining')).toBe('2');
+  });
+
+  it('counts each key on its own and never limits health or failed authentication', async () => {
+    for (let i = 0; i < 4; i++) await h.call('GET', '/v1/agents');
+    const other = h.mock.createApiKey({ scopes: 'all' });
+    expect((await apiClient(h.connection, other.key)('GET', '/v1/agents')).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await h.call('GET', '/v1/health', { key: null })).status).toBe(200);
+    expect((await h.call('GET', '/v1/agents', { key: 'unknown-key' })).status).toBe(401);
+  });
+
+  it('counts requests that fail after authentication (403, 400)', async () => {
+    await h.call('GET', '/v1/agents?limit=0');
+    await h.call('GET', '/v1/agents?limit=0');
+    const third = await h.call('GET', '/v1/agents?limit=0');
+    expect(third.status).toBe(400);
+    expect(third.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect((await h.call('GET', '/v1/agents')).status).toBe(429);
+  });
+});
+
+describe.each(transports)('rate limit turned off over $name', (transport) => {
+  const h = useMock(transport, { rateLimit: false });
+
+  it('never answers 429', async () => {
+    for (let i = 0; i < 120; i++) expect((await h.call('GET', '/v1/me', { unchecked: true })).status).toBe(200);
+  });
+});

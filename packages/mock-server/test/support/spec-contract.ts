@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { parse } from 'yaml';
+
+// biome-ignore lint/suspicious/noExplicitAny: the spec is arbitrary YAML.
+type Node = any;
+
+const spec: Node = parse(readFileSync(fileURLToPath(new URL('../../../../spec/openapi.yaml', import.meta.url)), 'utf8'));
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+(addFormats as unknown as (a: Ajv2020) => void)(ajv);
+ajv.addSchema(spec, 'openapi');
+
+const operations = Object.entries<Node>(spec.paths).flatMap(([path, item]) =>
+  ['get', 'post', 'put', 'delete']
+    .filter((m) => item[m])
+    .map((m) => ({ method: m.toUpperCase(), path, op: item[m], pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`) })),
+);
+
+function deref(node: Node): Node {
+  let current = node;
+  while (current?.$ref) current = current.$ref.replace(/^#\//, '').split('/').reduce((n: Node, k: string) => n?.[k], spec);
+  return current;
+}
+
+const validators = new Map<string, ReturnType<typeof ajv.compile>>();
+function validatorFor(pointer: string) {
+  let validate = validators.get(pointer);
+  if (!validate) {
+    validate = ajv.compile({ $ref: `openapi#${pointer}` });
+    validators.set(pointer, validate);
+  }
+  return validate;
+}
+
+/**
+ * Checks a response against the spec, independently of the mock's own validator: the status is one
+ * the operation declares, the body matches that response's schema, the declared headers are present.
+ * Returns the problems (empty when it conforms).
+ */
+export function contractProblems(method: string, url: string, status: number, headers: Headers, body: unknown): string[] {
+  const path = new URL(url).pathname;
+  const where = `${method} ${path} -> ${status}`;
+  const problems: string[] = [];
+  if (!headers.get('x-request-id')) problems.push(`${where}: no X-Request-Id`);
+  const match = operations.find((o) => o.method === method && o.pattern.test(path));
+  if (!match) {
+    // Unknown path or method: only the error envelope can be checked.
+    const validate = validatorFor('/components/schemas/Error');
+    if (!validate(body)) problems.push(`${where}: ${ajv.errorsText(validate.errors)}`);
+    return problems;
+  }
+  const key = String(status);
+  const response = deref(match.op.responses[key]);
+  if (!response) return [...problems, `${where}: status not declared by ${match.op.operationId}`];
+  for (const name of Object.keys(response.headers ?? {})) {
+    if (name === 'Retry-After' && status === 503) continue;
+    if (headers.get(name) === null) problems.push(`${where}: missing header ${name}`);
+  }
+  const content = response.content?.['application/json'];
+  if (!content) {
+    if (body !== undefined) problems.push(`${where}: body where the spec declares none`);
+    return problems;
+  }
+  const ref = content.schema.$ref as string | undefined;
+  const validate = ref ? validatorFor(ref.replace(/^#/, '')) : ajv.compile(content.schema);
+  if (!validate(body)) problems.push(`${where}: ${ajv.errorsText(validate.errors)}`);
+  return problems;
+}
