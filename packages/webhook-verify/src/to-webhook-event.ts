@@ -6,7 +6,7 @@ import { variantAHeaders } from './variants/variant-a.js';
 import type { WebhookEvent } from './webhook-event.js';
 import { WebhookVerificationError } from './webhook-verification-error.js';
 
-/** Where a verified event keeps its signed body, for `webhookDedupeKey` (non-enumerable). */
+/** Where a verified event keeps its signed body, for `webhookDedupeKey`. */
 export const signedBodyKey = Symbol.for('@agent-platform/webhook-verify/signedBody');
 
 /** After the signature matched: the timestamp window (A), the JSON envelope, and the ID header (A). */
@@ -45,11 +45,18 @@ export function toWebhookEvent(delivery: Delivery, options: ResolvedOptions): We
   if (a && envelope.webhook_id !== a.webhookId) {
     throw invalid(`${variantAHeaders.id} disagrees with the signed body.webhook_id`);
   }
-  const event = a
-    ? { ...envelope, variant: 'A', deliveredAt: new Date(a.timestamp * 1000) }
-    : { ...envelope, variant: 'B' };
-  Object.defineProperty(event, signedBodyKey, { value: delivery.body });
-  return event as WebhookEvent;
+  // The signed body rides along under a symbol (JSON.stringify skips it) for webhookDedupeKey;
+  // a literal is several times cheaper than Object.defineProperty here.
+  return (
+    a
+      ? {
+          ...envelope,
+          variant: 'A',
+          deliveredAt: new Date(a.timestamp * 1000),
+          [signedBodyKey]: delivery.body,
+        }
+      : { ...envelope, variant: 'B', [signedBodyKey]: delivery.body }
+  ) as WebhookEvent;
 }
 
 function invalid(message: string): WebhookVerificationError {

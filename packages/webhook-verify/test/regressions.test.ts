@@ -362,6 +362,8 @@ describe('verification regressions (sync and async must agree)', () => {
         webhook_id: '0b6f8e3c-3b8e-4d0a-9c55-6a1f2e7d9b01',
         data: { id: 'c1', status: 'open' },
         deliveredAt: at(aTs),
+        // The signed body, for webhookDedupeKey; JSON.stringify skips symbols.
+        [Symbol.for('@agent-platform/webhook-verify/signedBody')]: a.rawBody,
       },
     });
     expect(await outcomeBoth(b)).toMatchObject({

@@ -9,7 +9,9 @@ export function verifyHmacSync(
 ): boolean {
   for (const secret of secrets) {
     // Streamed in two parts, so the body is never copied to prepend the timestamp.
-    const mac = createHmac('sha256', secret).update(prefix).update(body).digest();
+    const hmac = createHmac('sha256', secret);
+    if (prefix !== '') hmac.update(prefix);
+    const mac = hmac.update(body).digest();
     if (timingSafeEqual(mac, signature)) return true;
   }
   return false;

@@ -1,0 +1,69 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { bench, describe } from 'vitest';
+import { signWebhookSync, verifyWebhook, verifyWebhookSync } from '../src/node.js';
+
+const secret = `whsec_${'5a'.repeat(32)}`;
+
+/** A Variant B body of about `size` bytes: an envelope whose data holds filler text. */
+function delivery(size: number) {
+  const envelope = {
+    event_id: '5f0c2a9e-8d3b-4c71-a6e4-2b9d7f1c3e58',
+    event: 'message.received',
+    timestamp: '2026-01-01T00:00:00.000Z',
+    webhook_id: '0b6f8e3c-3b8e-4d0a-9c55-6a1f2e7d9b01',
+    data: { content: '' },
+  };
+  envelope.data.content = 'x'.repeat(size - JSON.stringify(envelope).length);
+  const rawBody = Buffer.from(JSON.stringify(envelope));
+  const headers = {
+    'x-service-signature': signWebhookSync({ variant: 'B', secret, rawBody })[
+      'X-Service-Signature'
+    ],
+  };
+  return { rawBody, headers };
+}
+
+for (const [label, size] of [
+  ['1 KiB', 1024],
+  ['64 KiB', 65_536],
+] as const) {
+  const { rawBody, headers } = delivery(size);
+  const options = { variant: 'B' as const, rawBody, headers, secret };
+
+  // The floor: what a hand-written receiver does, without and with parsing the JSON it needs anyway.
+  const bare = () => {
+    const mac = createHmac('sha256', secret).update(rawBody).digest();
+    const given = Buffer.from(headers['x-service-signature'].slice(7), 'hex');
+    if (!timingSafeEqual(mac, given)) throw new Error('mismatch');
+  };
+
+  describe(`node:crypto, ${label}`, () => {
+    bench('bare createHmac + timingSafeEqual', bare);
+    bench('bare createHmac + timingSafeEqual + JSON.parse', () => {
+      bare();
+      JSON.parse(rawBody.toString('utf8'));
+    });
+    bench('verifyWebhookSync', () => {
+      verifyWebhookSync(options);
+    });
+  });
+
+  describe(`WebCrypto, ${label}`, () => {
+    const bytes = new Uint8Array(rawBody);
+    const signature = Buffer.from(headers['x-service-signature'].slice(7), 'hex');
+    bench('verifyWebhook (CryptoKey cached per secret)', async () => {
+      await verifyWebhook(options);
+    });
+    bench('importKey on every call + subtle.verify', async () => {
+      const key = await crypto.subtle.importKey(
+        'raw',
+        new TextEncoder().encode(secret),
+        { name: 'HMAC', hash: 'SHA-256' },
+        false,
+        ['verify'],
+      );
+      if (!(await crypto.subtle.verify('HMAC', key, signature, bytes))) throw new Error('mismatch');
+      JSON.parse(rawBody.toString('utf8'));
+    });
+  });
+}
