@@ -13,6 +13,9 @@ export const ReplayableRequest = function ReplayableRequest(
   return request;
 } as unknown as typeof Request;
 
+// openapi-fetch checks a middleware's result with `instanceof` this constructor.
+if (typeof Request === 'function') ReplayableRequest.prototype = Request.prototype;
+
 /** The body a ReplayableRequest was built with, if it was a string. */
 export function replayBody(request: Request): string | undefined {
   return bodies.get(request);

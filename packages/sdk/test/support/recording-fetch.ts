@@ -35,10 +35,9 @@ export function json(
   body: unknown,
   headers: Record<string, string> = {},
 ): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json', 'x-request-id': 'req-1', ...headers },
-  });
+  const all = new Headers({ 'content-type': 'application/json', 'x-request-id': 'req-1' });
+  for (const [name, value] of Object.entries(headers)) all.set(name, value);
+  return new Response(JSON.stringify(body), { status, headers: all });
 }
 
 /** An API error response. */

@@ -1,0 +1,238 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, fakeClock, json, recordingFetch } from '../test/support/recording-fetch.js';
+import { AgentPlatform } from './client.js';
+import { AgentPlatformError, ServiceUnavailableError, ValidationError } from './core/errors.js';
+import type { Logger } from './core/logger.js';
+
+const ID = '7d0c3b1e-0000-4000-8000-000000000001';
+const rateHeaders = {
+  'X-RateLimit-Limit': '100',
+  'X-RateLimit-Remaining': '99',
+  'X-RateLimit-Reset': '1795000000',
+};
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
+});
+
+describe('construction', () => {
+  it('needs an API key, naming both ways to give one', () => {
+    vi.stubEnv('AGENT_PLATFORM_API_KEY', '');
+    expect(() => new AgentPlatform({ baseUrl: 'http://api.test' })).toThrow(
+      /apiKey.*AGENT_PLATFORM_API_KEY/,
+    );
+    expect(() => new AgentPlatform({ baseUrl: 'http://api.test' })).toThrow(AgentPlatformError);
+  });
+
+  it('needs a base URL', () => {
+    vi.stubEnv('AGENT_PLATFORM_BASE_URL', '');
+    expect(() => new AgentPlatform({ apiKey: 'k' })).toThrow(/baseUrl.*AGENT_PLATFORM_BASE_URL/);
+  });
+
+  it('falls back to the environment', async () => {
+    vi.stubEnv('AGENT_PLATFORM_API_KEY', 'env-key');
+    vi.stubEnv('AGENT_PLATFORM_BASE_URL', 'http://env.test/');
+    const { fetch, calls } = recordingFetch(() => json(200, { data: { key_name: 'x' } }));
+    await new AgentPlatform({ fetch }).me();
+    expect(calls[0]?.url.href).toBe('http://env.test/v1/me');
+    expect(calls[0]?.headers.get('x-api-key')).toBe('env-key');
+  });
+
+  it('runs where there is no process (edge, browsers)', () => {
+    vi.stubGlobal('process', undefined);
+    expect(() => new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test' })).not.toThrow();
+    expect(() => new AgentPlatform({ baseUrl: 'http://api.test' })).toThrow(/Missing API key/);
+  });
+});
+
+describe('requests', () => {
+  it('sends the key, default headers and per-request headers', async () => {
+    const { fetch, calls } = recordingFetch(() => json(200, { data: { id: ID } }));
+    const client = new AgentPlatform({
+      apiKey: 'secret',
+      baseUrl: 'http://api.test',
+      fetch,
+      defaultHeaders: { 'x-team': 'blue', 'x-trace': 'default' },
+    });
+    await client.agents.retrieve(ID, { headers: { 'x-trace': 'call' } });
+    const headers = calls[0]?.headers;
+    expect(headers?.get('x-api-key')).toBe('secret');
+    expect(headers?.get('x-team')).toBe('blue');
+    expect(headers?.get('x-trace')).toBe('call');
+    expect(headers?.get('accept')).toBe('application/json');
+  });
+
+  it('looks up the global fetch on every request, not at construction', async () => {
+    const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test' });
+    const first = recordingFetch(() => json(200, { data: { id: 'one' } }));
+    const second = recordingFetch(() => json(200, { data: { id: 'two' } }));
+    vi.stubGlobal('fetch', first.fetch);
+    expect(await client.agents.retrieve(ID)).toEqual({ id: 'one' });
+    vi.stubGlobal('fetch', second.fetch);
+    expect(await client.agents.retrieve(ID)).toEqual({ id: 'two' });
+    expect([first.calls.length, second.calls.length]).toEqual([1, 1]);
+  });
+
+  it('encodes path parameters', async () => {
+    const { fetch, calls } = recordingFetch(() => json(200, { data: {} }));
+    const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch });
+    await client.mcpServers.updateTool(ID, 'search docs/v2', { enabled: false });
+    expect(calls[0]?.url.pathname).toBe(`/v1/mcp-servers/${ID}/tools/search%20docs%2Fv2`);
+  });
+
+  it('unwraps data, and gives the response, request id and rate limit on withResponse()', async () => {
+    const { fetch } = recordingFetch(() =>
+      json(200, { data: { id: ID } }, { 'X-Request-Id': 'req-9', ...rateHeaders }),
+    );
+    const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch });
+    expect(await client.agents.retrieve(ID)).toEqual({ id: ID });
+    const result = await client.agents.retrieve(ID).withResponse();
+    expect(result.data).toEqual({ id: ID });
+    expect(result.response.status).toBe(200);
+    expect(result.requestId).toBe('req-9');
+    expect(result.rateLimit).toEqual({ limit: 100, remaining: 99, reset: 1795000000 });
+  });
+
+  it('returns health unwrapped and DELETE as undefined', async () => {
+    const { fetch } = recordingFetch((call) =>
+      call.method === 'DELETE'
+        ? new Response(null, { status: 204 })
+        : json(200, { status: 'ok', timestamp: '2026-11-20T10:00:00.000Z' }),
+    );
+    const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch });
+    expect(await client.health()).toEqual({ status: 'ok', timestamp: '2026-11-20T10:00:00.000Z' });
+    expect(await client.agents.delete(ID)).toBeUndefined();
+  });
+
+  it('throws ServiceUnavailableError when health answers 503', async () => {
+    const { fetch } = recordingFetch(() =>
+      json(503, { status: 'maintenance', timestamp: '2026-11-20T10:00:00.000Z' }),
+    );
+    const client = new AgentPlatform({
+      apiKey: 'k',
+      baseUrl: 'http://api.test',
+      fetch,
+      maxRetries: 0,
+    });
+    const error = await client.health().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServiceUnavailableError);
+    expect((error as ServiceUnavailableError).body).toMatchObject({ status: 'maintenance' });
+  });
+
+  it('gives the error fields of a validation error', async () => {
+    const { fetch } = recordingFetch(() =>
+      apiError(400, 'VALIDATION_ERROR', { 'X-Request-Id': 'req-400', ...rateHeaders }),
+    );
+    const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch });
+    const error = await client.agents.list({ limit: 500 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      requestId: 'req-400',
+      rateLimit: { remaining: 99 },
+    });
+  });
+
+  it('gives raw access through openapi-fetch with the same auth and retries', async () => {
+    const { fetch, calls } = recordingFetch((_, i) =>
+      i === 0 ? apiError(503, 'SERVICE_UNAVAILABLE') : json(200, { data: { id: ID } }),
+    );
+    const client = new AgentPlatform({
+      apiKey: 'k',
+      baseUrl: 'http://api.test',
+      fetch,
+      clock: fakeClock().clock,
+    });
+    const { data, error } = await client.raw.GET('/v1/agents/{id}', {
+      params: { path: { id: ID } },
+    });
+    expect(error).toBeUndefined();
+    expect(data?.data.id).toBe(ID);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.headers.get('x-api-key')).toBe('k');
+  });
+
+  it('replays a body that a middleware replaced', async () => {
+    const { fetch, calls } = recordingFetch((_, i) =>
+      i === 0
+        ? apiError(429, 'RATE_LIMIT_EXCEEDED', { 'Retry-After': '1' })
+        : json(201, { data: {} }),
+    );
+    const client = new AgentPlatform({
+      apiKey: 'k',
+      baseUrl: 'http://api.test',
+      fetch,
+      clock: fakeClock().clock,
+    });
+    client.raw.use({
+      onRequest: ({ request }) =>
+        new Request(request, { body: JSON.stringify({ name: 'from middleware' }) }),
+    });
+    await client.agents.create({ name: 'original' });
+    expect(calls.map((c) => c.body)).toEqual([
+      '{"name":"from middleware"}',
+      '{"name":"from middleware"}',
+    ]);
+  });
+});
+
+describe('logging', () => {
+  function recordingLogger() {
+    const lines: string[] = [];
+    const log = (level: string) => (message: string) => lines.push(`${level} ${message}`);
+    const logger: Logger = {
+      debug: log('debug'),
+      info: log('info'),
+      warn: log('warn'),
+      error: log('error'),
+    };
+    return { logger, lines };
+  }
+
+  it('is off by default', async () => {
+    const { logger, lines } = recordingLogger();
+    const { fetch } = recordingFetch(() => json(200, { data: {} }));
+    await new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch, logger }).me();
+    expect(lines).toEqual([]);
+  });
+
+  it('logs method, path, status, attempt and duration at debug, never the key', async () => {
+    const { logger, lines } = recordingLogger();
+    const { fetch } = recordingFetch((_, i) =>
+      i === 0
+        ? apiError(429, 'RATE_LIMIT_EXCEEDED', { 'Retry-After': '2' })
+        : json(200, { data: {} }),
+    );
+    const client = new AgentPlatform({
+      apiKey: 'super-secret-key',
+      baseUrl: 'http://api.test',
+      fetch,
+      logger,
+      logLevel: 'debug',
+      clock: fakeClock().clock,
+    });
+    await client.agents.retrieve(ID);
+    expect(lines).toEqual([
+      `debug GET /v1/agents/${ID} 429 (attempt 1, 0 ms)`,
+      `info retrying GET /v1/agents/${ID} in 2000 ms`,
+      `debug GET /v1/agents/${ID} 200 (attempt 2, 0 ms)`,
+    ]);
+    expect(lines.join('\n')).not.toContain('super-secret-key');
+  });
+
+  it('keeps debug lines out at info level', async () => {
+    const { logger, lines } = recordingLogger();
+    const { fetch } = recordingFetch(() => json(200, { data: {} }));
+    const client = new AgentPlatform({
+      apiKey: 'k',
+      baseUrl: 'http://api.test',
+      fetch,
+      logger,
+      logLevel: 'info',
+    });
+    await client.me();
+    expect(lines).toEqual([]);
+  });
+});

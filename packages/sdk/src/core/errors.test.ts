@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import * as guards from './error-guards.js';
+import {
+  AgentPlatformError,
+  APIConnectionError,
+  APIError,
+  APITimeoutError,
+  APIUserAbortError,
+  AuthenticationError,
+  ConflictError,
+  InternalServerError,
+  NotFoundError,
+  PayloadTooLargeError,
+  PermissionDeniedError,
+  RateLimitError,
+  ServiceUnavailableError,
+  ValidationError,
+} from './errors.js';
+
+const headers = (extra: Record<string, string> = {}) =>
+  new Headers({
+    'X-Request-Id': 'req-42',
+    'X-RateLimit-Limit': '100',
+    'X-RateLimit-Remaining': '3',
+    'X-RateLimit-Reset': '1795000000',
+    ...extra,
+  });
+const body = (code: string, status: number) => ({
+  error: { code, message: `${code}: bad`, status },
+});
+
+describe('APIError.generate', () => {
+  it.each([
+    [400, 'VALIDATION_ERROR', ValidationError, guards.isValidationError],
+    [401, 'UNAUTHORIZED', AuthenticationError, guards.isAuthenticationError],
+    [403, 'FORBIDDEN', PermissionDeniedError, guards.isPermissionDeniedError],
+    [404, 'NOT_FOUND', NotFoundError, guards.isNotFoundError],
+    [409, 'CONFLICT', ConflictError, guards.isConflictError],
+    [413, 'PAYLOAD_TOO_LARGE', PayloadTooLargeError, guards.isPayloadTooLargeError],
+    [429, 'RATE_LIMIT_EXCEEDED', RateLimitError, guards.isRateLimitError],
+    [500, 'INTERNAL_ERROR', InternalServerError, guards.isInternalServerError],
+    [502, 'INTERNAL_ERROR', InternalServerError, guards.isInternalServerError],
+    [503, 'SERVICE_UNAVAILABLE', ServiceUnavailableError, guards.isServiceUnavailableError],
+    [405, 'METHOD_NOT_ALLOWED', APIError, guards.isAPIError],
+  ] as const)('%d %s -> %o', (status, code, Class, guard) => {
+    const error = APIError.generate(status, body(code, status), headers());
+    expect(error).toBeInstanceOf(Class);
+    expect(error).toBeInstanceOf(APIError);
+    expect(error).toBeInstanceOf(AgentPlatformError);
+    expect(error.constructor).toBe(Class);
+    expect(guard(error)).toBe(true);
+    expect(guards.isAPIError(error)).toBe(true);
+    expect(error).toMatchObject({
+      status,
+      code,
+      message: `${code}: bad`,
+      requestId: 'req-42',
+      rateLimit: { limit: 100, remaining: 3, reset: 1795000000 },
+      body: body(code, status),
+    });
+    expect(error.headers.get('x-request-id')).toBe('req-42');
+  });
+
+  it('makes 503 an InternalServerError too', () => {
+    const error = APIError.generate(503, undefined, headers());
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(guards.isInternalServerError(error)).toBe(true);
+    expect(guards.isNotFoundError(error)).toBe(false);
+  });
+
+  it('reads retryAfter in seconds, from seconds or an HTTP date', () => {
+    const now = Date.UTC(2026, 10, 20, 10, 0, 0);
+    const a = APIError.generate(429, undefined, headers({ 'Retry-After': '17' }), now);
+    const b = APIError.generate(
+      429,
+      undefined,
+      headers({ 'Retry-After': 'Fri, 20 Nov 2026 10:01:30 GMT' }),
+      now,
+    );
+    const c = APIError.generate(429, undefined, headers({ 'Retry-After': 'later' }), now);
+    expect((a as RateLimitError).retryAfter).toBe(17);
+    expect((b as RateLimitError).retryAfter).toBe(90);
+    expect((c as RateLimitError).retryAfter).toBeUndefined();
+  });
+
+  it('keeps the details of a validation error', () => {
+    const details = [
+      { field: 'query.limit', rule: 'maximum', message: 'limit: must be at most 100' },
+    ];
+    const error = APIError.generate(
+      400,
+      { error: { code: 'VALIDATION_ERROR', message: 'x', status: 400, details } },
+      headers(),
+    );
+    expect(error.details).toEqual(details);
+  });
+
+  it('copes with a body that is not the error envelope', () => {
+    const error = APIError.generate(502, '<html>bad gateway</html>', new Headers());
+    expect(error).toMatchObject({ status: 502, code: undefined, message: 'HTTP 502' });
+    expect(error.requestId).toBeUndefined();
+    expect(error.rateLimit).toBeUndefined();
+  });
+});
+
+describe('connection errors', () => {
+  it('nest timeout under connection, abort apart', () => {
+    expect(new APITimeoutError()).toBeInstanceOf(APIConnectionError);
+    expect(guards.isAPIConnectionError(new APITimeoutError())).toBe(true);
+    expect(guards.isAPITimeoutError(new APIConnectionError())).toBe(false);
+    expect(guards.isAPIUserAbortError(new APIUserAbortError())).toBe(true);
+    expect(guards.isAPIConnectionError(new APIUserAbortError())).toBe(false);
+    expect(guards.isAPIError(new APIConnectionError())).toBe(false);
+    const cause = new TypeError('fetch failed');
+    expect(new APIConnectionError(undefined, { cause }).cause).toBe(cause);
+  });
+});
+
+describe('guards across package copies', () => {
+  // What another copy of the package would build: same registered brand, another class.
+  const brand = Symbol.for('@agent-platform/sdk.error');
+  class ForeignError extends Error {
+    readonly [brand] = true;
+    constructor(override readonly name: string) {
+      super('from another copy');
+    }
+  }
+
+  it('recognise errors that instanceof misses', () => {
+    const foreign = new ForeignError('ServiceUnavailableError');
+    expect(foreign instanceof APIError).toBe(false);
+    expect(guards.isServiceUnavailableError(foreign)).toBe(true);
+    expect(guards.isInternalServerError(foreign)).toBe(true);
+    expect(guards.isAPIError(foreign)).toBe(true);
+    expect(guards.isAgentPlatformError(foreign)).toBe(true);
+    expect(guards.isRateLimitError(foreign)).toBe(false);
+  });
+
+  it('reject look-alikes without the brand', () => {
+    const plain = Object.assign(new Error('x'), { name: 'NotFoundError', status: 404 });
+    expect(guards.isNotFoundError(plain)).toBe(false);
+    expect(guards.isAgentPlatformError(null)).toBe(false);
+    expect(guards.isAgentPlatformError('NotFoundError')).toBe(false);
+  });
+});

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { json, recordingFetch } from '../../test/support/recording-fetch.js';
+import { AgentPlatform } from '../client.js';
+import { AgentPlatformError } from './errors.js';
+import { Page } from './pagination.js';
+
+/** A list endpoint over `pages` (each an array of ids); total_pages is the number of pages. */
+function listServer(pages: string[][], total = pages.flat().length) {
+  const recorder = recordingFetch((call) => {
+    const page = Number(call.url.searchParams.get('page') ?? '1');
+    const data = (pages[page - 1] ?? []).map((id) => ({ id }));
+    return json(200, {
+      data,
+      pagination: { page, limit: 2, total, total_pages: pages.length },
+    });
+  });
+  const client = new AgentPlatform({
+    apiKey: 'k',
+    baseUrl: 'http://api.test',
+    fetch: recorder.fetch,
+  });
+  const requested = () => recorder.calls.map((c) => c.url.searchParams.get('page') ?? '1');
+  return { client, calls: recorder.calls, requested };
+}
+
+async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of iterable) out.push(item);
+  return out;
+}
+
+describe('list pagination', () => {
+  it('iterates every item of every page without awaiting the list first', async () => {
+    const { client, requested, calls } = listServer([['a', 'b'], ['c', 'd'], ['e']]);
+    const ids = (await collect(client.agents.list({ limit: 2, status: 'active' }))).map(
+      (a) => a.id,
+    );
+    expect(ids).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(requested()).toEqual(['1', '2', '3']);
+    for (const call of calls) {
+      expect(call.url.searchParams.get('limit')).toBe('2');
+      expect(call.url.searchParams.get('status')).toBe('active');
+    }
+  });
+
+  it('resolves to a Page with data, pagination and navigation', async () => {
+    const { client } = listServer([['a', 'b'], ['c']]);
+    const first = await client.agents.list({ limit: 2 });
+    expect(first).toBeInstanceOf(Page);
+    expect(first.data.map((a) => a.id)).toEqual(['a', 'b']);
+    expect(first.pagination).toEqual({ page: 1, limit: 2, total: 3, total_pages: 2 });
+    expect(first.hasNextPage()).toBe(true);
+    const second = await first.getNextPage();
+    expect(second.data.map((a) => a.id)).toEqual(['c']);
+    expect(second.hasNextPage()).toBe(false);
+    await expect(second.getNextPage()).rejects.toBeInstanceOf(AgentPlatformError);
+  });
+
+  it('does not stop at an empty page in the middle', async () => {
+    const { client, requested } = listServer([['a'], [], ['c']], 2);
+    const ids = (await collect(client.agents.list())).map((a) => a.id);
+    expect(ids).toEqual(['a', 'c']);
+    expect(requested()).toEqual(['1', '2', '3']);
+  });
+
+  it('makes one request for an empty list (total_pages 0)', async () => {
+    const { client, calls } = listServer([], 0);
+    expect(await collect(client.agents.list())).toEqual([]);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('stops at maxItems without fetching further pages', async () => {
+    const { client, requested } = listServer([
+      ['a', 'b'],
+      ['c', 'd'],
+      ['e', 'f'],
+    ]);
+    const ids = (await collect(client.agents.list({ limit: 2 }, { maxItems: 3 }))).map((a) => a.id);
+    expect(ids).toEqual(['a', 'b', 'c']);
+    expect(requested()).toEqual(['1', '2']);
+  });
+
+  it('stops at maxPages', async () => {
+    const { client, requested } = listServer([
+      ['a', 'b'],
+      ['c', 'd'],
+      ['e', 'f'],
+    ]);
+    const pages = await collect(client.agents.list({}, { maxPages: 2 }).pages());
+    expect(pages.map((p) => p.pagination.page)).toEqual([1, 2]);
+    expect(requested()).toEqual(['1', '2']);
+    const none = await collect(client.agents.list({}, { maxItems: 0 }));
+    expect(none).toEqual([]);
+  });
+
+  it('fetches the next page only when the current one is used up', async () => {
+    const { client, requested } = listServer([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
+    const seen: string[] = [];
+    for await (const agent of client.agents.list()) {
+      seen.push(`${agent.id}@${requested().length}`);
+    }
+    expect(seen).toEqual(['a@1', 'b@1', 'c@2', 'd@2']);
+  });
+
+  it('iterates an awaited Page from that page on', async () => {
+    const { client } = listServer([['a'], ['b'], ['c']]);
+    const first = await client.agents.list();
+    const second = await first.getNextPage();
+    expect((await collect(second)).map((a) => a.id)).toEqual(['b', 'c']);
+  });
+
+  it('keeps path parameters on every page', async () => {
+    const { client, calls } = listServer([['a'], ['b']]);
+    await collect(client.webhooks.deliveries('wh-1', { status: 'failed' }));
+    expect(calls.map((c) => `${c.url.pathname}?${c.url.searchParams}`)).toEqual([
+      '/v1/webhooks/wh-1/deliveries?status=failed',
+      '/v1/webhooks/wh-1/deliveries?status=failed&page=2',
+    ]);
+  });
+
+  it('starts from the page asked for', async () => {
+    const { client, requested } = listServer([['a'], ['b'], ['c']]);
+    const ids = (await collect(client.agents.list({ page: 2 }))).map((a) => a.id);
+    expect(ids).toEqual(['b', 'c']);
+    expect(requested()).toEqual(['2', '3']);
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { backoffDelay, retryDelay, shouldRetryError, shouldRetryStatus } from './retry-policy.js';
+
+describe('shouldRetryStatus', () => {
+  it.each([
+    ['POST', 429, true],
+    ['GET', 429, true],
+    ['PUT', 429, true],
+    ['DELETE', 429, true],
+    ['GET', 408, true],
+    ['PUT', 500, true],
+    ['DELETE', 502, true],
+    ['GET', 503, true],
+    ['POST', 408, false],
+    ['POST', 500, false],
+    ['POST', 503, false],
+    ['GET', 400, false],
+    ['GET', 401, false],
+    ['GET', 403, false],
+    ['GET', 404, false],
+    ['PUT', 409, false],
+    ['GET', 413, false],
+    ['GET', 200, false],
+    ['GET', 304, false],
+  ])('%s %d -> %s', (method, status, expected) => {
+    expect(shouldRetryStatus(method, status)).toBe(expected);
+  });
+});
+
+describe('shouldRetryError', () => {
+  it.each([
+    ['GET', true],
+    ['PUT', true],
+    ['DELETE', true],
+    ['POST', false],
+    ['PATCH', false],
+  ])('%s -> %s', (method, expected) => {
+    expect(shouldRetryError(method)).toBe(expected);
+  });
+});
+
+describe('backoffDelay', () => {
+  it.each([
+    [0, 500],
+    [1, 1000],
+    [2, 2000],
+    [3, 4000],
+    [4, 8000],
+    [5, 8000],
+    [30, 8000],
+  ])('retry %d waits at most %d ms and at least three quarters of it', (retry, max) => {
+    expect(backoffDelay(retry, 0)).toBe(max);
+    expect(backoffDelay(retry, 0.999999)).toBeGreaterThan(max * 0.75);
+    expect(backoffDelay(retry, 0.999999)).toBeLessThan(max);
+    for (let i = 0; i < 50; i++) {
+      const delay = backoffDelay(retry);
+      expect(delay).toBeGreaterThan(max * 0.75 - 1e-9);
+      expect(delay).toBeLessThanOrEqual(max);
+    }
+  });
+});
+
+describe('retryDelay', () => {
+  const now = Date.UTC(2026, 0, 1);
+  const response = (status: number, headers: Record<string, string> = {}) =>
+    new Response(null, { status, headers });
+
+  it('prefers a valid Retry-After', () => {
+    expect(retryDelay(response(429, { 'Retry-After': '7' }), 0, now, undefined)).toBe(7000);
+    expect(retryDelay(response(503, { 'Retry-After': '3' }), 0, now, undefined)).toBe(3000);
+  });
+
+  it('on 429 without Retry-After waits for the window reset', () => {
+    const rateLimit = { limit: 100, remaining: 0, reset: now / 1000 + 12 };
+    expect(retryDelay(response(429), 0, now, rateLimit)).toBe(12_000);
+  });
+
+  it('falls back to backoff for a malformed Retry-After', () => {
+    expect(retryDelay(response(500, { 'Retry-After': 'soon' }), 2, now, undefined, 0)).toBe(2000);
+  });
+});

@@ -1,0 +1,274 @@
+import { describe, expect, it } from 'vitest';
+import {
+  apiError,
+  fakeClock,
+  hangingFetch,
+  json,
+  recordingFetch,
+} from '../../test/support/recording-fetch.js';
+import { AgentPlatform, type ClientOptions } from '../client.js';
+import {
+  APIConnectionError,
+  APITimeoutError,
+  APIUserAbortError,
+  InternalServerError,
+  NotFoundError,
+  RateLimitError,
+} from './errors.js';
+
+const ID = '7d0c3b1e-0000-4000-8000-000000000001';
+const agent = { data: { id: ID, name: 'Support' } };
+
+function setup(respond: Parameters<typeof recordingFetch>[0], options: ClientOptions = {}) {
+  const recorder = recordingFetch(respond);
+  const time = fakeClock();
+  const client = new AgentPlatform({
+    apiKey: 'key',
+    baseUrl: 'http://api.test',
+    fetch: recorder.fetch,
+    clock: time.clock,
+    ...options,
+  });
+  return { client, calls: recorder.calls, sleeps: time.sleeps, time };
+}
+
+/** Fails the first `n` calls with `fail`, then answers `ok`. */
+const failing = (n: number, fail: () => Response, ok: () => Response) => (_: unknown, i: number) =>
+  i < n ? fail() : ok();
+
+describe('retries', () => {
+  it('retries 429 on POST, honouring Retry-After, and replays the same body', async () => {
+    const { client, calls, sleeps } = setup(
+      failing(
+        2,
+        () => apiError(429, 'RATE_LIMIT_EXCEEDED', { 'Retry-After': '3' }),
+        () => json(201, agent),
+      ),
+    );
+    const created = await client.agents.create({ name: 'Support', temperature: 0.5 });
+    expect(created).toEqual(agent.data);
+    expect(calls).toHaveLength(3);
+    expect(sleeps).toEqual([3000, 3000]);
+    for (const call of calls) {
+      expect(call.method).toBe('POST');
+      expect(JSON.parse(call.body ?? '')).toEqual({ name: 'Support', temperature: 0.5 });
+      expect(call.headers.get('x-api-key')).toBe('key');
+      expect(call.headers.get('content-type')).toBe('application/json');
+    }
+  });
+
+  it('honours Retry-After given as an HTTP date', async () => {
+    const { client, calls, sleeps, time } = setup((_, i) =>
+      i === 0
+        ? apiError(429, 'RATE_LIMIT_EXCEEDED', {
+            'Retry-After': new Date(time.clock.now() + 20_000).toUTCString(),
+          })
+        : json(200, agent),
+    );
+    await client.agents.retrieve(ID);
+    expect(calls).toHaveLength(2);
+    expect(sleeps).toEqual([20_000]);
+  });
+
+  it('waits for X-RateLimit-Reset when a 429 has no usable Retry-After', async () => {
+    const { client, sleeps, time } = setup((_, i) =>
+      i === 0
+        ? apiError(429, 'RATE_LIMIT_EXCEEDED', {
+            'Retry-After': 'soon',
+            'X-RateLimit-Limit': '100',
+            'X-RateLimit-Remaining': '0',
+            'X-RateLimit-Reset': String(time.clock.now() / 1000 + 9),
+          })
+        : json(200, agent),
+    );
+    await client.agents.retrieve(ID);
+    expect(sleeps).toEqual([9000]);
+  });
+
+  it('throws RateLimitError at once when Retry-After exceeds maxRetryAfter', async () => {
+    const { client, calls, sleeps } = setup(() =>
+      apiError(429, 'RATE_LIMIT_EXCEEDED', { 'Retry-After': '61' }),
+    );
+    const error = await client.agents.list().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).retryAfter).toBe(61);
+    expect(calls).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+  });
+
+  it('takes maxRetryAfter in seconds from the options', async () => {
+    const { client, calls } = setup(
+      failing(
+        1,
+        () => apiError(429, 'RATE_LIMIT_EXCEEDED', { 'Retry-After': '61' }),
+        () => json(200, agent),
+      ),
+      { maxRetryAfter: 120 },
+    );
+    await client.agents.retrieve(ID);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('gives up after maxRetries with the last error', async () => {
+    const { client, calls, sleeps } = setup(() =>
+      apiError(429, 'RATE_LIMIT_EXCEEDED', { 'Retry-After': '1' }),
+    );
+    await expect(client.agents.retrieve(ID)).rejects.toBeInstanceOf(RateLimitError);
+    expect(calls).toHaveLength(3);
+    expect(sleeps).toEqual([1000, 1000]);
+  });
+
+  it.each(['GET', 'PUT', 'DELETE'] as const)(
+    'retries 5xx and 408 on %s with backoff',
+    async (method) => {
+      const statuses = [500, 408, 503];
+      const { client, calls, sleeps } = setup(
+        (_, i) => {
+          const status = statuses[i];
+          return status ? apiError(status, 'INTERNAL_ERROR') : new Response(null, { status: 204 });
+        },
+        { maxRetries: 3 },
+      );
+      const call = {
+        GET: () => client.agents.retrieve(ID),
+        PUT: () => client.agents.update(ID, { name: 'x' }),
+        DELETE: () => client.agents.delete(ID),
+      }[method];
+      await call();
+      expect(calls.map((c) => c.method)).toEqual([method, method, method, method]);
+      expect(sleeps).toHaveLength(3);
+      const bounds = [500, 1000, 2000];
+      sleeps.forEach((ms, n) => {
+        expect(ms).toBeGreaterThan((bounds[n] ?? 0) * 0.75 - 1e-9);
+        expect(ms).toBeLessThanOrEqual(bounds[n] ?? 0);
+      });
+    },
+  );
+
+  it('never retries a POST on 5xx or 408', async () => {
+    for (const status of [500, 503, 408]) {
+      const { client, calls } = setup(() => apiError(status, 'INTERNAL_ERROR'));
+      await expect(client.agents.activate(ID)).rejects.toMatchObject({ status });
+      expect(calls).toHaveLength(1);
+    }
+  });
+
+  it.each([400, 401, 403, 404, 409, 413])('never retries %d', async (status) => {
+    const { client, calls } = setup(() => apiError(status, 'X'));
+    await expect(client.agents.retrieve(ID)).rejects.toMatchObject({ status });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('retries connection errors on GET, then throws APIConnectionError with the cause', async () => {
+    const cause = new TypeError('fetch failed');
+    const { client, calls, sleeps } = setup(() => {
+      throw cause;
+    });
+    const error = await client.agents.retrieve(ID).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect((error as APIConnectionError).cause).toBe(cause);
+    expect(calls).toHaveLength(3);
+    expect(sleeps).toHaveLength(2);
+  });
+
+  it('does not retry connection errors on POST', async () => {
+    const { client, calls } = setup(() => {
+      throw new TypeError('fetch failed');
+    });
+    await expect(client.agents.create({ name: 'a' })).rejects.toBeInstanceOf(APIConnectionError);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('takes maxRetries per request', async () => {
+    const { client, calls } = setup(() => apiError(500, 'INTERNAL_ERROR'));
+    await expect(client.agents.retrieve(ID, { maxRetries: 0 })).rejects.toBeInstanceOf(
+      InternalServerError,
+    );
+    expect(calls).toHaveLength(1);
+    await expect(client.agents.retrieve(ID, { maxRetries: 4 })).rejects.toBeInstanceOf(
+      InternalServerError,
+    );
+    expect(calls).toHaveLength(6);
+  });
+
+  it('returns a 404 as NotFoundError with one call', async () => {
+    const { client, calls } = setup(() => apiError(404, 'NOT_FOUND'));
+    await expect(client.agents.retrieve(ID)).rejects.toBeInstanceOf(NotFoundError);
+    expect(calls).toHaveLength(1);
+  });
+});
+
+describe('timeouts and aborts', () => {
+  it('times out an attempt and retries a GET, then throws APITimeoutError', async () => {
+    const hanging = hangingFetch();
+    const client = new AgentPlatform({
+      apiKey: 'key',
+      baseUrl: 'http://api.test',
+      fetch: hanging.fetch,
+      clock: fakeClock().clock,
+      timeout: 5,
+    });
+    await expect(client.agents.retrieve(ID)).rejects.toBeInstanceOf(APITimeoutError);
+    expect(hanging.calls()).toBe(3);
+  });
+
+  it('times out a POST once, with the per-request timeout', async () => {
+    const hanging = hangingFetch();
+    const client = new AgentPlatform({
+      apiKey: 'key',
+      baseUrl: 'http://api.test',
+      fetch: hanging.fetch,
+    });
+    await expect(client.agents.create({ name: 'a' }, { timeout: 5 })).rejects.toBeInstanceOf(
+      APITimeoutError,
+    );
+    expect(hanging.calls()).toBe(1);
+  });
+
+  it('times out even a fetch that ignores the signal', async () => {
+    const client = new AgentPlatform({
+      apiKey: 'key',
+      baseUrl: 'http://api.test',
+      fetch: () => new Promise<Response>(() => {}),
+      maxRetries: 0,
+      timeout: 5,
+    });
+    await expect(client.me()).rejects.toBeInstanceOf(APITimeoutError);
+  });
+
+  it('aborts a request in flight with APIUserAbortError', async () => {
+    const hanging = hangingFetch();
+    const client = new AgentPlatform({
+      apiKey: 'k',
+      baseUrl: 'http://api.test',
+      fetch: hanging.fetch,
+    });
+    const controller = new AbortController();
+    const pending = client.agents.retrieve(ID, { signal: controller.signal });
+    await Promise.resolve();
+    controller.abort();
+    await expect(pending).rejects.toBeInstanceOf(APIUserAbortError);
+  });
+
+  it('aborts during the sleep between retries, on real timers', async () => {
+    const controller = new AbortController();
+    const { fetch, calls } = recordingFetch(() => {
+      // The server asks for a 50 s wait; abort as soon as the sleep has begun.
+      setTimeout(() => controller.abort(), 0);
+      return apiError(429, 'RATE_LIMIT_EXCEEDED', { 'Retry-After': '50' });
+    });
+    const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch });
+    await expect(client.agents.retrieve(ID, { signal: controller.signal })).rejects.toBeInstanceOf(
+      APIUserAbortError,
+    );
+    expect(calls).toHaveLength(1);
+  });
+
+  it('does not send when the signal is already aborted', async () => {
+    const { client, calls } = setup(() => json(200, agent));
+    await expect(
+      client.agents.retrieve(ID, { signal: AbortSignal.abort() }),
+    ).rejects.toBeInstanceOf(APIUserAbortError);
+    expect(calls).toHaveLength(0);
+  });
+});

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { fakeClock } from '../../test/support/recording-fetch.js';
+import { AgentPlatform } from '../client.js';
+import { APIUserAbortError } from './errors.js';
+import { Throttle } from './throttle.js';
+
+/**
+ * A server-side fixed window like the API's: `limit` requests per `windowMs` per key, the window
+ * starting at the first request in it, reset reported in whole Unix seconds (rounded up).
+ */
+function rateLimitedServer(now: () => number, limit = 100, windowMs = 60_000) {
+  let windowEnd = 0;
+  let used = 0;
+  const statuses: number[] = [];
+  let concurrent = 0;
+  let maxConcurrent = 0;
+  const fetch = async (): Promise<Response> => {
+    concurrent++;
+    maxConcurrent = Math.max(maxConcurrent, concurrent);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    concurrent--;
+    if (now() >= windowEnd) {
+      windowEnd = now() + windowMs;
+      used = 0;
+    }
+    used++;
+    const headers = {
+      'content-type': 'application/json',
+      'X-RateLimit-Limit': String(limit),
+      'X-RateLimit-Remaining': String(Math.max(0, limit - used)),
+      'X-RateLimit-Reset': String(Math.ceil(windowEnd / 1000)),
+    };
+    const status = used > limit ? 429 : 200;
+    statuses.push(status);
+    const body =
+      status === 200
+        ? { data: { key_name: 'k' } }
+        : { error: { code: 'RATE_LIMIT_EXCEEDED', message: 'slow down', status } };
+    const retryAfter = String(Math.max(1, Math.ceil((windowEnd - now()) / 1000)));
+    return new Response(JSON.stringify(body), {
+      status,
+      headers: status === 429 ? { ...headers, 'Retry-After': retryAfter } : headers,
+    });
+  };
+  return { fetch, statuses, maxConcurrent: () => maxConcurrent };
+}
+
+describe('throttle', () => {
+  it('lets a burst of 300 calls on one key finish without a single 429', async () => {
+    const time = fakeClock();
+    const server = rateLimitedServer(time.clock.now);
+    const client = new AgentPlatform({
+      apiKey: 'k',
+      baseUrl: 'http://api.test',
+      fetch: server.fetch,
+      clock: time.clock,
+      throttle: true,
+      maxRetries: 0,
+    });
+    const results = await Promise.all(Array.from({ length: 300 }, () => client.me()));
+    expect(results).toHaveLength(300);
+    expect(server.statuses).toHaveLength(300);
+    expect(server.statuses.filter((s) => s === 429)).toEqual([]);
+    // Three windows: it waited twice for a reset, and did not serialise the whole burst.
+    expect(time.sleeps.length).toBeGreaterThanOrEqual(2);
+    expect(server.maxConcurrent()).toBeGreaterThan(50);
+  });
+
+  it('without throttle the same burst draws 429s (the test can fail)', async () => {
+    const time = fakeClock();
+    const server = rateLimitedServer(time.clock.now);
+    const client = new AgentPlatform({
+      apiKey: 'k',
+      baseUrl: 'http://api.test',
+      fetch: server.fetch,
+      clock: time.clock,
+      maxRetries: 0,
+    });
+    await Promise.allSettled(Array.from({ length: 150 }, () => client.me()));
+    expect(server.statuses.filter((s) => s === 429).length).toBe(50);
+  });
+
+  it('sends one probe until the window is known, then no more than remaining', async () => {
+    const time = fakeClock();
+    const throttle = new Throttle(time.clock);
+    await throttle.acquire();
+    let second = false;
+    const pending = throttle.acquire().then(() => {
+      second = true;
+    });
+    await Promise.resolve();
+    expect(second).toBe(false);
+    const reset = String(Math.ceil(time.clock.now() / 1000) + 60);
+    throttle.release(
+      new Response(null, {
+        headers: {
+          'X-RateLimit-Limit': '2',
+          'X-RateLimit-Remaining': '1',
+          'X-RateLimit-Reset': reset,
+        },
+      }),
+    );
+    await pending;
+    expect(second).toBe(true);
+    expect(throttle.inFlight).toBe(1);
+  });
+
+  it('passes everything through when responses carry no rate-limit headers', async () => {
+    const throttle = new Throttle(fakeClock().clock);
+    await throttle.acquire();
+    throttle.release(new Response(null));
+    await Promise.all([throttle.acquire(), throttle.acquire(), throttle.acquire()]);
+    expect(throttle.inFlight).toBe(3);
+  });
+
+  it('rejects a waiting request when its signal aborts', async () => {
+    const throttle = new Throttle(fakeClock().clock);
+    await throttle.acquire();
+    const controller = new AbortController();
+    const waiting = throttle.acquire(controller.signal);
+    controller.abort();
+    await expect(waiting).rejects.toBeInstanceOf(APIUserAbortError);
+  });
+});
