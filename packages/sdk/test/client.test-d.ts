@@ -1,0 +1,81 @@
+import { describe, expectTypeOf, it } from 'vitest';
+import {
+  AgentPlatform,
+  type APIError,
+  isAPIError,
+  isRateLimitError,
+  type Page,
+  type RateLimitInfo,
+  type Schemas,
+} from '../src/index.js';
+
+const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://127.0.0.1:4010' });
+
+describe('resource method types', () => {
+  it('resolve to the unwrapped data', async () => {
+    expectTypeOf(await client.agents.retrieve('id')).toEqualTypeOf<Schemas['Agent']>();
+    expectTypeOf(await client.chats.startHuman('id')).toEqualTypeOf<Schemas['Chat']>();
+    expectTypeOf(await client.agents.delete('id')).toEqualTypeOf<void>();
+    expectTypeOf(await client.health()).toEqualTypeOf<Schemas['Health']>();
+    expectTypeOf((await client.me()).scopes).toEqualTypeOf<string[]>();
+  });
+
+  it('give the response on withResponse()', async () => {
+    const result = await client.contacts.retrieve('id').withResponse();
+    expectTypeOf(result.data).toEqualTypeOf<Schemas['Contact']>();
+    expectTypeOf(result.response).toEqualTypeOf<Response>();
+    expectTypeOf(result.requestId).toEqualTypeOf<string | undefined>();
+    expectTypeOf(result.rateLimit).toEqualTypeOf<RateLimitInfo | undefined>();
+  });
+
+  it('type lists as pages that iterate items', async () => {
+    const page = await client.agents.list({ limit: 100 });
+    expectTypeOf(page).toEqualTypeOf<Page<Schemas['Agent']>>();
+    expectTypeOf(page.data).toEqualTypeOf<Schemas['Agent'][]>();
+    expectTypeOf(page.pagination.total_pages).toEqualTypeOf<number>();
+    for await (const agent of client.agents.list({ limit: 100 })) {
+      expectTypeOf(agent).toEqualTypeOf<Schemas['Agent']>();
+    }
+    for await (const p of client.webhooks.deliveries('id').pages()) {
+      expectTypeOf(p.data).toEqualTypeOf<Schemas['WebhookDelivery'][]>();
+    }
+  });
+
+  it('check bodies and queries against the spec', () => {
+    client.agents.create({ name: 'Support', temperature: 0.2 });
+    // @ts-expect-error `nmae` is not a field of AgentCreate
+    client.agents.create({ nmae: 'Support' });
+    // @ts-expect-error `name` must be a string
+    client.agents.update('id', { name: 42 });
+    // @ts-expect-error `content` is required to edit a message
+    client.conversations.editMessage('c', 'm', {});
+    // @ts-expect-error `limit` is a number
+    client.agents.list({ limit: '20' });
+    // @ts-expect-error `status` is `active` or `inactive`
+    client.agents.list({ status: 'paused' });
+    // @ts-expect-error maxItems is an option, not a query parameter
+    client.agents.list({ maxItems: 5 });
+    client.agents.list({ limit: 5 }, { maxItems: 5, maxPages: 1, timeout: 1000 });
+    // @ts-expect-error a body is required
+    client.chats.sendMessage('id');
+    client.chats.startHuman('id');
+  });
+
+  it('narrow errors with the guards', () => {
+    const error: unknown = new Error();
+    if (isRateLimitError(error)) expectTypeOf(error.retryAfter).toEqualTypeOf<number | undefined>();
+    if (isAPIError(error)) expectTypeOf(error).toEqualTypeOf<APIError>();
+  });
+
+  it('type client.raw by the generated paths', async () => {
+    const { data } = await client.raw.GET('/v1/agents/{id}', { params: { path: { id: 'x' } } });
+    expectTypeOf(data).toEqualTypeOf<Schemas['AgentResponse'] | undefined>();
+    // @ts-expect-error no such path
+    await client.raw.GET('/v1/agentz');
+  });
+
+  it('reject unknown client options', () => {
+    // @ts-expect-error `retries` is spelled `maxRetries`
+    new AgentPlatform({ apiKey: 'k', baseUrl: 'http://x', retries: 3 });
+  });
+});
