@@ -15,7 +15,7 @@ afterAll(async () => {
   await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
 });
 
-describe('pnpm generate --check', () => {
+describe('pnpm generate --check', { timeout: 60_000 }, () => {
   it('passes when the generated files match the spec', async () => {
     const { stdout } = await run(process.execPath, [script, '--check'], { cwd: root });
     expect(stdout).toMatch(/generated files are fresh/);

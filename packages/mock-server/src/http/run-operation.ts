@@ -23,9 +23,10 @@ export interface Pipeline {
 }
 
 /**
- * Runs one operation through the checks of api-decisions section 2, in order: injected faults and
- * maintenance, authentication (401), rate limit (429), scope (403), validation of path, query and
- * body (400, 413), then the domain (404, 409).
+ * Runs one operation through the checks of api-decisions section 2, in order: maintenance (503),
+ * authentication (401), rate limit (429), injected faults, scope (403), validation of path, query and
+ * body (400, 413), then the domain (404, 409). Faults come after the rate limit so that their answers
+ * carry the key's rate-limit headers, as real errors do.
  */
 export async function runOperation(
   pipeline: Pipeline,
@@ -36,8 +37,6 @@ export async function runOperation(
 ): Promise<Response> {
   const { ctx } = pipeline;
   const url = new URL(request.url);
-  const fault = pipeline.faults.take(op.method, url.pathname);
-  if (fault) return answerFault(pipeline, fault);
   if (ctx.state.health === 'maintenance' && op.operationId !== 'healthRetrieve') {
     return errorResponse(
       new ApiError(503, 'SERVICE_UNAVAILABLE', 'the service is in maintenance; try again later', {
@@ -52,10 +51,12 @@ export async function runOperation(
       key = authenticate(ctx.state, request.headers.get('x-api-key'));
       pipeline.note(request, op.operationId, key);
       rateHeaders = pipeline.rateLimiter.take(key.id, ctx.nowMs());
-      authorize(key, op, ctx.variant);
     } else {
       pipeline.note(request, op.operationId, null);
     }
+    const fault = pipeline.faults.take(op.method, url.pathname);
+    if (fault) return await answerFault(pipeline, fault, rateHeaders);
+    if (key) authorize(key, op, ctx.variant);
     const body = await readBody(request);
     const valid = validateRequest(
       op,
@@ -73,7 +74,18 @@ export async function runOperation(
   }
 }
 
-async function answerFault(pipeline: Pipeline, fault: FaultSpec): Promise<Response> {
+async function answerFault(
+  pipeline: Pipeline,
+  fault: FaultSpec,
+  rateHeaders: Record<string, string>,
+): Promise<Response> {
   if (fault.delay_ms) await pipeline.sleep(fault.delay_ms);
-  return errorResponse(faultError(fault));
+  const headers = { ...rateHeaders };
+  if (fault.status === 429 && 'X-RateLimit-Limit' in headers) {
+    // An injected 429 looks like a used-up window: nothing left, reset when Retry-After says.
+    headers['X-RateLimit-Remaining'] = '0';
+    const wait = fault.retry_after ?? 1;
+    headers['X-RateLimit-Reset'] = String(Math.ceil(pipeline.ctx.nowMs() / 1000) + wait);
+  }
+  return errorResponse(faultError(fault), headers);
 }

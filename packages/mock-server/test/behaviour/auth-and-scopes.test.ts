@@ -53,11 +53,17 @@ describe.each(transports)('authentication and scopes over $name', (transport) =>
   it('lets agents:read read webhooks in Variant A', async () => {
     const reader = h.mock.createApiKey({ scopes: ['agents:read'], workspace_id: h.workspaceId });
     expect((await h.call('GET', '/v1/webhooks', { key: reader.key })).status).toBe(200);
-    expect((await h.call('DELETE', `/v1/webhooks/${crypto.randomUUID()}`, { key: reader.key })).status).toBe(403);
+    expect(
+      (await h.call('DELETE', `/v1/webhooks/${crypto.randomUUID()}`, { key: reader.key })).status,
+    ).toBe(403);
   });
 
   it('reports the key, its scopes and the derived permissions on GET /v1/me', async () => {
-    const key = h.mock.createApiKey({ scopes: ['agents:read', 'contacts:write'], name: 'ops', workspace_id: h.workspaceId });
+    const key = h.mock.createApiKey({
+      scopes: ['agents:read', 'contacts:write'],
+      name: 'ops',
+      workspace_id: h.workspaceId,
+    });
     const res = await h.call('GET', '/v1/me', { key: key.key });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
@@ -98,13 +104,21 @@ describe.each(transports)('Variant B scopes over $name', (transport) => {
   });
 
   it('refuses a key with scopes of the other vocabulary', () => {
-    expect(() => h.mock.createApiKey({ scopes: ['trainings:read'] })).toThrow(/not a scope of Variant B/);
+    expect(() => h.mock.createApiKey({ scopes: ['trainings:read'] })).toThrow(
+      /not a scope of Variant B/,
+    );
   });
 
   it('grants custom-fields:manage both reading and writing custom fields', async () => {
-    const key = h.mock.createApiKey({ scopes: ['custom-fields:manage'], workspace_id: h.workspaceId });
+    const key = h.mock.createApiKey({
+      scopes: ['custom-fields:manage'],
+      workspace_id: h.workspaceId,
+    });
     expect((await h.call('GET', '/v1/custom-fields', { key: key.key })).status).toBe(200);
-    const created = await h.call('POST', '/v1/custom-fields', { key: key.key, body: { name: 'tier', type: 'text' } });
+    const created = await h.call('POST', '/v1/custom-fields', {
+      key: key.key,
+      body: { name: 'tier', type: 'text' },
+    });
     expect(created.status).toBe(201);
   });
 });

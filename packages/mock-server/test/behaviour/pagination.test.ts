@@ -33,7 +33,10 @@ describe.each(transports)('pagination and order over $name', (transport) => {
     await createAgents(3);
     const res = await h.call('GET', '/v1/agents?page=7&limit=2');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ data: [], pagination: { page: 7, limit: 2, total: 3, total_pages: 2 } });
+    expect(res.body).toEqual({
+      data: [],
+      pagination: { page: 7, limit: 2, total: 3, total_pages: 2 },
+    });
   });
 
   it('reports total_pages 0 for an empty list and defaults to page 1, limit 20', async () => {

@@ -8,7 +8,8 @@ describe.each(transports)('rate limit over $name', (transport) => {
 
   it('counts down, then answers 429 with Retry-After and consistent headers', async () => {
     const remaining: (string | null)[] = [];
-    for (let i = 0; i < 3; i++) remaining.push((await h.call('GET', '/v1/agents')).headers.get('x-ratelimit-remaining'));
+    for (let i = 0; i < 3; i++)
+      remaining.push((await h.call('GET', '/v1/agents')).headers.get('x-ratelimit-remaining'));
     expect(remaining).toEqual(['2', '1', '0']);
     await h.mock.clock.advance(20_500);
     const limited = await h.call('GET', '/v1/agents');
@@ -36,7 +37,8 @@ describe.each(transports)('rate limit over $name', (transport) => {
     for (let i = 0; i < 4; i++) await h.call('GET', '/v1/agents');
     const other = h.mock.createApiKey({ scopes: 'all' });
     expect((await apiClient(h.connection, other.key)('GET', '/v1/agents')).status).toBe(200);
-    for (let i = 0; i < 5; i++) expect((await h.call('GET', '/v1/health', { key: null })).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await h.call('GET', '/v1/health', { key: null })).status).toBe(200);
     expect((await h.call('GET', '/v1/agents', { key: 'unknown-key' })).status).toBe(401);
   });
 
@@ -54,6 +56,7 @@ describe.each(transports)('rate limit turned off over $name', (transport) => {
   const h = useMock(transport, { rateLimit: false });
 
   it('never answers 429', async () => {
-    for (let i = 0; i < 120; i++) expect((await h.call('GET', '/v1/me', { unchecked: true })).status).toBe(200);
+    for (let i = 0; i < 120; i++)
+      expect((await h.call('GET', '/v1/me', { unchecked: true })).status).toBe(200);
   });
 });

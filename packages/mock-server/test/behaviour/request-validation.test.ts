@@ -24,40 +24,55 @@ describe.each(transports)('request validation over $name', (transport) => {
   it('rejects a path id that is not a UUID', async () => {
     const res = await h.call('GET', '/v1/agents/123');
     expect(res.status).toBe(400);
-    expect(res.body.error.details).toEqual([{ field: 'id', rule: 'format', message: 'id: must be a UUID' }]);
+    expect(res.body.error.details).toEqual([
+      { field: 'id', rule: 'format', message: 'id: must be a UUID' },
+    ]);
   });
 
   it('rejects an unknown body field, naming it', async () => {
     const res = await h.call('POST', '/v1/agents', { body: { name: 'Ann', nmae: 'typo' } });
     expect(res.status).toBe(400);
-    expect(res.body.error.details).toEqual([{ field: 'nmae', rule: 'unknown', message: 'nmae: is not a known field' }]);
-  });
-
-  it('lists every violated rule of a body', async () => {
-    const res = await h.call('POST', '/v1/agents', { body: { temperature: 3, avatar_url: 'not a url' } });
-    expect(res.status).toBe(400);
-    expect(res.body.error.details.map((d: { field: string; rule: string }) => `${d.field}:${d.rule}`).sort()).toEqual([
-      'avatar_url:format',
-      'name:required',
-      'temperature:maximum',
+    expect(res.body.error.details).toEqual([
+      { field: 'nmae', rule: 'unknown', message: 'nmae: is not a known field' },
     ]);
   });
 
+  it('lists every violated rule of a body', async () => {
+    const res = await h.call('POST', '/v1/agents', {
+      body: { temperature: 3, avatar_url: 'not a url' },
+    });
+    expect(res.status).toBe(400);
+    expect(
+      res.body.error.details
+        .map((d: { field: string; rule: string }) => `${d.field}:${d.rule}`)
+        .sort(),
+    ).toEqual(['avatar_url:format', 'name:required', 'temperature:maximum']);
+  });
+
   it('rejects malformed JSON naming body', async () => {
-    const res = await h.call('POST', '/v1/agents', { raw: '{"name":', headers: { 'content-type': 'application/json' } });
+    const res = await h.call('POST', '/v1/agents', {
+      raw: '{"name":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.details[0]).toMatchObject({ field: 'body', rule: 'json' });
   });
 
   it('rejects a body without a JSON content type', async () => {
-    const res = await h.call('POST', '/v1/agents', { raw: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await h.call('POST', '/v1/agents', {
+      raw: 'name=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toMatch(/^body: must be JSON/);
   });
 
   it('rejects a body that is not valid UTF-8', async () => {
     const raw = new Uint8Array([0x7b, 0x22, 0x6e, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d]);
-    const res = await h.call('POST', '/v1/agents', { raw, headers: { 'content-type': 'application/json' } });
+    const res = await h.call('POST', '/v1/agents', {
+      raw,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.details[0]).toMatchObject({ field: 'body', rule: 'encoding' });
   });
@@ -69,7 +84,9 @@ describe.each(transports)('request validation over $name', (transport) => {
   });
 
   it('answers 413 for a body over 1 MiB', async () => {
-    const res = await h.call('POST', '/v1/agents', { body: { name: 'x', description: 'y'.repeat(1024 * 1024) } });
+    const res = await h.call('POST', '/v1/agents', {
+      body: { name: 'x', description: 'y'.repeat(1024 * 1024) },
+    });
     expect(res.status).toBe(413);
     expect(res.body.error.code).toBe('PAYLOAD_TOO_LARGE');
   });
@@ -89,14 +106,21 @@ describe.each(transports)('request validation over $name', (transport) => {
 
   it('sends X-Request-Id and CORS headers on every response, and answers preflight', async () => {
     const ids = new Set<string>();
-    for (const res of [await h.call('GET', '/v1/agents'), await h.call('GET', '/v1/agents', { key: null })]) {
+    for (const res of [
+      await h.call('GET', '/v1/agents'),
+      await h.call('GET', '/v1/agents', { key: null }),
+    ]) {
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
       ids.add(res.headers.get('x-request-id') ?? '');
     }
     expect(ids.size).toBe(2);
     const preflight = await h.connection.fetch(`${h.connection.baseUrl}/v1/agents`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://app.test', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-api-key, content-type' },
+      headers: {
+        origin: 'http://app.test',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'x-api-key, content-type',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-headers')).toMatch(/x-api-key/);

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import type { Connection } from './transports.js';
 import { contractProblems } from './spec-contract.js';
+import type { Connection } from './transports.js';
 
 /** A response as the tests look at it. */
 export interface ApiResponse {
@@ -23,7 +23,11 @@ export interface CallOptions {
 
 /** Calls the API through a connection and fails the test when the response breaks the spec. */
 export function apiClient(connection: Connection, defaultKey: string | null = null) {
-  return async function call(method: string, path: string, options: CallOptions = {}): Promise<ApiResponse> {
+  return async function call(
+    method: string,
+    path: string,
+    options: CallOptions = {},
+  ): Promise<ApiResponse> {
     const headers: Record<string, string> = { ...options.headers };
     const key = options.key === undefined ? defaultKey : options.key;
     if (key !== null) headers['x-api-key'] = key;

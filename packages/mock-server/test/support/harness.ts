@@ -16,7 +16,11 @@ export interface Harness {
 export function useMock(transport: Transport, options: MockServerOptions = {}): Harness {
   const h = {} as Harness;
   beforeEach(async () => {
-    h.mock = createMockServer({ clock: 'manual', startTime: '2026-11-20T10:00:00.000Z', ...options });
+    h.mock = createMockServer({
+      clock: 'manual',
+      startTime: '2026-11-20T10:00:00.000Z',
+      ...options,
+    });
     h.connection = await transport.connect(h.mock);
     const created = h.mock.createApiKey({ scopes: 'all', name: 'all scopes' });
     h.key = created.key;

@@ -11,16 +11,26 @@ const url = 'http://127.0.0.1:4010/v1/agents';
 
 describe('the spec contract check', () => {
   it('accepts a conforming list page', () => {
-    expect(contractProblems('GET', url, 200, ok, { data: [], pagination: { page: 1, limit: 20, total: 0, total_pages: 0 } })).toEqual([]);
+    expect(
+      contractProblems('GET', url, 200, ok, {
+        data: [],
+        pagination: { page: 1, limit: 20, total: 0, total_pages: 0 },
+      }),
+    ).toEqual([]);
   });
 
   it('reports a missing field, a wrong type, an undeclared status and a missing header', () => {
     expect(contractProblems('GET', url, 200, ok, { data: [] })[0]).toMatch(/pagination/);
-    expect(contractProblems('GET', `${url}/${crypto.randomUUID()}`, 200, ok, { data: { id: 1 } })).not.toEqual([]);
+    expect(
+      contractProblems('GET', `${url}/${crypto.randomUUID()}`, 200, ok, { data: { id: 1 } }),
+    ).not.toEqual([]);
     expect(contractProblems('GET', url, 418, ok, {})[0]).toMatch(/not declared/);
     const noLimit = new Headers({ 'x-request-id': crypto.randomUUID() });
-    expect(contractProblems('GET', url, 200, noLimit, { data: [], pagination: { page: 1, limit: 20, total: 0, total_pages: 0 } })).toContain(
-      'GET /v1/agents -> 200: missing header X-RateLimit-Limit',
-    );
+    expect(
+      contractProblems('GET', url, 200, noLimit, {
+        data: [],
+        pagination: { page: 1, limit: 20, total: 0, total_pages: 0 },
+      }),
+    ).toContain('GET /v1/agents -> 200: missing header X-RateLimit-Limit');
   });
 });

@@ -7,7 +7,9 @@ import { parse } from 'yaml';
 // biome-ignore lint/suspicious/noExplicitAny: the spec is arbitrary YAML.
 type Node = any;
 
-const spec: Node = parse(readFileSync(fileURLToPath(new URL('../../../../spec/openapi.yaml', import.meta.url)), 'utf8'));
+const spec: Node = parse(
+  readFileSync(fileURLToPath(new URL('../../../../spec/openapi.yaml', import.meta.url)), 'utf8'),
+);
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 (addFormats as unknown as (a: Ajv2020) => void)(ajv);
 ajv.addSchema(spec, 'openapi');
@@ -15,12 +17,21 @@ ajv.addSchema(spec, 'openapi');
 const operations = Object.entries<Node>(spec.paths).flatMap(([path, item]) =>
   ['get', 'post', 'put', 'delete']
     .filter((m) => item[m])
-    .map((m) => ({ method: m.toUpperCase(), path, op: item[m], pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`) })),
+    .map((m) => ({
+      method: m.toUpperCase(),
+      path,
+      op: item[m],
+      pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+    })),
 );
 
 function deref(node: Node): Node {
   let current = node;
-  while (current?.$ref) current = current.$ref.replace(/^#\//, '').split('/').reduce((n: Node, k: string) => n?.[k], spec);
+  while (current?.$ref)
+    current = current.$ref
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce((n: Node, k: string) => n?.[k], spec);
   return current;
 }
 
@@ -39,7 +50,13 @@ function validatorFor(pointer: string) {
  * the operation declares, the body matches that response's schema, the declared headers are present.
  * Returns the problems (empty when it conforms).
  */
-export function contractProblems(method: string, url: string, status: number, headers: Headers, body: unknown): string[] {
+export function contractProblems(
+  method: string,
+  url: string,
+  status: number,
+  headers: Headers,
+  body: unknown,
+): string[] {
   const path = new URL(url).pathname;
   const where = `${method} ${path} -> ${status}`;
   const problems: string[] = [];

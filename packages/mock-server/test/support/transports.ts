@@ -39,7 +39,11 @@ export const transports: Transport[] = [
     name: 'node http server',
     async connect(mock) {
       const running = await mock.listen({ port: 0 });
-      return { fetch: (input, init) => fetch(input, init), baseUrl: running.url, close: () => running.close() };
+      return {
+        fetch: (input, init) => fetch(input, init),
+        baseUrl: running.url,
+        close: () => running.close(),
+      };
     },
   },
 ];

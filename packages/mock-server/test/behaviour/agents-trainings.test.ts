@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { useMock } from '../support/harness.js';
+import { transports } from '../support/transports.js';
+
+describe.each(transports)('agents and trainings over $name', (transport) => {
+  const h = useMock(transport);
+
+  it('creates an active agent with defaults, reads, updates partially, and deletes it', async () => {
+    const created = await h.call('POST', '/v1/agents', {
+      body: { name: 'Support', temperature: 0.2 },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({
+      name: 'Support',
+      status: 'active',
+      temperature: 0.2,
+      model: 'default',
+      description: null,
+      created_at: '2026-11-20T10:00:00.000Z',
+    });
+    const id = created.body.data.id;
+    await h.mock.clock.advance(5000);
+    const updated = await h.call('PUT', `/v1/agents/${id}`, { body: { description: 'Helps' } });
+    expect(updated.body.data).toMatchObject({
+      name: 'Support',
+      description: 'Helps',
+      temperature: 0.2,
+    });
+    expect(updated.body.data.updated_at).toBe('2026-11-20T10:00:05.000Z');
+    expect((await h.call('GET', `/v1/agents/${id}`)).body.data.description).toBe('Helps');
+    expect((await h.call('DELETE', `/v1/agents/${id}`)).status).toBe(204);
+    expect((await h.call('GET', `/v1/agents/${id}`)).status).toBe(404);
+  });
+
+  it('deactivates and activates an agent, idempotently', async () => {
+    const id = (await h.call('POST', '/v1/agents', { body: { name: 'A' } })).body.data.id;
+    expect((await h.call('POST', `/v1/agents/${id}/deactivate`)).body.data.status).toBe('inactive');
+    expect((await h.call('POST', `/v1/agents/${id}/deactivate`)).body.data.status).toBe('inactive');
+    expect((await h.call('POST', `/v1/agents/${id}/activate`)).body.data.status).toBe('active');
+  });
+
+  it('stores trainings per type and checks content and url', async () => {
+    const agent = (await h.call('POST', '/v1/agents', { body: { name: 'A' } })).body.data.id;
+    const text = await h.call('POST', `/v1/agents/${agent}/trainings`, {
+      body: { type: 'text', title: 'FAQ', content: 'Ship in 2 days' },
+    });
+    expect(text.status).toBe(201);
+    expect(text.body.data).toMatchObject({
+      agent_id: agent,
+      type: 'text',
+      content: 'Ship in 2 days',
+      url: null,
+    });
+    const noUrl = await h.call('POST', `/v1/agents/${agent}/trainings`, { body: { type: 'url' } });
+    expect(noUrl.status).toBe(400);
+    expect(noUrl.body.error.details).toEqual([
+      { field: 'url', rule: 'required', message: 'url: is required' },
+    ]);
+    const badType = await h.call('POST', `/v1/agents/${agent}/trainings`, {
+      body: { type: 'pdf', url: 'https://x.test/a.pdf' },
+    });
+    expect(badType.body.error.details[0]).toMatchObject({ field: 'type', rule: 'enum' });
+    const doc = await h.call('POST', `/v1/agents/${agent}/trainings`, {
+      body: { type: 'document', url: 'https://x.test/a.pdf' },
+    });
+    const wrongField = await h.call('PUT', `/v1/trainings/${doc.body.data.id}`, {
+      body: { content: 'x' },
+    });
+    expect(wrongField.status).toBe(400);
+    expect(wrongField.body.error.message).toMatch(/^content: applies only to text trainings/);
+    const list = await h.call('GET', `/v1/agents/${agent}/trainings?type=text`);
+    expect(list.body.data.map((t: { id: string }) => t.id)).toEqual([text.body.data.id]);
+    expect((await h.call('GET', `/v1/agents/${crypto.randomUUID()}/trainings`)).status).toBe(404);
+  });
+
+  it('deletes an agent with its trainings and unbinds its channels', async () => {
+    const agent = (await h.call('POST', '/v1/agents', { body: { name: 'A' } })).body.data.id;
+    const training = (
+      await h.call('POST', `/v1/agents/${agent}/trainings`, {
+        body: { type: 'text', content: 'x' },
+      })
+    ).body.data.id;
+    const channel = (
+      await h.call('POST', '/v1/channels', { body: { name: 'Web', agent_id: agent } })
+    ).body.data.id;
+    await h.call('DELETE', `/v1/agents/${agent}`);
+    expect((await h.call('GET', `/v1/trainings/${training}`)).status).toBe(404);
+    expect((await h.call('GET', `/v1/channels/${channel}`)).body.data.agent_id).toBeNull();
+  });
+});

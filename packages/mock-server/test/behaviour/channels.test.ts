@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { useMock } from '../support/harness.js';
+import { transports } from '../support/transports.js';
+
+describe.each(transports)('channels over $name', (transport) => {
+  const h = useMock(transport);
+
+  it('creates widget channels active and messaging channels pending until paired', async () => {
+    const widget = await h.call('POST', '/v1/channels', { body: { name: 'Web' } });
+    expect(widget.body.data).toMatchObject({ type: 'widget', status: 'active', agent_id: null });
+    const wa = await h.call('POST', '/v1/channels', { body: { name: 'WA', type: 'whatsapp' } });
+    expect(wa.body.data.status).toBe('pending');
+    const qr = await h.call('GET', `/v1/channels/${wa.body.data.id}/qr-code`);
+    expect(qr.status).toBe(200);
+    expect(qr.body.data.expires_at).toBe('2026-11-20T10:05:00.000Z');
+    const paired = await h.call('POST', `/__mock/channels/${wa.body.data.id}/pair`);
+    expect(paired.body.data.status).toBe('active');
+    expect((await h.call('GET', `/v1/channels/${wa.body.data.id}`)).body.data.status).toBe(
+      'active',
+    );
+  });
+
+  it('answers 409 for a QR code of a widget channel and a widget of a messaging channel', async () => {
+    const widget = (await h.call('POST', '/v1/channels', { body: { name: 'Web' } })).body.data.id;
+    const ig = (await h.call('POST', '/v1/channels', { body: { name: 'IG', type: 'instagram' } }))
+      .body.data.id;
+    const qr = await h.call('GET', `/v1/channels/${widget}/qr-code`);
+    expect(qr.status).toBe(409);
+    expect(qr.body.error.message).toMatch(/type widget/);
+    expect((await h.call('GET', `/v1/channels/${ig}/widget`)).status).toBe(409);
+    const embed = await h.call('GET', `/v1/channels/${widget}/widget`);
+    expect(embed.body.data.embed_script).toContain(embed.body.data.widget_key);
+  });
+
+  it('checks the bound agent exists and filters by agent, type and status', async () => {
+    expect(
+      (await h.call('POST', '/v1/channels', { body: { name: 'x', agent_id: crypto.randomUUID() } }))
+        .status,
+    ).toBe(404);
+    const agent = (await h.call('POST', '/v1/agents', { body: { name: 'A' } })).body.data.id;
+    await h.call('POST', '/v1/channels', { body: { name: 'Web', agent_id: agent } });
+    await h.call('POST', '/v1/channels', { body: { name: 'Mail', type: 'email' } });
+    await h.call('POST', '/v1/channels', {
+      body: { name: 'WA', type: 'whatsapp', agent_id: agent },
+    });
+    expect((await h.call('GET', `/v1/channels?agent_id=${agent}`)).body.pagination.total).toBe(2);
+    expect((await h.call('GET', '/v1/channels?type=email')).body.pagination.total).toBe(1);
+    expect((await h.call('GET', '/v1/channels?status=pending')).body.pagination.total).toBe(1);
+  });
+
+  it('reads and partially updates settings', async () => {
+    const id = (await h.call('POST', '/v1/channels', { body: { name: 'Web' } })).body.data.id;
+    const initial = await h.call('GET', `/v1/channels/${id}/settings`);
+    expect(initial.body.data).toMatchObject({
+      channel_id: id,
+      language: 'en',
+      welcome_message: null,
+      business_hours: null,
+    });
+    const hours = {
+      timezone: 'Europe/Madrid',
+      schedule: [{ day: 'mon', open: '09:00', close: '18:00' }],
+    };
+    const updated = await h.call('PUT', `/v1/channels/${id}/settings`, {
+      body: { welcome_message: 'Hi', business_hours: hours },
+    });
+    expect(updated.body.data).toMatchObject({
+      welcome_message: 'Hi',
+      language: 'en',
+      business_hours: hours,
+    });
+    const bad = await h.call('PUT', `/v1/channels/${id}/settings`, {
+      body: {
+        business_hours: { timezone: 'UTC', schedule: [{ day: 'mon', open: '9', close: '18:00' }] },
+      },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details[0].field).toBe('business_hours.schedule[0].open');
+  });
+
+  it('updates name and binding and deletes', async () => {
+    const id = (await h.call('POST', '/v1/channels', { body: { name: 'Web' } })).body.data.id;
+    expect(
+      (await h.call('PUT', `/v1/channels/${id}`, { body: { name: 'Site' } })).body.data.name,
+    ).toBe('Site');
+    expect(
+      (await h.call('PUT', `/v1/channels/${id}`, { body: { type: 'email' } })).body.error.details[0]
+        .rule,
+    ).toBe('unknown');
+    expect((await h.call('DELETE', `/v1/channels/${id}`)).status).toBe(204);
+    expect((await h.call('GET', `/v1/channels/${id}/settings`)).status).toBe(404);
+  });
+});

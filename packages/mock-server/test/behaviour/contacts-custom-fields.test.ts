@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { useMock } from '../support/harness.js';
+import { transports } from '../support/transports.js';
+
+describe.each(transports)('contacts and custom fields over $name', (transport) => {
+  const h = useMock(transport);
+
+  async function field(body: Record<string, unknown>): Promise<string> {
+    const res = await h.call('POST', '/v1/custom-fields', { body });
+    expect(res.status).toBe(201);
+    return res.body.data.id;
+  }
+
+  it('needs one of name, email, phone', async () => {
+    const res = await h.call('POST', '/v1/contacts', { body: {} });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('body: must have at least one of name, email, phone');
+    expect((await h.call('POST', '/v1/contacts', { body: { phone: '+34600111222' } })).status).toBe(
+      201,
+    );
+    expect(
+      (await h.call('POST', '/v1/contacts', { body: { phone: '600 111 222' } })).body.error
+        .details[0],
+    ).toMatchObject({
+      field: 'phone',
+      rule: 'pattern',
+    });
+    expect(
+      (await h.call('POST', '/v1/contacts', { body: { email: 'not-an-email' } })).body.error
+        .details[0].rule,
+    ).toBe('format');
+  });
+
+  it('searches name, email and phone case-insensitively', async () => {
+    await h.call('POST', '/v1/contacts', {
+      body: { name: 'Ada Lovelace', email: 'ada@example.com' },
+    });
+    await h.call('POST', '/v1/contacts', { body: { name: 'Grace', phone: '+12025550123' } });
+    expect(
+      (await h.call('GET', '/v1/contacts?q=LOVE')).body.data.map((c: { name: string }) => c.name),
+    ).toEqual(['Ada Lovelace']);
+    expect(
+      (await h.call('GET', '/v1/contacts?q=2025550')).body.data.map(
+        (c: { name: string }) => c.name,
+      ),
+    ).toEqual(['Grace']);
+    expect((await h.call('GET', '/v1/contacts?q=zzz')).body.data).toEqual([]);
+  });
+
+  it('checks custom-field values against the definitions', async () => {
+    await field({ name: 'plan', type: 'select', options: ['free', 'pro'] });
+    await field({ name: 'seats', type: 'number' });
+    await field({ name: 'renews', type: 'date' });
+    const ok = await h.call('POST', '/v1/contacts', {
+      body: { name: 'A', custom_fields: { plan: 'pro', seats: 3, renews: '2027-01-31' } },
+    });
+    expect(ok.status).toBe(201);
+    expect(ok.body.data.custom_fields).toEqual({ plan: 'pro', seats: 3, renews: '2027-01-31' });
+    const bad = await h.call('POST', '/v1/contacts', {
+      body: {
+        name: 'B',
+        custom_fields: { plan: 'gold', seats: 'three', renews: '31/01/2027', color: 'red' },
+      },
+    });
+    expect(bad.status).toBe(400);
+    expect(
+      bad.body.error.details.map((d: { field: string; rule: string }) => `${d.field} ${d.rule}`),
+    ).toEqual([
+      'custom_fields.plan enum',
+      'custom_fields.seats type',
+      'custom_fields.renews format',
+      'custom_fields.color exists',
+    ]);
+  });
+
+  it('requires required fields, merges updates by name and clears with null', async () => {
+    await field({ name: 'tier', type: 'text', required: true });
+    await field({ name: 'note', type: 'text' });
+    const missing = await h.call('POST', '/v1/contacts', { body: { name: 'A' } });
+    expect(missing.body.error.details[0]).toMatchObject({
+      field: 'custom_fields.tier',
+      rule: 'required',
+    });
+    const id = (
+      await h.call('POST', '/v1/contacts', { body: { name: 'A', custom_fields: { tier: 'gold' } } })
+    ).body.data.id;
+    const merged = await h.call('PUT', `/v1/contacts/${id}`, {
+      body: { custom_fields: { note: 'hi' } },
+    });
+    expect(merged.body.data.custom_fields).toEqual({ tier: 'gold', note: 'hi' });
+    const cleared = await h.call('PUT', `/v1/contacts/${id}`, {
+      body: { custom_fields: { note: null } },
+    });
+    expect(cleared.body.data.custom_fields).toEqual({ tier: 'gold' });
+    expect(
+      (await h.call('PUT', `/v1/contacts/${id}`, { body: { custom_fields: { tier: null } } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await h.call('PUT', `/v1/contacts/${id}`, { body: { name: null } })).body.error.message,
+    ).toMatch(/at least one of/);
+  });
+
+  it('keeps field names unique (409) and moves contact values on rename', async () => {
+    const id = await field({ name: 'plan', type: 'text' });
+    const dup = await h.call('POST', '/v1/custom-fields', {
+      body: { name: 'plan', type: 'number' },
+    });
+    expect(dup.status).toBe(409);
+    expect(dup.body.error.code).toBe('CONFLICT');
+    const contact = (
+      await h.call('POST', '/v1/contacts', { body: { name: 'A', custom_fields: { plan: 'pro' } } })
+    ).body.data.id;
+    await h.call('PUT', `/v1/custom-fields/${id}`, { body: { name: 'subscription' } });
+    expect((await h.call('GET', `/v1/contacts/${contact}`)).body.data.custom_fields).toEqual({
+      subscription: 'pro',
+    });
+  });
+
+  it('needs options for select types only', async () => {
+    const noOptions = await h.call('POST', '/v1/custom-fields', {
+      body: { name: 'plan', type: 'select' },
+    });
+    expect(noOptions.body.error.details[0]).toMatchObject({ field: 'options', rule: 'required' });
+    const extra = await h.call('POST', '/v1/custom-fields', {
+      body: { name: 'n', type: 'number', options: ['1'] },
+    });
+    expect(extra.status).toBe(400);
+    expect(extra.body.error.message).toMatch(/^options: only select and multi_select/);
+  });
+
+  it('archives instead of deleting, hides archived fields unless asked, and refuses values for them', async () => {
+    const id = await field({ name: 'legacy', type: 'text' });
+    expect((await h.call('POST', `/v1/custom-fields/${id}/archive`)).body.data.archived).toBe(true);
+    expect((await h.call('GET', '/v1/custom-fields')).body.data).toEqual([]);
+    expect((await h.call('GET', '/v1/custom-fields?include_archived=true')).body.data[0].id).toBe(
+      id,
+    );
+    const refused = await h.call('POST', '/v1/contacts', {
+      body: { name: 'A', custom_fields: { legacy: 'x' } },
+    });
+    expect(refused.body.error.details[0]).toMatchObject({
+      field: 'custom_fields.legacy',
+      rule: 'archived',
+    });
+    expect((await h.call('POST', `/v1/custom-fields/${id}/unarchive`)).body.data.archived).toBe(
+      false,
+    );
+    expect((await h.call('DELETE', `/v1/custom-fields/${id}`)).status).toBe(405);
+  });
+
+  it('deletes contacts', async () => {
+    const id = (await h.call('POST', '/v1/contacts', { body: { email: 'a@b.co' } })).body.data.id;
+    expect((await h.call('DELETE', `/v1/contacts/${id}`)).status).toBe(204);
+    expect((await h.call('GET', `/v1/contacts/${id}`)).status).toBe(404);
+  });
+});

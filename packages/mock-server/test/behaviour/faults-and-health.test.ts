@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { useMock } from '../support/harness.js';
+import { transports } from '../support/transports.js';
+
+describe.each(transports)('faults and health over $name', (transport) => {
+  const h = useMock(transport);
+
+  it('answers the next `times` matching requests with the injected status', async () => {
+    const added = await h.call('POST', '/__mock/faults', {
+      body: { method: 'GET', path: '/v1/agents', status: 503, times: 2, retry_after: 7 },
+    });
+    expect(added.status).toBe(201);
+    for (let i = 0; i < 2; i++) {
+      const res = await h.call('GET', '/v1/agents');
+      expect(res.status).toBe(503);
+      expect(res.body.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', status: 503 });
+      expect(res.headers.get('retry-after')).toBe('7');
+    }
+    expect((await h.call('GET', '/v1/agents')).status).toBe(200);
+    expect((await h.call('POST', '/v1/agents', { body: { name: 'x' } })).status).toBe(201);
+  });
+
+  it('matches spec path templates and answers 429 with its code', async () => {
+    h.mock.faults.add({ path: '/v1/agents/{id}', status: 429, retry_after: 2 });
+    const res = await h.call('GET', `/v1/agents/${crypto.randomUUID()}`);
+    expect(res.status).toBe(429);
+    expect(res.body.error.code).toBe('RATE_LIMIT_EXCEEDED');
+    expect(res.headers.get('retry-after')).toBe('2');
+  });
+
+  it('clears faults and rejects a bad one naming the field', async () => {
+    h.mock.faults.add({ path: '/v1/agents', status: 500, times: 5 });
+    expect((await h.call('DELETE', '/__mock/faults')).status).toBe(204);
+    expect((await h.call('GET', '/v1/agents')).status).toBe(200);
+    const bad = await h.call('POST', '/__mock/faults', {
+      body: { path: '/v1/agents', status: 200 },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toMatch(/^status: /);
+  });
+
+  it('reports maintenance on health and answers 503 elsewhere until ok', async () => {
+    expect(
+      (await h.call('PUT', '/__mock/health', { body: { status: 'maintenance' } })).status,
+    ).toBe(200);
+    const health = await h.call('GET', '/v1/health', { key: null });
+    expect(health.status).toBe(503);
+    expect(health.body.status).toBe('maintenance');
+    const op = await h.call('GET', '/v1/agents');
+    expect(op.status).toBe(503);
+    expect(op.body.error.code).toBe('SERVICE_UNAVAILABLE');
+    h.mock.setHealth('degraded');
+    expect((await h.call('GET', '/v1/health', { key: null })).body.status).toBe('degraded');
+    expect((await h.call('GET', '/v1/agents')).status).toBe(200);
+    h.mock.setHealth('ok');
+    expect((await h.call('GET', '/v1/health', { key: null })).status).toBe(200);
+  });
+});

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { useMock } from '../support/harness.js';
+import { transports } from '../support/transports.js';
+
+describe.each(transports)('webhook records over $name', (transport) => {
+  const h = useMock(transport);
+
+  it('returns the secret on creation only', async () => {
+    const created = await h.call('POST', '/v1/webhooks', {
+      body: {
+        url: 'https://hooks.test/in',
+        events: ['conversation.created', 'messages'],
+        description: 'CRM',
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data.secret).toMatch(/^whsec_[0-9a-f]{64}$/);
+    expect(created.body.data).toMatchObject({
+      active: true,
+      health: 'healthy',
+      events: ['conversation.created', 'messages'],
+    });
+    const read = await h.call('GET', `/v1/webhooks/${created.body.data.id}`);
+    expect(read.body.data.secret).toBeUndefined();
+    expect((await h.call('GET', '/v1/webhooks')).body.data[0].secret).toBeUndefined();
+  });
+
+  it('rotates the secret and returns the new one once', async () => {
+    const created = (
+      await h.call('POST', '/v1/webhooks', { body: { url: 'http://127.0.0.1:9/x', events: ['*'] } })
+    ).body.data;
+    const rotated = await h.call('POST', `/v1/webhooks/${created.id}/rotate-secret`);
+    expect(rotated.body.data.secret).toMatch(/^whsec_/);
+    expect(rotated.body.data.secret).not.toBe(created.secret);
+  });
+
+  it('accepts only events and categories of the variant', async () => {
+    const res = await h.call('POST', '/v1/webhooks', {
+      body: { url: 'https://h.test', events: ['contact.deleted', 'billing'] },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details.map((d: { field: string }) => d.field)).toEqual([
+      'events[0]',
+      'events[1]',
+    ]);
+    expect(
+      (await h.call('POST', '/v1/webhooks', { body: { url: 'https://h.test', events: [] } })).body
+        .error.details[0].rule,
+    ).toBe('minItems');
+    expect(
+      (await h.call('POST', '/v1/webhooks', { body: { url: 'ftp://h.test', events: ['*'] } })).body
+        .error.details[0].rule,
+    ).toBe('pattern');
+  });
+
+  it('updates, re-enables with active: true, and deletes', async () => {
+    const id = (
+      await h.call('POST', '/v1/webhooks', { body: { url: 'https://h.test', events: ['*'] } })
+    ).body.data.id;
+    expect(
+      (await h.call('PUT', `/v1/webhooks/${id}`, { body: { active: false } })).body.data.active,
+    ).toBe(false);
+    expect(
+      (await h.call('PUT', `/v1/webhooks/${id}`, { body: { active: true, events: ['contacts'] } }))
+        .body.data,
+    ).toMatchObject({
+      active: true,
+      events: ['contacts'],
+    });
+    expect((await h.call('DELETE', `/v1/webhooks/${id}`)).status).toBe(204);
+    expect((await h.call('GET', `/v1/webhooks/${id}`)).status).toBe(404);
+  });
+});
+
+describe.each(transports)('webhook records with requireHttps over $name', (transport) => {
+  const h = useMock(transport, { requireHttps: true, variant: 'B' });
+
+  it('refuses http URLs and accepts Variant B categories', async () => {
+    const res = await h.call('POST', '/v1/webhooks', {
+      body: { url: 'http://h.test', events: ['billing'] },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('url: must be an https URL (this server requires HTTPS)');
+    expect(
+      (
+        await h.call('POST', '/v1/webhooks', {
+          body: { url: 'https://h.test', events: ['billing', 'contact.deleted'] },
+        })
+      ).status,
+    ).toBe(201);
+  });
+});
