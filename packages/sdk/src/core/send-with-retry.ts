@@ -103,8 +103,9 @@ export async function sendWithRetry(
       return response;
     }
     logger?.info(`retrying ${method} ${path(request)} in ${Math.round(delay)} ms`);
-    // Free the connection of the response we drop.
-    await response.body?.cancel().catch(() => {});
+    // Free the connection of the response we drop. Not awaited: cancelling one branch of a teed
+    // stream (MSW tees responses) settles only when the other branch is cancelled too.
+    response.body?.cancel().catch(() => {});
     await pause(clock, delay, signal);
   }
 }

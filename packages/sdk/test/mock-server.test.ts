@@ -1,0 +1,233 @@
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  AgentPlatform,
+  type APIError,
+  AuthenticationError,
+  type ClientOptions,
+  type Clock,
+  ConflictError,
+  NotFoundError,
+  PayloadTooLargeError,
+  PermissionDeniedError,
+  RateLimitError,
+  ServiceUnavailableError,
+  ValidationError,
+} from '../src/index.js';
+import { createMockServer, type MockServer } from './support/mock-server.js';
+
+const mock: MockServer = createMockServer({ clock: 'manual', startTime: '2026-11-20T10:00:00Z' });
+
+/** The SDK sleeps on the mock's clock: waiting moves the server's time forward. */
+const mockClock: Clock = {
+  now: () => mock.clock.now(),
+  sleep: async (ms) => {
+    await mock.clock.advance(Math.ceil(ms));
+  },
+};
+
+const msw = setupServer(...mock.handlers);
+
+// One suite, two transports: the in-process fetch, and MSW intercepting the global fetch.
+const targets: [string, () => Partial<ClientOptions>][] = [
+  ['mock.fetch', () => ({ fetch: mock.fetch })],
+  ['MSW setupServer(...mock.handlers)', () => ({})],
+];
+
+describe.each(targets)('against the mock through %s', (_name, transport) => {
+  let apiKey: string;
+  const client = (options: Partial<ClientOptions> = {}) =>
+    new AgentPlatform({
+      apiKey,
+      baseUrl: mock.baseUrl,
+      clock: mockClock,
+      ...transport(),
+      ...options,
+    });
+
+  beforeAll(() => msw.listen({ onUnhandledRequest: 'error' }));
+  afterAll(() => msw.close());
+  beforeEach(() => {
+    mock.reset();
+    apiKey = mock.createApiKey({ scopes: 'all', name: 'sdk tests' }).key;
+  });
+
+  it('introspects the key and checks health', async () => {
+    const sdk = client();
+    const me = await sdk.me();
+    expect(me.key_name).toBe('sdk tests');
+    expect(me.scopes.length).toBeGreaterThan(0);
+    expect(await sdk.health()).toMatchObject({ status: 'ok' });
+  });
+
+  it('runs agents through create, update, (de)activate, list and delete', async () => {
+    const sdk = client();
+    const agent = await sdk.agents.create({ name: 'Support', temperature: 0.3 });
+    expect(agent).toMatchObject({ name: 'Support', status: 'active', temperature: 0.3 });
+    expect((await sdk.agents.deactivate(agent.id)).status).toBe('inactive');
+    expect((await sdk.agents.activate(agent.id)).status).toBe('active');
+    expect((await sdk.agents.update(agent.id, { description: 'Tier 1' })).description).toBe(
+      'Tier 1',
+    );
+    expect(await sdk.agents.retrieve(agent.id)).toMatchObject({ id: agent.id, name: 'Support' });
+    const { data, requestId, rateLimit } = await sdk.agents.retrieve(agent.id).withResponse();
+    expect(data.id).toBe(agent.id);
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(rateLimit).toMatchObject({ limit: 100 });
+    expect(await sdk.agents.delete(agent.id)).toBeUndefined();
+    await expect(sdk.agents.retrieve(agent.id)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('iterates every agent across pages', async () => {
+    const sdk = client();
+    for (let i = 0; i < 7; i++) await sdk.agents.create({ name: `agent ${i}` });
+    const names: string[] = [];
+    for await (const agent of sdk.agents.list({ limit: 3, order: 'asc' })) names.push(agent.name);
+    expect(names).toEqual(Array.from({ length: 7 }, (_, i) => `agent ${i}`));
+    const first = await sdk.agents.list({ limit: 3 });
+    expect(first.pagination).toEqual({ page: 1, limit: 3, total: 7, total_pages: 3 });
+    const pages = [];
+    for await (const page of sdk.agents.list({ limit: 3 }).pages()) pages.push(page.data.length);
+    expect(pages).toEqual([3, 3, 1]);
+  });
+
+  it('manages trainings, channels, contacts and custom fields', async () => {
+    const sdk = client();
+    const agent = await sdk.agents.create({ name: 'Support' });
+    const training = await sdk.trainings.create(agent.id, {
+      type: 'text',
+      content: 'Refunds take 5 days.',
+    });
+    expect((await sdk.trainings.update(training.id, { title: 'Refunds' })).title).toBe('Refunds');
+    expect((await sdk.trainings.list(agent.id)).data.map((t) => t.id)).toEqual([training.id]);
+    await sdk.trainings.delete(training.id);
+
+    const widget = await sdk.channels.create({ name: 'Site', agent_id: agent.id });
+    expect(widget.type).toBe('widget');
+    expect(await sdk.channels.retrieveWidget(widget.id)).toHaveProperty('embed_script');
+    await expect(sdk.channels.retrieveQrCode(widget.id)).rejects.toBeInstanceOf(ConflictError);
+    const settings = await sdk.channels.updateSettings(widget.id, { language: 'pt' });
+    expect(settings.language).toBe('pt');
+
+    const field = await sdk.customFields.create({ name: 'tier', type: 'text' });
+    expect((await sdk.customFields.archive(field.id)).archived).toBe(true);
+    expect((await sdk.customFields.unarchive(field.id)).archived).toBe(false);
+
+    const contact = await sdk.contacts.create({ name: 'Ann', custom_fields: { tier: 'gold' } });
+    const found = await sdk.contacts.list({ q: 'ann' });
+    expect(found.data.map((c) => c.id)).toEqual([contact.id]);
+    await sdk.contacts.delete(contact.id);
+    await expect(sdk.contacts.retrieve(contact.id)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('creates a webhook with its secret once and rotates it', async () => {
+    const sdk = client();
+    const hook = await sdk.webhooks.create({ url: 'https://example.com/hook', events: ['*'] });
+    expect(hook.secret).toMatch(/^whsec_[0-9a-f]{64}$/);
+    const rotated = await sdk.webhooks.rotateSecret(hook.id);
+    expect(rotated.secret).not.toBe(hook.secret);
+    expect(await sdk.webhooks.retrieve(hook.id)).not.toHaveProperty('secret');
+  });
+
+  describe('errors per status', () => {
+    it('401 AuthenticationError for an unknown key', async () => {
+      const error = await client({ apiKey: 'nope' })
+        .me()
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AuthenticationError);
+      expect(error).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
+      expect((error as APIError).requestId).toBeTruthy();
+    });
+
+    it('403 PermissionDeniedError for a missing scope', async () => {
+      const { key } = mock.createApiKey({ scopes: ['agents:read'] });
+      await expect(client({ apiKey: key }).contacts.list()).rejects.toBeInstanceOf(
+        PermissionDeniedError,
+      );
+    });
+
+    it('400 ValidationError naming the field', async () => {
+      const error = await client()
+        .agents.list({ limit: 500 })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).message).toContain('limit');
+      expect((error as ValidationError).details?.[0]?.field).toContain('limit');
+    });
+
+    it('413 PayloadTooLargeError for a body over 1 MiB', async () => {
+      const error = await client()
+        .agents.create({ name: 'big', instructions: 'x'.repeat(1_100_000) })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(PayloadTooLargeError);
+    });
+
+    it('503 ServiceUnavailableError in maintenance, after retrying a GET', async () => {
+      mock.setHealth('maintenance');
+      const before = mock.requests().length;
+      await expect(client().agents.list()).rejects.toBeInstanceOf(ServiceUnavailableError);
+      expect(mock.requests().length - before).toBe(3);
+    });
+  });
+
+  describe('429 through fault injection', () => {
+    it('retries after Retry-After on the mock clock, even a POST', async () => {
+      mock.faults.add({
+        method: 'POST',
+        path: '/v1/agents',
+        status: 429,
+        retry_after: 2,
+        times: 2,
+      });
+      const start = mock.clock.now();
+      const agent = await client().agents.create({ name: 'Patient' });
+      expect(agent.name).toBe('Patient');
+      expect(mock.clock.now() - start).toBe(4000);
+      const statuses = mock.requests().map((r) => r.status);
+      expect(statuses.slice(-3)).toEqual([429, 429, 201]);
+    });
+
+    it('throws RateLimitError at once when Retry-After exceeds maxRetryAfter', async () => {
+      mock.faults.add({ path: '/v1/agents', status: 429, retry_after: 120 });
+      const start = mock.clock.now();
+      const error = await client()
+        .agents.list()
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RateLimitError);
+      expect((error as RateLimitError).retryAfter).toBe(120);
+      expect(mock.clock.now()).toBe(start);
+    });
+
+    it('retries an injected 500 on GET but not on POST', async () => {
+      mock.faults.add({ path: '/v1/agents', status: 500, times: 1 });
+      expect((await client().agents.list()).data).toEqual([]);
+      mock.faults.add({ method: 'POST', path: '/v1/agents', status: 500, times: 1 });
+      await expect(client().agents.create({ name: 'once' })).rejects.toMatchObject({ status: 500 });
+      expect((await client().agents.list()).data).toEqual([]);
+    });
+  });
+
+  it('throttle: a burst of 300 calls on one key finishes without a single 429', async () => {
+    const sdk = client({ throttle: true });
+    const before = mock.requests().length;
+    const results = await Promise.all(Array.from({ length: 300 }, () => sdk.me()));
+    expect(results).toHaveLength(300);
+    const statuses = mock
+      .requests()
+      .slice(before)
+      .map((r) => r.status);
+    expect(statuses).toHaveLength(300);
+    expect(statuses.filter((s) => s === 429)).toEqual([]);
+  });
+
+  it('without throttle the same burst draws 429s (so the test above can fail)', async () => {
+    const sdk = client({ maxRetries: 0 });
+    const before = mock.requests().length;
+    await Promise.allSettled(Array.from({ length: 150 }, () => sdk.me()));
+    const statuses = mock
+      .requests()
+      .slice(before)
+      .map((r) => r.status);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(50);
+  });
+});
