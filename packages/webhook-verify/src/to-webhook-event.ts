@@ -47,16 +47,14 @@ export function toWebhookEvent(delivery: Delivery, options: ResolvedOptions): We
   }
   // The signed body rides along under a symbol (JSON.stringify skips it) for webhookDedupeKey;
   // a literal is several times cheaper than Object.defineProperty here.
-  return (
-    a
-      ? {
-          ...envelope,
-          variant: 'A',
-          deliveredAt: new Date(a.timestamp * 1000),
-          [signedBodyKey]: delivery.body,
-        }
-      : { ...envelope, variant: 'B', [signedBodyKey]: delivery.body }
-  ) as WebhookEvent;
+  return (a
+    ? {
+        ...envelope,
+        variant: 'A',
+        deliveredAt: new Date(a.timestamp * 1000),
+        [signedBodyKey]: delivery.body,
+      }
+    : { ...envelope, variant: 'B', [signedBodyKey]: delivery.body }) as unknown as WebhookEvent;
 }
 
 function invalid(message: string): WebhookVerificationError {
