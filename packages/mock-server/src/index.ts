@@ -1,6 +1,7 @@
 export type { Clock } from './clock.js';
 export { createManualClock, createRealClock } from './clock.js';
 export type { CreateApiKeyOptions, CreatedApiKey } from './control/controller.js';
+export type { MockCore } from './create-mock-core.js';
 export type { MockServer } from './create-mock-server.js';
 export { createMockServer } from './create-mock-server.js';
 export type { FaultSpec } from './faults.js';

@@ -10,27 +10,36 @@ export interface JournalEntry {
   operation_id: string | null;
 }
 
-/** The last `capacity` requests, oldest first; older ones fall off. */
+/** An entry as it is recorded: the time as ms, formatted only when the journal is read. */
+export type JournalRecord = Omit<JournalEntry, 'at'> & { at_ms: number };
+
+/** The last `capacity` requests, oldest first; older ones fall off (a ring buffer: O(1) per request). */
 export class Journal {
-  private readonly entries: JournalEntry[] = [];
+  private entries: JournalRecord[] = [];
+  private next = 0;
 
   constructor(readonly capacity: number) {}
 
-  /** Adds an entry, dropping the oldest when full. */
-  add(entry: JournalEntry): void {
+  /** Adds an entry, overwriting the oldest when full. */
+  add(entry: JournalRecord): void {
     if (this.capacity <= 0) return;
-    this.entries.push(entry);
-    if (this.entries.length > this.capacity)
-      this.entries.splice(0, this.entries.length - this.capacity);
+    if (this.entries.length < this.capacity) this.entries.push(entry);
+    else this.entries[this.next] = entry;
+    this.next = (this.next + 1) % this.capacity;
   }
 
   /** The entries, oldest first. */
   list(): JournalEntry[] {
-    return this.entries.slice();
+    const ordered =
+      this.entries.length < this.capacity
+        ? this.entries
+        : [...this.entries.slice(this.next), ...this.entries.slice(0, this.next)];
+    return ordered.map(({ at_ms, ...rest }) => ({ ...rest, at: new Date(at_ms).toISOString() }));
   }
 
   /** Forgets every entry. */
   clear(): void {
-    this.entries.length = 0;
+    this.entries = [];
+    this.next = 0;
   }
 }

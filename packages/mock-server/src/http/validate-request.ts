@@ -1,5 +1,5 @@
 import { type ErrorDetail, invalidField, validationError } from '../errors.js';
-import type { OperationInfo, SchemaNode } from '../generated/operations.js';
+import type { OperationInfo, ParameterInfo, SchemaNode } from '../generated/operations.js';
 import { schemas } from '../generated/schemas.js';
 import { type SchemaResolver, validateSchema } from './schema-validator.js';
 
@@ -40,7 +40,7 @@ export function validateRequest(
 function validateQuery(op: OperationInfo, search: URLSearchParams): Record<string, unknown> {
   const issues: ErrorDetail[] = [];
   const query: Record<string, unknown> = {};
-  const known = new Map(op.parameters.filter((p) => p.in === 'query').map((p) => [p.name, p]));
+  const known = queryParameters(op);
   for (const name of new Set(search.keys())) {
     const param = known.get(name);
     if (!param) {
@@ -68,6 +68,18 @@ function validateQuery(op: OperationInfo, search: URLSearchParams): Record<strin
   }
   if (issues.length > 0) throw validationError(issues);
   return query;
+}
+
+const queryCache = new WeakMap<OperationInfo, Map<string, ParameterInfo>>();
+
+/** The operation's query parameters by name (computed once per operation). */
+function queryParameters(op: OperationInfo): Map<string, ParameterInfo> {
+  let known = queryCache.get(op);
+  if (!known) {
+    known = new Map(op.parameters.filter((p) => p.in === 'query').map((p) => [p.name, p]));
+    queryCache.set(op, known);
+  }
+  return known;
 }
 
 /** Query values arrive as text: turn them into the number or boolean the schema asks for. */

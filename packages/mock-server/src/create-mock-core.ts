@@ -1,0 +1,214 @@
+import { Hono } from 'hono';
+import { createApiApp, notFoundResponse } from './app.js';
+import { type Clock, createManualClock, createRealClock } from './clock.js';
+import { createControlApp } from './control/control-routes.js';
+import { Controller, type CreateApiKeyOptions, type CreatedApiKey } from './control/controller.js';
+import type { Core } from './control/core.js';
+import type { DomainContext } from './domain/context.js';
+import { ApiError } from './errors.js';
+import { type FaultSpec, Faults } from './faults.js';
+import { CORS_HEADERS, preflightResponse } from './http/cors.js';
+import { RateLimiter } from './http/rate-limiter.js';
+import { errorResponse } from './http/respond.js';
+import type { RequestScope } from './http/run-operation.js';
+import { createIdGenerator } from './ids.js';
+import { Journal, type JournalEntry } from './journal.js';
+import { DEFAULT_BASE_URL, DEFAULT_RATE_LIMIT, type MockServerOptions } from './options.js';
+import { applyDemoSeed } from './seed/demo.js';
+import type { Workspace } from './store/records.js';
+import { createState, type HealthStatus, type StateSnapshot } from './store/state.js';
+import { type ListenOptions, listen, type RunningServer } from './transports/node-server.js';
+import { EventBus, type EventListener } from './webhooks/event-bus.js';
+import { eventName } from './webhooks/event-names.js';
+
+/** A mock of the whole API without its MSW handlers (the CLI uses this: MSW takes half a second to load). */
+export interface MockCore {
+  /** The API as a fetch function: a drop-in `fetch` option for any client; no network at all. */
+  fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+  /** The same handler for a Request, as transports use it. */
+  handle(request: Request): Promise<Response>;
+  /** Serves the API on a real node:http server (`port: 0` picks a free port). */
+  listen(options?: ListenOptions): Promise<RunningServer>;
+  /** The variant the server runs. */
+  readonly variant: 'A' | 'B';
+  /** The base URL `fetch` and `handlers` use. */
+  readonly baseUrl: string;
+  /** The server's clock: `now()`, and `advance(ms)` when manual. */
+  readonly clock: Clock;
+  /** Injected faults: `add(spec)`, `list()`, `clear()`. */
+  readonly faults: { add(spec: FaultSpec): void; list(): FaultSpec[]; clear(): void };
+  /** Every domain event, as it is emitted: `events.on(listener)` returns the unsubscribe function. */
+  readonly events: { on(listener: EventListener): () => void };
+  /** Empties the state (the demo seed is not reapplied), the journal, faults and rate-limit windows. */
+  reset(): void;
+  /** A new workspace. */
+  createWorkspace(options?: { name?: string }): Workspace;
+  /** A new API key (a new workspace unless `workspace_id` is given). */
+  createApiKey(options: CreateApiKeyOptions): CreatedApiKey;
+  /** Revokes a key by id; its next request gets 401. */
+  revokeApiKey(id: string): void;
+  /** Sets the health GET /v1/health reports; `maintenance` makes other operations answer 503. */
+  setHealth(status: HealthStatus): void;
+  /** The last requests, oldest first. */
+  requests(): JournalEntry[];
+  /** The whole state as JSON. */
+  exportState(): StateSnapshot;
+  /** Replaces the state with one exported earlier. */
+  importState(snapshot: StateSnapshot): void;
+  /** Stops timers (a real clock's) so that the process can exit. */
+  dispose(): void;
+}
+
+/** Builds a mock server's state, pipeline and control operations; `createMockServer` adds MSW handlers. */
+export function createMockCore(options: MockServerOptions = {}): MockCore {
+  const variant = options.variant ?? 'A';
+  if (variant !== 'A' && variant !== 'B')
+    throw new TypeError(`variant: must be "A" or "B", not ${String(variant)}`);
+  const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+  const clock = resolveClock(options);
+  const state = createState(variant);
+  const ids = createIdGenerator(options.ids);
+  const events = new EventBus();
+  const journal = new Journal(options.journalSize ?? 1000);
+  const scopes = new WeakMap<Request, RequestScope>();
+  const onError =
+    options.onError ??
+    ((error: unknown) => console.error('[agent-platform-mock] internal error:', error));
+
+  const ctx: DomainContext = {
+    state,
+    variant,
+    requireHttps: options.requireHttps ?? false,
+    now: () => new Date(clock.now()).toISOString(),
+    nowMs: () => clock.now(),
+    id: ids,
+    seq: () => ++state.seq,
+    emit(kind, workspaceId, data) {
+      const name = eventName(kind, variant);
+      if (!name) return;
+      events.emit({
+        id: ids(),
+        event: name,
+        workspace_id: workspaceId,
+        timestamp: ctx.now(),
+        data,
+      });
+    },
+  };
+  const core: Core = {
+    ctx,
+    state,
+    clock,
+    journal,
+    events,
+    adminToken: options.adminToken,
+    rateLimiter: new RateLimiter(
+      options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit,
+    ),
+    faults: new Faults(),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    scope: (request) => scopes.get(request) ?? newScope(request),
+  };
+  const control = new Controller(core);
+  const app = new Hono();
+  app.route('/__mock', createControlApp(core, control));
+  app.route('/', createApiApp(core));
+  app.notFound((c) => notFoundResponse(c.req.raw));
+  app.onError((error, c) => {
+    onError(error, c.req.raw);
+    return errorResponse(
+      new ApiError(500, 'INTERNAL_ERROR', 'internal error in the mock server; see its log'),
+    );
+  });
+
+  if (options.seed === 'demo') applyDemoSeed(ctx, control);
+  else if (options.seed && options.seed !== 'none') control.importState(options.seed);
+
+  /** Every request goes through here: CORS, X-Request-Id, the journal. */
+  async function handle(request: Request): Promise<Response> {
+    if (request.method === 'OPTIONS')
+      return decorate(preflightResponse(request), crypto.randomUUID());
+    const scope = newScope(request);
+    scopes.set(request, scope);
+    const response = await app.fetch(request);
+    if (!scope.decorated) decorate(response, scope.requestId);
+    if (!scope.url.pathname.startsWith('/__mock')) {
+      journal.add({
+        request_id: scope.requestId,
+        at_ms: clock.now(),
+        method: request.method,
+        path: scope.url.pathname,
+        query: scope.url.search,
+        status: response.status,
+        key_id: scope.keyId,
+        operation_id: scope.operationId,
+      });
+    }
+    return response;
+  }
+
+  return {
+    fetch: (input, init) => handle(toRequest(input, init, baseUrl)),
+    handle,
+    listen: (listenOptions) => listen(handle, listenOptions),
+    variant,
+    baseUrl,
+    clock,
+    faults: {
+      add: (spec) => control.addFault(spec),
+      list: () => core.faults.list(),
+      clear: () => core.faults.clear(),
+    },
+    events: { on: (listener) => events.on(listener) },
+    reset: () => control.reset(),
+    createWorkspace: (o) => control.createWorkspace(o),
+    createApiKey: (o) => control.createApiKey(o),
+    revokeApiKey: (id) => control.revokeApiKey(id),
+    setHealth: (status) => control.setHealth(status),
+    requests: () => control.requests(),
+    exportState: () => control.exportState(),
+    importState: (snapshot) => control.importState(snapshot),
+    dispose: () => clock.dispose(),
+  };
+}
+
+function resolveClock(options: MockServerOptions): Clock {
+  const clock = options.clock ?? 'real';
+  if (typeof clock === 'object') return clock;
+  if (clock === 'manual') {
+    const start =
+      options.startTime === undefined ? Date.now() : new Date(options.startTime).getTime();
+    if (Number.isNaN(start)) throw new TypeError('startTime: must be a valid date');
+    return createManualClock(start);
+  }
+  if (clock !== 'real')
+    throw new TypeError(`clock: must be "real", "manual" or a Clock, not ${String(clock)}`);
+  return createRealClock();
+}
+
+function toRequest(
+  input: RequestInfo | URL,
+  init: RequestInit | undefined,
+  baseUrl: string,
+): Request {
+  if (input instanceof Request) return init ? new Request(input, init) : input;
+  return new Request(new URL(String(input), `${baseUrl}/`), init);
+}
+
+function newScope(request: Request): RequestScope {
+  const requestId = crypto.randomUUID();
+  return {
+    requestId,
+    url: new URL(request.url),
+    operationId: null,
+    keyId: null,
+    headers: { 'X-Request-Id': requestId, ...CORS_HEADERS },
+    decorated: false,
+  };
+}
+
+function decorate(response: Response, requestId: string): Response {
+  response.headers.set('X-Request-Id', requestId);
+  for (const [name, value] of Object.entries(CORS_HEADERS)) response.headers.set(name, value);
+  return response;
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { Journal } from './journal.js';
+
+const entry = (n: number) => ({
+  request_id: `r${n}`,
+  at_ms: Date.UTC(2026, 10, 20, 10, 0, n),
+  method: 'GET',
+  path: '/v1/agents',
+  query: '',
+  status: 200,
+  key_id: null,
+  operation_id: 'agentsList',
+});
+
+describe('Journal', () => {
+  it('keeps the last `capacity` entries, oldest first, with ISO times', () => {
+    const journal = new Journal(3);
+    for (let n = 1; n <= 7; n++) journal.add(entry(n));
+    const list = journal.list();
+    expect(list.map((e) => e.request_id)).toEqual(['r5', 'r6', 'r7']);
+    expect(list[0]?.at).toBe('2026-11-20T10:00:05.000Z');
+  });
+
+  it('keeps everything below capacity, nothing at capacity 0, and forgets on clear', () => {
+    const journal = new Journal(10);
+    journal.add(entry(1));
+    journal.add(entry(2));
+    expect(journal.list().map((e) => e.request_id)).toEqual(['r1', 'r2']);
+    journal.clear();
+    expect(journal.list()).toEqual([]);
+    const none = new Journal(0);
+    none.add(entry(1));
+    expect(none.list()).toEqual([]);
+  });
+});

@@ -1,0 +1,109 @@
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import type { MockServerOptions } from '../options.js';
+import type { StateSnapshot } from '../store/state.js';
+
+/** What the command line asks for. */
+export interface CliConfig {
+  help: boolean;
+  port: number;
+  host: string;
+  options: MockServerOptions;
+  /** For the banner: where the state came from. */
+  seedLabel: string;
+}
+
+/** A command line that cannot be run: one line for the user, exit code 2. */
+export class UsageError extends Error {}
+
+/** The flags, their defaults and what they do; `--help` prints this. */
+export const USAGE = `Usage: agent-platform-mock [flags]
+
+Serves a stateful mock of the Conversational Agent Platform API.
+
+Flags:
+  --port N             port to listen on (default 4010; 0 picks a free port)
+  --host H             interface to listen on (default 127.0.0.1)
+  --variant A|B        scope vocabulary and webhook dialect (default A)
+  --seed demo|none|F   initial state: the demo workspace, nothing, or a state file exported
+                       from GET /__mock/state (default demo)
+  --clock real|manual  real time, or time that moves only with POST /__mock/clock/advance
+                       (default real)
+  --rate-limit N|off   requests per key per minute (default 100)
+  --require-https      accept only https webhook URLs (default off)
+  --admin-token T      require header x-mock-admin-token: T on the control API (default none)
+  -h, --help           print this help
+
+The demo seed's key is demo-key-all-scopes. The control API is under /__mock.`;
+
+/** Parses the command line; throws UsageError naming the bad flag or value. */
+export function parseCli(argv: string[]): CliConfig {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string', default: '4010' },
+        host: { type: 'string', default: '127.0.0.1' },
+        variant: { type: 'string', default: 'A' },
+        seed: { type: 'string', default: 'demo' },
+        clock: { type: 'string', default: 'real' },
+        'rate-limit': { type: 'string', default: '100' },
+        'require-https': { type: 'boolean', default: false },
+        'admin-token': { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message.split('\n')[0]);
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--port: must be an integer from 0 to 65535, not "${values.port}"`);
+  const variant = String(values.variant).toUpperCase();
+  if (variant !== 'A' && variant !== 'B')
+    throw new UsageError(`--variant: must be A or B, not "${values.variant}"`);
+  const clock = String(values.clock);
+  if (clock !== 'real' && clock !== 'manual')
+    throw new UsageError(`--clock: must be real or manual, not "${clock}"`);
+  const limitFlag = String(values['rate-limit']);
+  const limit = Number(limitFlag);
+  if (limitFlag !== 'off' && (!Number.isInteger(limit) || limit < 1)) {
+    throw new UsageError(
+      `--rate-limit: must be a whole number of requests per minute (>= 1) or off, not "${limitFlag}"`,
+    );
+  }
+  const seedFlag = String(values.seed);
+  return {
+    help: values.help === true,
+    port,
+    host: String(values.host),
+    seedLabel: seedFlag,
+    options: {
+      variant,
+      clock,
+      rateLimit: limitFlag === 'off' ? false : { limit, windowMs: 60_000 },
+      requireHttps: values['require-https'] === true,
+      adminToken: values['admin-token'] as string | undefined,
+      seed: seedFlag === 'demo' || seedFlag === 'none' ? seedFlag : readSeedFile(seedFlag),
+    },
+  };
+}
+
+function readSeedFile(path: string): StateSnapshot {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(
+      `--seed: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'}); use demo, none or a state file`,
+    );
+  }
+  try {
+    return JSON.parse(text) as StateSnapshot;
+  } catch (error) {
+    throw new UsageError(`--seed: ${path} is not JSON (${(error as Error).message})`);
+  }
+}
