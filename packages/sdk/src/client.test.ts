@@ -60,7 +60,6 @@ describe('requests', () => {
     expect(headers?.get('x-api-key')).toBe('secret');
     expect(headers?.get('x-team')).toBe('blue');
     expect(headers?.get('x-trace')).toBe('call');
-    expect(headers?.get('accept')).toBe('application/json');
   });
 
   it('looks up the global fetch on every request, not at construction', async () => {

@@ -142,7 +142,7 @@ export class AgentPlatform {
     const defaults = { maxRetries: this.#maxRetries, timeout: this.#timeout };
     this.raw = createClient<paths>({
       baseUrl,
-      headers: { Accept: 'application/json', ...options.defaultHeaders, 'x-api-key': apiKey },
+      headers: { ...options.defaultHeaders, 'x-api-key': apiKey },
       Request: ReplayableRequest,
       fetch: (request) => sendWithRetry(request, defaults, this.#config),
     });

@@ -1,10 +1,10 @@
-import { attemptSignal, fetchWithSignal } from './attempt-signal.js';
 import type { Clock } from './clock.js';
 import { APIConnectionError, APITimeoutError, APIUserAbortError } from './errors.js';
 import type { Logger } from './logger.js';
 import { parseRateLimit } from './rate-limit.js';
 import { replayBody } from './replayable-request.js';
 import { backoffDelay, retryDelay, shouldRetryError, shouldRetryStatus } from './retry-policy.js';
+import { type AttemptState, sendAttempt } from './send-attempt.js';
 import type { Throttle } from './throttle.js';
 
 /** A fetch function: the global one, MSW's patched one, or an in-process handler. */
@@ -69,15 +69,14 @@ export async function sendWithRetry(
     fresh = false;
     if (throttle) await throttle.acquire(signal);
     const started = clock.now();
-    const timer = attemptSignal(options.timeout, signal);
+    const state: AttemptState = { timedOut: false };
     let response: Response;
     try {
-      response = await fetchWithSignal(config.fetch(), attempt, timer.signal);
+      response = await sendAttempt(config.fetch(), attempt, options.timeout, signal, state);
     } catch (error) {
-      timer.done();
       throttle?.release();
       if (signal?.aborted) throw new APIUserAbortError(undefined, { cause: error });
-      const failure = timer.timedOut()
+      const failure = state.timedOut
         ? new APITimeoutError(undefined, { cause: error })
         : new APIConnectionError(undefined, { cause: error });
       logger?.debug(`${method} ${path(request)} failed: ${failure.message} (attempt ${retry + 1})`);
@@ -87,7 +86,6 @@ export async function sendWithRetry(
       await pause(clock, delay, signal);
       continue;
     }
-    timer.done();
     throttle?.release(response);
     logger?.debug(
       `${method} ${path(request)} ${response.status} (attempt ${retry + 1}, ${clock.now() - started} ms)`,
