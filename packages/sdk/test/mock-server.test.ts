@@ -28,6 +28,10 @@ const mockClock: Clock = {
 
 const msw = setupServer(...mock.handlers);
 
+// Built before MSW patches the global fetch: the SDK looks fetch up per request, so MSW still
+// answers (openapi-fetch alone would have captured the unpatched fetch here).
+const early = new AgentPlatform({ apiKey: 'set-later', baseUrl: mock.baseUrl, clock: mockClock });
+
 // One suite, two transports: the in-process fetch, and MSW intercepting the global fetch.
 const targets: [string, () => Partial<ClientOptions>][] = [
   ['mock.fetch', () => ({ fetch: mock.fetch })],
@@ -50,6 +54,12 @@ describe.each(targets)('against the mock through %s', (_name, transport) => {
   beforeEach(() => {
     mock.reset();
     apiKey = mock.createApiKey({ scopes: 'all', name: 'sdk tests' }).key;
+  });
+
+  it('reaches MSW with a client built before it listened', async () => {
+    const health = await early.health();
+    expect(health.status).toBe('ok');
+    expect(mock.requests().at(-1)?.path).toBe('/v1/health');
   });
 
   it('introspects the key and checks health', async () => {
