@@ -8,6 +8,13 @@ import {
   setAgentStatus,
 } from './domain/agents.js';
 import {
+  appointmentsCreate,
+  appointmentsList,
+  appointmentsRetrieve,
+  appointmentsUpdate,
+  finishAppointment,
+} from './domain/appointments.js';
+import {
   channelsCreate,
   channelsDelete,
   channelsList,
@@ -19,6 +26,14 @@ import {
   channelsUpdateSettings,
 } from './domain/channels.js';
 import {
+  chatsDeleteMessage,
+  chatsList,
+  chatsRetrieve,
+  chatsSendMessage,
+  chatsStartHuman,
+  chatsStopHuman,
+} from './domain/chats.js';
+import {
   contactsCreate,
   contactsDelete,
   contactsList,
@@ -27,12 +42,36 @@ import {
 } from './domain/contacts.js';
 import type { Handler } from './domain/context.js';
 import {
+  agentsStartConversation,
+  conversationsClose,
+  conversationsEditMessage,
+  conversationsList,
+  conversationsListMessages,
+  conversationsReopen,
+  conversationsRetrieve,
+  conversationsSendMessage,
+  conversationsTransfer,
+} from './domain/conversations.js';
+import {
   customFieldsCreate,
   customFieldsList,
   customFieldsRetrieve,
   customFieldsUpdate,
   setArchived,
 } from './domain/custom-fields.js';
+import {
+  mcpServersConnect,
+  mcpServersCreate,
+  mcpServersDelete,
+  mcpServersDisconnect,
+  mcpServersList,
+  mcpServersListForAgent,
+  mcpServersListTools,
+  mcpServersRetrieve,
+  mcpServersUpdate,
+  mcpServersUpdateTool,
+} from './domain/mcp-servers.js';
+import { messagesDelete, messagesRetrieve } from './domain/messages.js';
 import { healthRetrieve, meRetrieve } from './domain/system.js';
 import {
   trainingsCreate,
@@ -65,6 +104,7 @@ export const routes: { readonly [K in OperationId]?: Handler } = {
   agentsDelete,
   agentsActivate: setAgentStatus('active'),
   agentsDeactivate: setAgentStatus('inactive'),
+  agentsStartConversation,
   trainingsList,
   trainingsCreate,
   trainingsRetrieve,
@@ -96,6 +136,38 @@ export const routes: { readonly [K in OperationId]?: Handler } = {
   webhooksUpdate,
   webhooksDelete,
   webhooksRotateSecret,
+  conversationsList,
+  conversationsRetrieve,
+  conversationsListMessages,
+  conversationsSendMessage,
+  conversationsEditMessage,
+  conversationsClose,
+  conversationsReopen,
+  conversationsTransfer,
+  chatsList,
+  chatsRetrieve,
+  chatsStartHuman,
+  chatsSendMessage,
+  chatsStopHuman,
+  chatsDeleteMessage,
+  messagesRetrieve,
+  messagesDelete,
+  mcpServersList,
+  mcpServersCreate,
+  mcpServersRetrieve,
+  mcpServersUpdate,
+  mcpServersDelete,
+  mcpServersListTools,
+  mcpServersUpdateTool,
+  mcpServersConnect,
+  mcpServersDisconnect,
+  mcpServersListForAgent,
+  appointmentsList,
+  appointmentsCreate,
+  appointmentsRetrieve,
+  appointmentsUpdate,
+  appointmentsCancel: finishAppointment('cancelled'),
+  appointmentsComplete: finishAppointment('completed'),
 };
 
 /** The operations the route table serves, with a matcher for their path. */

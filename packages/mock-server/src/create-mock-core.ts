@@ -5,6 +5,8 @@ import { createControlApp } from './control/control-routes.js';
 import { Controller, type CreateApiKeyOptions, type CreatedApiKey } from './control/controller.js';
 import type { Core } from './control/core.js';
 import type { DomainContext } from './domain/context.js';
+import { DEFAULT_MCP_TOOLS } from './domain/mcp-servers.js';
+import { defaultResponder } from './domain/responder.js';
 import { ApiError } from './errors.js';
 import { type FaultSpec, Faults } from './faults.js';
 import { CORS_HEADERS, preflightResponse } from './http/cors.js';
@@ -15,7 +17,7 @@ import { createIdGenerator } from './ids.js';
 import { Journal, type JournalEntry } from './journal.js';
 import { DEFAULT_BASE_URL, DEFAULT_RATE_LIMIT, type MockServerOptions } from './options.js';
 import { applyDemoSeed } from './seed/demo.js';
-import type { Workspace } from './store/records.js';
+import type { McpTool, Workspace } from './store/records.js';
 import { createState, type HealthStatus, type StateSnapshot } from './store/state.js';
 import { type ListenOptions, listen, type RunningServer } from './transports/node-server.js';
 import { EventBus, type EventListener } from './webhooks/event-bus.js';
@@ -47,6 +49,18 @@ export interface MockCore {
   createApiKey(options: CreateApiKeyOptions): CreatedApiKey;
   /** Revokes a key by id; its next request gets 401. */
   revokeApiKey(id: string): void;
+  /** A customer message arrives from the channel on a conversation (reopens it; the AI answers if open). */
+  receiveMessage(
+    conversationId: string,
+    input: { content: string; type?: string },
+  ): ReturnType<Controller['receiveMessage']>;
+  /** Pairs a messaging channel: it becomes `active`. */
+  pairChannel(channelId: string): ReturnType<Controller['pairChannel']>;
+  /** Sets an MCP server's simulated tools, or puts it in `error`. */
+  setMcpServer(
+    id: string,
+    input: { tools?: McpTool[]; error?: boolean },
+  ): ReturnType<Controller['setMcpServer']>;
   /** Sets the health GET /v1/health reports; `maintenance` makes other operations answer 503. */
   setHealth(status: HealthStatus): void;
   /** The last requests, oldest first. */
@@ -69,6 +83,8 @@ export function createMockCore(options: MockServerOptions = {}): MockCore {
   const state = createState(variant);
   const ids = createIdGenerator(options.ids);
   const events = new EventBus();
+  const responder = options.responder ?? defaultResponder;
+  const mcpTools = options.mcpTools ?? DEFAULT_MCP_TOOLS;
   const journal = new Journal(options.journalSize ?? 1000);
   const scopes = new WeakMap<Request, RequestScope>();
   const onError =
@@ -83,6 +99,8 @@ export function createMockCore(options: MockServerOptions = {}): MockCore {
     nowMs: () => clock.now(),
     id: ids,
     seq: () => ++state.seq,
+    respond: async (input) => String(await responder(input)),
+    mcpToolsFor: (server) => (typeof mcpTools === 'function' ? mcpTools(server) : mcpTools),
     emit(kind, workspaceId, data) {
       const name = eventName(kind, variant);
       if (!name) return;
@@ -165,6 +183,9 @@ export function createMockCore(options: MockServerOptions = {}): MockCore {
     createApiKey: (o) => control.createApiKey(o),
     revokeApiKey: (id) => control.revokeApiKey(id),
     setHealth: (status) => control.setHealth(status),
+    receiveMessage: (id, input) => control.receiveMessage(id, input),
+    pairChannel: (id) => control.pairChannel(id),
+    setMcpServer: (id, input) => control.setMcpServer(id, input),
     requests: () => control.requests(),
     exportState: () => control.exportState(),
     importState: (snapshot) => control.importState(snapshot),

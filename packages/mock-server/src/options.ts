@@ -1,7 +1,8 @@
 import type { Clock } from './clock.js';
+import type { Responder } from './domain/responder.js';
 import type { RateLimitOption } from './http/rate-limiter.js';
 import type { IdsOption } from './ids.js';
-import type { Variant } from './store/records.js';
+import type { McpTool, Variant } from './store/records.js';
 import type { StateSnapshot } from './store/state.js';
 
 /** Options of `createMockServer`. */
@@ -24,6 +25,10 @@ export interface MockServerOptions {
   baseUrl?: string;
   /** How ids of new resources are made: `'random'` (default) or `{ seed }` for the same ids each run. */
   ids?: IdsOption;
+  /** The AI agent's answer to a customer message (default: quote the best-matching training, or echo). */
+  responder?: Responder;
+  /** The simulated tools of each new MCP server (default: `search` and `fetch`). */
+  mcpTools?: McpTool[] | ((server: { name: string; url: string }) => McpTool[]);
   /** How many requests `requests()` keeps (default 1000). */
   journalSize?: number;
   /** Where unexpected errors (500) are reported; default `console.error`. */

@@ -1,5 +1,4 @@
 import { type Context, Hono } from 'hono';
-import { pairChannel } from '../domain/channels.js';
 import { ApiError, invalidField } from '../errors.js';
 import { readBody } from '../http/read-body.js';
 import { errorResponse, jsonResponse } from '../http/respond.js';
@@ -77,8 +76,18 @@ export function createControlApp(core: Core, control: Controller): Hono {
     return jsonResponse(204, undefined);
   });
   app.post('/channels/:id/pair', (c) =>
-    jsonResponse(200, { data: pairChannel(core.ctx, c.req.param('id')) }),
+    jsonResponse(200, { data: control.pairChannel(c.req.param('id')) }),
   );
+  app.post('/conversations/:id/inbound', async (c) => {
+    const body = await jsonBody(c);
+    return jsonResponse(200, {
+      data: await control.receiveMessage(c.req.param('id'), body as never),
+    });
+  });
+  app.put('/mcp-servers/:id', async (c) => {
+    const body = await jsonBody(c);
+    return jsonResponse(200, { data: control.setMcpServer(c.req.param('id'), body as never) });
+  });
   app.notFound((c) =>
     errorResponse(
       new ApiError(

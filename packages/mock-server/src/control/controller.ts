@@ -1,9 +1,13 @@
-import { ApiError, invalidField } from '../errors.js';
+import { pairChannel } from '../domain/channels.js';
+import { conversationMessageView } from '../domain/conversation-views.js';
+import { receiveCustomerMessage } from '../domain/customer-message.js';
+import { mcpServerView } from '../domain/mcp-servers.js';
+import { ApiError, invalidField, notFound } from '../errors.js';
 import type { FaultSpec } from '../faults.js';
 import { scopeVocabulary } from '../generated/operations.js';
 import { randomHex } from '../ids.js';
 import type { JournalEntry } from '../journal.js';
-import type { ApiKeyRecord, Workspace } from '../store/records.js';
+import type { ApiKeyRecord, McpTool, Workspace } from '../store/records.js';
 import {
   clearState,
   exportState,
@@ -118,6 +122,64 @@ export class Controller {
     const record = this.core.state.apiKeys.get(id);
     if (!record) throw new ApiError(404, 'NOT_FOUND', `API key ${id} not found`);
     record.revoked_at ??= this.core.ctx.now();
+  }
+
+  /**
+   * A customer message arrives from the channel on an existing conversation: it reopens a closed one,
+   * and the AI answers when the chat is open (as POST /v1/conversations/{id}/messages does).
+   */
+  async receiveMessage(conversationId: string, input: { content: string; type?: string }) {
+    const types = ['text', 'image', 'audio', 'video', 'document'];
+    if (typeof input?.content !== 'string' || input.content.length === 0) {
+      throw invalidField('content', 'minLength', 'must be a non-empty string');
+    }
+    if (input.type !== undefined && !types.includes(input.type)) {
+      throw invalidField('type', 'enum', `must be one of ${types.join(', ')}`);
+    }
+    const conversation = this.core.state.tables.conversations.find(conversationId);
+    if (!conversation) throw notFound('conversation', conversationId);
+    const { message, reply } = await receiveCustomerMessage(
+      this.core.ctx,
+      conversation,
+      input.content,
+      (input.type ?? 'text') as never,
+    );
+    return { message: conversationMessageView(message), response: reply?.content ?? null };
+  }
+
+  /** A messaging channel is paired (its QR code scanned) and becomes `active`. */
+  pairChannel(channelId: string) {
+    return pairChannel(this.core.ctx, channelId);
+  }
+
+  /** Sets an MCP server's simulated tools and whether it is in `error`. */
+  setMcpServer(id: string, input: { tools?: McpTool[]; error?: boolean }) {
+    const row = this.core.state.tables.mcpServers.find(id);
+    if (!row) throw notFound('MCP server', id);
+    if (input.tools !== undefined) {
+      if (!Array.isArray(input.tools)) throw invalidField('tools', 'type', 'must be an array');
+      input.tools.forEach((tool, i) => {
+        if (typeof tool?.name !== 'string' || !/^[A-Za-z0-9_.-]{1,128}$/.test(tool.name)) {
+          throw invalidField(`tools[${i}].name`, 'pattern', 'must match ^[A-Za-z0-9_.-]{1,128}$');
+        }
+      });
+      row._tools = input.tools.map((tool) => ({
+        name: tool.name,
+        description: typeof tool.description === 'string' ? tool.description : '',
+        input_schema:
+          tool.input_schema && typeof tool.input_schema === 'object'
+            ? tool.input_schema
+            : { type: 'object' },
+        enabled: tool.enabled !== false,
+      }));
+    }
+    if (input.error !== undefined) {
+      if (typeof input.error !== 'boolean')
+        throw invalidField('error', 'type', 'must be a boolean');
+      row._error = input.error;
+    }
+    row.updated_at = this.core.ctx.now();
+    return { ...mcpServerView(this.core.ctx, row), tools: row._tools };
   }
 
   /** Sets what GET /v1/health reports; `maintenance` makes every other operation answer 503. */

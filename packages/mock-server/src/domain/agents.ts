@@ -47,11 +47,12 @@ export const agentsUpdate: Handler = (ctx, { ws, params, body }) => {
   return one(row);
 };
 
-/** DELETE /v1/agents/{id}: its trainings go; its channels stay, unbound. */
+/** DELETE /v1/agents/{id}: its trainings and MCP links go; its channels stay, unbound; conversations stay. */
 export const agentsDelete: Handler = (ctx, { ws, params }) => {
-  const { agents, trainings, channels } = ctx.state.tables;
+  const { agents, trainings, channels, mcpLinks } = ctx.state.tables;
   const row = mustGet(agents, ws, params.id as string, 'agent');
   for (const t of trainings.list(ws, (t) => t.agent_id === row.id)) trainings.delete(t.id);
+  for (const l of mcpLinks.list(ws, (l) => l.agent_id === row.id)) mcpLinks.delete(l.id);
   const now = ctx.now();
   for (const c of channels.list(ws, (c) => c.agent_id === row.id)) {
     c.agent_id = null;

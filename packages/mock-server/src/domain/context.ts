@@ -1,6 +1,7 @@
-import type { ApiKeyRecord, Variant } from '../store/records.js';
+import type { ApiKeyRecord, McpTool, Variant } from '../store/records.js';
 import type { State } from '../store/state.js';
 import type { EventKind } from '../webhooks/event-names.js';
+import type { ResponderInput } from './responder.js';
 
 /** What the domain needs from the server: state, time, ids and the event emitter. No HTTP. */
 export interface DomainContext {
@@ -16,6 +17,10 @@ export interface DomainContext {
   id(): string;
   /** The next creation sequence number. */
   seq(): number;
+  /** The AI agent's answer to a customer message (the `responder` option). */
+  respond(input: ResponderInput): Promise<string>;
+  /** The simulated tools of a newly registered MCP server (the `mcpTools` option). */
+  mcpToolsFor(server: { name: string; url: string }): McpTool[];
   /** Emits an event of this kind (in the active variant's name, if it has one). */
   emit(kind: EventKind, workspaceId: string, data: unknown): void;
 }

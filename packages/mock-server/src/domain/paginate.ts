@@ -1,13 +1,11 @@
-import type { RowMeta } from '../store/table.js';
-
 /** A list page as the API answers it. */
 export interface ListPage<V> {
   data: V[];
   pagination: { page: number; limit: number; total: number; total_pages: number };
 }
 
-/** Orders rows (oldest first in, `order` out) and cuts the page the query asks for. */
-export function paginate<R extends RowMeta, V>(
+/** Orders items (oldest first in, `order` out: newest first by default) and cuts the page the query asks for. */
+export function paginate<R, V>(
   rows: R[],
   query: Record<string, unknown>,
   view: (row: R) => V,

@@ -1199,7 +1199,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     "then": {
       "required": [
         "options"
-      ]
+      ],
+      "x-message": "is required for select and multi_select fields"
     }
   },
   "CustomFieldUpdate": {
@@ -1602,16 +1603,19 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     "then": {
       "required": [
         "media_url"
-      ]
+      ],
+      "x-message": "is required for image, audio, video and document messages"
     },
     "else": {
       "required": [
         "content"
       ],
+      "x-message": "is required for text messages",
       "not": {
         "required": [
           "media_url"
-        ]
+        ],
+        "x-message": "is only for image, audio, video and document messages"
       }
     }
   },
@@ -1734,6 +1738,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       },
       "input_schema": {
         "type": "object",
+        "additionalProperties": true,
         "description": "The tool's input as JSON Schema."
       },
       "enabled": {
@@ -2286,7 +2291,9 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "format": "uuid"
       },
       "data": {
-        "type": "object"
+        "type": "object",
+        "additionalProperties": true,
+        "description": "The affected resource in its API shape; each event's schema says which."
       }
     }
   },

@@ -69,7 +69,11 @@ function check(
     if (branch) checkConditional(branch as SchemaNode, value, field, resolve, out);
   }
   if (schema.not && passes(schema.not as SchemaNode, value, field, resolve)) {
-    add('not', ((schema.not as SchemaNode)['x-message'] as string) ?? 'is not allowed here');
+    const not = schema.not as SchemaNode;
+    const names = Array.isArray(not.required) ? (not.required as string[]) : [];
+    // `not: {required: [x]}` forbids a field: name the field itself.
+    const at = names.length === 1 ? child(field, names[0] as string) : field;
+    add('not', (not['x-message'] as string | undefined) ?? 'is not allowed here', at);
   }
 
   if ('const' in schema && value !== schema.const) {

@@ -48,3 +48,51 @@ export type WebhookRow = S['Webhook'] &
 
 /** What a key may do with one resource group. */
 export type PermissionSet = S['PermissionSet'];
+
+/** The chat status of a conversation: the state machine of api-decisions section 5. */
+export type ChatStatus = 'open' | 'human' | 'closed';
+
+/** A stored conversation; its chat (same id) lives in the `_chat` fields. */
+export type ConversationRow = Omit<S['Conversation'], 'status'> &
+  RowMeta & {
+    _chat_status: ChatStatus;
+    _assigned_to: string | null;
+    _human_started_at: string | null;
+  };
+
+/** Who wrote a stored message (one vocabulary; the views translate it). */
+export type MessageSender = 'customer' | 'agent' | 'human';
+
+/** A stored message: one record, two views (conversation message and chat message). */
+export interface MessageRow extends RowMeta {
+  conversation_id: string;
+  content: string;
+  sender: MessageSender;
+  sender_id: string | null;
+  type: S['MessageType'];
+  media_url: string | null;
+  media_type: string | null;
+  status: S['ChatMessage']['status'];
+  is_edited: boolean;
+  updated_at: string;
+}
+
+/** A stored MCP server, with the headers sent to it and its simulated tools. */
+export type McpServerRow = Omit<S['McpServer'], 'status' | 'tools_count'> &
+  RowMeta & {
+    _headers: Record<string, string>;
+    _tools: S['McpTool'][];
+    _error: boolean;
+  };
+
+/** An agent connected to an MCP server. */
+export interface McpLinkRow extends RowMeta {
+  agent_id: string;
+  mcp_id: string;
+}
+
+/** A stored appointment. */
+export type AppointmentRow = S['Appointment'] & RowMeta;
+
+/** An MCP tool as the API shows it. */
+export type McpTool = S['McpTool'];

@@ -1,9 +1,14 @@
 import type {
   AgentRow,
   ApiKeyRecord,
+  AppointmentRow,
   ChannelRow,
   ContactRow,
+  ConversationRow,
   CustomFieldRow,
+  McpLinkRow,
+  McpServerRow,
+  MessageRow,
   TrainingRow,
   Variant,
   WebhookRow,
@@ -22,6 +27,11 @@ export interface Tables {
   contacts: Table<ContactRow>;
   customFields: Table<CustomFieldRow>;
   webhooks: Table<WebhookRow>;
+  conversations: Table<ConversationRow>;
+  messages: Table<MessageRow>;
+  mcpServers: Table<McpServerRow>;
+  mcpLinks: Table<McpLinkRow>;
+  appointments: Table<AppointmentRow>;
 }
 
 /** The whole in-memory state of a mock server. */
@@ -55,6 +65,11 @@ const TABLE_NAMES = [
   'contacts',
   'customFields',
   'webhooks',
+  'conversations',
+  'messages',
+  'mcpServers',
+  'mcpLinks',
+  'appointments',
 ] as const;
 
 /** An empty state for a variant. */
@@ -73,6 +88,11 @@ export function createState(variant: Variant): State {
       contacts: new Table(),
       customFields: new Table(),
       webhooks: new Table(),
+      conversations: new Table(),
+      messages: new Table(),
+      mcpServers: new Table(),
+      mcpLinks: new Table(),
+      appointments: new Table(),
     },
   };
 }

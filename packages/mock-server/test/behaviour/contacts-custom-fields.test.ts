@@ -121,7 +121,11 @@ describe.each(transports)('contacts and custom fields over $name', (transport) =
     const noOptions = await h.call('POST', '/v1/custom-fields', {
       body: { name: 'plan', type: 'select' },
     });
-    expect(noOptions.body.error.details[0]).toMatchObject({ field: 'options', rule: 'required' });
+    expect(noOptions.body.error.details[0]).toEqual({
+      field: 'options',
+      rule: 'required',
+      message: 'options: is required for select and multi_select fields',
+    });
     const extra = await h.call('POST', '/v1/custom-fields', {
       body: { name: 'n', type: 'number', options: ['1'] },
     });

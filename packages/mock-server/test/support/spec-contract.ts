@@ -85,3 +85,17 @@ export function contractProblems(
   if (!validate(body)) problems.push(`${where}: ${ajv.errorsText(validate.errors)}`);
   return problems;
 }
+
+/** Checks a webhook body against the spec's `webhooks` entry for its event; returns the problems. */
+export function webhookBodyProblems(body: { event: string } & Record<string, unknown>): string[] {
+  const entry = spec.webhooks?.[body.event]?.post;
+  if (!entry) return [`${body.event}: not an event of the spec`];
+  const ref = entry.requestBody.content['application/json'].schema.$ref as string;
+  const validate = validatorFor(ref.replace(/^#/, ''));
+  return validate(body) ? [] : [`${body.event}: ${ajv.errorsText(validate.errors)}`];
+}
+
+/** The variants that send an event, from the spec. */
+export function variantsOf(event: string): string[] {
+  return spec.webhooks?.[event]?.post?.['x-variants'] ?? [];
+}

@@ -2165,7 +2165,9 @@ export interface components {
             name: string;
             description: string;
             /** @description The tool's input as JSON Schema. */
-            input_schema: Record<string, never>;
+            input_schema: {
+                [key: string]: unknown;
+            };
             /** @description Whether agents may call it. */
             enabled: boolean;
         };
@@ -2327,7 +2329,10 @@ export interface components {
             timestamp: string;
             /** Format: uuid */
             webhook_id: string;
-            data: Record<string, never>;
+            /** @description The affected resource in its API shape; each event's schema says which. */
+            data: {
+                [key: string]: unknown;
+            };
         };
         /** @description Data of `credit.low` and `credit.depleted`. */
         CreditBalance: {

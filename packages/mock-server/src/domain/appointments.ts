@@ -1,0 +1,107 @@
+import { conflict, invalidField } from '../errors.js';
+import type { AppointmentRow } from '../store/records.js';
+import { publicView } from '../store/table.js';
+import type { DomainContext, Handler } from './context.js';
+import { mustGet } from './lookup.js';
+import { paginate } from './paginate.js';
+
+const view = (row: AppointmentRow) => publicView(row);
+const one = (row: AppointmentRow) => ({ data: view(row) });
+
+const appointment = (ctx: DomainContext, ws: string, id: string) =>
+  mustGet(ctx.state.tables.appointments, ws, id, 'appointment');
+
+function assertScheduled(row: AppointmentRow, action: string): void {
+  if (row.status !== 'scheduled')
+    throw conflict(`appointment ${row.id} is ${row.status}; ${action} needs scheduled`);
+}
+
+function assertOrder(startsAt: string, endsAt: string | null): void {
+  if (endsAt !== null && Date.parse(endsAt) <= Date.parse(startsAt)) {
+    throw invalidField('ends_at', 'after', `must be after starts_at (${startsAt})`);
+  }
+}
+
+/** GET /v1/appointments, filters `contact_id`, `agent_id`, `status`. */
+export const appointmentsList: Handler = (ctx, { ws, query }) =>
+  paginate(
+    ctx.state.tables.appointments.list(
+      ws,
+      (a) =>
+        (!query.contact_id || a.contact_id === query.contact_id) &&
+        (!query.agent_id || a.agent_id === query.agent_id) &&
+        (!query.status || a.status === query.status),
+    ),
+    query,
+    view,
+  );
+
+/** POST /v1/appointments: scheduled (A appointment.created, B appointment.scheduled). */
+export const appointmentsCreate: Handler = (ctx, { ws, body }) => {
+  mustGet(ctx.state.tables.contacts, ws, body.contact_id, 'contact');
+  if (body.agent_id) mustGet(ctx.state.tables.agents, ws, body.agent_id, 'agent');
+  assertOrder(body.starts_at, body.ends_at ?? null);
+  const now = ctx.now();
+  const row: AppointmentRow = {
+    id: ctx.id(),
+    contact_id: body.contact_id,
+    agent_id: body.agent_id ?? null,
+    title: body.title,
+    notes: body.notes ?? null,
+    starts_at: new Date(body.starts_at).toISOString(),
+    ends_at: body.ends_at ? new Date(body.ends_at).toISOString() : null,
+    status: 'scheduled',
+    created_at: now,
+    updated_at: now,
+    _ws: ws,
+    _seq: ctx.seq(),
+  };
+  ctx.state.tables.appointments.put(row);
+  ctx.emit('appointment.created', ws, view(row));
+  return one(row);
+};
+
+/** GET /v1/appointments/{id}. */
+export const appointmentsRetrieve: Handler = (ctx, { ws, params }) =>
+  one(appointment(ctx, ws, params.id as string));
+
+/** PUT /v1/appointments/{id}: a partial update of a scheduled appointment; a new `starts_at` reschedules. */
+export const appointmentsUpdate: Handler = (ctx, { ws, params, body }) => {
+  const row = appointment(ctx, ws, params.id as string);
+  assertScheduled(row, 'an update');
+  if (body.agent_id) mustGet(ctx.state.tables.agents, ws, body.agent_id, 'agent');
+  const startsAt =
+    body.starts_at !== undefined ? new Date(body.starts_at).toISOString() : row.starts_at;
+  const endsAt =
+    body.ends_at !== undefined
+      ? body.ends_at
+        ? new Date(body.ends_at).toISOString()
+        : null
+      : row.ends_at;
+  assertOrder(startsAt, endsAt);
+  const rescheduled = startsAt !== row.starts_at;
+  row.starts_at = startsAt;
+  row.ends_at = endsAt;
+  if (body.title !== undefined) row.title = body.title;
+  if (body.notes !== undefined) row.notes = body.notes;
+  if (body.agent_id !== undefined) row.agent_id = body.agent_id;
+  row.updated_at = ctx.now();
+  if (rescheduled) ctx.emit('appointment.rescheduled', ws, view(row));
+  return one(row);
+};
+
+/** POST /v1/appointments/{id}/cancel and /complete: scheduled -> cancelled | completed. */
+export function finishAppointment(status: 'cancelled' | 'completed'): Handler {
+  return (ctx, { ws, params }) => {
+    const row = appointment(ctx, ws, params.id as string);
+    assertScheduled(row, status === 'cancelled' ? 'cancel' : 'complete');
+    row.status = status;
+    row.updated_at = ctx.now();
+    ctx.emit(
+      status === 'cancelled' ? 'appointment.cancelled' : 'appointment.completed',
+      ws,
+      view(row),
+    );
+    return one(row);
+  };
+}

@@ -1,0 +1,25 @@
+import { conflict } from '../errors.js';
+import type { ChatStatus, ConversationRow } from '../store/records.js';
+
+/** The chat actions of the state machine, and the statuses each one may start from. */
+export const CHAT_TRANSITIONS = {
+  'start-human': { from: ['open'], to: 'human' },
+  'send-message': { from: ['human'], to: 'human' },
+  'stop-human': { from: ['human'], to: 'open' },
+  close: { from: ['open', 'human'], to: 'closed' },
+  reopen: { from: ['closed'], to: 'open' },
+  transfer: { from: ['open', 'human'], to: null },
+} as const satisfies Record<string, { from: readonly ChatStatus[]; to: ChatStatus | null }>;
+
+/** An action of the chat state machine. */
+export type ChatAction = keyof typeof CHAT_TRANSITIONS;
+
+/**
+ * Checks that `action` may start from the chat's status; 409 CONFLICT naming the current status and
+ * the status the action needs otherwise.
+ */
+export function assertTransition(row: ConversationRow, action: ChatAction): void {
+  const allowed: readonly ChatStatus[] = CHAT_TRANSITIONS[action].from;
+  if (allowed.includes(row._chat_status)) return;
+  throw conflict(`chat ${row.id} is ${row._chat_status}; ${action} needs ${allowed.join(' or ')}`);
+}

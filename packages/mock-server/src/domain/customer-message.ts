@@ -1,0 +1,99 @@
+import type { ConversationRow, MessageRow } from '../store/records.js';
+import { publicView } from '../store/table.js';
+import type { DomainContext } from './context.js';
+import { conversationMessageView, conversationView } from './conversation-views.js';
+
+/** A message the conversation stores (customer, AI or human). */
+export function storeMessage(
+  ctx: DomainContext,
+  conversation: ConversationRow,
+  fields: Pick<
+    MessageRow,
+    'content' | 'sender' | 'sender_id' | 'type' | 'media_url' | 'media_type' | 'status'
+  >,
+): MessageRow {
+  const now = ctx.now();
+  const row: MessageRow = {
+    id: ctx.id(),
+    conversation_id: conversation.id,
+    ...fields,
+    is_edited: false,
+    created_at: now,
+    updated_at: now,
+    _ws: conversation._ws,
+    _seq: ctx.seq(),
+  };
+  ctx.state.tables.messages.put(row);
+  conversation.updated_at = now;
+  return row;
+}
+
+/** What a customer message leads to: the stored message and the AI's answer, if any. */
+export interface CustomerMessageResult {
+  message: MessageRow;
+  reply: MessageRow | null;
+}
+
+/**
+ * A customer message arrives: a closed conversation reopens (conversation.reopened), the message is
+ * stored (message.received), and the AI answers (message.sent) only when the chat is open and the
+ * agent exists and is active; in human mode a person answers instead.
+ */
+export async function receiveCustomerMessage(
+  ctx: DomainContext,
+  conversation: ConversationRow,
+  content: string,
+  type: MessageRow['type'] = 'text',
+): Promise<CustomerMessageResult> {
+  const ws = conversation._ws;
+  if (conversation._chat_status === 'closed') {
+    conversation._chat_status = 'open';
+    conversation.updated_at = ctx.now();
+    ctx.emit('conversation.reopened', ws, conversationView(conversation));
+  }
+  const message = storeMessage(ctx, conversation, {
+    content,
+    sender: 'customer',
+    sender_id: conversation.contact_id,
+    type,
+    media_url: null,
+    media_type: null,
+    status: 'delivered',
+  });
+  ctx.emit('message.received', ws, conversationMessageView(message));
+  const agent = ctx.state.tables.agents.get(ws, conversation.agent_id);
+  if (conversation._chat_status !== 'open' || !agent || agent.status !== 'active')
+    return { message, reply: null };
+  const trainings = ctx.state.tables.trainings
+    .list(ws, (t) => t.agent_id === agent.id)
+    .map(publicView);
+  const answer = await ctx.respond({
+    message: content,
+    agent,
+    trainings,
+    conversationId: conversation.id,
+  });
+  const reply = storeMessage(ctx, conversation, {
+    content: answer,
+    sender: 'agent',
+    sender_id: agent.id,
+    type: 'text',
+    media_url: null,
+    media_type: null,
+    status: 'sent',
+  });
+  ctx.emit('message.sent', ws, conversationMessageView(reply));
+  return { message, reply };
+}
+
+/** The `{conversation_id, response, message_id, response_message_id}` answer of both message endpoints. */
+export function agentReply(conversation: ConversationRow, result: CustomerMessageResult) {
+  return {
+    data: {
+      conversation_id: conversation.id,
+      response: result.reply?.content ?? null,
+      message_id: result.message.id,
+      response_message_id: result.reply?.id ?? null,
+    },
+  };
+}

@@ -1,0 +1,47 @@
+/** What the AI answer is computed from. */
+export interface ResponderInput {
+  /** The customer's message. */
+  message: string;
+  agent: { id: string; name: string; instructions: string | null };
+  /** The agent's trainings (its knowledge base). */
+  trainings: { title: string | null; type: string; content: string | null; url: string | null }[];
+  conversationId: string;
+}
+
+/** Produces the agent's answer to a customer message; replace it with the `responder` option. */
+export type Responder = (input: ResponderInput) => string | Promise<string>;
+
+const STOP_WORDS = new Set(
+  'the and for are but not you your with this that have has was were can could would should what when where which who how why does did from into about there their them they then than our ours out get got any all too very just may might will shall its it is'.split(
+    ' ',
+  ),
+);
+
+function words(text: string): Set<string> {
+  const found = new Set<string>();
+  for (const word of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+    if (word.length >= 3 && !STOP_WORDS.has(word)) found.add(word);
+  }
+  return found;
+}
+
+/**
+ * The default answer, deterministic: the text training whose words best overlap the message
+ * (ties: the oldest), quoted; or, with no overlap, a fixed reply that echoes the message.
+ */
+export const defaultResponder: Responder = ({ message, trainings }) => {
+  const asked = words(message);
+  let best: { score: number; training: ResponderInput['trainings'][number] } | null = null;
+  for (const training of trainings) {
+    if (training.type !== 'text' || !training.content) continue;
+    const known = words(`${training.title ?? ''} ${training.content}`);
+    let score = 0;
+    for (const word of asked) if (known.has(word)) score++;
+    if (score > 0 && (!best || score > best.score)) best = { score, training };
+  }
+  if (best?.training.content) {
+    const source = best.training.title ? ` (from "${best.training.title}")` : '';
+    return `${best.training.content}${source}`;
+  }
+  return `Thanks for your message: "${message}". I don't have an answer to that yet; a member of our team will follow up.`;
+};

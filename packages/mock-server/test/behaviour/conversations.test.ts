@@ -1,0 +1,318 @@
+import { describe, expect, it } from 'vitest';
+import { useMock } from '../support/harness.js';
+import { transports } from '../support/transports.js';
+
+describe.each(transports)('conversations and messages over $name', (transport) => {
+  const h = useMock(transport);
+
+  async function agentWithTraining(): Promise<string> {
+    const agent = (await h.call('POST', '/v1/agents', { body: { name: 'Support' } })).body.data.id;
+    await h.call('POST', `/v1/agents/${agent}/trainings`, {
+      body: { type: 'text', title: 'Shipping', content: 'Orders ship within 2 business days.' },
+    });
+    await h.call('POST', `/v1/agents/${agent}/trainings`, {
+      body: { type: 'text', title: 'Returns', content: 'Returns are free within 30 days.' },
+    });
+    return agent;
+  }
+
+  it('starts a conversation: the answer quotes the best-matching training', async () => {
+    const agent = await agentWithTraining();
+    const res = await h.call('POST', `/v1/agents/${agent}/conversation`, {
+      body: { message: 'How long does shipping take?' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.response).toBe('Orders ship within 2 business days. (from "Shipping")');
+    const id = res.body.data.conversation_id;
+    const conversation = (await h.call('GET', `/v1/conversations/${id}`)).body.data;
+    expect(conversation).toMatchObject({
+      id,
+      agent_id: agent,
+      status: 'open',
+      contact_id: null,
+      metadata: {},
+    });
+    const messages = await h.call('GET', `/v1/conversations/${id}/messages?order=asc`);
+    expect(
+      messages.body.data.map((m: { sender_type: string; id: string }) => [m.sender_type, m.id]),
+    ).toEqual([
+      ['customer', res.body.data.message_id],
+      ['agent', res.body.data.response_message_id],
+    ]);
+  });
+
+  it('echoes when no training matches, and can be replaced by the responder option', async () => {
+    const agent = await agentWithTraining();
+    const res = await h.call('POST', `/v1/agents/${agent}/conversation`, {
+      body: { message: 'Bonjour' },
+    });
+    expect(res.body.data.response).toMatch(/^Thanks for your message: "Bonjour"/);
+  });
+
+  it('answers 409 for an inactive agent and 404 for an unknown contact', async () => {
+    const agent = await agentWithTraining();
+    expect(
+      (
+        await h.call('POST', `/v1/agents/${agent}/conversation`, {
+          body: { message: 'x', contact_id: crypto.randomUUID() },
+        })
+      ).status,
+    ).toBe(404);
+    await h.call('POST', `/v1/agents/${agent}/deactivate`);
+    const res = await h.call('POST', `/v1/agents/${agent}/conversation`, {
+      body: { message: 'Hi' },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toMatch(/inactive/);
+    expect(
+      (await h.call('POST', `/v1/agents/${agent}/conversation`, { body: { message: '' } })).status,
+    ).toBe(400);
+  });
+
+  it('gives no answer in human mode or when the agent is inactive, and reopens a closed conversation', async () => {
+    const agent = await agentWithTraining();
+    const id = (
+      await h.call('POST', `/v1/agents/${agent}/conversation`, { body: { message: 'Hi' } })
+    ).body.data.conversation_id;
+    await h.call('POST', `/v1/chats/${id}/start-human`);
+    expect(
+      (
+        await h.call('POST', `/v1/conversations/${id}/messages`, {
+          body: { message: 'Still there?' },
+        })
+      ).body.data.response,
+    ).toBeNull();
+    await h.call('POST', `/v1/chats/${id}/stop-human`);
+    await h.call('POST', `/v1/agents/${agent}/deactivate`);
+    expect(
+      (await h.call('POST', `/v1/conversations/${id}/messages`, { body: { message: 'Hello?' } }))
+        .body.data.response,
+    ).toBeNull();
+    await h.call('POST', `/v1/agents/${agent}/activate`);
+    await h.call('POST', `/v1/conversations/${id}/close`);
+    expect((await h.call('GET', `/v1/conversations/${id}`)).body.data.status).toBe('closed');
+    const reopened = await h.call('POST', `/v1/conversations/${id}/messages`, {
+      body: { message: 'Returns?' },
+    });
+    expect(reopened.body.data.response).toMatch(/Returns are free/);
+    expect((await h.call('GET', `/v1/conversations/${id}`)).body.data.status).toBe('open');
+  });
+
+  it('filters conversations by agent, contact, channel and status', async () => {
+    const agent = await agentWithTraining();
+    const channel = (
+      await h.call('POST', '/v1/channels', { body: { name: 'Web', agent_id: agent } })
+    ).body.data.id;
+    const contact = (await h.call('POST', '/v1/contacts', { body: { name: 'Ada' } })).body.data.id;
+    const a = (
+      await h.call('POST', `/v1/agents/${agent}/conversation`, {
+        body: { message: 'a', contact_id: contact },
+      })
+    ).body.data.conversation_id;
+    const b = (await h.call('POST', `/v1/agents/${agent}/conversation`, { body: { message: 'b' } }))
+      .body.data.conversation_id;
+    await h.call('POST', `/v1/conversations/${b}/close`);
+    const ids = async (q: string) =>
+      (await h.call('GET', `/v1/conversations?${q}`)).body.data.map((c: { id: string }) => c.id);
+    expect(await ids(`contact_id=${contact}`)).toEqual([a]);
+    expect(await ids('status=closed')).toEqual([b]);
+    expect(await ids(`channel_id=${channel}&status=open`)).toEqual([a]);
+    expect(await ids(`agent_id=${crypto.randomUUID()}`)).toEqual([]);
+  });
+
+  it('edits a message (is_edited) and reads and deletes it directly', async () => {
+    const agent = await agentWithTraining();
+    const started = (
+      await h.call('POST', `/v1/agents/${agent}/conversation`, { body: { message: 'Hi' } })
+    ).body.data;
+    const edited = await h.call(
+      'PUT',
+      `/v1/conversations/${started.conversation_id}/messages/${started.message_id}`,
+      {
+        body: { content: 'Hello' },
+      },
+    );
+    expect(edited.body.data).toMatchObject({
+      id: started.message_id,
+      content: 'Hello',
+      is_edited: true,
+      sender_type: 'customer',
+      message_type: 'text',
+    });
+    expect(
+      (
+        await h.call(
+          'PUT',
+          `/v1/conversations/${started.conversation_id}/messages/${started.message_id}`,
+          { body: { content: '' } },
+        )
+      ).status,
+    ).toBe(400);
+    expect((await h.call('GET', `/v1/messages/${started.message_id}`)).body.data.content).toBe(
+      'Hello',
+    );
+    expect((await h.call('DELETE', `/v1/messages/${started.message_id}`)).status).toBe(204);
+    expect((await h.call('GET', `/v1/messages/${started.message_id}`)).status).toBe(404);
+    const other = (
+      await h.call('POST', `/v1/agents/${agent}/conversation`, { body: { message: 'x' } })
+    ).body.data.conversation_id;
+    expect(
+      (
+        await h.call('PUT', `/v1/conversations/${other}/messages/${started.response_message_id}`, {
+          body: { content: 'y' },
+        })
+      ).status,
+    ).toBe(404);
+  });
+
+  it('transfers to another active agent; 409 for an inactive one', async () => {
+    const agent = await agentWithTraining();
+    const backup = (await h.call('POST', '/v1/agents', { body: { name: 'Backup' } })).body.data.id;
+    const id = (
+      await h.call('POST', `/v1/agents/${agent}/conversation`, { body: { message: 'Hi' } })
+    ).body.data.conversation_id;
+    expect(
+      (await h.call('POST', `/v1/conversations/${id}/transfer`, { body: { agent_id: backup } }))
+        .body.data.agent_id,
+    ).toBe(backup);
+    await h.call('POST', `/v1/agents/${agent}/deactivate`);
+    const res = await h.call('POST', `/v1/conversations/${id}/transfer`, {
+      body: { agent_id: agent },
+    });
+    expect(res.status).toBe(409);
+    expect(
+      (
+        await h.call('POST', `/v1/conversations/${id}/transfer`, {
+          body: { agent_id: crypto.randomUUID() },
+        })
+      ).status,
+    ).toBe(404);
+  });
+
+  it('receives a customer message from the channel through the control API', async () => {
+    const agent = await agentWithTraining();
+    const id = (
+      await h.call('POST', `/v1/agents/${agent}/conversation`, { body: { message: 'Hi' } })
+    ).body.data.conversation_id;
+    const res = await h.call('POST', `/__mock/conversations/${id}/inbound`, {
+      body: { content: 'Any news on shipping?' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.message).toMatchObject({
+      conversation_id: id,
+      sender_type: 'customer',
+      content: 'Any news on shipping?',
+    });
+    expect(res.body.data.response).toMatch(/ship within/);
+    expect(
+      (
+        await h.call('POST', `/__mock/conversations/${crypto.randomUUID()}/inbound`, {
+          body: { content: 'x' },
+        })
+      ).status,
+    ).toBe(404);
+    expect((await h.call('POST', `/__mock/conversations/${id}/inbound`, { body: {} })).status).toBe(
+      400,
+    );
+  });
+});
+
+describe.each(transports)('chats over $name', (transport) => {
+  const h = useMock(transport);
+
+  async function humanChat(): Promise<string> {
+    const agent = (await h.call('POST', '/v1/agents', { body: { name: 'A' } })).body.data.id;
+    const id = (
+      await h.call('POST', `/v1/agents/${agent}/conversation`, { body: { message: 'Hi' } })
+    ).body.data.conversation_id;
+    await h.call('POST', `/v1/chats/${id}/start-human`, {
+      body: { assigned_to: '11111111-1111-4111-8111-111111111111' },
+    });
+    return id;
+  }
+
+  it('sends a human message: 201, the chat shape, sender human, status sent', async () => {
+    const id = await humanChat();
+    const res = await h.call('POST', `/v1/chats/${id}/messages`, {
+      body: { content: 'I can help.' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({
+      conversation_id: id,
+      content: 'I can help.',
+      type: 'text',
+      sender_type: 'human',
+      sender_id: '11111111-1111-4111-8111-111111111111',
+      status: 'sent',
+      media_url: null,
+    });
+    const inConversation = await h.call('GET', `/v1/messages/${res.body.data.id}`);
+    expect(inConversation.body.data).toMatchObject({ sender_type: 'human', message_type: 'text' });
+  });
+
+  it('maps the two message shapes of one stored message in one place', async () => {
+    const id = await humanChat();
+    const messages = (await h.call('GET', `/v1/conversations/${id}/messages?order=asc`)).body.data;
+    expect(messages[0]).toMatchObject({ sender_type: 'customer', message_type: 'text' });
+    expect(messages[0].type).toBeUndefined();
+  });
+
+  it('applies the type and media_url rules', async () => {
+    const id = await humanChat();
+    const image = await h.call('POST', `/v1/chats/${id}/messages`, {
+      body: { type: 'image', media_url: 'https://cdn.test/p.png' },
+    });
+    expect(image.status).toBe(201);
+    expect(image.body.data).toMatchObject({
+      type: 'image',
+      media_url: 'https://cdn.test/p.png',
+      content: '',
+    });
+    expect((await h.call('GET', `/v1/messages/${image.body.data.id}`)).body.data.media_type).toBe(
+      'image/png',
+    );
+    const noMedia = await h.call('POST', `/v1/chats/${id}/messages`, {
+      body: { type: 'video', content: 'x' },
+    });
+    expect(noMedia.body.error.details[0]).toEqual({
+      field: 'media_url',
+      rule: 'required',
+      message: 'media_url: is required for image, audio, video and document messages',
+    });
+    const textWithMedia = await h.call('POST', `/v1/chats/${id}/messages`, {
+      body: { content: 'x', media_url: 'https://cdn.test/p.png' },
+    });
+    expect(textWithMedia.status).toBe(400);
+    expect(textWithMedia.body.error.details).toEqual([
+      {
+        field: 'media_url',
+        rule: 'not',
+        message: 'media_url: is only for image, audio, video and document messages',
+      },
+    ]);
+    expect(
+      (await h.call('POST', `/v1/chats/${id}/messages`, { body: {} })).body.error.message,
+    ).toBe('content: is required for text messages');
+  });
+
+  it('lists active chats by default and closed ones on request', async () => {
+    const open = await humanChat();
+    const closed = await humanChat();
+    await h.call('POST', `/v1/conversations/${closed}/close`);
+    const ids = async (q: string) =>
+      (await h.call('GET', `/v1/chats${q}`)).body.data.map((c: { id: string }) => c.id);
+    expect(await ids('')).toEqual([open]);
+    expect(await ids('?status=closed')).toEqual([closed]);
+    expect(await ids('?status=human')).toEqual([open]);
+  });
+
+  it('deletes a message of the chat only', async () => {
+    const id = await humanChat();
+    const other = await humanChat();
+    const message = (await h.call('POST', `/v1/chats/${id}/messages`, { body: { content: 'x' } }))
+      .body.data.id;
+    expect((await h.call('DELETE', `/v1/chats/${other}/messages/${message}`)).status).toBe(404);
+    expect((await h.call('DELETE', `/v1/chats/${id}/messages/${message}`)).status).toBe(204);
+    expect((await h.call('GET', `/v1/messages/${message}`)).status).toBe(404);
+  });
+});

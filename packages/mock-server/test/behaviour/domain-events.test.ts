@@ -1,0 +1,196 @@
+import { describe, expect, it } from 'vitest';
+import type { Call } from '../support/api.js';
+import { recordEvents } from '../support/events.js';
+import { useMock } from '../support/harness.js';
+import { variantsOf, webhookBodyProblems } from '../support/spec-contract.js';
+import { transports } from '../support/transports.js';
+
+interface Ids {
+  agent: string;
+  contact: string;
+  appointment: string;
+  whatsapp: string;
+  widget: string;
+}
+
+interface Row {
+  operation: string;
+  run(call: Call, ids: Ids): Promise<unknown>;
+  A: string[];
+  B: string[];
+}
+
+const post = (call: Call, path: string, body?: unknown) => call('POST', path, { body });
+
+/** api-decisions section 6: which operations emit which events, per variant. */
+const TABLE: Row[] = [
+  {
+    operation: 'POST /v1/agents/{id}/conversation',
+    run: (call, ids) => post(call, `/v1/agents/${ids.agent}/conversation`, { message: 'Hi' }),
+    A: ['conversation.created', 'message.received', 'message.sent'],
+    B: ['conversation.created', 'message.received', 'message.sent'],
+  },
+  {
+    operation: 'POST /v1/contacts',
+    run: (call) => post(call, '/v1/contacts', { name: 'New' }),
+    A: ['contact.created'],
+    B: ['contact.created'],
+  },
+  {
+    operation: 'PUT /v1/contacts/{id}',
+    run: (call, ids) => call('PUT', `/v1/contacts/${ids.contact}`, { body: { name: 'Renamed' } }),
+    A: ['contact.updated'],
+    B: ['contact.updated'],
+  },
+  {
+    operation: 'DELETE /v1/contacts/{id}',
+    run: (call, ids) => call('DELETE', `/v1/contacts/${ids.contact}`),
+    A: [],
+    B: ['contact.deleted'],
+  },
+  {
+    operation: 'POST /v1/appointments',
+    run: (call, ids) =>
+      post(call, '/v1/appointments', {
+        contact_id: ids.contact,
+        title: 'Call',
+        starts_at: '2026-12-01T10:00:00Z',
+      }),
+    A: ['appointment.created'],
+    B: ['appointment.scheduled'],
+  },
+  {
+    operation: 'PUT /v1/appointments/{id} (new starts_at)',
+    run: (call, ids) =>
+      call('PUT', `/v1/appointments/${ids.appointment}`, {
+        body: { starts_at: '2026-12-03T10:00:00Z' },
+      }),
+    A: [],
+    B: ['appointment.rescheduled'],
+  },
+  {
+    operation: 'PUT /v1/appointments/{id} (title only)',
+    run: (call, ids) =>
+      call('PUT', `/v1/appointments/${ids.appointment}`, { body: { title: 'Renamed' } }),
+    A: [],
+    B: [],
+  },
+  {
+    operation: 'POST /v1/appointments/{id}/cancel',
+    run: (call, ids) => post(call, `/v1/appointments/${ids.appointment}/cancel`),
+    A: ['appointment.cancelled'],
+    B: ['appointment.canceled'],
+  },
+  {
+    operation: 'POST /v1/appointments/{id}/complete',
+    run: (call, ids) => post(call, `/v1/appointments/${ids.appointment}/complete`),
+    A: ['appointment.completed'],
+    B: [],
+  },
+  {
+    operation: 'POST /v1/channels (widget)',
+    run: (call) => post(call, '/v1/channels', { name: 'Web' }),
+    A: [],
+    B: ['channel.connected'],
+  },
+  {
+    operation: 'POST /v1/channels (whatsapp)',
+    run: (call) => post(call, '/v1/channels', { name: 'WA', type: 'whatsapp' }),
+    A: [],
+    B: [],
+  },
+  {
+    operation: 'POST /__mock/channels/{id}/pair',
+    run: (call, ids) => post(call, `/__mock/channels/${ids.whatsapp}/pair`),
+    A: [],
+    B: ['channel.connected'],
+  },
+  {
+    operation: 'DELETE /v1/channels/{id}',
+    run: (call, ids) => call('DELETE', `/v1/channels/${ids.widget}`),
+    A: [],
+    B: ['channel.disconnected'],
+  },
+  {
+    operation: 'POST /v1/agents',
+    run: (call) => post(call, '/v1/agents', { name: 'Quiet' }),
+    A: [],
+    B: [],
+  },
+  {
+    operation: 'POST /v1/custom-fields',
+    run: (call) => post(call, '/v1/custom-fields', { name: 'f', type: 'text' }),
+    A: [],
+    B: [],
+  },
+  {
+    operation: 'POST /v1/webhooks',
+    run: (call) => post(call, '/v1/webhooks', { url: 'https://h.test', events: ['*'] }),
+    A: [],
+    B: [],
+  },
+];
+
+describe.each(transports)('domain events over $name', (transport) => {
+  describe.each(['A', 'B'] as const)('Variant %s', (variant) => {
+    const h = useMock(transport, { variant });
+    const events = recordEvents(h);
+
+    async function fixtures(): Promise<Ids> {
+      const agent = (await post(h.call, '/v1/agents', { name: 'Support' })).body.data.id;
+      const contact = (await post(h.call, '/v1/contacts', { name: 'Ada' })).body.data.id;
+      const appointment = (
+        await post(h.call, '/v1/appointments', {
+          contact_id: contact,
+          title: 'Call',
+          starts_at: '2026-12-01T10:00:00Z',
+        })
+      ).body.data.id;
+      const whatsapp = (await post(h.call, '/v1/channels', { name: 'WA', type: 'whatsapp' })).body
+        .data.id;
+      const widget = (await post(h.call, '/v1/channels', { name: 'Web' })).body.data.id;
+      events.take();
+      return { agent, contact, appointment, whatsapp, widget };
+    }
+
+    for (const row of TABLE) {
+      it(`${row.operation} emits ${JSON.stringify(row[variant])}`, async () => {
+        const ids = await fixtures();
+        await row.run(h.call, ids);
+        expect(events.take()).toEqual(row[variant]);
+      });
+    }
+
+    it('names every event in the variant vocabulary and shapes its data as the spec says', async () => {
+      const ids = await fixtures();
+      for (const row of TABLE) await row.run(h.call, ids).catch(() => undefined);
+      const conversation = (
+        await post(h.call, `/v1/agents/${ids.agent}/conversation`, { message: 'Hi' })
+      ).body.data.conversation_id;
+      await post(h.call, `/v1/chats/${conversation}/start-human`, {
+        assigned_to: crypto.randomUUID(),
+      });
+      await post(h.call, `/v1/chats/${conversation}/messages`, { content: 'Human here' });
+      await post(h.call, `/v1/chats/${conversation}/stop-human`);
+      await post(h.call, `/v1/conversations/${conversation}/transfer`, {
+        agent_id: (await post(h.call, '/v1/agents', { name: 'B' })).body.data.id,
+      });
+      await post(h.call, `/v1/conversations/${conversation}/close`);
+      await post(h.call, `/v1/conversations/${conversation}/reopen`);
+      const all = events.all();
+      expect(all.length).toBeGreaterThan(10);
+      for (const event of all) {
+        expect(variantsOf(event.event), event.event).toContain(variant);
+        expect(event.workspace_id).toBe(h.workspaceId);
+        const body = {
+          event_id: event.id,
+          event: event.event,
+          timestamp: event.timestamp,
+          webhook_id: crypto.randomUUID(),
+          data: event.data,
+        };
+        expect(webhookBodyProblems(body)).toEqual([]);
+      }
+    });
+  });
+});

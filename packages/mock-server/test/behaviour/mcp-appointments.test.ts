@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import { useMock } from '../support/harness.js';
+import { transports } from '../support/transports.js';
+
+describe.each(transports)('MCP servers over $name', (transport) => {
+  const h = useMock(transport);
+
+  it('registers a server (headers never returned), lists its simulated tools, toggles one', async () => {
+    const created = await h.call('POST', '/v1/mcp-servers', {
+      body: { name: 'Docs', url: 'https://mcp.test/sse', headers: { Authorization: 'Bearer x' } },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({
+      name: 'Docs',
+      status: 'disconnected',
+      tools_count: 2,
+    });
+    expect(JSON.stringify(created.body)).not.toContain('Bearer');
+    const id = created.body.data.id;
+    const tools = await h.call('GET', `/v1/mcp-servers/${id}/tools?order=asc`);
+    expect(tools.body.data.map((t: { name: string }) => t.name)).toEqual(['search', 'fetch']);
+    const off = await h.call('PUT', `/v1/mcp-servers/${id}/tools/search`, {
+      body: { enabled: false },
+    });
+    expect(off.body.data).toMatchObject({ name: 'search', enabled: false });
+    expect(
+      (await h.call('PUT', `/v1/mcp-servers/${id}/tools/nope`, { body: { enabled: true } })).status,
+    ).toBe(404);
+    expect((await h.call('PUT', `/v1/mcp-servers/${id}/tools/search`, { body: {} })).status).toBe(
+      400,
+    );
+  });
+
+  it('connects idempotently on the singular /v1/agent path and disconnects', async () => {
+    const agent = (await h.call('POST', '/v1/agents', { body: { name: 'A' } })).body.data.id;
+    const id = (
+      await h.call('POST', '/v1/mcp-servers', { body: { name: 'Docs', url: 'https://mcp.test' } })
+    ).body.data.id;
+    const first = await h.call('POST', `/v1/agent/${agent}/mcp/connect`, { body: { mcp_id: id } });
+    expect(first.status).toBe(200);
+    expect(first.body.data.status).toBe('connected');
+    expect(
+      (await h.call('POST', `/v1/agent/${agent}/mcp/connect`, { body: { mcp_id: id } })).body.data,
+    ).toEqual(first.body.data);
+    expect((await h.call('GET', `/v1/agent/${agent}/mcp`)).body.pagination.total).toBe(1);
+    expect(
+      (await h.call('POST', `/v1/agent/${agent}/mcp/disconnect`, { body: { mcp_id: id } })).body
+        .data.status,
+    ).toBe('disconnected');
+    expect((await h.call('GET', `/v1/agent/${agent}/mcp`)).body.data).toEqual([]);
+  });
+
+  it('answers 400, 401 and 404 on connect as the seed documents', async () => {
+    const agent = (await h.call('POST', '/v1/agents', { body: { name: 'A' } })).body.data.id;
+    expect(
+      (await h.call('POST', `/v1/agent/${agent}/mcp/connect`, { body: { mcp_id: 'x' } })).status,
+    ).toBe(400);
+    expect((await h.call('POST', `/v1/agent/${agent}/mcp/connect`, { body: {} })).status).toBe(400);
+    expect(
+      (
+        await h.call('POST', `/v1/agent/${agent}/mcp/connect`, {
+          key: null,
+          body: { mcp_id: crypto.randomUUID() },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await h.call('POST', `/v1/agent/${agent}/mcp/connect`, {
+          body: { mcp_id: crypto.randomUUID() },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await h.call('POST', `/v1/agent/${crypto.randomUUID()}/mcp/connect`, {
+          body: { mcp_id: crypto.randomUUID() },
+        })
+      ).status,
+    ).toBe(404);
+  });
+
+  it('sets tools and the error status through the control API; deleting disconnects everywhere', async () => {
+    const agent = (await h.call('POST', '/v1/agents', { body: { name: 'A' } })).body.data.id;
+    const id = (
+      await h.call('POST', '/v1/mcp-servers', {
+        body: { name: 'CRM', url: 'https://crm.test/mcp' },
+      })
+    ).body.data.id;
+    await h.call('POST', `/v1/agent/${agent}/mcp/connect`, { body: { mcp_id: id } });
+    const set = await h.call('PUT', `/__mock/mcp-servers/${id}`, {
+      body: { tools: [{ name: 'lookup_customer', description: 'Finds a customer' }], error: true },
+    });
+    expect(set.status).toBe(200);
+    const read = (await h.call('GET', `/v1/mcp-servers/${id}`)).body.data;
+    expect(read).toMatchObject({ status: 'error', tools_count: 1 });
+    expect((await h.call('DELETE', `/v1/mcp-servers/${id}`)).status).toBe(204);
+    expect((await h.call('GET', `/v1/agent/${agent}/mcp`)).body.data).toEqual([]);
+  });
+});
+
+describe.each(transports)('appointments over $name', (transport) => {
+  const h = useMock(transport);
+
+  async function contact(): Promise<string> {
+    return (await h.call('POST', '/v1/contacts', { body: { name: 'Ada' } })).body.data.id;
+  }
+
+  it('creates, reschedules, completes; cancels only scheduled ones (409)', async () => {
+    const body = {
+      contact_id: await contact(),
+      title: 'Demo call',
+      starts_at: '2026-12-01T10:00:00Z',
+      ends_at: '2026-12-01T10:30:00Z',
+    };
+    const created = await h.call('POST', '/v1/appointments', { body });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({
+      status: 'scheduled',
+      starts_at: '2026-12-01T10:00:00.000Z',
+      agent_id: null,
+    });
+    const id = created.body.data.id;
+    const moved = await h.call('PUT', `/v1/appointments/${id}`, {
+      body: { starts_at: '2026-12-02T10:00:00Z', ends_at: '2026-12-02T11:00:00Z' },
+    });
+    expect(moved.body.data.starts_at).toBe('2026-12-02T10:00:00.000Z');
+    expect((await h.call('POST', `/v1/appointments/${id}/complete`)).body.data.status).toBe(
+      'completed',
+    );
+    const again = await h.call('POST', `/v1/appointments/${id}/cancel`);
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe(`appointment ${id} is completed; cancel needs scheduled`);
+    expect((await h.call('PUT', `/v1/appointments/${id}`, { body: { title: 'x' } })).status).toBe(
+      409,
+    );
+  });
+
+  it('checks ends_at after starts_at and the contact and agent exist', async () => {
+    const contactId = await contact();
+    const bad = await h.call('POST', '/v1/appointments', {
+      body: {
+        contact_id: contactId,
+        title: 'x',
+        starts_at: '2026-12-01T10:00:00Z',
+        ends_at: '2026-12-01T09:00:00Z',
+      },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details[0]).toMatchObject({ field: 'ends_at', rule: 'after' });
+    expect(
+      (
+        await h.call('POST', '/v1/appointments', {
+          body: { contact_id: crypto.randomUUID(), title: 'x', starts_at: '2026-12-01T10:00:00Z' },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await h.call('POST', '/v1/appointments', {
+          body: { contact_id: contactId, title: 'x', starts_at: 'tomorrow' },
+        })
+      ).body.error.details[0],
+    ).toMatchObject({
+      field: 'starts_at',
+      rule: 'format',
+    });
+  });
+
+  it('filters by contact and status', async () => {
+    const a = await contact();
+    const b = await contact();
+    const first = (
+      await h.call('POST', '/v1/appointments', {
+        body: { contact_id: a, title: 'x', starts_at: '2026-12-01T10:00:00Z' },
+      })
+    ).body.data.id;
+    await h.call('POST', '/v1/appointments', {
+      body: { contact_id: b, title: 'y', starts_at: '2026-12-01T10:00:00Z' },
+    });
+    await h.call('POST', `/v1/appointments/${first}/cancel`);
+    expect(
+      (await h.call('GET', `/v1/appointments?contact_id=${a}`)).body.data.map(
+        (x: { id: string }) => x.id,
+      ),
+    ).toEqual([first]);
+    expect((await h.call('GET', '/v1/appointments?status=cancelled')).body.pagination.total).toBe(
+      1,
+    );
+    expect((await h.call('GET', '/v1/appointments?status=scheduled')).body.pagination.total).toBe(
+      1,
+    );
+  });
+});
