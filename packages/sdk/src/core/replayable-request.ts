@@ -1,4 +1,7 @@
-const bodies = new WeakMap<Request, string>();
+// A property on the request rather than a WeakMap: short-lived WeakMap keys cost the GC dearly.
+const BODY = Symbol('replayBody');
+
+type WithBody = Request & { [BODY]?: string };
 
 /**
  * A stand-in for the `Request` constructor given to openapi-fetch: it remembers each JSON body,
@@ -9,7 +12,7 @@ export const ReplayableRequest = function ReplayableRequest(
   init?: RequestInit,
 ): Request {
   const request = new Request(input, init);
-  if (typeof init?.body === 'string') bodies.set(request, init.body);
+  if (typeof init?.body === 'string') (request as WithBody)[BODY] = init.body;
   return request;
 } as unknown as typeof Request;
 
@@ -18,5 +21,5 @@ if (typeof Request === 'function') ReplayableRequest.prototype = Request.prototy
 
 /** The body a ReplayableRequest was built with, if it was a string. */
 export function replayBody(request: Request): string | undefined {
-  return bodies.get(request);
+  return (request as WithBody)[BODY];
 }

@@ -1,4 +1,4 @@
-import { clampDelay } from './clock.js';
+import { addDeadline, removeDeadline } from './deadlines.js';
 
 /** How one attempt ended when it did not end with a response. */
 export interface AttemptState {
@@ -28,12 +28,12 @@ export function sendAttempt(
       reject(reason);
     };
     const onParentAbort = () => stop(parent?.reason);
-    const timer = setTimeout(() => {
+    const deadline = addDeadline(timeout, () => {
       state.timedOut = true;
       stop(new DOMException('The attempt timed out.', 'TimeoutError'));
-    }, clampDelay(timeout));
+    });
     const finish = () => {
-      clearTimeout(timer);
+      removeDeadline(deadline);
       parent?.removeEventListener('abort', onParentAbort);
     };
     if (parent) {
