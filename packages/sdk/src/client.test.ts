@@ -235,3 +235,23 @@ describe('logging', () => {
     expect(lines).toEqual([]);
   });
 });
+
+describe('option checks', () => {
+  it.each([
+    ['maxRetries', -1],
+    ['maxRetries', Number.NaN],
+    ['timeout', -5],
+    ['maxRetryAfter', Number.NaN],
+  ])('rejects %s = %d at construction', (name, value) => {
+    expect(
+      () => new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', [name]: value }),
+    ).toThrow(new RegExp(`${name}: must be a number >= 0`));
+  });
+
+  it('rejects a bad per-request maxRetries without sending', async () => {
+    const { fetch, calls } = recordingFetch(() => json(200, { data: {} }));
+    const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch });
+    expect(() => client.me({ maxRetries: -1 })).toThrow(/maxRetries/);
+    expect(calls).toHaveLength(0);
+  });
+});

@@ -76,6 +76,14 @@ function toRaw(result: { data?: unknown; error?: unknown; response: Response }):
   return { body: result.data, response };
 }
 
+/** A non-negative number option, checked: a NaN `maxRetries` would otherwise retry forever. */
+function count(name: string, value: number): number {
+  if (typeof value !== 'number' || !(value >= 0)) {
+    throw new AgentPlatformError(`${name}: must be a number >= 0, not ${String(value)}`);
+  }
+  return value;
+}
+
 const unwrapData = (raw: RawResult) => (raw.body as { data?: unknown } | undefined)?.data;
 
 /**
@@ -127,15 +135,15 @@ export class AgentPlatform {
         'Missing base URL: pass `baseUrl` to new AgentPlatform() or set AGENT_PLATFORM_BASE_URL.',
       );
     }
-    this.#maxRetries = options.maxRetries ?? 2;
-    this.#timeout = options.timeout ?? 60_000;
+    this.#maxRetries = count('maxRetries', options.maxRetries ?? 2);
+    this.#timeout = count('timeout', options.timeout ?? 60_000);
     const clock = options.clock ?? systemClock;
     const custom = options.fetch;
     const level = options.logLevel ?? (readEnv('AGENT_PLATFORM_LOG') as LogLevel | undefined);
     this.#config = {
       fetch: custom ? () => custom : () => globalThis.fetch,
       clock,
-      maxRetryAfter: (options.maxRetryAfter ?? 60) * 1000,
+      maxRetryAfter: count('maxRetryAfter', options.maxRetryAfter ?? 60) * 1000,
       throttle: options.throttle ? new Throttle(clock) : undefined,
       logger: level ? levelLogger(options.logger ?? console, level) : undefined,
     };
@@ -188,8 +196,8 @@ export class AgentPlatform {
     let fetch: ((request: Request) => Promise<Response>) | undefined;
     if (options && (options.maxRetries ?? options.timeout ?? options.signal) !== undefined) {
       const send = {
-        maxRetries: options.maxRetries ?? this.#maxRetries,
-        timeout: options.timeout ?? this.#timeout,
+        maxRetries: count('maxRetries', options.maxRetries ?? this.#maxRetries),
+        timeout: count('timeout', options.timeout ?? this.#timeout),
         signal: options.signal,
       };
       fetch = (request) => sendWithRetry(request, send, this.#config);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, retryDelay, shouldRetryError, shouldRetryStatus } from './retry-policy.js';
+import { backoffDelay, serverDelay, shouldRetryError, shouldRetryStatus } from './retry-policy.js';
 
 describe('shouldRetryStatus', () => {
   it.each([
@@ -60,22 +60,24 @@ describe('backoffDelay', () => {
   });
 });
 
-describe('retryDelay', () => {
+describe('serverDelay', () => {
   const now = Date.UTC(2026, 0, 1);
   const response = (status: number, headers: Record<string, string> = {}) =>
     new Response(null, { status, headers });
 
   it('prefers a valid Retry-After', () => {
-    expect(retryDelay(response(429, { 'Retry-After': '7' }), 0, now, undefined)).toBe(7000);
-    expect(retryDelay(response(503, { 'Retry-After': '3' }), 0, now, undefined)).toBe(3000);
+    expect(serverDelay(response(429, { 'Retry-After': '7' }), now, undefined)).toBe(7000);
+    expect(serverDelay(response(503, { 'Retry-After': '3' }), now, undefined)).toBe(3000);
   });
 
   it('on 429 without Retry-After waits for the window reset', () => {
     const rateLimit = { limit: 100, remaining: 0, reset: now / 1000 + 12 };
-    expect(retryDelay(response(429), 0, now, rateLimit)).toBe(12_000);
+    expect(serverDelay(response(429), now, rateLimit)).toBe(12_000);
   });
 
-  it('falls back to backoff for a malformed Retry-After', () => {
-    expect(retryDelay(response(500, { 'Retry-After': 'soon' }), 2, now, undefined, 0)).toBe(2000);
+  it('says nothing for a malformed Retry-After, or a 5xx without one (the caller backs off)', () => {
+    expect(serverDelay(response(500, { 'Retry-After': 'soon' }), now, undefined)).toBeUndefined();
+    const rateLimit = { limit: 100, remaining: 0, reset: now / 1000 + 12 };
+    expect(serverDelay(response(503), now, rateLimit)).toBeUndefined();
   });
 });

@@ -26,18 +26,16 @@ export function backoffDelay(retry: number, random: number = Math.random()): num
 }
 
 /**
- * Milliseconds to wait before the next attempt: the server's `Retry-After` when it gives a valid
- * one, else on 429 the window reset, else exponential backoff.
+ * Milliseconds the server asks to wait: its `Retry-After` when valid, else on 429 the window reset;
+ * undefined when it says nothing usable (the caller backs off then).
  */
-export function retryDelay(
+export function serverDelay(
   response: Response,
-  retry: number,
   now: number,
   rateLimit: RateLimitInfo | undefined,
-  random?: number,
-): number {
+): number | undefined {
   const retryAfter = parseRetryAfter(response.headers.get('retry-after'), now);
   if (retryAfter !== undefined) return retryAfter;
   if (response.status === 429 && rateLimit) return Math.max(0, rateLimit.reset * 1000 - now);
-  return backoffDelay(retry, random);
+  return undefined;
 }

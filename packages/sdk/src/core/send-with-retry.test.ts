@@ -272,3 +272,19 @@ describe('timeouts and aborts', () => {
     expect(calls).toHaveLength(0);
   });
 });
+
+describe('maxRetryAfter applies to server-requested waits only', () => {
+  it('still backs off 8 s on a 5xx when maxRetryAfter is 1 s', async () => {
+    const { client, calls, sleeps } = setup(
+      failing(
+        5,
+        () => apiError(500, 'INTERNAL_ERROR'),
+        () => json(200, agent),
+      ),
+      { maxRetries: 5, maxRetryAfter: 1 },
+    );
+    await client.agents.retrieve(ID);
+    expect(calls).toHaveLength(6);
+    expect(Math.max(...sleeps)).toBeGreaterThan(1000);
+  });
+});

@@ -3,7 +3,7 @@ import { APIConnectionError, APITimeoutError, APIUserAbortError } from './errors
 import type { Logger } from './logger.js';
 import { parseRateLimit } from './rate-limit.js';
 import { replayBody } from './replayable-request.js';
-import { backoffDelay, retryDelay, shouldRetryError, shouldRetryStatus } from './retry-policy.js';
+import { backoffDelay, serverDelay, shouldRetryError, shouldRetryStatus } from './retry-policy.js';
 import { type AttemptState, sendAttempt } from './send-attempt.js';
 import type { Throttle } from './throttle.js';
 
@@ -93,13 +93,14 @@ export async function sendWithRetry(
     if (retry >= options.maxRetries || !shouldRetryStatus(method, response.status)) return response;
     const now = clock.now();
     const rateLimit = response.status === 429 ? parseRateLimit(response.headers) : undefined;
-    const delay = retryDelay(response, retry, now, rateLimit, config.random?.());
-    if (delay > config.maxRetryAfter) {
+    const requested = serverDelay(response, now, rateLimit);
+    if (requested !== undefined && requested > config.maxRetryAfter) {
       logger?.warn(
-        `${method} ${path(request)} ${response.status}: the server asks to wait ${Math.ceil(delay / 1000)} s, more than maxRetryAfter; not retrying`,
+        `${method} ${path(request)} ${response.status}: the server asks to wait ${Math.ceil(requested / 1000)} s, more than maxRetryAfter; not retrying`,
       );
       return response;
     }
+    const delay = requested ?? backoffDelay(retry, config.random?.());
     logger?.info(`retrying ${method} ${path(request)} in ${Math.round(delay)} ms`);
     // Free the connection of the response we drop. Not awaited: cancelling one branch of a teed
     // stream (MSW tees responses) settles only when the other branch is cancelled too.
