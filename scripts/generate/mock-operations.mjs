@@ -17,6 +17,7 @@ export default {
       event,
       variants: item.post['x-variants'],
       category: item.post['x-category'] ?? null,
+      data: dataSchemaOf(spec, item.post.requestBody.content['application/json'].schema),
     }));
     return `/**
  * Generated from spec/openapi.yaml by \`pnpm generate\` - do not edit.
@@ -61,6 +62,8 @@ export const webhookEventCatalog: readonly {
   readonly event: string;
   readonly variants: readonly ('A' | 'B')[];
   readonly category: string | null;
+  /** The schema of the event's \`data\`, e.g. \`#/components/schemas/Conversation\`. */
+  readonly data: string;
 }[] = ${JSON.stringify(events, null, 2)};
 
 /** The scope vocabulary of each variant, scope -> what it permits. */
@@ -73,7 +76,12 @@ function row(spec, path, method, op) {
   const success = Object.keys(op.responses).find((s) => s.startsWith('2'));
   const parameters = (op.parameters ?? []).map((p) => {
     const param = deref(spec, p);
-    return { name: param.name, in: param.in, required: Boolean(param.required), schema: param.schema };
+    return {
+      name: param.name,
+      in: param.in,
+      required: Boolean(param.required),
+      schema: param.schema,
+    };
   });
   const content = op.requestBody?.content?.['application/json'];
   return {
@@ -86,6 +94,12 @@ function row(spec, path, method, op) {
     parameters,
     body: content ? { required: Boolean(op.requestBody.required), schema: content.schema } : null,
   };
+}
+
+/** The \`data\` schema reference of an event body (\`allOf: [envelope, {properties: {data}}]\`). */
+function dataSchemaOf(spec, schema) {
+  const body = deref(spec, schema);
+  return body.allOf[1].properties.data.$ref;
 }
 
 function deref(spec, node) {

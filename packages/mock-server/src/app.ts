@@ -84,8 +84,10 @@ import {
   webhooksCreate,
   webhooksDelete,
   webhooksList,
+  webhooksListDeliveries,
   webhooksRetrieve,
   webhooksRotateSecret,
+  webhooksTest,
   webhooksUpdate,
 } from './domain/webhooks.js';
 import { ApiError } from './errors.js';
@@ -93,8 +95,8 @@ import { type OperationId, type OperationInfo, operations } from './generated/op
 import { errorResponse } from './http/respond.js';
 import { type Pipeline, runOperation } from './http/run-operation.js';
 
-/** The route table: the handler of every operation the mock serves, by operationId. */
-export const routes: { readonly [K in OperationId]?: Handler } = {
+/** The route table: the handler of every operation of the spec, by operationId (the type requires all). */
+export const routes: { readonly [K in OperationId]: Handler } = {
   healthRetrieve,
   meRetrieve,
   agentsList,
@@ -136,6 +138,8 @@ export const routes: { readonly [K in OperationId]?: Handler } = {
   webhooksUpdate,
   webhooksDelete,
   webhooksRotateSecret,
+  webhooksTest,
+  webhooksListDeliveries,
   conversationsList,
   conversationsRetrieve,
   conversationsListMessages,
@@ -170,13 +174,12 @@ export const routes: { readonly [K in OperationId]?: Handler } = {
   appointmentsComplete: finishAppointment('completed'),
 };
 
-/** The operations the route table serves, with a matcher for their path. */
-const served = operations.flatMap((op) => {
-  const handler = routes[op.operationId];
-  return handler
-    ? [{ op, handler, pattern: new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+')}$`) }]
-    : [];
-});
+/** Every operation with its handler and a matcher for its path. */
+const served = operations.map((op) => ({
+  op,
+  handler: routes[op.operationId],
+  pattern: new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+}));
 
 /** The API under /v1 as a Hono app: every served operation, 405 with Allow, 404 for unknown paths. */
 export function createApiApp(pipeline: Pipeline): Hono {

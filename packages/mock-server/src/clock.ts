@@ -22,6 +22,11 @@ export interface Clock {
   advance(ms: number): Promise<number>;
   /** Timers still waiting. */
   pending(): number;
+  /**
+   * Registers work a manual clock awaits before each step forward (in-flight webhook attempts), so
+   * that what they record happens at the time it should; returns the function that removes it.
+   */
+  onBeforeStep(settle: () => Promise<void>): () => void;
   /** Cancels every timer. */
   dispose(): void;
 }
@@ -55,6 +60,7 @@ export function createRealClock(): Clock {
       throw new Error('the clock is real: start the mock with clock "manual" to move time');
     },
     pending: () => timers.size,
+    onBeforeStep: () => () => undefined,
     dispose() {
       for (const handle of timers.values()) clearTimeout(handle);
       timers.clear();
@@ -68,6 +74,10 @@ export function createManualClock(start: number = Date.now()): Clock {
   let next = 1;
   let seq = 0;
   const timers: Timer[] = [];
+  const settlers = new Set<() => Promise<void>>();
+  const settle = async () => {
+    for (const fn of settlers) await fn();
+  };
 
   const takeDue = (limit: number): Timer | undefined => {
     let best = -1;
@@ -94,7 +104,10 @@ export function createManualClock(start: number = Date.now()): Clock {
     async advance(ms) {
       if (!Number.isFinite(ms) || ms < 0) throw new RangeError('ms: must be a number >= 0');
       const target = current + ms;
-      for (let timer = takeDue(target); timer; timer = takeDue(target)) {
+      for (;;) {
+        await settle();
+        const timer = takeDue(target);
+        if (!timer) break;
         current = Math.max(current, timer.at);
         await timer.run();
       }
@@ -102,8 +115,13 @@ export function createManualClock(start: number = Date.now()): Clock {
       return current;
     },
     pending: () => timers.length,
+    onBeforeStep(fn) {
+      settlers.add(fn);
+      return () => settlers.delete(fn);
+    },
     dispose() {
       timers.length = 0;
+      settlers.clear();
     },
   };
 }

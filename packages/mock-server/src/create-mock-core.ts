@@ -20,6 +20,7 @@ import { applyDemoSeed } from './seed/demo.js';
 import type { McpTool, Workspace } from './store/records.js';
 import { createState, type HealthStatus, type StateSnapshot } from './store/state.js';
 import { type ListenOptions, listen, type RunningServer } from './transports/node-server.js';
+import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import { EventBus, type EventListener } from './webhooks/event-bus.js';
 import { eventName } from './webhooks/event-names.js';
 
@@ -61,6 +62,18 @@ export interface MockCore {
     id: string,
     input: { tools?: McpTool[]; error?: boolean },
   ): ReturnType<Controller['setMcpServer']>;
+  /** Emits any event of the variant in a workspace (billing ones too); it is delivered like any other. */
+  emitEvent(input: {
+    workspace_id: string;
+    event: string;
+    data: unknown;
+  }): ReturnType<Controller['emitEvent']>;
+  /** Every webhook delivery attempt, oldest first. */
+  webhookAttempts(): ReturnType<Controller['webhookAttempts']>;
+  /** Alert e-mails recorded for failing Variant B webhooks. */
+  alerts(): ReturnType<Controller['alerts']>;
+  /** Waits until no webhook attempt is in flight (at most the grace period per wait). */
+  settle(): Promise<void>;
   /** Sets the health GET /v1/health reports; `maintenance` makes other operations answer 503. */
   setHealth(status: HealthStatus): void;
   /** The last requests, oldest first. */
@@ -101,6 +114,9 @@ export function createMockCore(options: MockServerOptions = {}): MockCore {
     seq: () => ++state.seq,
     respond: async (input) => String(await responder(input)),
     mcpToolsFor: (server) => (typeof mcpTools === 'function' ? mcpTools(server) : mcpTools),
+    get deliveries() {
+      return dispatcher;
+    },
     emit(kind, workspaceId, data) {
       const name = eventName(kind, variant);
       if (!name) return;
@@ -113,8 +129,18 @@ export function createMockCore(options: MockServerOptions = {}): MockCore {
       });
     },
   };
+  const dispatcher = new WebhookDispatcher({
+    ctx,
+    clock,
+    fetch: () => options.deliveryFetch ?? globalThis.fetch,
+    graceMs: options.deliveryGraceMs ?? 1000,
+    onError: (error) =>
+      console.error('[agent-platform-mock] webhook delivery failed unexpectedly:', error),
+  });
+  events.on((event) => dispatcher.dispatch(event));
   const core: Core = {
     ctx,
+    dispatcher,
     state,
     clock,
     journal,
@@ -184,12 +210,19 @@ export function createMockCore(options: MockServerOptions = {}): MockCore {
     revokeApiKey: (id) => control.revokeApiKey(id),
     setHealth: (status) => control.setHealth(status),
     receiveMessage: (id, input) => control.receiveMessage(id, input),
+    emitEvent: (input) => control.emitEvent(input),
+    webhookAttempts: () => control.webhookAttempts(),
+    alerts: () => control.alerts(),
+    settle: () => dispatcher.settle(),
     pairChannel: (id) => control.pairChannel(id),
     setMcpServer: (id, input) => control.setMcpServer(id, input),
     requests: () => control.requests(),
     exportState: () => control.exportState(),
     importState: (snapshot) => control.importState(snapshot),
-    dispose: () => clock.dispose(),
+    dispose: () => {
+      dispatcher.dispose();
+      clock.dispose();
+    },
   };
 }
 

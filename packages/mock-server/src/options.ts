@@ -29,6 +29,14 @@ export interface MockServerOptions {
   responder?: Responder;
   /** The simulated tools of each new MCP server (default: `search` and `fetch`). */
   mcpTools?: McpTool[] | ((server: { name: string; url: string }) => McpTool[]);
+  /** The fetch webhook deliveries go out with (default: the global fetch, looked up per attempt). */
+  deliveryFetch?: typeof fetch;
+  /**
+   * Manual clock: how long (real ms) `clock.advance` waits for webhook attempts in flight before moving
+   * time on; an attempt still unanswered when the clock passes its 10 s deadline fails as a timeout.
+   * Default 1000.
+   */
+  deliveryGraceMs?: number;
   /** How many requests `requests()` keeps (default 1000). */
   journalSize?: number;
   /** Where unexpected errors (500) are reported; default `console.error`. */

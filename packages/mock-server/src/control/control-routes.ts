@@ -84,6 +84,11 @@ export function createControlApp(core: Core, control: Controller): Hono {
       data: await control.receiveMessage(c.req.param('id'), body as never),
     });
   });
+  app.post('/events', async (c) =>
+    jsonResponse(200, { data: control.emitEvent(await jsonBody(c)) }),
+  );
+  app.get('/webhook-attempts', () => jsonResponse(200, { data: control.webhookAttempts() }));
+  app.get('/alerts', () => jsonResponse(200, { data: control.alerts() }));
   app.put('/mcp-servers/:id', async (c) => {
     const body = await jsonBody(c);
     return jsonResponse(200, { data: control.setMcpServer(c.req.param('id'), body as never) });

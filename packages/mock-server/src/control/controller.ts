@@ -2,9 +2,10 @@ import { pairChannel } from '../domain/channels.js';
 import { conversationMessageView } from '../domain/conversation-views.js';
 import { receiveCustomerMessage } from '../domain/customer-message.js';
 import { mcpServerView } from '../domain/mcp-servers.js';
-import { ApiError, invalidField, notFound } from '../errors.js';
+import { ApiError, invalidField, notFound, validationError } from '../errors.js';
 import type { FaultSpec } from '../faults.js';
-import { scopeVocabulary } from '../generated/operations.js';
+import { scopeVocabulary, webhookEventCatalog } from '../generated/operations.js';
+import { validateData } from '../http/validate-request.js';
 import { randomHex } from '../ids.js';
 import type { JournalEntry } from '../journal.js';
 import type { ApiKeyRecord, McpTool, Workspace } from '../store/records.js';
@@ -15,6 +16,7 @@ import {
   importState,
   type StateSnapshot,
 } from '../store/state.js';
+import type { DomainEvent } from '../webhooks/event-bus.js';
 import type { Core } from './core.js';
 
 /** What `createApiKey` returns: the key string is shown only here. */
@@ -40,6 +42,7 @@ export class Controller {
 
   /** Empties the state (the demo seed is not reapplied), the journal, faults and rate-limit windows. */
   reset(): void {
+    this.core.dispatcher.cancelAll();
     clearState(this.core.state);
     this.core.journal.clear();
     this.core.faults.clear();
@@ -218,6 +221,70 @@ export class Controller {
       if (error instanceof TypeError) throw asValidation(error);
       throw error;
     }
+    this.core.dispatcher.restore();
+  }
+
+  /**
+   * Emits any event of the variant in a workspace (billing, channel.error, ...), its data checked
+   * against the spec; it is delivered to the subscribed webhooks like any other.
+   */
+  emitEvent(input: { workspace_id?: unknown; event?: unknown; data?: unknown }) {
+    const { ctx, state, events } = this.core;
+    const event = typeof input?.event === 'string' ? input.event : '';
+    const entry = webhookEventCatalog.find(
+      (e) => e.event === event && e.variants.includes(ctx.variant),
+    );
+    if (!entry)
+      throw invalidField('event', 'enum', `"${event}" is not an event of Variant ${ctx.variant}`);
+    const workspaceId = typeof input.workspace_id === 'string' ? input.workspace_id : '';
+    if (!state.workspaces.has(workspaceId))
+      throw new ApiError(404, 'NOT_FOUND', `workspace ${workspaceId} not found`);
+    const issues = validateData(entry.data, input.data);
+    if (issues.length > 0) throw validationError(issues);
+    const emitted: DomainEvent = {
+      id: ctx.id(),
+      event,
+      workspace_id: workspaceId,
+      timestamp: ctx.now(),
+      data: input.data,
+    };
+    events.emit(emitted);
+    const deliveries = state.tables.deliveries.list(
+      workspaceId,
+      (d) => d.event_id === emitted.id,
+    ).length;
+    return { event_id: emitted.id, event, timestamp: emitted.timestamp, deliveries };
+  }
+
+  /** Every delivery attempt of every workspace, oldest first. */
+  webhookAttempts() {
+    const rows = this.core.state.tables.deliveries.all();
+    return rows
+      .flatMap((d) =>
+        d.attempts.map((a) => ({
+          delivery_id: d.id,
+          webhook_id: d.webhook_id,
+          workspace_id: d._ws,
+          event: d.event,
+          event_id: d.event_id,
+          test: d._test,
+          seq: d._seq,
+          ...a,
+        })),
+      )
+      .sort((x, y) =>
+        x.attempted_at < y.attempted_at
+          ? -1
+          : x.attempted_at > y.attempted_at
+            ? 1
+            : x.seq - y.seq || x.number - y.number,
+      )
+      .map(({ seq: _seq, ...attempt }) => attempt);
+  }
+
+  /** The alert e-mails recorded for failing Variant B webhooks, oldest first. */
+  alerts() {
+    return this.core.state.alerts.slice();
   }
 }
 

@@ -2,6 +2,7 @@ import type { Clock } from '../clock.js';
 import type { Pipeline } from '../http/run-operation.js';
 import type { Journal } from '../journal.js';
 import type { State } from '../store/state.js';
+import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
 import type { EventBus } from '../webhooks/event-bus.js';
 
 /** Everything one mock server instance holds: the pipeline's parts plus the journal and events. */
@@ -10,6 +11,7 @@ export interface Core extends Pipeline {
   clock: Clock;
   journal: Journal;
   events: EventBus;
+  dispatcher: WebhookDispatcher;
   /** `x-mock-admin-token` the control API requires, if any. */
   adminToken: string | undefined;
 }

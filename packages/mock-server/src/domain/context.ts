@@ -1,4 +1,4 @@
-import type { ApiKeyRecord, McpTool, Variant } from '../store/records.js';
+import type { ApiKeyRecord, DeliveryRow, McpTool, Variant, WebhookRow } from '../store/records.js';
 import type { State } from '../store/state.js';
 import type { EventKind } from '../webhooks/event-names.js';
 import type { ResponderInput } from './responder.js';
@@ -21,8 +21,26 @@ export interface DomainContext {
   respond(input: ResponderInput): Promise<string>;
   /** The simulated tools of a newly registered MCP server (the `mcpTools` option). */
   mcpToolsFor(server: { name: string; url: string }): McpTool[];
+  /** Webhook delivery. */
+  readonly deliveries: WebhookDeliveries;
   /** Emits an event of this kind (in the active variant's name, if it has one). */
   emit(kind: EventKind, workspaceId: string, data: unknown): void;
+}
+
+/** The outcome of one delivery attempt. */
+export interface AttemptResult {
+  http_status: number | null;
+  response_time_ms: number | null;
+  error: string | null;
+  succeeded: boolean;
+}
+
+/** What the domain asks of webhook delivery (implemented by the dispatcher; no HTTP here). */
+export interface WebhookDeliveries {
+  /** One test attempt now, awaited. */
+  test(hook: WebhookRow): Promise<{ delivery: DeliveryRow; outcome: AttemptResult }>;
+  /** The webhook is gone or off: its pending deliveries fail with that reason. */
+  stopWebhook(hook: WebhookRow, reason: 'webhook_deleted' | 'webhook_deactivated'): void;
 }
 
 /** One request's inputs after validation. */

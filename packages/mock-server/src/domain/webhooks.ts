@@ -60,6 +60,7 @@ export const webhooksUpdate: Handler = (ctx, { ws, params, body }) => {
   }
   if (body.active !== undefined) row.active = body.active;
   row.updated_at = ctx.now();
+  if (body.active === false) ctx.deliveries.stopWebhook(row, 'webhook_deactivated');
   return one(row);
 };
 
@@ -67,7 +68,36 @@ export const webhooksUpdate: Handler = (ctx, { ws, params, body }) => {
 export const webhooksDelete: Handler = (ctx, { ws, params }) => {
   const row = mustGet(ctx.state.tables.webhooks, ws, params.id as string, 'webhook');
   ctx.state.tables.webhooks.delete(row.id);
+  ctx.deliveries.stopWebhook(row, 'webhook_deleted');
   return undefined;
+};
+
+/** POST /v1/webhooks/{id}/test: one `webhook.test` attempt now, its result returned. */
+export const webhooksTest: Handler = async (ctx, { ws, params }) => {
+  const row = mustGet(ctx.state.tables.webhooks, ws, params.id as string, 'webhook');
+  const { delivery, outcome } = await ctx.deliveries.test(row);
+  const attempt = delivery.attempts[0];
+  return {
+    data: {
+      event: 'webhook.test',
+      event_id: delivery.event_id,
+      attempted_at: attempt?.attempted_at ?? delivery.created_at,
+      ...outcome,
+    },
+  };
+};
+
+/** GET /v1/webhooks/{id}/deliveries: the history, every attempt, filter `status`. */
+export const webhooksListDeliveries: Handler = (ctx, { ws, params, query }) => {
+  const row = mustGet(ctx.state.tables.webhooks, ws, params.id as string, 'webhook');
+  return paginate(
+    ctx.state.tables.deliveries.list(
+      ws,
+      (d) => d.webhook_id === row.id && (!query.status || d.status === query.status),
+    ),
+    query,
+    publicView,
+  );
 };
 
 /** POST /v1/webhooks/{id}/rotate-secret: a new secret at once, returned this once. */

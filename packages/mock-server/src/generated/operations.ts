@@ -2773,6 +2773,8 @@ export const webhookEventCatalog: readonly {
   readonly event: string;
   readonly variants: readonly ('A' | 'B')[];
   readonly category: string | null;
+  /** The schema of the event's `data`, e.g. `#/components/schemas/Conversation`. */
+  readonly data: string;
 }[] = [
   {
     "event": "conversation.created",
@@ -2780,14 +2782,16 @@ export const webhookEventCatalog: readonly {
       "A",
       "B"
     ],
-    "category": "conversations"
+    "category": "conversations",
+    "data": "#/components/schemas/Conversation"
   },
   {
     "event": "conversation.assigned",
     "variants": [
       "B"
     ],
-    "category": "conversations"
+    "category": "conversations",
+    "data": "#/components/schemas/Chat"
   },
   {
     "event": "conversation.closed",
@@ -2795,21 +2799,24 @@ export const webhookEventCatalog: readonly {
       "A",
       "B"
     ],
-    "category": "conversations"
+    "category": "conversations",
+    "data": "#/components/schemas/Conversation"
   },
   {
     "event": "conversation.reopened",
     "variants": [
       "B"
     ],
-    "category": "conversations"
+    "category": "conversations",
+    "data": "#/components/schemas/Conversation"
   },
   {
     "event": "conversation.transferred",
     "variants": [
       "A"
     ],
-    "category": "conversations"
+    "category": "conversations",
+    "data": "#/components/schemas/Conversation"
   },
   {
     "event": "message.received",
@@ -2817,7 +2824,8 @@ export const webhookEventCatalog: readonly {
       "A",
       "B"
     ],
-    "category": "messages"
+    "category": "messages",
+    "data": "#/components/schemas/ConversationMessage"
   },
   {
     "event": "message.sent",
@@ -2825,28 +2833,32 @@ export const webhookEventCatalog: readonly {
       "A",
       "B"
     ],
-    "category": "messages"
+    "category": "messages",
+    "data": "#/components/schemas/ConversationMessage"
   },
   {
     "event": "message.failed",
     "variants": [
       "B"
     ],
-    "category": "messages"
+    "category": "messages",
+    "data": "#/components/schemas/ConversationMessage"
   },
   {
     "event": "message.delivered",
     "variants": [
       "B"
     ],
-    "category": "messages"
+    "category": "messages",
+    "data": "#/components/schemas/ConversationMessage"
   },
   {
     "event": "message.read",
     "variants": [
       "B"
     ],
-    "category": "messages"
+    "category": "messages",
+    "data": "#/components/schemas/ConversationMessage"
   },
   {
     "event": "contact.created",
@@ -2854,7 +2866,8 @@ export const webhookEventCatalog: readonly {
       "A",
       "B"
     ],
-    "category": "contacts"
+    "category": "contacts",
+    "data": "#/components/schemas/Contact"
   },
   {
     "event": "contact.updated",
@@ -2862,14 +2875,16 @@ export const webhookEventCatalog: readonly {
       "A",
       "B"
     ],
-    "category": "contacts"
+    "category": "contacts",
+    "data": "#/components/schemas/Contact"
   },
   {
     "event": "contact.deleted",
     "variants": [
       "B"
     ],
-    "category": "contacts"
+    "category": "contacts",
+    "data": "#/components/schemas/Contact"
   },
   {
     "event": "agent.handoff_started",
@@ -2877,7 +2892,8 @@ export const webhookEventCatalog: readonly {
       "A",
       "B"
     ],
-    "category": "agent"
+    "category": "agent",
+    "data": "#/components/schemas/Chat"
   },
   {
     "event": "agent.handoff_completed",
@@ -2885,119 +2901,136 @@ export const webhookEventCatalog: readonly {
       "A",
       "B"
     ],
-    "category": "agent"
+    "category": "agent",
+    "data": "#/components/schemas/Chat"
   },
   {
     "event": "agent.transferred",
     "variants": [
       "B"
     ],
-    "category": "agent"
+    "category": "agent",
+    "data": "#/components/schemas/Conversation"
   },
   {
     "event": "appointment.created",
     "variants": [
       "A"
     ],
-    "category": "appointments"
+    "category": "appointments",
+    "data": "#/components/schemas/Appointment"
   },
   {
     "event": "appointment.cancelled",
     "variants": [
       "A"
     ],
-    "category": "appointments"
+    "category": "appointments",
+    "data": "#/components/schemas/Appointment"
   },
   {
     "event": "appointment.completed",
     "variants": [
       "A"
     ],
-    "category": "appointments"
+    "category": "appointments",
+    "data": "#/components/schemas/Appointment"
   },
   {
     "event": "appointment.scheduled",
     "variants": [
       "B"
     ],
-    "category": "appointments"
+    "category": "appointments",
+    "data": "#/components/schemas/Appointment"
   },
   {
     "event": "appointment.rescheduled",
     "variants": [
       "B"
     ],
-    "category": "appointments"
+    "category": "appointments",
+    "data": "#/components/schemas/Appointment"
   },
   {
     "event": "appointment.canceled",
     "variants": [
       "B"
     ],
-    "category": "appointments"
+    "category": "appointments",
+    "data": "#/components/schemas/Appointment"
   },
   {
     "event": "appointment.reminder_sent",
     "variants": [
       "B"
     ],
-    "category": "appointments"
+    "category": "appointments",
+    "data": "#/components/schemas/Appointment"
   },
   {
     "event": "channel.connected",
     "variants": [
       "B"
     ],
-    "category": "channels"
+    "category": "channels",
+    "data": "#/components/schemas/Channel"
   },
   {
     "event": "channel.disconnected",
     "variants": [
       "B"
     ],
-    "category": "channels"
+    "category": "channels",
+    "data": "#/components/schemas/Channel"
   },
   {
     "event": "channel.error",
     "variants": [
       "B"
     ],
-    "category": "channels"
+    "category": "channels",
+    "data": "#/components/schemas/Channel"
   },
   {
     "event": "credit.low",
     "variants": [
       "B"
     ],
-    "category": "billing"
+    "category": "billing",
+    "data": "#/components/schemas/CreditBalance"
   },
   {
     "event": "credit.depleted",
     "variants": [
       "B"
     ],
-    "category": "billing"
+    "category": "billing",
+    "data": "#/components/schemas/CreditBalance"
   },
   {
     "event": "plan.changed",
     "variants": [
       "B"
     ],
-    "category": "billing"
+    "category": "billing",
+    "data": "#/components/schemas/PlanChange"
   },
   {
     "event": "trial.expiring",
     "variants": [
       "B"
     ],
-    "category": "billing"
+    "category": "billing",
+    "data": "#/components/schemas/TrialStatus"
   },
   {
     "event": "trial.expired",
     "variants": [
       "B"
     ],
-    "category": "billing"
+    "category": "billing",
+    "data": "#/components/schemas/TrialStatus"
   },
   {
     "event": "webhook.test",
@@ -3005,7 +3038,8 @@ export const webhookEventCatalog: readonly {
       "A",
       "B"
     ],
-    "category": null
+    "category": null,
+    "data": "#/components/schemas/WebhookTestData"
   }
 ];
 

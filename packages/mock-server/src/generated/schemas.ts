@@ -2018,6 +2018,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "status",
       "attempts",
       "next_attempt_at",
+      "error",
       "created_at"
     ],
     "properties": {
@@ -2056,6 +2057,19 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "null"
         ],
         "format": "date-time"
+      },
+      "error": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "enum": [
+          "queue_full",
+          "webhook_deactivated",
+          "webhook_deleted",
+          null
+        ],
+        "description": "Why a delivery failed without using all its attempts: `queue_full` (the webhook already had 1000 pending deliveries), `webhook_deactivated` (Variant A turned the webhook off after 5 consecutive failures, or it was set inactive), `webhook_deleted`."
       },
       "created_at": {
         "type": "string",

@@ -123,3 +123,11 @@ function validateBody(op: OperationInfo, bytes: Uint8Array, contentType: string 
   if (issues.length > 0) throw validationError(issues);
   return value;
 }
+
+/** Checks a value against a component schema by reference (`#/components/schemas/X`), fields under `data`. */
+export function validateData(ref: string, value: unknown): ErrorDetail[] {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return [{ field: 'data', rule: 'type', message: 'data: must be an object' }];
+  }
+  return validateSchema({ $ref: ref }, value, 'data', resolveRef);
+}

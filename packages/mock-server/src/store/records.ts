@@ -96,3 +96,23 @@ export type AppointmentRow = S['Appointment'] & RowMeta;
 
 /** An MCP tool as the API shows it. */
 export type McpTool = S['McpTool'];
+
+/** A stored delivery of one event to one webhook, with the exact body every attempt sends. */
+export type DeliveryRow = S['WebhookDelivery'] &
+  RowMeta & {
+    /** The JSON body, serialised once: retries send the same bytes. */
+    _body: string;
+    /** A test delivery: one attempt, never retried, not counted toward health. */
+    _test: boolean;
+  };
+
+/** An alert e-mail the service sends when a Variant B webhook becomes failing. */
+export interface AlertRecord {
+  id: string;
+  workspace_id: string;
+  webhook_id: string;
+  to: string;
+  subject: string;
+  body: string;
+  sent_at: string;
+}

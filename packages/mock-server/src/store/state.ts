@@ -1,11 +1,13 @@
 import type {
   AgentRow,
+  AlertRecord,
   ApiKeyRecord,
   AppointmentRow,
   ChannelRow,
   ContactRow,
   ConversationRow,
   CustomFieldRow,
+  DeliveryRow,
   McpLinkRow,
   McpServerRow,
   MessageRow,
@@ -32,6 +34,7 @@ export interface Tables {
   mcpServers: Table<McpServerRow>;
   mcpLinks: Table<McpLinkRow>;
   appointments: Table<AppointmentRow>;
+  deliveries: Table<DeliveryRow>;
 }
 
 /** The whole in-memory state of a mock server. */
@@ -45,6 +48,8 @@ export interface State {
   /** key string -> key id; derived from apiKeys. */
   keyIndex: Map<string, string>;
   tables: Tables;
+  /** Alert e-mails recorded for failing Variant B webhooks, oldest first. */
+  alerts: AlertRecord[];
 }
 
 /** The state as JSON, for `exportState()` / `importState()` and `GET|PUT /__mock/state`. */
@@ -55,6 +60,7 @@ export interface StateSnapshot {
   seq: number;
   workspaces: Workspace[];
   api_keys: ApiKeyRecord[];
+  alerts: AlertRecord[];
   tables: { [K in keyof Tables]: ReturnType<Tables[K]['all']> };
 }
 
@@ -70,6 +76,7 @@ const TABLE_NAMES = [
   'mcpServers',
   'mcpLinks',
   'appointments',
+  'deliveries',
 ] as const;
 
 /** An empty state for a variant. */
@@ -93,7 +100,9 @@ export function createState(variant: Variant): State {
       mcpServers: new Table(),
       mcpLinks: new Table(),
       appointments: new Table(),
+      deliveries: new Table(),
     },
+    alerts: [],
   };
 }
 
@@ -105,6 +114,7 @@ export function clearState(state: State): void {
   state.apiKeys.clear();
   state.keyIndex.clear();
   for (const name of TABLE_NAMES) state.tables[name].clear();
+  state.alerts = [];
 }
 
 /** A deep copy of the state as plain JSON. */
@@ -117,6 +127,7 @@ export function exportState(state: State): StateSnapshot {
     seq: state.seq,
     workspaces: [...state.workspaces.values()],
     api_keys: [...state.apiKeys.values()],
+    alerts: state.alerts,
     tables: tables as StateSnapshot['tables'],
   });
 }
@@ -139,6 +150,7 @@ export function importState(state: State, input: unknown): void {
   for (const name of TABLE_NAMES) {
     (state.tables[name] as Table<never>).load((copy.tables[name] ?? []) as never[]);
   }
+  state.alerts = copy.alerts ?? [];
 }
 
 function checkSnapshot(input: unknown, variant: Variant): StateSnapshot {
@@ -154,6 +166,7 @@ function checkSnapshot(input: unknown, variant: Variant): StateSnapshot {
   if (!Number.isInteger(s.seq) || (s.seq as number) < 0) fail('seq: must be an integer >= 0');
   if (!Array.isArray(s.workspaces)) fail('workspaces: must be an array');
   if (!Array.isArray(s.api_keys)) fail('api_keys: must be an array');
+  if (s.alerts !== undefined && !Array.isArray(s.alerts)) fail('alerts: must be an array');
   if (!s.tables || typeof s.tables !== 'object') fail('tables: must be an object');
   const workspaces = new Set((s.workspaces as Workspace[]).map((w) => w?.workspace_id));
   for (const [i, key] of (s.api_keys as ApiKeyRecord[]).entries()) {

@@ -1,0 +1,293 @@
+import { signWebhook } from '@agent-platform/webhook-verify';
+import type { Clock } from '../clock.js';
+import type { DomainContext } from '../domain/context.js';
+import { webhookEvents } from '../domain/webhook-events.js';
+import type { DeliveryRow, WebhookRow } from '../store/records.js';
+import type { DomainEvent } from './event-bus.js';
+import {
+  B_FAILING_DELAY_MS,
+  FAILURES_TO_DEACTIVATE,
+  MAX_ATTEMPTS,
+  MAX_FINISHED_DELIVERIES,
+  MAX_PENDING_PER_WEBHOOK,
+  retryDelayMs,
+} from './schedules.js';
+import { type AttemptOutcome, sendAttempt } from './send-attempt.js';
+
+/** What the dispatcher needs: the domain context, the clock, and how to reach receivers. */
+export interface DispatcherOptions {
+  ctx: DomainContext;
+  clock: Clock;
+  /** The fetch deliveries go out with, looked up per attempt (so MSW or a test may replace it). */
+  fetch: () => typeof fetch;
+  /** Manual clock: the longest real time to wait for in-flight attempts before time moves on. */
+  graceMs: number;
+  /** Where an unexpected error in a background attempt is reported. */
+  onError: (error: unknown) => void;
+}
+
+/**
+ * Delivers every event to each active webhook of its workspace that subscribed to it, signed, on the
+ * variant's retry schedule, on the mock's clock. Every delivery is kept with all its attempts.
+ */
+export class WebhookDispatcher {
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly timers = new Map<string, number>();
+  private readonly stopSettling: () => void;
+
+  constructor(private readonly options: DispatcherOptions) {
+    this.stopSettling = options.clock.onBeforeStep(() => this.settle());
+  }
+
+  /** Queues an event for every webhook of its workspace subscribed to it; returns the deliveries. */
+  dispatch(event: DomainEvent): DeliveryRow[] {
+    const { ctx } = this.options;
+    const { categoryOf } = webhookEvents(ctx.variant);
+    const category = categoryOf.get(event.event);
+    const subscribed = (hook: WebhookRow) =>
+      hook.active && hook.events.some((e) => e === '*' || e === event.event || e === category);
+    return ctx.state.tables.webhooks
+      .list(event.workspace_id, subscribed)
+      .map((hook) => this.enqueue(hook, event, false));
+  }
+
+  /** Sends a test event now: one attempt, its result returned, never retried, not counted toward health. */
+  async test(hook: WebhookRow): Promise<{ delivery: DeliveryRow; outcome: AttemptOutcome }> {
+    const { ctx } = this.options;
+    const event: DomainEvent = {
+      id: ctx.id(),
+      event: 'webhook.test',
+      workspace_id: hook._ws,
+      timestamp: ctx.now(),
+      data: { message: 'This is a test event from the Conversational Agent Platform.' },
+    };
+    const delivery = this.enqueue(hook, event, true);
+    const outcome = await this.track(this.attempt(delivery.id, 10_000));
+    return { delivery, outcome: outcome ?? failedOutcome('not sent') };
+  }
+
+  /** A webhook was deleted or turned off: its pending deliveries fail with that reason. */
+  stopWebhook(hook: WebhookRow, reason: 'webhook_deleted' | 'webhook_deactivated'): void {
+    for (const row of this.pendingOf(hook)) this.fail(row, reason);
+  }
+
+  /** After a state import: every pending delivery is scheduled again (at its time, or now if overdue). */
+  restore(): void {
+    for (const id of this.timers.keys()) this.cancel(id);
+    const now = this.options.clock.now();
+    for (const row of this.options.ctx.state.tables.deliveries.all()) {
+      if (row.status !== 'pending') continue;
+      const due = row.next_attempt_at ? Date.parse(row.next_attempt_at) : now;
+      this.schedule(row, Math.max(0, due - now));
+    }
+  }
+
+  /** Waits for attempts in flight, at most `graceMs` of real time. */
+  async settle(): Promise<void> {
+    if (this.inFlight.size === 0) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const grace = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, this.options.graceMs);
+    });
+    // Attempts started while waiting are waited for too.
+    while (this.inFlight.size > 0) {
+      const settled = await Promise.race([
+        Promise.allSettled([...this.inFlight]).then(() => true),
+        grace.then(() => false),
+      ]);
+      if (!settled) break;
+    }
+    clearTimeout(timer);
+  }
+
+  /** Cancels every scheduled attempt (reset). */
+  cancelAll(): void {
+    for (const id of [...this.timers.keys()]) this.cancel(id);
+  }
+
+  /** Cancels every timer (the server is going away). */
+  dispose(): void {
+    this.cancelAll();
+    this.stopSettling();
+  }
+
+  private enqueue(hook: WebhookRow, event: DomainEvent, test: boolean): DeliveryRow {
+    const { ctx } = this.options;
+    const envelope = {
+      event: event.event,
+      timestamp: event.timestamp,
+      webhook_id: hook.id,
+      data: event.data,
+    };
+    const body = JSON.stringify(
+      ctx.variant === 'B' ? { event_id: event.id, ...envelope } : envelope,
+    );
+    const row: DeliveryRow = {
+      id: ctx.id(),
+      webhook_id: hook.id,
+      event: event.event,
+      event_id: event.id,
+      status: 'pending',
+      attempts: [],
+      next_attempt_at: null,
+      error: null,
+      created_at: ctx.now(),
+      _ws: hook._ws,
+      _seq: ctx.seq(),
+      _body: body,
+      _test: test,
+    };
+    const full = !test && this.pendingOf(hook).length >= MAX_PENDING_PER_WEBHOOK;
+    ctx.state.tables.deliveries.put(row);
+    this.prune();
+    if (full) {
+      this.fail(row, 'queue_full');
+    } else if (!test) {
+      const waitsFifthDelay = ctx.variant === 'B' && hook.health === 'failing';
+      if (waitsFifthDelay) this.schedule(row, B_FAILING_DELAY_MS);
+      else this.launch(row.id);
+    }
+    return row;
+  }
+
+  private schedule(row: DeliveryRow, delayMs: number): void {
+    const { clock } = this.options;
+    row.next_attempt_at = new Date(clock.now() + delayMs).toISOString();
+    this.cancel(row.id);
+    this.timers.set(
+      row.id,
+      clock.schedule(delayMs, () => {
+        this.timers.delete(row.id);
+        this.launch(row.id);
+      }),
+    );
+  }
+
+  /** Starts an attempt in the background; a bug in it is reported, never an unhandled rejection. */
+  private launch(id: string): void {
+    this.track(this.attempt(id)).catch((error: unknown) => this.options.onError(error));
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.inFlight.add(work);
+    return work.finally(() => this.inFlight.delete(work));
+  }
+
+  private async attempt(id: string, realTimeoutMs?: number): Promise<AttemptOutcome | null> {
+    const { ctx, clock } = this.options;
+    const row = ctx.state.tables.deliveries.find(id);
+    if (row?.status !== 'pending') return null;
+    const hook = ctx.state.tables.webhooks.find(row.webhook_id);
+    if (!hook) return this.fail(row, 'webhook_deleted');
+    if (!hook.active && !row._test) return this.fail(row, 'webhook_deactivated');
+    row.next_attempt_at = null;
+    const started = clock.now();
+    const signed = await signWebhook({
+      variant: ctx.variant,
+      secret: hook._secret,
+      rawBody: row._body,
+      timestamp: Math.floor(started / 1000),
+      webhookId: hook.id,
+    });
+    const outcome = await sendAttempt({
+      url: hook.url,
+      body: row._body,
+      headers: {
+        ...(signed as unknown as Record<string, string>),
+        'User-Agent': 'agent-platform-mock/webhooks',
+      },
+      fetch: this.options.fetch(),
+      clock,
+      realTimeoutMs,
+    });
+    this.record(row, outcome, started);
+    return outcome;
+  }
+
+  private record(row: DeliveryRow, outcome: AttemptOutcome, started: number): void {
+    const { ctx } = this.options;
+    const number = row.attempts.length + 1;
+    row.attempts.push({ number, attempted_at: new Date(started).toISOString(), ...outcome });
+    if (row._test) {
+      row.status = outcome.succeeded ? 'succeeded' : 'failed';
+      return;
+    }
+    const hook = ctx.state.tables.webhooks.find(row.webhook_id);
+    if (outcome.succeeded) {
+      row.status = 'succeeded';
+      if (hook) {
+        hook._consecutive_failures = 0;
+        hook.health = 'healthy';
+      }
+      return;
+    }
+    if (!hook) {
+      this.fail(row, number >= MAX_ATTEMPTS ? null : 'webhook_deleted');
+      return;
+    }
+    hook._consecutive_failures++;
+    const tooMany = hook._consecutive_failures >= FAILURES_TO_DEACTIVATE;
+    if (ctx.variant === 'A' && tooMany && hook.active) {
+      // Variant A: five failed attempts in a row turn the webhook off; nothing more goes to it.
+      hook.active = false;
+      hook.updated_at = ctx.now();
+      for (const other of this.pendingOf(hook))
+        if (other !== row) this.fail(other, 'webhook_deactivated');
+    }
+    if (ctx.variant === 'B' && tooMany && hook.health !== 'failing') {
+      // Variant B: marked failing, an alert e-mail goes out, and it stays active.
+      hook.health = 'failing';
+      hook.updated_at = ctx.now();
+      ctx.state.alerts.push({
+        id: ctx.id(),
+        workspace_id: hook._ws,
+        webhook_id: hook.id,
+        to: `owner@${hook._ws}.workspace.invalid`,
+        subject: `Webhook ${hook.url} is failing`,
+        body: `The last ${hook._consecutive_failures} deliveries to ${hook.url} failed (latest: ${outcome.error}). New events are still queued; fix the endpoint, or update the webhook.`,
+        sent_at: ctx.now(),
+      });
+    }
+    if (number >= MAX_ATTEMPTS) this.fail(row, null);
+    else if (!hook.active) this.fail(row, 'webhook_deactivated');
+    else this.schedule(row, retryDelayMs(ctx.variant, number));
+  }
+
+  private fail(row: DeliveryRow, reason: DeliveryRow['error']): null {
+    this.cancel(row.id);
+    row.status = 'failed';
+    row.next_attempt_at = null;
+    row.error = reason;
+    return null;
+  }
+
+  private cancel(id: string): void {
+    const timer = this.timers.get(id);
+    if (timer !== undefined) this.options.clock.clear(timer);
+    this.timers.delete(id);
+  }
+
+  private pendingOf(hook: WebhookRow): DeliveryRow[] {
+    return this.options.ctx.state.tables.deliveries.list(
+      hook._ws,
+      (d) => d.webhook_id === hook.id && d.status === 'pending',
+    );
+  }
+
+  /** Keeps the history bounded: past MAX_FINISHED_DELIVERIES, the oldest finished deliveries go. */
+  private prune(): void {
+    const { deliveries } = this.options.ctx.state.tables;
+    if (deliveries.size <= MAX_FINISHED_DELIVERIES + MAX_PENDING_PER_WEBHOOK) return;
+    let excess = deliveries.size - MAX_FINISHED_DELIVERIES;
+    for (const row of deliveries.all()) {
+      if (excess <= 0) break;
+      if (row.status === 'pending') continue;
+      deliveries.delete(row.id);
+      excess--;
+    }
+  }
+}
+
+function failedOutcome(error: string): AttemptOutcome {
+  return { http_status: null, response_time_ms: null, error, succeeded: false };
+}

@@ -1,0 +1,84 @@
+import type { Clock } from '../clock.js';
+import { DELIVERY_TIMEOUT_MS } from './schedules.js';
+
+/** How one HTTP attempt ended. */
+export interface AttemptOutcome {
+  http_status: number | null;
+  response_time_ms: number | null;
+  error: string | null;
+  succeeded: boolean;
+}
+
+/** One POST of a signed body to a receiver. */
+export interface AttemptRequest {
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+  fetch: typeof fetch;
+  clock: Clock;
+  /** Also give up after this much real time (for calls a request waits on). */
+  realTimeoutMs?: number;
+}
+
+/**
+ * Sends one attempt: a failure is a network error, no answer within 10 s of the mock's clock, or a
+ * status of 300 or above (redirects are not followed). Never throws.
+ */
+export async function sendAttempt(request: AttemptRequest): Promise<AttemptOutcome> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timeout = request.clock.schedule(DELIVERY_TIMEOUT_MS, () => {
+    timedOut = true;
+    controller.abort();
+  });
+  const realTimer =
+    request.realTimeoutMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, request.realTimeoutMs);
+  const started = performance.now();
+  try {
+    const response = await request.fetch(request.url, {
+      method: 'POST',
+      headers: request.headers,
+      body: request.body,
+      signal: controller.signal,
+      redirect: 'manual',
+    });
+    const elapsed = Math.round(performance.now() - started);
+    // The body is not needed; cancelling it frees the connection.
+    response.body?.cancel().catch(() => undefined);
+    const succeeded = response.status >= 200 && response.status < 300;
+    return {
+      http_status: response.status,
+      response_time_ms: elapsed,
+      error: succeeded ? null : `HTTP ${response.status}`,
+      succeeded,
+    };
+  } catch (error) {
+    if (timedOut) {
+      return {
+        http_status: null,
+        response_time_ms: DELIVERY_TIMEOUT_MS,
+        error: 'timeout',
+        succeeded: false,
+      };
+    }
+    return {
+      http_status: null,
+      response_time_ms: Math.round(performance.now() - started),
+      error: `network error: ${describe(error)}`,
+      succeeded: false,
+    };
+  } finally {
+    request.clock.clear(timeout);
+    if (realTimer) clearTimeout(realTimer);
+  }
+}
+
+function describe(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
+  return cause?.code ?? cause?.message ?? (error as Error)?.message ?? String(error);
+}

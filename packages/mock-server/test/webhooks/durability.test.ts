@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { createMockServer } from '../../src/index.js';
+import { MAX_PENDING_PER_WEBHOOK } from '../../src/webhooks/schedules.js';
+import { useWebhooks } from '../support/webhook-harness.js';
+
+describe('emitting any event through the control API', () => {
+  const h = useWebhooks({ variant: 'B' });
+
+  it('delivers a billing event in Variant B, its data checked against the spec', async () => {
+    await h.webhook(['billing']);
+    const res = await h.call('POST', '/__mock/events', {
+      body: {
+        workspace_id: h.workspaceId,
+        event: 'credit.low',
+        data: { credits_remaining: 12, threshold: 50 },
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ event: 'credit.low', deliveries: 1 });
+    await h.mock.settle();
+    expect(h.receiver.received[0]?.json).toMatchObject({
+      event: 'credit.low',
+      event_id: res.body.data.event_id,
+      data: { credits_remaining: 12 },
+    });
+    const bad = await h.call('POST', '/__mock/events', {
+      body: { workspace_id: h.workspaceId, event: 'credit.low', data: { credits_remaining: -1 } },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details[0]).toMatchObject({
+      field: 'data.credits_remaining',
+      rule: 'minimum',
+    });
+    const noWs = await h.call('POST', '/__mock/events', {
+      body: {
+        workspace_id: crypto.randomUUID(),
+        event: 'trial.expired',
+        data: { trial_ends_at: '2026-11-20T00:00:00Z' },
+      },
+    });
+    expect(noWs.status).toBe(404);
+  });
+});
+
+describe('emitting an event of the other variant', () => {
+  const h = useWebhooks({ variant: 'A' });
+
+  it('is refused, naming the variant', async () => {
+    const res = await h.call('POST', '/__mock/events', {
+      body: { workspace_id: h.workspaceId, event: 'credit.low', data: {} },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('event: "credit.low" is not an event of Variant A');
+  });
+});
+
+describe('nothing is lost', () => {
+  const h = useWebhooks({ variant: 'A' });
+
+  it('keeps pending deliveries across export and import, and sends them at their time', async () => {
+    await h.webhook();
+    h.receiver.answers = [500];
+    await h.trigger();
+    const snapshot = h.mock.exportState();
+    expect(snapshot.tables.deliveries[0]).toMatchObject({
+      status: 'pending',
+      next_attempt_at: '2026-11-20T10:01:00.000Z',
+    });
+    h.mock.dispose();
+
+    const revived = createMockServer({ clock: 'manual', startTime: '2026-11-20T10:00:30.000Z' });
+    revived.importState(snapshot);
+    try {
+      await revived.clock.advance(29_999);
+      await revived.settle();
+      expect(h.receiver.received).toHaveLength(1);
+      await revived.clock.advance(1);
+      await revived.settle();
+      expect(h.receiver.received).toHaveLength(2);
+      const attempts = revived.webhookAttempts();
+      expect(attempts.map((a) => [a.number, a.attempted_at, a.succeeded])).toEqual([
+        [1, '2026-11-20T10:00:00.000Z', false],
+        [2, '2026-11-20T10:01:00.000Z', true],
+      ]);
+    } finally {
+      revived.dispose();
+    }
+  });
+
+  it('bounds the queue per webhook and records the overflow as failed, never dropping it silently', async () => {
+    const b = createMockServer({ clock: 'manual', variant: 'B', deliveryGraceMs: 2000 });
+    try {
+      const key = b.createApiKey({ scopes: 'all' });
+      const created = await b.fetch('/v1/webhooks', {
+        method: 'POST',
+        headers: { 'x-api-key': key.key, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: 'http://127.0.0.1:9/never', events: ['billing'] }),
+      });
+      const webhookId = ((await created.json()) as { data: { id: string } }).data.id;
+      // Variant B keeps queueing while the receiver is down: after 5 failures each new event waits 15 min.
+      for (let i = 0; i < MAX_PENDING_PER_WEBHOOK + 1; i++) {
+        b.emitEvent({
+          workspace_id: key.workspace_id,
+          event: 'credit.low',
+          data: { credits_remaining: i },
+        });
+        if (i < 6) await b.settle();
+      }
+      const rows = b.exportState().tables.deliveries.filter((d) => d.webhook_id === webhookId);
+      expect(rows).toHaveLength(MAX_PENDING_PER_WEBHOOK + 1);
+      expect(rows.filter((d) => d.status === 'pending')).toHaveLength(MAX_PENDING_PER_WEBHOOK);
+      const overflow = rows.filter((d) => d.error === 'queue_full');
+      expect(overflow).toHaveLength(1);
+      expect(overflow[0]).toMatchObject({ status: 'failed', attempts: [] });
+    } finally {
+      b.dispose();
+    }
+  });
+});
