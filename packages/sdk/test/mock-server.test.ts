@@ -139,6 +139,85 @@ describe.each(targets)('against the mock through %s', (_name, transport) => {
     expect(await sdk.webhooks.retrieve(hook.id)).not.toHaveProperty('secret');
   });
 
+  it('converses, hands a chat to a human and back, and edits and deletes messages', async () => {
+    const sdk = client();
+    const agent = await sdk.agents.create({ name: 'Support' });
+    const reply = await sdk.agents.startConversation(agent.id, { message: 'Where is my order?' });
+    expect(reply.response).toEqual(expect.any(String));
+    const id = reply.conversation_id;
+    expect((await sdk.conversations.retrieve(id)).agent_id).toBe(agent.id);
+
+    const human = await sdk.chats.startHuman(id);
+    expect(human.status).toBe('human');
+    await expect(sdk.chats.startHuman(id)).rejects.toBeInstanceOf(ConflictError);
+    const sent = await sdk.chats.sendMessage(id, { content: 'A human here.' });
+    expect(sent).toMatchObject({ sender_type: 'human', content: 'A human here.' });
+    const silent = await sdk.conversations.sendMessage(id, { message: 'Thanks' });
+    expect(silent.response).toBeNull();
+    expect((await sdk.chats.stopHuman(id)).status).toBe('open');
+    await expect(sdk.chats.stopHuman(id)).rejects.toBeInstanceOf(ConflictError);
+
+    const messages = [];
+    for await (const m of sdk.conversations.listMessages(id, { order: 'asc', limit: 2 })) {
+      messages.push(m);
+    }
+    expect(messages.map((m) => m.sender_type)).toEqual(['customer', 'agent', 'human', 'customer']);
+    const first = messages[0];
+    if (!first) throw new Error('no message');
+    const edited = await sdk.conversations.editMessage(id, first.id, {
+      content: 'Where is order 42?',
+    });
+    expect(edited.is_edited).toBe(true);
+    expect((await sdk.messages.retrieve(first.id)).content).toBe('Where is order 42?');
+    const last = messages[3];
+    if (!last) throw new Error('no message');
+    await sdk.chats.deleteMessage(id, last.id);
+    await expect(sdk.messages.retrieve(last.id)).rejects.toBeInstanceOf(NotFoundError);
+
+    expect((await sdk.conversations.close(id)).status).toBe('closed');
+    expect((await sdk.conversations.reopen(id)).status).toBe('open');
+    const other = await sdk.agents.create({ name: 'Billing' });
+    expect((await sdk.conversations.transfer(id, { agent_id: other.id })).agent_id).toBe(other.id);
+    expect((await sdk.chats.list()).data.map((c) => c.id)).toContain(id);
+  });
+
+  it('registers MCP servers, toggles their tools and links them to agents', async () => {
+    const sdk = client();
+    const agent = await sdk.agents.create({ name: 'Support' });
+    const server = await sdk.mcpServers.create({ name: 'docs', url: 'https://mcp.example.com' });
+    const tools = await sdk.mcpServers.listTools(server.id);
+    const tool = tools.data[0];
+    if (!tool) throw new Error('the mock registers servers with tools');
+    expect(
+      (await sdk.mcpServers.updateTool(server.id, tool.name, { enabled: false })).enabled,
+    ).toBe(false);
+    expect((await sdk.mcpServers.connect(agent.id, { mcp_id: server.id })).id).toBe(server.id);
+    expect((await sdk.mcpServers.listForAgent(agent.id)).data.map((m) => m.id)).toEqual([
+      server.id,
+    ]);
+    await sdk.mcpServers.disconnect(agent.id, { mcp_id: server.id });
+    expect((await sdk.mcpServers.listForAgent(agent.id)).data).toEqual([]);
+    await sdk.mcpServers.delete(server.id);
+  });
+
+  it('schedules, reschedules, completes and cancels appointments', async () => {
+    const sdk = client();
+    const contact = await sdk.contacts.create({ name: 'Ann' });
+    const appointment = await sdk.appointments.create({
+      contact_id: contact.id,
+      title: 'Onboarding call',
+      starts_at: '2026-11-25T15:00:00.000Z',
+    });
+    expect(appointment.status).toBe('scheduled');
+    const moved = await sdk.appointments.update(appointment.id, {
+      starts_at: '2026-11-26T15:00:00.000Z',
+    });
+    expect(moved.starts_at).toBe('2026-11-26T15:00:00.000Z');
+    expect((await sdk.appointments.complete(appointment.id)).status).toBe('completed');
+    await expect(sdk.appointments.cancel(appointment.id)).rejects.toBeInstanceOf(ConflictError);
+    expect((await sdk.appointments.list({ contact_id: contact.id })).pagination.total).toBe(1);
+  });
+
   describe('errors per status', () => {
     it('401 AuthenticationError for an unknown key', async () => {
       const error = await client({ apiKey: 'nope' })
