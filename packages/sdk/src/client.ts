@@ -1,4 +1,4 @@
-import createClient, { type Client } from 'openapi-fetch';
+import openapiFetch, { type Client } from 'openapi-fetch';
 import { APIPromise, type RawResult } from './core/api-promise.js';
 import { type Clock, systemClock } from './core/clock.js';
 import { readEnv } from './core/env.js';
@@ -48,6 +48,11 @@ export interface ClientOptions {
   /** Time and sleep, for tests (e.g. the mock server's clock). Default: the system clock. */
   clock?: Clock | undefined;
 }
+
+// In the CJS build, esbuild's Node-style interop hands over openapi-fetch's module object, whose
+// `default` is the function; in ESM the default import is the function itself.
+const createClient =
+  (openapiFetch as unknown as { default?: typeof openapiFetch }).default ?? openapiFetch;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
