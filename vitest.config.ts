@@ -1,6 +1,18 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
 export default defineConfig({
+  resolve: {
+    // Tests use the workspace packages from source: `pnpm test` runs vitest before the builds.
+    alias: [
+      { find: /^@agent-platform\/mock-server$/, replacement: source('packages/mock-server/src/index.ts') },
+      { find: /^@agent-platform\/sdk$/, replacement: source('packages/sdk/src/index.ts') },
+      { find: /^@agent-platform\/webhook-verify$/, replacement: source('packages/webhook-verify/src/index.ts') },
+      { find: /^@agent-platform\/webhook-verify\/(node|dedupe|events|zod)$/, replacement: source('packages/webhook-verify/src/$1.ts') },
+    ],
+  },
   test: {
     include: [
       'packages/*/src/**/*.test.ts',

@@ -15,6 +15,9 @@ const cli: Options = {
   sourcemap: true,
   target: 'es2022',
   banner: { js: '#!/usr/bin/env node' },
+  // Bundled from source (tsconfig paths), so that `pnpm start` runs on a fresh clone without
+  // building webhook-verify first; the library build keeps it a dependency.
+  noExternal: ['@agent-platform/webhook-verify'],
 };
 
 // `pnpm start` builds only the CLI (CLI_ONLY=1): a second, not the 15 s the declarations take.

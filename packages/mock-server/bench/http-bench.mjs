@@ -1,9 +1,9 @@
 // pnpm bench (in packages/mock-server): the mock's HTTP server against a bare node:http server sending
 // the same bytes, with the same load tool (autocannon), side by side; then the CLI's time to first 200.
 // Prints figures; it is not a test and asserts nothing.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -14,8 +14,16 @@ const KEY = 'demo-key-all-scopes';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 
+// On a machine with 2+ cores the servers run on the last core and the load tool on the others (taskset,
+// when available), so that the two do not compete for one core and the comparison is of the servers.
+const cores = availableParallelism();
+const pin = cores >= 2 && spawnSync('taskset', ['-V']).status === 0;
+if (pin) spawnSync('taskset', ['-cp', `0-${cores - 2}`, String(process.pid)]);
+
 function start(args) {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const command = pin ? 'taskset' : process.execPath;
+  const argv = pin ? ['-c', String(cores - 1), process.execPath, ...args] : args;
+  const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (d) => {
