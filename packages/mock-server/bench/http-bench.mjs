@@ -2,7 +2,7 @@
 // the same bytes, with the same load tool (autocannon), side by side; then the CLI's time to first 200.
 // Prints figures; it is not a test and asserts nothing.
 import { spawn, spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +33,27 @@ function start(args) {
     });
     child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
   });
+}
+
+/** CPU seconds a process has used (Linux /proc; null elsewhere). */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** Runs the load against a server and measures the server's own CPU time per request. */
+async function measure(server, url, headers) {
+  const pid = server.child.pid;
+  const before = cpuSeconds(pid);
+  const result = await load(url, headers);
+  const after = cpuSeconds(pid);
+  result.cpuUsPerRequest =
+    before === null || after === null ? null : ((after - before) * 1e6) / result.requests.total;
+  return result;
 }
 
 function load(url, headers) {
@@ -87,21 +108,29 @@ console.log(
   `GET ${path}: ${body.length} bytes, ${JSON.parse(body).data.length} items; ${CONNECTIONS} connections, ${DURATION} s each\n`,
 );
 await load(`${bare.url}${path}`, { 'x-api-key': KEY }); // warm-up
-const bareResult = await load(`${bare.url}${path}`, { 'x-api-key': KEY });
+const bareResult = await measure(bare, `${bare.url}${path}`, { 'x-api-key': KEY });
 await load(`${mock.url}${path}`, { 'x-api-key': KEY }); // warm-up
-const mockResult = await load(`${mock.url}${path}`, { 'x-api-key': KEY });
+const mockResult = await measure(mock, `${mock.url}${path}`, { 'x-api-key': KEY });
 await stop(bare.child);
 await stop(mock.child);
 
+const cpu = (r) => (r.cpuUsPerRequest === null ? 'n/a' : r.cpuUsPerRequest.toFixed(0));
 const row = (name, r) =>
-  `| ${name.padEnd(22)} | ${String(Math.round(r.requests.average)).padStart(8)} | ${String(r.latency.p50).padStart(7)} | ${String(r.latency.p99).padStart(7)} | ${String(r.non2xx).padStart(6)} |`;
-console.log('| server                 |    req/s | p50 ms  | p99 ms  | non-2xx |');
-console.log('|------------------------|---------:|--------:|--------:|-------:|');
+  `| ${name.padEnd(22)} | ${String(Math.round(r.requests.average)).padStart(8)} | ${String(r.latency.p50).padStart(7)} | ${String(r.latency.p99).padStart(7)} | ${String(r.non2xx).padStart(6)} | ${cpu(r).padStart(15)} |`;
+console.log(
+  '| server                 |    req/s | p50 ms  | p99 ms  | non-2xx | server CPU µs/req |',
+);
+console.log('|------------------------|---------:|--------:|--------:|-------:|----------------:|');
 console.log(row('bare node:http', bareResult));
 console.log(row('agent-platform-mock', mockResult));
 console.log(
-  `\nmock / bare: ${(mockResult.requests.average / bareResult.requests.average).toFixed(2)} (target >= 0.50)\n`,
+  `\nmock / bare: ${(mockResult.requests.average / bareResult.requests.average).toFixed(2)} (target >= 0.50)`,
 );
+if (mockResult.cpuUsPerRequest && bareResult.cpuUsPerRequest) {
+  // The same ratio in server CPU time per request: less sensitive to other load on the machine.
+  const cpuRatio = (bareResult.cpuUsPerRequest / mockResult.cpuUsPerRequest).toFixed(2);
+  console.log(`server CPU per request, bare / mock: ${cpuRatio}\n`);
+}
 
 const startups = [];
 for (let i = 0; i < 7; i++) startups.push(await startupMs());

@@ -1,4 +1,3 @@
-import { Hono } from 'hono';
 import {
   agentsCreate,
   agentsDelete,
@@ -92,8 +91,7 @@ import {
 } from './domain/webhooks.js';
 import { ApiError } from './errors.js';
 import { type OperationId, type OperationInfo, operations } from './generated/operations.js';
-import { errorResponse } from './http/respond.js';
-import { type Pipeline, runOperation } from './http/run-operation.js';
+import { Router } from './http/router.js';
 
 /** The route table: the handler of every operation of the spec, by operationId (the type requires all). */
 export const routes: { readonly [K in OperationId]: Handler } = {
@@ -174,43 +172,32 @@ export const routes: { readonly [K in OperationId]: Handler } = {
   appointmentsComplete: finishAppointment('completed'),
 };
 
-/** Every operation with its handler and a matcher for its path. */
-const served = operations.map((op) => ({
-  op,
-  handler: routes[op.operationId],
-  pattern: new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
-}));
-
-/** The API under /v1 as a Hono app: every served operation, 405 with Allow, 404 for unknown paths. */
-export function createApiApp(pipeline: Pipeline): Hono {
-  const app = new Hono();
-  for (const { op, handler } of served) {
-    app.on(op.method, honoPath(op), (c) =>
-      runOperation(pipeline, op, handler, c.req.raw, c.req.param()),
-    );
-  }
-  app.notFound((c) => notFoundResponse(c.req.raw));
-  return app;
+/** An operation and its handler: what the router finds for a request. */
+export interface ApiRoute {
+  op: OperationInfo;
+  handler: Handler;
 }
 
-/** 405 with `Allow` for a known path with another method; 404 NOT_FOUND for an unknown path. */
-export function notFoundResponse(request: Request): Response {
-  const path = new URL(request.url).pathname;
-  const allowed = [...new Set(served.filter((s) => s.pattern.test(path)).map((s) => s.op.method))];
-  if (allowed.length === 0) {
-    return errorResponse(new ApiError(404, 'NOT_FOUND', `no such path: ${request.method} ${path}`));
-  }
+/** The router of the API: every operation of the spec, at its method and path. */
+export const apiRouter = new Router<ApiRoute>(
+  operations.map((op) => ({
+    method: op.method,
+    path: op.path,
+    target: { op, handler: routes[op.operationId] },
+  })),
+);
+
+/** 405 with `Allow` for a known path and another method; 404 NOT_FOUND for an unknown path. */
+export function routeError(method: string, path: string, allowed: string[]): ApiError {
+  if (allowed.length === 0)
+    return new ApiError(404, 'NOT_FOUND', `no such path: ${method} ${path}`);
   const allow = allowed.join(', ');
-  return errorResponse(
-    new ApiError(
-      405,
-      'METHOD_NOT_ALLOWED',
-      `${request.method} is not allowed on ${path}; use ${allow}`,
-    ),
-    { Allow: allow },
+  return new ApiError(
+    405,
+    'METHOD_NOT_ALLOWED',
+    `${method} is not allowed on ${path}; use ${allow}`,
+    {
+      headers: { Allow: allow },
+    },
   );
-}
-
-function honoPath(op: OperationInfo): string {
-  return op.path.replace(/\{([^}]+)\}/g, ':$1');
 }

@@ -1,24 +1,19 @@
-import { Hono } from 'hono';
-import { createApiApp, notFoundResponse } from './app.js';
 import { type Clock, createManualClock, createRealClock } from './clock.js';
-import { createControlApp } from './control/control-routes.js';
 import { Controller, type CreateApiKeyOptions, type CreatedApiKey } from './control/controller.js';
 import type { Core } from './control/core.js';
 import type { DomainContext } from './domain/context.js';
 import { DEFAULT_MCP_TOOLS } from './domain/mcp-servers.js';
 import { defaultResponder } from './domain/responder.js';
-import { ApiError } from './errors.js';
 import { type FaultSpec, Faults } from './faults.js';
-import { CORS_HEADERS, preflightResponse } from './http/cors.js';
 import { RateLimiter } from './http/rate-limiter.js';
-import { errorResponse } from './http/respond.js';
-import type { RequestScope } from './http/run-operation.js';
 import { createIdGenerator } from './ids.js';
 import { Journal, type JournalEntry } from './journal.js';
 import { DEFAULT_BASE_URL, DEFAULT_RATE_LIMIT, type MockServerOptions } from './options.js';
+import { createRequestHandler } from './request-handler.js';
 import { applyDemoSeed } from './seed/demo.js';
 import type { McpTool, Workspace } from './store/records.js';
 import { createState, type HealthStatus, type StateSnapshot } from './store/state.js';
+import { fromFetchRequest, toFetchResponse } from './transports/fetch-adapter.js';
 import { type ListenOptions, listen, type RunningServer } from './transports/node-server.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import { EventBus, type EventListener } from './webhooks/event-bus.js';
@@ -99,7 +94,6 @@ export function createMockCore(options: MockServerOptions = {}): MockCore {
   const responder = options.responder ?? defaultResponder;
   const mcpTools = options.mcpTools ?? DEFAULT_MCP_TOOLS;
   const journal = new Journal(options.journalSize ?? 1000);
-  const scopes = new WeakMap<Request, RequestScope>();
   const onError =
     options.onError ??
     ((error: unknown) => console.error('[agent-platform-mock] internal error:', error));
@@ -151,50 +145,20 @@ export function createMockCore(options: MockServerOptions = {}): MockCore {
     ),
     faults: new Faults(),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-    scope: (request) => scopes.get(request) ?? newScope(request),
   };
   const control = new Controller(core);
-  const app = new Hono();
-  app.route('/__mock', createControlApp(core, control));
-  app.route('/', createApiApp(core));
-  app.notFound((c) => notFoundResponse(c.req.raw));
-  app.onError((error, c) => {
-    onError(error, c.req.raw);
-    return errorResponse(
-      new ApiError(500, 'INTERNAL_ERROR', 'internal error in the mock server; see its log'),
-    );
-  });
+  const handler = createRequestHandler(core, control, onError);
 
   if (options.seed === 'demo') applyDemoSeed(ctx, control);
   else if (options.seed && options.seed !== 'none') control.importState(options.seed);
 
-  /** Every request goes through here: CORS, X-Request-Id, the journal. */
-  async function handle(request: Request): Promise<Response> {
-    if (request.method === 'OPTIONS')
-      return decorate(preflightResponse(request), crypto.randomUUID());
-    const scope = newScope(request);
-    scopes.set(request, scope);
-    const response = await app.fetch(request);
-    if (!scope.decorated) decorate(response, scope.requestId);
-    if (!scope.url.pathname.startsWith('/__mock')) {
-      journal.add({
-        request_id: scope.requestId,
-        at_ms: clock.now(),
-        method: request.method,
-        path: scope.url.pathname,
-        query: scope.url.search,
-        status: response.status,
-        key_id: scope.keyId,
-        operation_id: scope.operationId,
-      });
-    }
-    return response;
-  }
+  const handle = async (request: Request) =>
+    toFetchResponse(await handler(fromFetchRequest(request)));
 
   return {
     fetch: (input, init) => handle(toRequest(input, init, baseUrl)),
     handle,
-    listen: (listenOptions) => listen(handle, listenOptions),
+    listen: (listenOptions) => listen(handler, listenOptions),
     variant,
     baseUrl,
     clock,
@@ -247,22 +211,4 @@ function toRequest(
 ): Request {
   if (input instanceof Request) return init ? new Request(input, init) : input;
   return new Request(new URL(String(input), `${baseUrl}/`), init);
-}
-
-function newScope(request: Request): RequestScope {
-  const requestId = crypto.randomUUID();
-  return {
-    requestId,
-    url: new URL(request.url),
-    operationId: null,
-    keyId: null,
-    headers: { 'X-Request-Id': requestId, ...CORS_HEADERS },
-    decorated: false,
-  };
-}
-
-function decorate(response: Response, requestId: string): Response {
-  response.headers.set('X-Request-Id', requestId);
-  for (const [name, value] of Object.entries(CORS_HEADERS)) response.headers.set(name, value);
-  return response;
 }

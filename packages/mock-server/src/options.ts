@@ -40,7 +40,7 @@ export interface MockServerOptions {
   /** How many requests `requests()` keeps (default 1000). */
   journalSize?: number;
   /** Where unexpected errors (500) are reported; default `console.error`. */
-  onError?: (error: unknown, request: Request) => void;
+  onError?: (error: unknown, request: { method: string; path: string }) => void;
 }
 
 /** The default address of the API: the CLI's default. */

@@ -1,108 +1,93 @@
-import { type Context, Hono } from 'hono';
 import { ApiError, invalidField } from '../errors.js';
-import { readBody } from '../http/read-body.js';
-import { errorResponse, jsonResponse } from '../http/respond.js';
+import type { ApiRequest, ApiResponse } from '../http/api-request.js';
+import { jsonResponse } from '../http/respond.js';
+import { type Route, Router } from '../http/router.js';
 import type { Controller } from './controller.js';
 import type { Core } from './core.js';
 
-/** The control API under `/__mock` (api-decisions section 7): not rate limited, optionally token-guarded. */
-export function createControlApp(core: Core, control: Controller): Hono {
-  const app = new Hono();
+/** A control route: the request and its path parameters in, a response out. */
+type ControlHandler = (
+  request: ApiRequest,
+  params: Record<string, string>,
+) => Promise<ApiResponse> | ApiResponse;
 
-  app.use('*', async (c, next) => {
-    if (core.adminToken !== undefined && c.req.header('x-mock-admin-token') !== core.adminToken) {
-      return errorResponse(
-        new ApiError(401, 'UNAUTHORIZED', 'x-mock-admin-token: missing or wrong control API token'),
-      );
-    }
-    await next();
-  });
-  app.onError((error) => {
-    if (error instanceof ApiError) return errorResponse(error);
-    throw error;
-  });
-
-  app.post('/reset', () => {
-    control.reset();
-    return jsonResponse(204, undefined);
-  });
-  app.post('/workspaces', async (c) => {
-    const body = await jsonBody(c);
-    return jsonResponse(201, {
-      data: control.createWorkspace({ name: body.name as string | undefined }),
-    });
-  });
-  app.post('/api-keys', async (c) => {
-    const body = await jsonBody(c);
-    return jsonResponse(201, { data: control.createApiKey(body as never) });
-  });
-  app.delete('/api-keys/:id', (c) => {
-    control.revokeApiKey(c.req.param('id'));
-    return jsonResponse(204, undefined);
-  });
-  app.get('/clock', () => jsonResponse(200, { data: clockView(core) }));
-  app.post('/clock/advance', async (c) => {
-    const { ms } = await jsonBody(c);
-    if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0)
-      throw invalidField('ms', 'minimum', 'must be a number >= 0');
-    if (core.clock.mode !== 'manual') {
-      throw new ApiError(
-        409,
-        'CONFLICT',
-        'the clock is real; start the server with --clock manual to advance it',
-      );
-    }
-    await core.clock.advance(ms);
-    return jsonResponse(200, { data: clockView(core) });
-  });
-  app.put('/health', async (c) => {
-    const { status } = await jsonBody(c);
-    control.setHealth(status as never);
-    return jsonResponse(200, { data: { status: core.state.health } });
-  });
-  app.get('/requests', () => jsonResponse(200, { data: control.requests() }));
-  app.get('/faults', () => jsonResponse(200, { data: core.faults.list() }));
-  app.post('/faults', async (c) => {
-    control.addFault((await jsonBody(c)) as never);
-    return jsonResponse(201, { data: core.faults.list() });
-  });
-  app.delete('/faults', () => {
-    core.faults.clear();
-    return jsonResponse(204, undefined);
-  });
-  app.get('/state', () => jsonResponse(200, control.exportState()));
-  app.put('/state', async (c) => {
-    control.importState(await jsonBody(c));
-    return jsonResponse(204, undefined);
-  });
-  app.post('/channels/:id/pair', (c) =>
-    jsonResponse(200, { data: control.pairChannel(c.req.param('id')) }),
-  );
-  app.post('/conversations/:id/inbound', async (c) => {
-    const body = await jsonBody(c);
-    return jsonResponse(200, {
-      data: await control.receiveMessage(c.req.param('id'), body as never),
-    });
-  });
-  app.post('/events', async (c) =>
-    jsonResponse(200, { data: control.emitEvent(await jsonBody(c)) }),
-  );
-  app.get('/webhook-attempts', () => jsonResponse(200, { data: control.webhookAttempts() }));
-  app.get('/alerts', () => jsonResponse(200, { data: control.alerts() }));
-  app.put('/mcp-servers/:id', async (c) => {
-    const body = await jsonBody(c);
-    return jsonResponse(200, { data: control.setMcpServer(c.req.param('id'), body as never) });
-  });
-  app.notFound((c) =>
-    errorResponse(
-      new ApiError(
-        404,
-        'NOT_FOUND',
-        `no such control route: ${c.req.method} ${new URL(c.req.url).pathname}`,
-      ),
+/**
+ * The router of the control API under `/__mock` (api-decisions section 7): not rate limited,
+ * guarded by `x-mock-admin-token` when the server has one (the caller checks it).
+ */
+export function createControlRouter(core: Core, control: Controller): Router<ControlHandler> {
+  const ok = (data: unknown, status = 200) => jsonResponse(status, { data });
+  const none = () => jsonResponse(204, undefined);
+  const routes: Route<ControlHandler>[] = [
+    route('POST', '/reset', () => {
+      control.reset();
+      return none();
+    }),
+    route('POST', '/workspaces', async (req) => {
+      const body = await jsonBody(req);
+      return ok(control.createWorkspace({ name: body.name as string | undefined }), 201);
+    }),
+    route('POST', '/api-keys', async (req) =>
+      ok(control.createApiKey((await jsonBody(req)) as never), 201),
     ),
-  );
-  return app;
+    route('DELETE', '/api-keys/{id}', (_req, params) => {
+      control.revokeApiKey(params.id as string);
+      return none();
+    }),
+    route('GET', '/clock', () => ok(clockView(core))),
+    route('POST', '/clock/advance', async (req) => {
+      const { ms } = await jsonBody(req);
+      if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) {
+        throw invalidField('ms', 'minimum', 'must be a number >= 0');
+      }
+      if (core.clock.mode !== 'manual') {
+        throw new ApiError(
+          409,
+          'CONFLICT',
+          'the clock is real; start the server with --clock manual to advance it',
+        );
+      }
+      await core.clock.advance(ms);
+      await core.dispatcher.settle();
+      return ok(clockView(core));
+    }),
+    route('PUT', '/health', async (req) => {
+      control.setHealth((await jsonBody(req)).status as never);
+      return ok({ status: core.state.health });
+    }),
+    route('GET', '/requests', () => ok(control.requests())),
+    route('GET', '/faults', () => ok(core.faults.list())),
+    route('POST', '/faults', async (req) => {
+      control.addFault((await jsonBody(req)) as never);
+      return ok(core.faults.list(), 201);
+    }),
+    route('DELETE', '/faults', () => {
+      core.faults.clear();
+      return none();
+    }),
+    route('GET', '/state', () => jsonResponse(200, control.exportState())),
+    route('PUT', '/state', async (req) => {
+      control.importState(await jsonBody(req));
+      return none();
+    }),
+    route('POST', '/channels/{id}/pair', (_req, params) =>
+      ok(control.pairChannel(params.id as string)),
+    ),
+    route('POST', '/conversations/{id}/inbound', async (req, params) =>
+      ok(await control.receiveMessage(params.id as string, (await jsonBody(req)) as never)),
+    ),
+    route('PUT', '/mcp-servers/{id}', async (req, params) =>
+      ok(control.setMcpServer(params.id as string, (await jsonBody(req)) as never)),
+    ),
+    route('POST', '/events', async (req) => ok(control.emitEvent(await jsonBody(req)))),
+    route('GET', '/webhook-attempts', () => ok(control.webhookAttempts())),
+    route('GET', '/alerts', () => ok(control.alerts())),
+  ];
+  return new Router(routes);
+}
+
+function route(method: string, path: string, target: ControlHandler): Route<ControlHandler> {
+  return { method, path: `/__mock${path}`, target };
 }
 
 function clockView(core: Core): {
@@ -121,8 +106,8 @@ function clockView(core: Core): {
 }
 
 /** The request's JSON object body (`{}` when empty); 400 for anything else. */
-async function jsonBody(c: Context): Promise<Record<string, unknown>> {
-  const bytes = await readBody(c.req.raw);
+async function jsonBody(request: ApiRequest): Promise<Record<string, unknown>> {
+  const bytes = await request.readBody();
   if (bytes.byteLength === 0) return {};
   let value: unknown;
   try {

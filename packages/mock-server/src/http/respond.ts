@@ -1,21 +1,20 @@
 import type { ApiError } from '../errors.js';
+import type { ApiResponse } from './api-request.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** A JSON response (or an empty one for 204). */
+/** A JSON response (no body for 204 or an undefined body). */
 export function jsonResponse(
   status: number,
   body: unknown,
   headers: Record<string, string> = {},
-): Response {
-  if (status === 204 || body === undefined) return new Response(null, { status, headers });
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': JSON_TYPE, ...headers },
-  });
+): ApiResponse {
+  if (status === 204 || body === undefined) return { status, headers, body: null };
+  headers['Content-Type'] = JSON_TYPE;
+  return { status, headers, body: JSON.stringify(body) };
 }
 
-/** An error in the API's envelope, with its own headers and any extra ones (rate limit). */
-export function errorResponse(error: ApiError, headers: Record<string, string> = {}): Response {
+/** An error in the API's envelope, with its own headers over the given ones (rate limit, request id). */
+export function errorResponse(error: ApiError, headers: Record<string, string> = {}): ApiResponse {
   return jsonResponse(error.status, error.toBody(), { ...headers, ...error.headers });
 }

@@ -4,10 +4,10 @@ import { ApiError } from '../errors.js';
 import { type FaultSpec, type Faults, faultError } from '../faults.js';
 import type { OperationInfo } from '../generated/operations.js';
 import type { ApiKeyRecord } from '../store/records.js';
+import type { ApiRequest, ApiResponse } from './api-request.js';
 import { authenticate } from './authenticate.js';
 import { authorize } from './authorize.js';
 import type { RateLimiter } from './rate-limiter.js';
-import { readBody } from './read-body.js';
 import { errorResponse, jsonResponse } from './respond.js';
 import { validateRequest } from './validate-request.js';
 
@@ -20,20 +20,15 @@ export interface Pipeline {
   faults: Faults;
   /** Waits real time (fault delays). */
   sleep(ms: number): Promise<void>;
-  /** The per-request record the server keeps for a request (its id, URL, and what the journal needs). */
-  scope(request: Request): RequestScope;
 }
 
 /** What the server knows of one request while it runs. */
 export interface RequestScope {
   requestId: string;
-  url: URL;
   operationId: string | null;
   keyId: string | null;
-  /** X-Request-Id and CORS: every response of the pipeline carries them from the start. */
+  /** X-Request-Id and CORS: every response carries them. */
   headers: Record<string, string>;
-  /** The response already carries `headers` (the server need not add them). */
-  decorated: boolean;
 }
 
 /**
@@ -46,14 +41,12 @@ export async function runOperation(
   pipeline: Pipeline,
   op: OperationInfo,
   handler: Handler,
-  request: Request,
+  request: ApiRequest,
   params: Record<string, string>,
-): Promise<Response> {
+  scope: RequestScope,
+): Promise<ApiResponse> {
   const { ctx } = pipeline;
-  const scope = pipeline.scope(request);
-  const { url } = scope;
   scope.operationId = op.operationId;
-  scope.decorated = true;
   let rateHeaders = scope.headers;
   if (ctx.state.health === 'maintenance' && op.operationId !== 'healthRetrieve') {
     return errorResponse(
@@ -66,28 +59,27 @@ export async function runOperation(
   let key: ApiKeyRecord | null = null;
   try {
     if (op.scopes) {
-      key = authenticate(ctx.state, request.headers.get('x-api-key'));
+      key = authenticate(ctx.state, request.header('x-api-key'));
       scope.keyId = key.id;
       rateHeaders = { ...scope.headers, ...pipeline.rateLimiter.take(key.id, ctx.nowMs()) };
     }
-    const fault = pipeline.faults.take(op.method, url.pathname);
+    const fault = pipeline.faults.take(op.method, request.path);
     if (fault) return await answerFault(pipeline, fault, rateHeaders);
     if (key) authorize(key, op, ctx.variant);
     // GET and DELETE take no body: not touching it spares the stream machinery on the hot path.
-    const body = op.method === 'GET' || op.method === 'DELETE' ? EMPTY : await readBody(request);
+    const body = op.method === 'GET' || op.method === 'DELETE' ? EMPTY : await request.readBody();
     const valid = validateRequest(
       op,
       params,
-      url.searchParams,
+      new URLSearchParams(request.search),
       body,
-      request.headers.get('content-type'),
+      request.header('content-type'),
     );
     const result = await handler(ctx, { ws: key?.workspace_id ?? '', key, ...valid });
     if (result instanceof Reply) return jsonResponse(result.status, result.body, rateHeaders);
     return jsonResponse(op.successStatus, result, rateHeaders);
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error, rateHeaders);
-    scope.decorated = false; // the server's 500 answer gets the headers instead
     throw error;
   }
 }
@@ -96,7 +88,7 @@ async function answerFault(
   pipeline: Pipeline,
   fault: FaultSpec,
   rateHeaders: Record<string, string>,
-): Promise<Response> {
+): Promise<ApiResponse> {
   if (fault.delay_ms) await pipeline.sleep(fault.delay_ms);
   const headers = { ...rateHeaders };
   if (fault.status === 429 && headers['X-RateLimit-Limit'] !== undefined) {

@@ -28,7 +28,6 @@ async function main(argv: string[]): Promise<void> {
   const server = await mock.listen({
     port: config.port,
     host: config.host,
-    overrideGlobalObjects: true,
   });
   const { options } = config;
   const rate = options.rateLimit ? `${options.rateLimit.limit}/min per key` : 'off';

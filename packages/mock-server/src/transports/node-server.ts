@@ -1,5 +1,9 @@
-import type { AddressInfo } from 'node:net';
-import { createAdaptorServer } from '@hono/node-server';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { ApiError } from '../errors.js';
+import type { ApiRequest } from '../http/api-request.js';
+import { MAX_BODY_BYTES } from '../http/read-body.js';
+import type { RequestHandler } from '../request-handler.js';
 
 /** Where `listen` serves. */
 export interface ListenOptions {
@@ -7,11 +11,6 @@ export interface ListenOptions {
   port?: number;
   /** The interface; default `127.0.0.1`. */
   host?: string;
-  /**
-   * Let @hono/node-server replace the global Request/Response with its faster ones (default false:
-   * a library must not change globals; the CLI turns it on).
-   */
-  overrideGlobalObjects?: boolean;
 }
 
 /** A running HTTP server. */
@@ -23,15 +22,37 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Serves a fetch handler on a real node:http server. */
+/**
+ * Serves the core on node:http, reading requests and writing responses directly (no fetch Request or
+ * Response objects on this path: they cost more than the rest of the pipeline).
+ */
 export async function listen(
-  handle: (request: Request) => Promise<Response>,
+  handle: RequestHandler,
   options: ListenOptions = {},
 ): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
-  const server = createAdaptorServer({
-    fetch: handle,
-    overrideGlobalObjects: options.overrideGlobalObjects ?? false,
+  const sockets = new Set<Socket>();
+  const server = createServer((req, res) => {
+    const request = fromIncoming(req);
+    handle(request).then(
+      (response) => {
+        if (response.status === 413) response.headers.Connection = 'close';
+        res.writeHead(response.status, response.headers);
+        res.end(response.body ?? undefined);
+      },
+      (error: unknown) => {
+        res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
+        res.end(
+          JSON.stringify({
+            error: { code: 'INTERNAL_ERROR', message: String(error), status: 500 },
+          }),
+        );
+      },
+    );
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -48,7 +69,52 @@ export async function listen(
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
-        if ('closeAllConnections' in server) server.closeAllConnections();
+        for (const socket of sockets) socket.destroy();
       }),
   };
+}
+
+function fromIncoming(req: IncomingMessage): ApiRequest {
+  const raw = req.url ?? '/';
+  const q = raw.indexOf('?');
+  return {
+    method: req.method ?? 'GET',
+    path: q < 0 ? raw : raw.slice(0, q),
+    search: q < 0 ? '' : raw.slice(q),
+    header(name) {
+      const value = req.headers[name];
+      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+    },
+    readBody: () => readIncoming(req),
+  };
+}
+
+/** Reads a request body up to 1 MiB; beyond, 413 (the connection is closed after the answer). */
+function readIncoming(req: IncomingMessage): Promise<Uint8Array> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return Promise.reject(tooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > MAX_BODY_BYTES) {
+        req.removeAllListeners('data');
+        req.resume();
+        reject(tooLarge());
+      } else chunks.push(chunk);
+    });
+    req.on('end', () =>
+      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)),
+    );
+    req.on('error', reject);
+  });
+}
+
+function tooLarge(): ApiError {
+  return new ApiError(
+    413,
+    'PAYLOAD_TOO_LARGE',
+    `body: must be at most ${MAX_BODY_BYTES} bytes (1 MiB)`,
+  );
 }

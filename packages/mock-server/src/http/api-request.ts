@@ -1,0 +1,20 @@
+/** A request as the mock's core sees it, whatever transport it came through. */
+export interface ApiRequest {
+  readonly method: string;
+  /** The path, e.g. `/v1/agents`. */
+  readonly path: string;
+  /** The query string with its `?`, or empty. */
+  readonly search: string;
+  /** A header's value (name in lower case), or null. */
+  header(name: string): string | null;
+  /** The body, at most 1 MiB (413 beyond). */
+  readBody(): Promise<Uint8Array>;
+}
+
+/** A response as the core produces it; transports turn it into a fetch Response or write it to a socket. */
+export interface ApiResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** JSON text, or null for no body. */
+  body: string | null;
+}

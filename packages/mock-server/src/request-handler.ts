@@ -1,0 +1,98 @@
+import { apiRouter, routeError } from './app.js';
+import { createControlRouter } from './control/control-routes.js';
+import type { Controller } from './control/controller.js';
+import type { Core } from './control/core.js';
+import { ApiError } from './errors.js';
+import type { ApiRequest, ApiResponse } from './http/api-request.js';
+import { CORS_HEADERS, preflightResponse } from './http/cors.js';
+import { errorResponse } from './http/respond.js';
+import { type RequestScope, runOperation } from './http/run-operation.js';
+
+/** The one handler of every request, whatever the transport: CORS, request id, routing, the journal. */
+export type RequestHandler = (request: ApiRequest) => Promise<ApiResponse>;
+
+/** Builds the request handler of a mock server. */
+export function createRequestHandler(
+  core: Core,
+  control: Controller,
+  onError: (error: unknown, request: ApiRequest) => void,
+): RequestHandler {
+  const controlRouter = createControlRouter(core, control);
+
+  async function controlResponse(request: ApiRequest): Promise<ApiResponse> {
+    if (core.adminToken !== undefined && request.header('x-mock-admin-token') !== core.adminToken) {
+      throw new ApiError(
+        401,
+        'UNAUTHORIZED',
+        'x-mock-admin-token: missing or wrong control API token',
+      );
+    }
+    const match = controlRouter.match(request.method, request.path);
+    if (match.kind === 'found') return match.target(request, match.params);
+    if (match.kind === 'method') throw routeError(request.method, request.path, match.allowed);
+    throw new ApiError(
+      404,
+      'NOT_FOUND',
+      `no such control route: ${request.method} ${request.path}`,
+    );
+  }
+
+  return async (request) => {
+    const requestId = crypto.randomUUID();
+    const scope: RequestScope = {
+      requestId,
+      operationId: null,
+      keyId: null,
+      headers: { 'X-Request-Id': requestId, ...CORS_HEADERS },
+    };
+    const isControl = request.path === '/__mock' || request.path.startsWith('/__mock/');
+    let response: ApiResponse;
+    try {
+      if (request.method === 'OPTIONS') {
+        response = preflightResponse(request);
+      } else if (isControl) {
+        response = await controlResponse(request);
+      } else {
+        const match = apiRouter.match(request.method, request.path);
+        if (match.kind === 'found') {
+          response = await runOperation(
+            core,
+            match.target.op,
+            match.target.handler,
+            request,
+            match.params,
+            scope,
+          );
+        } else {
+          response = errorResponse(
+            routeError(request.method, request.path, match.kind === 'method' ? match.allowed : []),
+          );
+        }
+      }
+    } catch (error) {
+      if (error instanceof ApiError) response = errorResponse(error);
+      else {
+        onError(error, request);
+        response = errorResponse(
+          new ApiError(500, 'INTERNAL_ERROR', 'internal error in the mock server; see its log'),
+        );
+      }
+    }
+    // Responses of runOperation start from scope.headers; the others get them here.
+    if (response.headers['X-Request-Id'] !== requestId)
+      response.headers = { ...scope.headers, ...response.headers };
+    if (!isControl && request.method !== 'OPTIONS') {
+      core.journal.add({
+        request_id: requestId,
+        at_ms: core.clock.now(),
+        method: request.method,
+        path: request.path,
+        query: request.search,
+        status: response.status,
+        key_id: scope.keyId,
+        operation_id: scope.operationId,
+      });
+    }
+    return response;
+  };
+}
