@@ -1,0 +1,54 @@
+import { pathToFileURL } from 'node:url';
+import {
+  createMockServer,
+  DEMO_API_KEY,
+  type MockServerOptions,
+} from '@agent-platform/mock-server';
+import type { Clock } from '@agent-platform/sdk';
+
+/** Where an example runs: a server, a key, and optionally an in-process transport and clock (tests). */
+export interface ExampleEnv {
+  baseUrl: string;
+  apiKey: string;
+  /** The mock's in-process `fetch` in tests; the global fetch when run as a program. */
+  fetch?: (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
+  /** The mock's manual clock in tests, so that waits move the server's time instead of sleeping. */
+  clock?: Clock;
+  log: (line: string) => void;
+}
+
+/** True when the module at `url` is the program node was started with (not imported by a test). */
+export function isMain(url: string): boolean {
+  return process.argv[1] !== undefined && url === pathToFileURL(process.argv[1]).href;
+}
+
+/**
+ * Runs an example as a program: against `AGENT_PLATFORM_BASE_URL` when set (with
+ * `AGENT_PLATFORM_API_KEY`, default the demo key), else against a mock started here on a free port.
+ */
+export async function runExample(
+  example: (env: ExampleEnv) => Promise<void>,
+  mockOptions: MockServerOptions = {},
+): Promise<void> {
+  const log = (line: string) => console.log(line);
+  const apiKey = process.env.AGENT_PLATFORM_API_KEY ?? DEMO_API_KEY;
+  try {
+    const external = process.env.AGENT_PLATFORM_BASE_URL;
+    if (external) {
+      await example({ baseUrl: external, apiKey, log });
+      return;
+    }
+    const mock = createMockServer({ seed: 'demo', ...mockOptions });
+    const server = await mock.listen({ port: 0 });
+    log(`(no AGENT_PLATFORM_BASE_URL set: started the mock server at ${server.url})`);
+    try {
+      await example({ baseUrl: server.url, apiKey, log });
+    } finally {
+      await server.close();
+      mock.dispose();
+    }
+  } catch (error) {
+    console.error(error);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,4 @@
+import { receiverSuite } from './support/receiver-suite.js';
+import { startExpressReceiver } from './webhook-express.js';
+
+receiverSuite(startExpressReceiver);

@@ -1,0 +1,56 @@
+// A webhook receiver on Express: raw body, Variant A and B verified (node:crypto), deduplicated.
+// Run: pnpm -C examples webhook-express
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { isWebhookVerificationError, verifyWebhookSync } from '@agent-platform/webhook-verify/node';
+import express from 'express';
+import { isMain, runExample } from './support/run-example.js';
+import {
+  handleVerified,
+  type ReceiverOptions,
+  type RunningReceiver,
+  webhookDemo,
+} from './webhook-receiver.js';
+
+/** An Express app with `POST /webhooks`. */
+export function createExpressReceiver(options: ReceiverOptions): express.Express {
+  const app = express();
+  // express.raw on this route only, and before any express.json(): the signature is over the bytes.
+  app.post('/webhooks', express.raw({ type: 'application/json' }), async (req, res) => {
+    const rawBody: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    let event: ReturnType<typeof verifyWebhookSync>;
+    try {
+      // 'auto': Variant A or B, told apart by the signature header.
+      event = verifyWebhookSync({
+        variant: 'auto',
+        rawBody,
+        headers: req.headers,
+        secret: options.secret(),
+      });
+    } catch (error) {
+      if (!isWebhookVerificationError(error)) throw error;
+      res.status(400).send(error.code);
+      return;
+    }
+    const { status, body } = await handleVerified(event, options);
+    res.status(status).send(body);
+  });
+  return app;
+}
+
+/** Serves the Express receiver on 127.0.0.1, on a free port. */
+export async function startExpressReceiver(options: ReceiverOptions): Promise<RunningReceiver> {
+  const server = createServer(createExpressReceiver(options));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/webhooks`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections(); // the sender's keep-alive connection too
+      }),
+  };
+}
+
+if (isMain(import.meta.url)) await runExample((env) => webhookDemo(env, startExpressReceiver));

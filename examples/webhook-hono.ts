@@ -1,0 +1,60 @@
+// The same receiver on Hono: a fetch handler for any runtime (Node, Deno, Bun, Workers), WebCrypto.
+// Run: pnpm -C examples webhook-hono
+
+import {
+  isWebhookVerificationError,
+  verifyWebhook,
+  type WebhookEvent,
+} from '@agent-platform/webhook-verify';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { isMain, runExample } from './support/run-example.js';
+import {
+  handleVerified,
+  type ReceiverOptions,
+  type RunningReceiver,
+  webhookDemo,
+} from './webhook-receiver.js';
+
+/** A Hono app with `POST /webhooks`; `app.fetch` is a plain `(Request) => Response`. */
+export function createHonoReceiver(options: ReceiverOptions): Hono {
+  const app = new Hono();
+  app.post('/webhooks', async (c) => {
+    let event: WebhookEvent;
+    try {
+      event = await verifyWebhook({
+        variant: 'auto',
+        rawBody: new Uint8Array(await c.req.arrayBuffer()), // the bytes, never c.req.json()
+        headers: c.req.raw.headers,
+        secret: options.secret(),
+      });
+    } catch (error) {
+      if (!isWebhookVerificationError(error)) throw error;
+      return c.text(error.code, 400);
+    }
+    const { status, body } = await handleVerified(event, options);
+    return c.text(body, status);
+  });
+  return app;
+}
+
+/** Serves the Hono receiver with @hono/node-server on 127.0.0.1, on a free port. */
+export async function startHonoReceiver(options: ReceiverOptions): Promise<RunningReceiver> {
+  const app = createHonoReceiver(options);
+  let server!: ReturnType<typeof serve>;
+  const port = await new Promise<number>((resolve) => {
+    server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) =>
+      resolve(info.port),
+    );
+  });
+  return {
+    url: `http://127.0.0.1:${port}/webhooks`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if ('closeAllConnections' in server) server.closeAllConnections(); // keep-alive ones too
+      }),
+  };
+}
+
+if (isMain(import.meta.url)) await runExample((env) => webhookDemo(env, startHonoReceiver));
