@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { createManualClock } from './clock.js';
+
+describe('the manual clock', () => {
+  it('runs due timers in time order, then creation order, each at its own time', async () => {
+    const clock = createManualClock(1000);
+    const ran: string[] = [];
+    clock.schedule(300, () => ran.push(`c@${clock.now()}`));
+    clock.schedule(100, () => ran.push(`a@${clock.now()}`));
+    clock.schedule(100, () => ran.push(`b@${clock.now()}`));
+    expect(await clock.advance(99)).toBe(1099);
+    expect(ran).toEqual([]);
+    await clock.advance(500);
+    expect(ran).toEqual(['a@1100', 'b@1100', 'c@1300']);
+    expect(clock.now()).toBe(1599);
+  });
+
+  it('runs timers scheduled by timers when they fall due within the same advance', async () => {
+    const clock = createManualClock(0);
+    const ran: number[] = [];
+    clock.schedule(10, () => {
+      ran.push(clock.now());
+      clock.schedule(10, () => ran.push(clock.now()));
+    });
+    await clock.advance(100);
+    expect(ran).toEqual([10, 20]);
+  });
+
+  it('awaits the settlers before every step and cancels cleared timers', async () => {
+    const clock = createManualClock(0);
+    const log: string[] = [];
+    clock.onBeforeStep(async () => {
+      log.push(`settle@${clock.now()}`);
+    });
+    const id = clock.schedule(5, () => log.push('never'));
+    clock.schedule(10, () => log.push('timer@10'));
+    clock.clear(id);
+    await clock.advance(20);
+    expect(log).toEqual(['settle@0', 'timer@10', 'settle@10']);
+    expect(clock.pending()).toBe(0);
+  });
+
+  it('refuses to go back', async () => {
+    await expect(createManualClock(0).advance(-1)).rejects.toThrow(RangeError);
+  });
+});

@@ -1,0 +1,103 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createManualClock, createMockServer } from '../src/index.js';
+import { apiClient } from './support/api.js';
+
+function client(mock: ReturnType<typeof createMockServer>) {
+  const { key } = mock.createApiKey({ scopes: 'all' });
+  return apiClient(
+    { fetch: mock.fetch as typeof fetch, baseUrl: mock.baseUrl, close: async () => {} },
+    key,
+  );
+}
+
+describe('createMockServer options', () => {
+  it('makes the same ids on every run with ids: { seed }', async () => {
+    const run = async () => {
+      const mock = createMockServer({ ids: { seed: 42 }, clock: 'manual', startTime: 0 });
+      const call = client(mock);
+      const agent = await call('POST', '/v1/agents', { body: { name: 'A' } });
+      return agent.body.data.id;
+    };
+    const first = await run();
+    expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(await run()).toBe(first);
+  });
+
+  it('answers 500 INTERNAL_ERROR for a real bug and reports it to onError', async () => {
+    const onError = vi.fn();
+    const mock = createMockServer({
+      onError,
+      responder: () => {
+        throw new Error('responder exploded');
+      },
+    });
+    const call = client(mock);
+    const agent = (await call('POST', '/v1/agents', { body: { name: 'A' } })).body.data.id;
+    const res = await call('POST', `/v1/agents/${agent}/conversation`, { body: { message: 'Hi' } });
+    expect(res.status).toBe(500);
+    expect(res.body.error).toEqual({
+      code: 'INTERNAL_ERROR',
+      message: 'internal error in the mock server; see its log',
+      status: 500,
+    });
+    expect(onError).toHaveBeenCalledOnce();
+    expect((onError.mock.calls[0]?.[0] as Error).message).toBe('responder exploded');
+  });
+
+  it('uses the responder option for the AI answer, with the agent and its trainings', async () => {
+    const mock = createMockServer({
+      responder: ({ message, agent, trainings }) =>
+        `${agent.name}/${trainings.length}: ${message.toUpperCase()}`,
+    });
+    const call = client(mock);
+    const agent = (await call('POST', '/v1/agents', { body: { name: 'Ana' } })).body.data.id;
+    await call('POST', `/v1/agents/${agent}/trainings`, { body: { type: 'text', content: 'x' } });
+    const res = await call('POST', `/v1/agents/${agent}/conversation`, {
+      body: { message: 'hello' },
+    });
+    expect(res.body.data.response).toBe('Ana/1: HELLO');
+  });
+
+  it('gives new MCP servers the tools of the mcpTools option', async () => {
+    const mock = createMockServer({
+      mcpTools: (server) => [
+        {
+          name: `${server.name.toLowerCase()}_lookup`,
+          description: 'd',
+          input_schema: { type: 'object' },
+          enabled: false,
+        },
+      ],
+    });
+    const call = client(mock);
+    const id = (
+      await call('POST', '/v1/mcp-servers', { body: { name: 'CRM', url: 'https://crm.test' } })
+    ).body.data.id;
+    expect((await call('GET', `/v1/mcp-servers/${id}/tools`)).body.data).toEqual([
+      { name: 'crm_lookup', description: 'd', input_schema: { type: 'object' }, enabled: false },
+    ]);
+  });
+
+  it('runs on an injected clock', async () => {
+    const clock = createManualClock(Date.parse('2030-01-01T00:00:00.000Z'));
+    const mock = createMockServer({ clock });
+    const call = client(mock);
+    expect((await call('POST', '/v1/agents', { body: { name: 'A' } })).body.data.created_at).toBe(
+      '2030-01-01T00:00:00.000Z',
+    );
+    await clock.advance(1500);
+    expect((await call('GET', '/v1/health', { key: null })).body.timestamp).toBe(
+      '2030-01-01T00:00:01.500Z',
+    );
+  });
+
+  it('refuses a bad variant, clock or start time with a clear error', () => {
+    expect(() => createMockServer({ variant: 'C' as never })).toThrow(
+      'variant: must be "A" or "B"',
+    );
+    expect(() => createMockServer({ clock: 'fast' as never })).toThrow(/^clock: must be/);
+    expect(() => createMockServer({ clock: 'manual', startTime: 'not a date' })).toThrow(
+      'startTime: must be a valid date',
+    );
+  });
+});
