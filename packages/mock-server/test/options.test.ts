@@ -41,7 +41,7 @@ describe('createMockServer options', () => {
       status: 500,
     });
     expect(onError).toHaveBeenCalledOnce();
-    expect((onError.mock.calls[0]?.[0] as Error).message).toBe('responder exploded');
+    expect(onError.mock.calls[0]?.[0]).toEqual(new Error('responder exploded'));
   });
 
   it('uses the responder option for the AI answer, with the agent and its trainings', async () => {
