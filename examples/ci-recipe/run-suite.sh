@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# A test suite in another language (here shell and curl) against the mock server, as one CI step:
+# start the mock on a free port, read its URL from the banner, run the checks, stop the mock.
+#
+#   bash examples/ci-recipe/run-suite.sh
+#
+# AGENT_PLATFORM_MOCK overrides how the mock starts (default: npx, which fetches the package once).
+set -euo pipefail
+
+read -r -a mock_cmd <<<"${AGENT_PLATFORM_MOCK:-npx --yes --package @agent-platform/mock-server agent-platform-mock}"
+banner=$(mktemp)
+"${mock_cmd[@]}" --port 0 --seed demo >"$banner" 2>&1 &
+mock_pid=$!
+trap 'kill "$mock_pid" 2>/dev/null || true; wait "$mock_pid" 2>/dev/null || true; rm -f "$banner"' EXIT
+
+base=
+for _ in $(seq 1 300); do # up to 30 s: npx may download the package first
+  base=$(grep -o 'listening on http://[0-9.:]*' "$banner" | cut -d' ' -f3) && [ -n "$base" ] && break
+  if ! kill -0 "$mock_pid" 2>/dev/null; then
+    cat "$banner" >&2
+    echo "the mock server exited before it listened" >&2
+    exit 1
+  fi
+  sleep 0.1
+done
+if [ -z "$base" ]; then
+  cat "$banner" >&2
+  echo "the mock server did not print its URL within 30 s" >&2
+  exit 1
+fi
+echo "mock server at $base"
+
+key=demo-key-all-scopes # the demo workspace's key (--seed demo)
+passed=0
+failed=0
+check() { # name, expected, actual
+  if [ "$2" = "$3" ]; then
+    passed=$((passed + 1))
+    echo "ok   $1"
+  else
+    failed=$((failed + 1))
+    echo "FAIL $1: expected $2, got $3"
+  fi
+}
+status() { curl -s -o /dev/null -w '%{http_code}' "$@"; }
+json=(-H 'content-type: application/json')
+
+check 'health answers 200' 200 "$(status "$base/v1/health")"
+check 'no key is 401' 401 "$(status "$base/v1/agents")"
+check 'agents list' 200 "$(status -H "x-api-key: $key" "$base/v1/agents?limit=2")"
+
+contact=$(curl -s -H "x-api-key: $key" "${json[@]}" -d '{"name":"Ann from CI"}' "$base/v1/contacts")
+id=$(printf '%s' "$contact" | grep -o '"id":"[0-9a-f-]*"' | head -n 1 | cut -d'"' -f4)
+check 'contact created (an id)' 36 "${#id}"
+check 'contact retrieved' 200 "$(status -H "x-api-key: $key" "$base/v1/contacts/$id")"
+check 'a misspelt field is 400' 400 "$(status -H "x-api-key: $key" "${json[@]}" -d '{"nmae":"x"}' "$base/v1/contacts")"
+
+# The control API (/__mock) injects faults: here the next GET /v1/agents answers 503.
+curl -s -o /dev/null "${json[@]}" -d '{"path":"/v1/agents","status":503,"times":1}' "$base/__mock/faults"
+check 'an injected 503' 503 "$(status -H "x-api-key: $key" "$base/v1/agents")"
+check 'then 200 again' 200 "$(status -H "x-api-key: $key" "$base/v1/agents")"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,28 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const script = fileURLToPath(new URL('./run-suite.sh', import.meta.url));
+const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
+// The CLI from source: `pnpm test` runs the tests before the build, so dist/cli.js may not exist.
+const cli = fileURLToPath(
+  new URL('../../packages/mock-server/src/transports/cli.ts', import.meta.url),
+);
+
+const suite = (mock: string) =>
+  run('bash', [script], { env: { ...process.env, AGENT_PLATFORM_MOCK: mock }, timeout: 60_000 });
+
+it('the curl suite passes against the mock CLI on a free port', async () => {
+  const { stdout } = await suite(`${tsx} ${cli}`);
+  expect(stdout).toMatch(/^mock server at http:\/\/127\.0\.0\.1:\d+$/m);
+  expect(stdout).toContain('8 passed, 0 failed');
+}, 70_000);
+
+it('fails the CI step when the mock cannot start', async () => {
+  await expect(suite(`${tsx} ${cli} --variant C`)).rejects.toMatchObject({
+    code: 1,
+    stderr: expect.stringContaining('the mock server exited before it listened'),
+  });
+}, 70_000);

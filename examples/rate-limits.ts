@@ -1,0 +1,65 @@
+// Rate limits: the SDK retries a 429 for you; you can handle it yourself; `throttle` avoids it.
+// Run: pnpm -C examples rate-limits   (its own mock allows 10 requests per 2 s, to keep the run short)
+import { AgentPlatform, isRateLimitError } from '@agent-platform/sdk';
+import { type ExampleEnv, isMain, runExample } from './support/run-example.js';
+
+/** A 429 retried, a 429 handled, and a burst larger than the limit that draws no 429 at all. */
+export async function rateLimits(env: ExampleEnv): Promise<void> {
+  const { baseUrl, apiKey, clock, log } = env;
+  const fetch = env.fetch ?? globalThis.fetch;
+  let tooMany = 0;
+  // Counts the 429s the server answers, retried or not.
+  const countingFetch = async (input: Request | string | URL, init?: RequestInit) => {
+    const response = await fetch(input, init);
+    if (response.status === 429) tooMany++;
+    return response;
+  };
+  const client = new AgentPlatform({ apiKey, baseUrl, fetch: countingFetch, clock });
+
+  // The mock's control API injects the next 429 (with Retry-After: 1) on GET /v1/agents.
+  const injectRateLimit = () =>
+    fetch(`${baseUrl}/__mock/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        method: 'GET',
+        path: '/v1/agents',
+        status: 429,
+        retry_after: 1,
+        times: 1,
+      }),
+    });
+
+  // 1. Retried for you: the client waits Retry-After (1 s), then tries again.
+  await injectRateLimit();
+  const agents = await client.agents.list();
+  log(`1. retried: listed ${agents.data.length} agents after ${tooMany} 429`);
+
+  // 2. Handled by you: no retries, and RateLimitError says how long to wait.
+  await injectRateLimit();
+  try {
+    await client.agents.list({}, { maxRetries: 0 });
+  } catch (error) {
+    if (!isRateLimitError(error)) throw error;
+    log(`2. handled: ${error.status} ${error.code}, retry after ${error.retryAfter} s`);
+  }
+
+  // 3. throttle: a burst larger than the limit, spaced by the X-RateLimit-* headers.
+  const throttled = new AgentPlatform({
+    apiKey,
+    baseUrl,
+    fetch: countingFetch,
+    clock,
+    throttle: true,
+  });
+  const { rateLimit } = await throttled.me().withResponse();
+  const burst = (rateLimit?.limit ?? 10) + 5;
+  log(`3. throttle: ${burst} calls at once, limit ${rateLimit?.limit} per window...`);
+  tooMany = 0;
+  await Promise.all(Array.from({ length: burst }, () => throttled.me()));
+  log(`   done, with ${tooMany} 429`);
+}
+
+if (isMain(import.meta.url)) {
+  await runExample(rateLimits, { rateLimit: { limit: 10, windowMs: 2_000 } });
+}
