@@ -279,6 +279,8 @@ function deref(node: SchemaNode, resolve: SchemaResolver): SchemaNode {
 }
 
 function child(field: string, key: string): string {
+  // An empty key still needs a visible name: body[""].
+  if (key === '') return `${field || 'body'}[""]`;
   return field === 'body' || field === '' ? key : `${field}.${key}`;
 }
 

@@ -44,11 +44,10 @@ function validateQuery(op: OperationInfo, search: URLSearchParams): Record<strin
   for (const name of new Set(search.keys())) {
     const param = known.get(name);
     if (!param) {
-      issues.push({
-        field: name,
-        rule: 'unknown',
-        message: `${name}: is not a known query parameter`,
-      });
+      const field = name === '' ? 'query' : name;
+      const text =
+        name === '' ? 'has a parameter without a name' : 'is not a known query parameter';
+      issues.push({ field, rule: 'unknown', message: `${field}: ${text}` });
       continue;
     }
     const values = search.getAll(name);
