@@ -12,7 +12,11 @@ export interface Received {
 }
 
 /** How the receiver answers one request. */
-export type Answer = number | 'hang' | 'reset' | { status: number; location?: string };
+export type Answer =
+  | number
+  | 'hang'
+  | 'reset'
+  | { status: number; location?: string; delayMs?: number };
 
 /** A local webhook receiver on 127.0.0.1 that records every request and answers as told. */
 export interface Receiver {
@@ -39,7 +43,12 @@ export async function startReceiver(fallback: Answer = 200): Promise<Receiver> {
       if (answer === 'hang') hanging.push(res);
       else if (answer === 'reset') req.socket.destroy();
       else if (typeof answer === 'number') res.writeHead(answer).end();
-      else res.writeHead(answer.status, answer.location ? { location: answer.location } : {}).end();
+      else {
+        const send = () =>
+          res.writeHead(answer.status, answer.location ? { location: answer.location } : {}).end();
+        if (answer.delayMs) setTimeout(send, answer.delayMs);
+        else send();
+      }
     });
   });
   server.on('connection', (s) => {
