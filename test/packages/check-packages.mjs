@@ -1,0 +1,173 @@
+// The packages as users install them: pack each one, install the tarballs into fresh ESM and CJS
+// projects, type-check a program there (strict; moduleResolution node16 and bundler), run it
+// compiled to ESM and to CJS, and run the CLI from the packed mock-server. Runs after `pnpm build`.
+// Offline but for the npm registry (npm's cache first); every child process has a time limit.
+import { execFile, spawn } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const exec = promisify(execFile);
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const tsc = join(root, 'node_modules/typescript/bin/tsc');
+const packages = ['sdk', 'mock-server', 'webhook-verify'];
+// What the consumer adds from the registry (msw: mock-server's peer; zod: webhook-verify/zod's).
+const registryDeps = { msw: '2.15.0', zod: '4.6.7', '@types/node': '20.19.25' };
+
+const step = async (name, fn) => {
+  const start = performance.now();
+  await fn();
+  console.log(`ok   ${name} (${((performance.now() - start) / 1000).toFixed(1)} s)`);
+};
+const run = (file, args, options = {}) =>
+  exec(file, args, { timeout: 120_000, maxBuffer: 16 << 20, ...options }).catch((error) => {
+    throw new Error(
+      `${file} ${args.join(' ')} failed:\n${error.stdout ?? ''}${error.stderr ?? ''}`,
+      { cause: error },
+    );
+  });
+
+const tsconfig = (compilerOptions) =>
+  JSON.stringify(
+    {
+      compilerOptions: {
+        strict: true,
+        target: 'ES2022',
+        lib: ['ES2022', 'DOM'],
+        types: ['node'],
+        // As most projects do; attw --pack checks our declarations themselves (and msw's fail in CJS without it).
+        skipLibCheck: true,
+        ...compilerOptions,
+      },
+      files: ['main.ts'],
+    },
+    null,
+    2,
+  );
+
+const work = await mkdtemp(join(tmpdir(), 'agent-platform-packages-'));
+try {
+  const tarballs = join(work, 'tarballs');
+  await mkdir(tarballs);
+  await step('pnpm pack', async () => {
+    for (const name of packages) {
+      await run('pnpm', ['pack', '--pack-destination', tarballs], {
+        cwd: join(root, 'packages', name),
+      });
+    }
+  });
+  const files = await readdir(tarballs);
+  const tarball = (name) => {
+    const file = files.find((f) => f.startsWith(`agent-platform-${name}-`));
+    if (!file) throw new Error(`no tarball for ${name} in ${files.join(', ')}`);
+    return `file:${join(tarballs, file)}`;
+  };
+
+  // One install; the ESM and CJS projects below it share its node_modules, as a monorepo would.
+  const consumer = join(work, 'consumer');
+  await mkdir(consumer);
+  await writeFile(
+    join(consumer, 'package.json'),
+    JSON.stringify(
+      {
+        name: 'consumer',
+        private: true,
+        dependencies: Object.fromEntries([
+          ...packages.map((n) => [`@agent-platform/${n}`, tarball(n)]),
+          ...Object.entries(registryDeps),
+        ]),
+      },
+      null,
+      2,
+    ),
+  );
+  await step('npm install the tarballs', () =>
+    run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
+      cwd: consumer,
+    }),
+  );
+
+  const projects = [];
+  for (const type of ['module', 'commonjs']) {
+    const dir = join(consumer, type === 'module' ? 'esm' : 'cjs');
+    await mkdir(dir);
+    await writeFile(join(dir, 'package.json'), JSON.stringify({ type }));
+    await cp(join(root, 'test/packages/consumer/main.ts'), join(dir, 'main.ts'));
+    await writeFile(
+      join(dir, 'tsconfig.json'),
+      tsconfig({ module: 'node16', moduleResolution: 'node16', outDir: 'dist' }),
+    );
+    await writeFile(
+      join(dir, 'tsconfig.bundler.json'),
+      tsconfig({ module: 'preserve', moduleResolution: 'bundler', noEmit: true }),
+    );
+    projects.push({ type, dir });
+  }
+  // The four type-checks at once: tsc is single-threaded and CI has two cores.
+  await step('tsc in ESM and CJS, moduleResolution node16 and bundler', () =>
+    Promise.all(
+      projects.flatMap(({ dir }) =>
+        ['tsconfig.json', 'tsconfig.bundler.json'].map((config) =>
+          run('node', [tsc, '-p', config], { cwd: dir }),
+        ),
+      ),
+    ),
+  );
+  for (const { type, dir } of projects) {
+    // package.json "type" makes the compiled main.js an ES module or a CommonJS one (require()).
+    await step(`${type}: run`, async () => {
+      const { stdout } = await run('node', ['dist/main.js'], { cwd: dir, timeout: 30_000 });
+      if (!stdout.includes('consumer: ok')) throw new Error(`unexpected output: ${stdout}`);
+    });
+  }
+
+  const cli = join(consumer, 'node_modules/.bin/agent-platform-mock');
+  await step('CLI: --help, a bad flag', async () => {
+    const { stdout } = await run(cli, ['--help'], { timeout: 10_000 });
+    if (!stdout.includes('--port')) throw new Error(`--help says: ${stdout}`);
+    const bad = await exec(cli, ['--no-such-flag'], { timeout: 10_000 }).then(
+      () => 0,
+      (error) => error.code,
+    );
+    if (bad !== 2) throw new Error(`a bad flag exited with ${bad}, not 2`);
+  });
+  await step('CLI: serves on a free port, stops on SIGTERM', () => serveOnce(cli));
+} finally {
+  await rm(work, { recursive: true, force: true });
+}
+
+/** Starts the CLI on port 0, calls it, and stops it; rejects after 20 s whatever happens. */
+function serveOnce(cli) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cli, ['--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error('the CLI did not serve and stop within 20 s'));
+    }, 20_000);
+    let output = '';
+    let called = false;
+    child.stdout.on('data', async (chunk) => {
+      output += chunk;
+      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+      if (!url || called) return;
+      called = true;
+      try {
+        const res = await fetch(`${url}/v1/agents?limit=1`, {
+          headers: { 'x-api-key': 'demo-key-all-scopes' },
+        });
+        if (res.status !== 200) throw new Error(`GET /v1/agents answered ${res.status}`);
+        child.kill('SIGTERM');
+      } catch (error) {
+        child.kill('SIGKILL');
+        reject(error);
+      }
+    });
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0 || (called && signal === 'SIGTERM')) resolve();
+      else reject(new Error(`the CLI exited with ${code ?? signal}:\n${output}`));
+    });
+  });
+}

@@ -1,0 +1,65 @@
+// A user's program, compiled in fresh ESM and CJS projects against the packed tarballs:
+// every entry point imported (or required, in CJS) and called once.
+import { createMockServer, DEMO_API_KEY, DEMO_IDS } from '@agent-platform/mock-server';
+import { AgentPlatform, isNotFoundError } from '@agent-platform/sdk';
+import { signWebhook, verifyWebhook } from '@agent-platform/webhook-verify';
+import { createDeduper, createMemoryStore } from '@agent-platform/webhook-verify/dedupe';
+import { isWebhookEventName } from '@agent-platform/webhook-verify/events';
+import { signWebhookSync, verifyWebhookSync } from '@agent-platform/webhook-verify/node';
+import { validateWebhookData } from '@agent-platform/webhook-verify/zod';
+
+function check(condition: boolean, what: string): void {
+  if (!condition) throw new Error(`failed: ${what}`);
+}
+
+async function main(): Promise<void> {
+  const mock = createMockServer({ seed: 'demo', clock: 'manual' });
+  check(mock.handlers.length > 0, 'mock.handlers (msw)');
+  const client = new AgentPlatform({
+    apiKey: DEMO_API_KEY,
+    baseUrl: mock.baseUrl,
+    fetch: mock.fetch,
+  });
+  const agent = await client.agents.retrieve(DEMO_IDS.supportAgent);
+  check(agent.name === 'Support Agent', 'sdk call against the mock');
+  const missing = await client.agents
+    .retrieve('00000000-0000-4000-8000-00000000dead')
+    .catch((e: unknown) => e);
+  check(isNotFoundError(missing), 'sdk error class');
+
+  const secret = `whsec_${'ab'.repeat(32)}`;
+  const rawBody = JSON.stringify({
+    event: 'contact.created',
+    timestamp: new Date().toISOString(),
+    webhook_id: '00000000-0000-4000-8000-0000000000aa',
+    data: {
+      id: '00000000-0000-4000-8000-0000000000bb',
+      name: 'Ann',
+      email: null,
+      phone: null,
+      custom_fields: {},
+      created_at: '2026-01-01T00:00:00Z',
+      updated_at: '2026-01-01T00:00:00Z',
+    },
+  });
+  const headers = await signWebhook({ variant: 'A', secret, rawBody });
+  const event = await verifyWebhook({ variant: 'A', rawBody, headers: { ...headers }, secret });
+  check(event.event === 'contact.created', 'verifyWebhook');
+  const syncHeaders = signWebhookSync({ variant: 'A', secret, rawBody });
+  check(
+    verifyWebhookSync({ variant: 'auto', rawBody, headers: { ...syncHeaders }, secret }).variant ===
+      'A',
+    'verifyWebhookSync',
+  );
+  const deduper = createDeduper({ store: createMemoryStore(), ttlSeconds: 60 });
+  check((await deduper.claim(event)) === 'claimed', 'dedupe');
+  check(isWebhookEventName('A', 'contact.created'), 'events');
+  check(validateWebhookData(event) === event, 'zod');
+  mock.dispose();
+  console.log('consumer: ok');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
