@@ -10,18 +10,20 @@ const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
 const cli = fileURLToPath(
   new URL('../../packages/mock-server/src/transports/cli.ts', import.meta.url),
 );
+// Its `paths` map the workspace packages to their sources (tsx reads the cwd's tsconfig otherwise).
+const tsconfig = fileURLToPath(new URL('../tsconfig.json', import.meta.url));
 
 const suite = (mock: string) =>
   run('bash', [script], { env: { ...process.env, AGENT_PLATFORM_MOCK: mock }, timeout: 60_000 });
 
 it('the curl suite passes against the mock CLI on a free port', async () => {
-  const { stdout } = await suite(`${tsx} ${cli}`);
+  const { stdout } = await suite(`${tsx} --tsconfig ${tsconfig} ${cli}`);
   expect(stdout).toMatch(/^mock server at http:\/\/127\.0\.0\.1:\d+$/m);
   expect(stdout).toContain('8 passed, 0 failed');
 }, 70_000);
 
 it('fails the CI step when the mock cannot start', async () => {
-  await expect(suite(`${tsx} ${cli} --variant C`)).rejects.toMatchObject({
+  await expect(suite(`${tsx} --tsconfig ${tsconfig} ${cli} --variant C`)).rejects.toMatchObject({
     code: 1,
     stderr: expect.stringContaining('the mock server exited before it listened'),
   });
