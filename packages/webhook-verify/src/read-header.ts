@@ -18,7 +18,8 @@ export function readHeader(headers: WebhookHeaders, name: string): HeaderValue {
   let found: string | readonly string[] | undefined;
   let seen = 0;
   for (const key in record) {
-    if (key.length === name.length && key.toLowerCase() === name) {
+    // Node's `req.headers` keys are already lower case: try the plain comparison first.
+    if (key === name || (key.length === name.length && key.toLowerCase() === name)) {
       const value = record[key];
       if (value === undefined) continue;
       found = value;

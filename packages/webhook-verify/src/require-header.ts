@@ -4,13 +4,17 @@ import {
   type WebhookVerificationErrorCode,
 } from './webhook-verification-error.js';
 
-/** Reads a header that must be present exactly once: `missing_header` when absent, `onDuplicate` when repeated. */
+/**
+ * Reads a header that must be present exactly once: `missing_header` when absent, `onDuplicate`
+ * when repeated. `name` is for messages; `key` is its lower-case form, computed once by the caller.
+ */
 export function requireHeader(
   headers: WebhookHeaders,
   name: string,
+  key: string,
   onDuplicate: WebhookVerificationErrorCode,
 ): string {
-  const value = readHeader(headers, name.toLowerCase());
+  const value = readHeader(headers, key);
   if (value === undefined) {
     throw new WebhookVerificationError('missing_header', `${name} is missing`);
   }

@@ -9,6 +9,9 @@ import { WebhookVerificationError } from './webhook-verification-error.js';
 /** Where a verified event keeps its signed body, for `webhookDedupeKey`. */
 export const signedBodyKey = Symbol.for('@agent-platform/webhook-verify/signedBody');
 
+const fieldsA = ['event', 'timestamp', 'webhook_id'] as const;
+const fieldsB = ['event_id', 'event', 'timestamp', 'webhook_id'] as const;
+
 /** After the signature matched: the timestamp window (A), the JSON envelope, and the ID header (A). */
 export function toWebhookEvent(delivery: Delivery, options: ResolvedOptions): WebhookEvent {
   const { a } = delivery;
@@ -31,10 +34,8 @@ export function toWebhookEvent(delivery: Delivery, options: ResolvedOptions): We
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw invalid('the body is not a JSON object');
   }
-  const envelope = body as Record<string, unknown>;
-  for (const field of delivery.variant === 'A'
-    ? ['event', 'timestamp', 'webhook_id']
-    : ['event_id', 'event', 'timestamp', 'webhook_id']) {
+  const envelope = body as Record<string | symbol, unknown>;
+  for (const field of delivery.variant === 'A' ? fieldsA : fieldsB) {
     if (typeof envelope[field] !== 'string' || envelope[field] === '') {
       throw invalid(`body.${field} must be a non-empty string`);
     }
@@ -45,16 +46,13 @@ export function toWebhookEvent(delivery: Delivery, options: ResolvedOptions): We
   if (a && envelope.webhook_id !== a.webhookId) {
     throw invalid(`${variantAHeaders.id} disagrees with the signed body.webhook_id`);
   }
-  // The signed body rides along under a symbol (JSON.stringify skips it) for webhookDedupeKey;
-  // a literal is several times cheaper than Object.defineProperty here.
-  return (a
-    ? {
-        ...envelope,
-        variant: 'A',
-        deliveredAt: new Date(a.timestamp * 1000),
-        [signedBodyKey]: delivery.body,
-      }
-    : { ...envelope, variant: 'B', [signedBodyKey]: delivery.body }) as unknown as WebhookEvent;
+  // The parsed object is ours alone, so it becomes the event in place: copying it with a spread
+  // cost more than the JSON.parse of a 1 KiB body. `variant` lands where a spread would put it.
+  envelope.variant = delivery.variant;
+  if (a) envelope.deliveredAt = new Date(a.timestamp * 1000);
+  // The signed body rides along under a symbol (JSON.stringify skips it) for webhookDedupeKey.
+  envelope[signedBodyKey] = delivery.body;
+  return envelope as unknown as WebhookEvent;
 }
 
 function invalid(message: string): WebhookVerificationError {

@@ -15,6 +15,13 @@ const withHeaders = (
   headers: Record<string, string | string[] | undefined>,
 ): VerifyWebhookOptions => ({ ...base, headers: { ...base.headers, ...headers } });
 
+/** A copy of some bytes in shared memory. */
+function shared(bytes: Uint8Array): Uint8Array {
+  const view = new Uint8Array(new SharedArrayBuffer(bytes.length));
+  view.set(bytes);
+  return view;
+}
+
 interface Case {
   name: string;
   options: VerifyWebhookOptions;
@@ -48,6 +55,12 @@ const cases: Case[] = [
   },
   { name: 'A: the body as a Buffer', options: { ...a, rawBody: Buffer.from(aText) }, expect: 'ok' },
   {
+    // WebCrypto refuses a view of shared memory, so Variant B's uncopied body must not be one.
+    name: 'B: the body as a view of a SharedArrayBuffer',
+    options: { ...b, rawBody: shared(b.rawBody as Uint8Array) },
+    expect: 'ok',
+  },
+  {
     name: 'A: one byte appended',
     options: { ...a, rawBody: `${aText} ` },
     expect: 'signature_mismatch',
@@ -72,6 +85,12 @@ const cases: Case[] = [
   {
     name: 'B: non-hex digit',
     options: withHeaders(b, { 'x-service-signature': `${bSig.slice(0, -1)}g` }),
+    expect: 'malformed_signature',
+  },
+  {
+    // 'İ' is U+0130: its low seven bits are '0', which a table lookup without a range check accepts.
+    name: 'B: a non-ASCII character in place of a digit',
+    options: withHeaders(b, { 'x-service-signature': `${bSig.slice(0, -1)}\u0130` }),
     expect: 'malformed_signature',
   },
   {

@@ -25,6 +25,9 @@ export function hmacKey(secret: string): Promise<CryptoKey> {
 /** The bytes that are signed: `prefix` then the body, each as UTF-8. */
 export function signedBytes(prefix: string, body: string | Uint8Array): Uint8Array<ArrayBuffer> {
   if (typeof body === 'string') return encoder.encode(prefix + body);
+  // Variant B signs the body alone: no copy (WebCrypto takes its own when called). A view of a
+  // SharedArrayBuffer is not a BufferSource, so that one is copied below.
+  if (prefix === '' && body.buffer instanceof ArrayBuffer) return body as Uint8Array<ArrayBuffer>;
   const head = encoder.encode(prefix);
   const out = new Uint8Array(head.length + body.length);
   out.set(head, 0);
