@@ -7,10 +7,19 @@ export default defineConfig({
   resolve: {
     // Tests use the workspace packages from source: `pnpm test` runs vitest before the builds.
     alias: [
-      { find: /^@agent-platform\/mock-server$/, replacement: source('packages/mock-server/src/index.ts') },
+      {
+        find: /^@agent-platform\/mock-server$/,
+        replacement: source('packages/mock-server/src/index.ts'),
+      },
       { find: /^@agent-platform\/sdk$/, replacement: source('packages/sdk/src/index.ts') },
-      { find: /^@agent-platform\/webhook-verify$/, replacement: source('packages/webhook-verify/src/index.ts') },
-      { find: /^@agent-platform\/webhook-verify\/(node|dedupe|events|zod)$/, replacement: source('packages/webhook-verify/src/$1.ts') },
+      {
+        find: /^@agent-platform\/webhook-verify$/,
+        replacement: source('packages/webhook-verify/src/index.ts'),
+      },
+      {
+        find: /^@agent-platform\/webhook-verify\/(node|dedupe|events|zod)$/,
+        replacement: source('packages/webhook-verify/src/$1.ts'),
+      },
     ],
   },
   test: {

@@ -10,7 +10,9 @@ import autocannon from 'autocannon';
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const TOTAL = Number(process.argv[2] ?? 1_000_000);
 
-const child = spawn(process.execPath, [cli, '--port', '0', '--rate-limit', '1000000000'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const child = spawn(process.execPath, [cli, '--port', '0', '--rate-limit', '1000000000'], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 const url = await new Promise((resolve) => {
   let out = '';
   child.stdout.on('data', (d) => {
@@ -30,7 +32,12 @@ const timer = setInterval(() => samples.push(rssMb()), 1000);
 
 const result = await new Promise((resolve, reject) =>
   autocannon(
-    { url: `${url}/v1/agents?limit=20`, headers: { 'x-api-key': 'demo-key-all-scopes' }, connections: 32, amount: TOTAL },
+    {
+      url: `${url}/v1/agents?limit=20`,
+      headers: { 'x-api-key': 'demo-key-all-scopes' },
+      connections: 32,
+      amount: TOTAL,
+    },
     (error, r) => (error ? reject(error) : resolve(r)),
   ),
 );
@@ -39,6 +46,12 @@ const ended = rssMb();
 child.kill('SIGTERM');
 
 const tenth = samples.slice(0, Math.max(1, Math.floor(samples.length / 10)));
-console.log(`requests: ${result.requests.total} (${result.non2xx} non-2xx, ${result.errors} errors) in ${result.duration} s`);
-console.log(`server RSS: start ${started.toFixed(1)} MB, after the first tenth ${Math.max(...tenth).toFixed(1)} MB, peak ${Math.max(...samples).toFixed(1)} MB, end ${ended.toFixed(1)} MB`);
-console.log(`growth from start to end: ${(ended - started).toFixed(1)} MB (target: within 50 MB; the run creates no state)`);
+console.log(
+  `requests: ${result.requests.total} (${result.non2xx} non-2xx, ${result.errors} errors) in ${result.duration} s`,
+);
+console.log(
+  `server RSS: start ${started.toFixed(1)} MB, after the first tenth ${Math.max(...tenth).toFixed(1)} MB, peak ${Math.max(...samples).toFixed(1)} MB, end ${ended.toFixed(1)} MB`,
+);
+console.log(
+  `growth from start to end: ${(ended - started).toFixed(1)} MB (target: within 50 MB; the run creates no state)`,
+);
