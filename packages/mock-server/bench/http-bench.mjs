@@ -103,15 +103,19 @@ const headers = Object.fromEntries(
 const file = join(tmpdir(), `bare-${process.pid}.json`);
 writeFileSync(file, JSON.stringify({ headers, body }));
 const bare = await start([join(here, 'bare-server.mjs'), file]);
+const serialising = await start([join(here, 'bare-server.mjs'), file, '--stringify']);
 
 console.log(
   `GET ${path}: ${body.length} bytes, ${JSON.parse(body).data.length} items; ${CONNECTIONS} connections, ${DURATION} s each\n`,
 );
 await load(`${bare.url}${path}`, { 'x-api-key': KEY }); // warm-up
 const bareResult = await measure(bare, `${bare.url}${path}`, { 'x-api-key': KEY });
+await load(`${serialising.url}${path}`, { 'x-api-key': KEY }); // warm-up
+const serialisingResult = await measure(serialising, `${serialising.url}${path}`, { 'x-api-key': KEY });
 await load(`${mock.url}${path}`, { 'x-api-key': KEY }); // warm-up
 const mockResult = await measure(mock, `${mock.url}${path}`, { 'x-api-key': KEY });
 await stop(bare.child);
+await stop(serialising.child);
 await stop(mock.child);
 
 const cpu = (r) => (r.cpuUsPerRequest === null ? 'n/a' : r.cpuUsPerRequest.toFixed(0));
@@ -122,6 +126,7 @@ console.log(
 );
 console.log('|------------------------|---------:|--------:|--------:|-------:|----------------:|');
 console.log(row('bare node:http', bareResult));
+console.log(row('bare + JSON.stringify', serialisingResult));
 console.log(row('agent-platform-mock', mockResult));
 console.log(
   `\nmock / bare: ${(mockResult.requests.average / bareResult.requests.average).toFixed(2)} (target >= 0.50)`,
@@ -129,8 +134,11 @@ console.log(
 if (mockResult.cpuUsPerRequest && bareResult.cpuUsPerRequest) {
   // The same ratio in server CPU time per request: less sensitive to other load on the machine.
   const cpuRatio = (bareResult.cpuUsPerRequest / mockResult.cpuUsPerRequest).toFixed(2);
-  console.log(`server CPU per request, bare / mock: ${cpuRatio}\n`);
+  console.log(`server CPU per request, bare / mock: ${cpuRatio}`);
 }
+console.log(
+  `mock / (bare + JSON.stringify): ${(mockResult.requests.average / serialisingResult.requests.average).toFixed(2)}\n`,
+);
 
 const startups = [];
 for (let i = 0; i < 7; i++) startups.push(await startupMs());
