@@ -18,19 +18,21 @@ export interface SignWebhookOptions<V extends WebhookVariant = WebhookVariant> {
   webhookId?: string;
 }
 
+// Type aliases, not interfaces: an alias is assignable to `Record<string, string>`, so the headers
+// `signWebhook` returns pass straight to `verifyWebhook({ headers })` and to `fetch`.
 /** The headers of a Variant A delivery. */
-export interface SignedHeadersA {
+export type SignedHeadersA = {
   'Content-Type': 'application/json';
   'X-Webhook-Signature': string;
   'X-Webhook-Timestamp': string;
   'X-Webhook-ID': string;
-}
+};
 
 /** The headers of a Variant B delivery. */
-export interface SignedHeadersB {
+export type SignedHeadersB = {
   'Content-Type': 'application/json';
   'X-Service-Signature': string;
-}
+};
 
 /** The headers `signWebhook` returns for a variant. */
 export type SignedHeadersFor<V extends WebhookVariant> = V extends 'A'

@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { WebhookComponents } from './index.js';
-import { verifyWebhook } from './index.js';
+import { signWebhook, verifyWebhook } from './index.js';
 import { verifyWebhookSync } from './node.js';
 
 type Schemas = WebhookComponents['schemas'];
@@ -48,5 +48,17 @@ describe('verified event types', () => {
   it('rejects an unknown variant', () => {
     // @ts-expect-error only 'A', 'B' or 'auto'
     void verifyWebhook({ ...options, variant: 'C' });
+  });
+});
+
+describe('signWebhook headers', () => {
+  it('pass straight to verifyWebhook', async () => {
+    const headers = await signWebhook({ variant: 'B', secret: 'whsec_x', rawBody: '{}' });
+    expectTypeOf(verifyWebhook).toBeCallableWith({
+      variant: 'B',
+      rawBody: '{}',
+      headers,
+      secret: 'whsec_x',
+    });
   });
 });
