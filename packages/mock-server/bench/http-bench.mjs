@@ -111,7 +111,9 @@ console.log(
 await load(`${bare.url}${path}`, { 'x-api-key': KEY }); // warm-up
 const bareResult = await measure(bare, `${bare.url}${path}`, { 'x-api-key': KEY });
 await load(`${serialising.url}${path}`, { 'x-api-key': KEY }); // warm-up
-const serialisingResult = await measure(serialising, `${serialising.url}${path}`, { 'x-api-key': KEY });
+const serialisingResult = await measure(serialising, `${serialising.url}${path}`, {
+  'x-api-key': KEY,
+});
 await load(`${mock.url}${path}`, { 'x-api-key': KEY }); // warm-up
 const mockResult = await measure(mock, `${mock.url}${path}`, { 'x-api-key': KEY });
 await stop(bare.child);
