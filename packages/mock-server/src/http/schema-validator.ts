@@ -1,35 +1,11 @@
 import type { ErrorDetail } from '../errors.js';
 import type { SchemaNode } from '../generated/operations.js';
+import { FORMATS, listValues, matchesType, typeList } from './schema-rules.js';
 
 /** Resolves `#/components/schemas/Name` references. */
 export type SchemaResolver = (ref: string) => SchemaNode;
 
 type Json = unknown;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DATE_TIME =
-  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/i;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-const FORMATS: Record<string, [(v: string) => boolean, string]> = {
-  uuid: [(v) => UUID.test(v), 'must be a UUID'],
-  'date-time': [
-    (v) => DATE_TIME.test(v) && !Number.isNaN(Date.parse(v)),
-    'must be an ISO 8601 date-time with a time zone, e.g. 2026-11-20T10:00:00.000Z',
-  ],
-  uri: [isAbsoluteUri, 'must be an absolute URI'],
-  email: [(v) => EMAIL.test(v), 'must be an email address'],
-};
-
-const TYPE_NAMES: Record<string, string> = {
-  string: 'a string',
-  integer: 'an integer',
-  number: 'a number',
-  boolean: 'a boolean',
-  object: 'an object',
-  array: 'an array',
-  null: 'null',
-};
 
 /**
  * Checks a JSON value against a schema of the spec (the subset of JSON Schema 2020-12 it uses),
@@ -282,46 +258,4 @@ function child(field: string, key: string): string {
   // An empty key still needs a visible name: body[""].
   if (key === '') return `${field || 'body'}[""]`;
   return field === 'body' || field === '' ? key : `${field}.${key}`;
-}
-
-function matchesType(type: string | string[], value: Json): boolean {
-  const types = Array.isArray(type) ? type : [type];
-  return types.some((t) => {
-    switch (t) {
-      case 'null':
-        return value === null;
-      case 'integer':
-        return typeof value === 'number' && Number.isInteger(value);
-      case 'number':
-        return typeof value === 'number' && Number.isFinite(value);
-      case 'array':
-        return Array.isArray(value);
-      case 'object':
-        return value !== null && typeof value === 'object' && !Array.isArray(value);
-      default:
-        return typeof value === t;
-    }
-  });
-}
-
-function typeList(type: string | string[]): string {
-  const names = [...new Set(Array.isArray(type) ? type : [type])].map((t) => TYPE_NAMES[t] ?? t);
-  return names.length <= 1
-    ? (names[0] ?? 'valid')
-    : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
-}
-
-function listValues(values: unknown[]): string {
-  const shown = values.slice(0, 12).map((v) => JSON.stringify(v));
-  return `${shown.join(', ')}${values.length > 12 ? `, ... (${values.length} values)` : ''}`;
-}
-
-function isAbsoluteUri(value: string): boolean {
-  if (!/^[a-z][a-z0-9+.-]*:/i.test(value)) return false;
-  try {
-    new URL(value);
-    return true;
-  } catch {
-    return false;
-  }
 }
