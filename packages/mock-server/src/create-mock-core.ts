@@ -128,8 +128,7 @@ export function createMockCore(options: MockServerOptions = {}): MockCore {
     clock,
     fetch: () => options.deliveryFetch ?? globalThis.fetch,
     graceMs: options.deliveryGraceMs ?? 1000,
-    onError: (error) =>
-      console.error('[agent-platform-mock] webhook delivery failed unexpectedly:', error),
+    onError: (error) => onError(error, { method: 'POST', path: '(webhook delivery)' }),
   });
   events.on((event) => dispatcher.dispatch(event));
   const core: Core = {
