@@ -1,0 +1,74 @@
+// Part of `pnpm bench` (bench/run.mjs): verifyWebhookSync (the built dist/node.js) against a bare
+// createHmac + timingSafeEqual, with and without JSON.parse, on Variant B deliveries of 1 KiB and 64 KiB
+// (the same deliveries and baselines as packages/webhook-verify/bench/verify.bench.ts). Measured in
+// alternating rounds and compared by each one's fastest round, as packages/sdk/bench/interleaved.mjs
+// does: on a busy machine the mean mostly measures the neighbours. Prints `RESULT {...}` for run.mjs.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { signWebhookSync, verifyWebhookSync } from '../packages/webhook-verify/dist/node.js';
+
+const secret = `whsec_${'5a'.repeat(32)}`;
+const ROUNDS = Number(process.env.BENCH_WEBHOOK_ROUNDS ?? 40);
+
+function delivery(size) {
+  const envelope = {
+    event_id: '5f0c2a9e-8d3b-4c71-a6e4-2b9d7f1c3e58',
+    event: 'message.received',
+    timestamp: '2026-01-01T00:00:00.000Z',
+    webhook_id: '0b6f8e3c-3b8e-4d0a-9c55-6a1f2e7d9b01',
+    data: { content: '' },
+  };
+  envelope.data.content = 'x'.repeat(size - JSON.stringify(envelope).length);
+  const rawBody = Buffer.from(JSON.stringify(envelope));
+  const headers = {
+    'x-service-signature': signWebhookSync({ variant: 'B', secret, rawBody })[
+      'X-Service-Signature'
+    ],
+  };
+  return { rawBody, headers };
+}
+
+let sink = 0;
+const results = [];
+for (const [label, size, calls] of [
+  ['1 KiB', 1024, 3000],
+  ['64 KiB', 65_536, 150],
+]) {
+  const { rawBody, headers } = delivery(size);
+  const options = { variant: 'B', rawBody, headers, secret };
+  const bare = () => {
+    const mac = createHmac('sha256', secret).update(rawBody).digest();
+    const given = Buffer.from(headers['x-service-signature'].slice(7), 'hex');
+    if (!timingSafeEqual(mac, given)) throw new Error('mismatch');
+  };
+  const cases = {
+    bare,
+    'bare-parse': () => {
+      bare();
+      sink += JSON.parse(rawBody.toString('utf8')).event.length;
+    },
+    verifyWebhookSync: () => {
+      sink += verifyWebhookSync(options).event.length;
+    },
+  };
+  const round = (fn) => {
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < calls; i++) fn();
+    return Number(process.hrtime.bigint() - t0) / calls / 1000; // µs per call
+  };
+  for (let r = 0; r < 5; r++) for (const fn of Object.values(cases)) round(fn);
+  const rounds = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const [name, fn] of Object.entries(cases)) rounds[name].push(round(fn));
+  }
+  for (const [name, list] of Object.entries(rounds)) {
+    list.sort((a, b) => a - b);
+    results.push({
+      size: label,
+      name,
+      bestUs: list[0],
+      medianUs: list[Math.floor(list.length / 2)],
+    });
+  }
+}
+if (sink === 0) throw new Error('unreachable');
+process.stdout.write(`RESULT ${JSON.stringify({ rounds: ROUNDS, results })}\n`);
