@@ -37,8 +37,12 @@ export async function listen(
     handle(request).then(
       (response) => {
         if (response.status === 413) response.headers.Connection = 'close';
+        // One buffer with its length: writeHead fixes the headers, so without Content-Length the
+        // body would go out chunked (more framing, more writes).
+        const body = response.body === null ? null : Buffer.from(response.body);
+        if (body) response.headers['Content-Length'] = String(body.length);
         res.writeHead(response.status, response.headers);
-        res.end(response.body ?? undefined);
+        res.end(body ?? undefined);
       },
       (error: unknown) => {
         res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
