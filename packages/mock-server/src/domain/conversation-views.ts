@@ -3,14 +3,19 @@ import type { ConversationRow, MessageRow, MessageSender } from '../store/record
 
 type S = components['schemas'];
 
-/** The conversation view of a stored conversation: `open` while its chat is open or human. */
+/** A conversation's status: `open` while its chat is open or human. */
+export function conversationStatus(row: ConversationRow): S['Conversation']['status'] {
+  return row._chat_status === 'closed' ? 'closed' : 'open';
+}
+
+/** The conversation view of a stored conversation. */
 export function conversationView(row: ConversationRow): S['Conversation'] {
   return {
     id: row.id,
     agent_id: row.agent_id,
     contact_id: row.contact_id,
     channel_id: row.channel_id,
-    status: row._chat_status === 'closed' ? 'closed' : 'open',
+    status: conversationStatus(row),
     metadata: row.metadata,
     created_at: row.created_at,
     updated_at: row.updated_at,

@@ -2,7 +2,12 @@ import { ApiError, conflict } from '../errors.js';
 import type { ConversationRow } from '../store/records.js';
 import { assertTransition } from './chat-state.js';
 import type { DomainContext, Handler } from './context.js';
-import { chatView, conversationMessageView, conversationView } from './conversation-views.js';
+import {
+  chatView,
+  conversationMessageView,
+  conversationStatus,
+  conversationView,
+} from './conversation-views.js';
 import { agentReply, receiveCustomerMessage } from './customer-message.js';
 import { mustGet } from './lookup.js';
 import { paginate } from './paginate.js';
@@ -52,15 +57,14 @@ export const agentsStartConversation: Handler = async (ctx, { ws, params, body }
 /** GET /v1/conversations, filters `agent_id`, `contact_id`, `channel_id`, `status`. */
 export const conversationsList: Handler = (ctx, { ws, query }) =>
   paginate(
-    ctx.state.tables.conversations.list(ws, (c) => {
-      const view = conversationView(c);
-      return (
+    ctx.state.tables.conversations.list(
+      ws,
+      (c) =>
         (!query.agent_id || c.agent_id === query.agent_id) &&
         (!query.contact_id || c.contact_id === query.contact_id) &&
         (!query.channel_id || c.channel_id === query.channel_id) &&
-        (!query.status || view.status === query.status)
-      );
-    }),
+        (!query.status || conversationStatus(c) === query.status),
+    ),
     query,
     conversationView,
   );

@@ -87,7 +87,7 @@ export function setArchived(archived: boolean): Handler {
 }
 
 function assertUniqueName(ctx: DomainContext, ws: string, name: string): void {
-  const taken = ctx.state.tables.customFields.list(ws, (f) => f.name === name)[0];
+  const taken = ctx.state.tables.customFields.findWhere(ws, (f) => f.name === name);
   if (taken) {
     throw conflict(
       `a custom field named "${name}" exists (${taken.id}${taken.archived ? ', archived' : ''})`,

@@ -26,7 +26,8 @@ export const DEFAULT_MCP_TOOLS: McpTool[] = [
 
 /** The API view: `connected` while an agent uses it, `error` when the control API says so. */
 export function mcpServerView(ctx: DomainContext, row: McpServerRow) {
-  const linked = ctx.state.tables.mcpLinks.list(row._ws, (l) => l.mcp_id === row.id).length > 0;
+  const linked =
+    ctx.state.tables.mcpLinks.findWhere(row._ws, (l) => l.mcp_id === row.id) !== undefined;
   return {
     id: row.id,
     name: row.name,
@@ -127,7 +128,7 @@ export const mcpServersConnect: Handler = (ctx, { ws, params, body }) => {
   const agent = mustGet(ctx.state.tables.agents, ws, params.id as string, 'agent');
   const row = server(ctx, ws, body.mcp_id);
   const { mcpLinks } = ctx.state.tables;
-  if (mcpLinks.list(ws, (l) => l.agent_id === agent.id && l.mcp_id === row.id).length === 0) {
+  if (!mcpLinks.findWhere(ws, (l) => l.agent_id === agent.id && l.mcp_id === row.id)) {
     mcpLinks.put({
       id: ctx.id(),
       agent_id: agent.id,

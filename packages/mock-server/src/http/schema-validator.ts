@@ -249,7 +249,9 @@ function deref(node: SchemaNode, resolve: SchemaResolver): SchemaNode {
   for (let hops = 0; typeof current.$ref === 'string'; hops++) {
     if (hops > 32) throw new Error(`reference cycle at ${String(node.$ref)}`);
     const { $ref, ...siblings } = current;
-    current = { ...resolve($ref as string), ...siblings };
+    const target = resolve($ref as string);
+    // Copy only when the reference has siblings (a `default`, a `description`): most do not.
+    current = Object.keys(siblings).length === 0 ? target : { ...target, ...siblings };
   }
   return current;
 }

@@ -41,6 +41,19 @@ export class Table<T extends RowMeta> {
     return out.sort(byCreation);
   }
 
+  /** How many of the workspace's rows pass `filter` (no list, no sort). */
+  count(ws: string, filter: (row: T) => boolean): number {
+    let n = 0;
+    for (const row of this.rows.values()) if (row._ws === ws && filter(row)) n++;
+    return n;
+  }
+
+  /** Some row of the workspace that passes `filter`, in no particular order (an existence check). */
+  findWhere(ws: string, filter: (row: T) => boolean): T | undefined {
+    for (const row of this.rows.values()) if (row._ws === ws && filter(row)) return row;
+    return undefined;
+  }
+
   /** Every row of every workspace, in insertion order. */
   all(): T[] {
     return [...this.rows.values()];

@@ -137,7 +137,9 @@ export class WebhookDispatcher {
       _body: body,
       _test: test,
     };
-    const full = !test && this.pendingOf(hook).length >= MAX_PENDING_PER_WEBHOOK;
+    const pending = (d: DeliveryRow) => d.webhook_id === hook.id && d.status === 'pending';
+    const full =
+      !test && ctx.state.tables.deliveries.count(hook._ws, pending) >= MAX_PENDING_PER_WEBHOOK;
     ctx.state.tables.deliveries.put(row);
     this.prune();
     if (full) {
