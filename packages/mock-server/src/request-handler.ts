@@ -39,12 +39,7 @@ export function createRequestHandler(
 
   return async (request) => {
     const requestId = crypto.randomUUID();
-    const scope: RequestScope = {
-      requestId,
-      operationId: null,
-      keyId: null,
-      headers: { 'X-Request-Id': requestId, ...CORS_HEADERS },
-    };
+    const scope: RequestScope = { operationId: null, keyId: null };
     const isControl = request.path === '/__mock' || request.path.startsWith('/__mock/');
     let response: ApiResponse;
     try {
@@ -78,9 +73,8 @@ export function createRequestHandler(
         );
       }
     }
-    // Responses of runOperation start from scope.headers; the others get them here.
-    if (response.headers['X-Request-Id'] !== requestId)
-      response.headers = { ...scope.headers, ...response.headers };
+    // Every response, whatever produced it, carries the request id and the CORS headers.
+    response.headers = { 'X-Request-Id': requestId, ...CORS_HEADERS, ...response.headers };
     if (!isControl && request.method !== 'OPTIONS') {
       core.journal.add({
         request_id: requestId,

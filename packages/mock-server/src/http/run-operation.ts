@@ -24,11 +24,8 @@ export interface Pipeline {
 
 /** What the server knows of one request while it runs. */
 export interface RequestScope {
-  requestId: string;
   operationId: string | null;
   keyId: string | null;
-  /** X-Request-Id and CORS: every response carries them. */
-  headers: Record<string, string>;
 }
 
 /**
@@ -47,7 +44,7 @@ export async function runOperation(
 ): Promise<ApiResponse> {
   const { ctx } = pipeline;
   scope.operationId = op.operationId;
-  let rateHeaders = scope.headers;
+  let rateHeaders: Record<string, string> = {};
   if (ctx.state.health === 'maintenance' && op.operationId !== 'healthRetrieve') {
     return errorResponse(
       new ApiError(503, 'SERVICE_UNAVAILABLE', 'the service is in maintenance; try again later', {
@@ -61,7 +58,7 @@ export async function runOperation(
     if (op.scopes) {
       key = authenticate(ctx.state, request.header('x-api-key'));
       scope.keyId = key.id;
-      rateHeaders = { ...scope.headers, ...pipeline.rateLimiter.take(key.id, ctx.nowMs()) };
+      rateHeaders = pipeline.rateLimiter.take(key.id, ctx.nowMs());
     }
     const fault = pipeline.faults.take(op.method, request.path);
     if (fault) return await answerFault(pipeline, fault, rateHeaders);
