@@ -22,7 +22,7 @@ export interface Pipeline {
   sleep(ms: number): Promise<void>;
 }
 
-/** What the server knows of one request while it runs. */
+/** What the pipeline learns about a request for the journal: its operation and its key. */
 export interface RequestScope {
   operationId: string | null;
   keyId: string | null;
