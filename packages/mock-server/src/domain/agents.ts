@@ -1,19 +1,24 @@
 import type { AgentRow } from '../store/records.js';
 import { publicView } from '../store/table.js';
+import { cachedJson, queryKey } from './cached-json.js';
 import type { Handler } from './context.js';
-import { applyPatch, mustGet } from './lookup.js';
+import { mustGet } from './lookup.js';
 import { paginate } from './paginate.js';
 
 const view = (row: AgentRow) => publicView(row);
 const one = (row: AgentRow) => ({ data: view(row) });
 
 /** GET /v1/agents, filter `status`. */
-export const agentsList: Handler = (ctx, { ws, query }) =>
-  paginate(
-    ctx.state.tables.agents.list(ws, (a) => !query.status || a.status === query.status),
-    query,
-    view,
+export const agentsList: Handler = (ctx, { ws, query }) => {
+  const { agents } = ctx.state.tables;
+  return cachedJson(agents, `list ${ws} ${queryKey(query)}`, () =>
+    paginate(
+      agents.list(ws, (a) => !query.status || a.status === query.status),
+      query,
+      view,
+    ),
   );
+};
 
 /** POST /v1/agents: a new agent is `active`. */
 export const agentsCreate: Handler = (ctx, { ws, body }) => {
@@ -41,10 +46,9 @@ export const agentsRetrieve: Handler = (ctx, { ws, params }) =>
 
 /** PUT /v1/agents/{id}: a partial update. */
 export const agentsUpdate: Handler = (ctx, { ws, params, body }) => {
-  const row = mustGet(ctx.state.tables.agents, ws, params.id as string, 'agent');
-  applyPatch(row, body);
-  row.updated_at = ctx.now();
-  return one(row);
+  const { agents } = ctx.state.tables;
+  const row = mustGet(agents, ws, params.id as string, 'agent');
+  return one(agents.update(row, { ...body, updated_at: ctx.now() }));
 };
 
 /** DELETE /v1/agents/{id}: its trainings and MCP links go; its channels stay, unbound; conversations stay. */
@@ -55,8 +59,7 @@ export const agentsDelete: Handler = (ctx, { ws, params }) => {
   for (const l of mcpLinks.list(ws, (l) => l.agent_id === row.id)) mcpLinks.delete(l.id);
   const now = ctx.now();
   for (const c of channels.list(ws, (c) => c.agent_id === row.id)) {
-    c.agent_id = null;
-    c.updated_at = now;
+    channels.update(c, { agent_id: null, updated_at: now });
   }
   agents.delete(row.id);
   return undefined;
@@ -65,11 +68,9 @@ export const agentsDelete: Handler = (ctx, { ws, params }) => {
 /** POST /v1/agents/{id}/activate and /deactivate: set the status (idempotent). */
 export function setAgentStatus(status: AgentRow['status']): Handler {
   return (ctx, { ws, params }) => {
-    const row = mustGet(ctx.state.tables.agents, ws, params.id as string, 'agent');
-    if (row.status !== status) {
-      row.status = status;
-      row.updated_at = ctx.now();
-    }
-    return one(row);
+    const { agents } = ctx.state.tables;
+    const row = mustGet(agents, ws, params.id as string, 'agent');
+    if (row.status === status) return one(row);
+    return one(agents.update(row, { status, updated_at: ctx.now() }));
   };
 }

@@ -2,6 +2,7 @@ import { conflict, notFound } from '../errors.js';
 import { randomHex } from '../ids.js';
 import type { ChannelRow } from '../store/records.js';
 import { publicView } from '../store/table.js';
+import { cachedJson, queryKey } from './cached-json.js';
 import type { DomainContext, Handler } from './context.js';
 import { mustGet } from './lookup.js';
 import { paginate } from './paginate.js';
@@ -14,18 +15,22 @@ const one = (row: ChannelRow) => ({ data: view(row) });
 const settingsView = (row: ChannelRow) => ({ data: { channel_id: row.id, ...row._settings } });
 
 /** GET /v1/channels, filters `agent_id`, `type`, `status`. */
-export const channelsList: Handler = (ctx, { ws, query }) =>
-  paginate(
-    ctx.state.tables.channels.list(
-      ws,
-      (c) =>
-        (!query.agent_id || c.agent_id === query.agent_id) &&
-        (!query.type || c.type === query.type) &&
-        (!query.status || c.status === query.status),
+export const channelsList: Handler = (ctx, { ws, query }) => {
+  const { channels } = ctx.state.tables;
+  return cachedJson(channels, `list ${ws} ${queryKey(query)}`, () =>
+    paginate(
+      channels.list(
+        ws,
+        (c) =>
+          (!query.agent_id || c.agent_id === query.agent_id) &&
+          (!query.type || c.type === query.type) &&
+          (!query.status || c.status === query.status),
+      ),
+      query,
+      view,
     ),
-    query,
-    view,
   );
+};
 
 /** POST /v1/channels: messaging channels start `pending`, email and widget `active`. */
 export const channelsCreate: Handler = (ctx, { ws, body }) => {
@@ -64,10 +69,12 @@ export const channelsRetrieve: Handler = (ctx, { ws, params }) =>
 export const channelsUpdate: Handler = (ctx, { ws, params, body }) => {
   const row = mustGet(ctx.state.tables.channels, ws, params.id as string, 'channel');
   if (body.agent_id) mustGet(ctx.state.tables.agents, ws, body.agent_id, 'agent');
-  if (body.name !== undefined) row.name = body.name;
-  if (body.agent_id !== undefined) row.agent_id = body.agent_id;
-  row.updated_at = ctx.now();
-  return one(row);
+  const next = ctx.state.tables.channels.update(row, {
+    name: body.name,
+    agent_id: body.agent_id,
+    updated_at: ctx.now(),
+  });
+  return one(next);
 };
 
 /** DELETE /v1/channels/{id}: emits channel.disconnected. */
@@ -85,13 +92,13 @@ export const channelsRetrieveSettings: Handler = (ctx, { ws, params }) =>
 /** PUT /v1/channels/{id}/settings: a partial update. */
 export const channelsUpdateSettings: Handler = (ctx, { ws, params, body }) => {
   const row = mustGet(ctx.state.tables.channels, ws, params.id as string, 'channel');
-  const settings = row._settings;
+  const settings = { ...row._settings };
   if (body.welcome_message !== undefined) settings.welcome_message = body.welcome_message;
   if (body.away_message !== undefined) settings.away_message = body.away_message;
   if (body.language !== undefined) settings.language = body.language;
   if (body.business_hours !== undefined) settings.business_hours = body.business_hours;
   settings.updated_at = ctx.now();
-  return settingsView(row);
+  return settingsView(ctx.state.tables.channels.update(row, { _settings: settings }));
 };
 
 /** GET /v1/channels/{id}/qr-code: messaging channels only (409 otherwise). */
@@ -135,10 +142,8 @@ export function pairChannel(ctx: DomainContext, id: string): ReturnType<typeof v
       `channel ${row.id} is of type ${row.type}; only whatsapp and instagram channels are paired`,
     );
   }
-  if (row.status !== 'active') {
-    row.status = 'active';
-    row.updated_at = ctx.now();
-    ctx.emit('channel.connected', row._ws, view(row));
-  }
-  return view(row);
+  if (row.status === 'active') return view(row);
+  const next = ctx.state.tables.channels.update(row, { status: 'active', updated_at: ctx.now() });
+  ctx.emit('channel.connected', next._ws, view(next));
+  return view(next);
 }

@@ -1,6 +1,7 @@
 import { invalidField } from '../errors.js';
 import type { ContactRow } from '../store/records.js';
 import { publicView } from '../store/table.js';
+import { cachedJson, queryKey } from './cached-json.js';
 import type { DomainContext, Handler } from './context.js';
 import { checkCustomFieldValues } from './custom-field-values.js';
 import { mustGet } from './lookup.js';
@@ -16,7 +17,10 @@ export const contactsList: Handler = (ctx, { ws, query }) => {
   const q = typeof query.q === 'string' ? query.q.toLowerCase() : null;
   const matches = (c: ContactRow) =>
     !q || [c.name, c.email, c.phone].some((v) => v?.toLowerCase().includes(q));
-  return paginate(ctx.state.tables.contacts.list(ws, matches), query, view);
+  const { contacts } = ctx.state.tables;
+  return cachedJson(contacts, `list ${ws} ${queryKey(query)}`, () =>
+    paginate(contacts.list(ws, matches), query, view),
+  );
 };
 
 /** POST /v1/contacts: custom-field values are checked against the definitions. */
@@ -61,11 +65,13 @@ export const contactsUpdate: Handler = (ctx, { ws, params, body }) => {
       current: row.custom_fields,
     });
   }
-  Object.assign(row, next);
-  row.custom_fields = withoutNulls({ ...row.custom_fields, ...body.custom_fields });
-  row.updated_at = ctx.now();
-  ctx.emit('contact.updated', ws, view(row));
-  return one(row);
+  const updated = ctx.state.tables.contacts.update(row, {
+    ...next,
+    custom_fields: withoutNulls({ ...row.custom_fields, ...body.custom_fields }),
+    updated_at: ctx.now(),
+  });
+  ctx.emit('contact.updated', ws, view(updated));
+  return one(updated);
 };
 
 /** DELETE /v1/contacts/{id}: emits contact.deleted with the contact as it was. */

@@ -1,6 +1,7 @@
 import { conflict, invalidField } from '../errors.js';
 import type { CustomFieldRow } from '../store/records.js';
 import { publicView } from '../store/table.js';
+import { cachedJson, queryKey } from './cached-json.js';
 import type { DomainContext, Handler } from './context.js';
 import { mustGet } from './lookup.js';
 import { paginate } from './paginate.js';
@@ -11,12 +12,16 @@ const view = (row: CustomFieldRow) => publicView(row);
 const one = (row: CustomFieldRow) => ({ data: view(row) });
 
 /** GET /v1/custom-fields; archived fields only with `include_archived`. */
-export const customFieldsList: Handler = (ctx, { ws, query }) =>
-  paginate(
-    ctx.state.tables.customFields.list(ws, (f) => query.include_archived === true || !f.archived),
-    query,
-    view,
+export const customFieldsList: Handler = (ctx, { ws, query }) => {
+  const { customFields } = ctx.state.tables;
+  return cachedJson(customFields, `list ${ws} ${queryKey(query)}`, () =>
+    paginate(
+      customFields.list(ws, (f) => query.include_archived === true || !f.archived),
+      query,
+      view,
+    ),
   );
+};
 
 /** POST /v1/custom-fields: names are unique (409); select types need options, others take none. */
 export const customFieldsCreate: Handler = (ctx, { ws, body }) => {
@@ -51,7 +56,8 @@ export const customFieldsRetrieve: Handler = (ctx, { ws, params }) =>
 
 /** PUT /v1/custom-fields/{id}: a rename moves the contacts' values to the new name. */
 export const customFieldsUpdate: Handler = (ctx, { ws, params, body }) => {
-  const row = mustGet(ctx.state.tables.customFields, ws, params.id as string, 'custom field');
+  const { customFields, contacts } = ctx.state.tables;
+  const row = mustGet(customFields, ws, params.id as string, 'custom field');
   if (body.options !== undefined && !SELECT_TYPES.has(row.type)) {
     throw invalidField(
       'options',
@@ -61,28 +67,28 @@ export const customFieldsUpdate: Handler = (ctx, { ws, params, body }) => {
   }
   if (body.name !== undefined && body.name !== row.name) {
     assertUniqueName(ctx, ws, body.name);
-    for (const contact of ctx.state.tables.contacts.list(ws, (c) => row.name in c.custom_fields)) {
+    for (const contact of contacts.list(ws, (c) => row.name in c.custom_fields)) {
       const { [row.name]: value, ...rest } = contact.custom_fields;
-      contact.custom_fields = { ...rest, [body.name]: value as never };
+      contacts.update(contact, { custom_fields: { ...rest, [body.name]: value as never } });
     }
-    row.name = body.name;
   }
-  if (body.description !== undefined) row.description = body.description;
-  if (body.options !== undefined) row.options = body.options;
-  if (body.required !== undefined) row.required = body.required;
-  row.updated_at = ctx.now();
-  return one(row);
+  const next = customFields.update(row, {
+    name: body.name,
+    description: body.description,
+    options: body.options,
+    required: body.required,
+    updated_at: ctx.now(),
+  });
+  return one(next);
 };
 
 /** POST /v1/custom-fields/{id}/archive and /unarchive (idempotent; fields are never deleted). */
 export function setArchived(archived: boolean): Handler {
   return (ctx, { ws, params }) => {
-    const row = mustGet(ctx.state.tables.customFields, ws, params.id as string, 'custom field');
-    if (row.archived !== archived) {
-      row.archived = archived;
-      row.updated_at = ctx.now();
-    }
-    return one(row);
+    const { customFields } = ctx.state.tables;
+    const row = mustGet(customFields, ws, params.id as string, 'custom field');
+    if (row.archived === archived) return one(row);
+    return one(customFields.update(row, { archived, updated_at: ctx.now() }));
   };
 }
 

@@ -12,10 +12,3 @@ export function mustGet<T extends RowMeta>(
   if (!row) throw notFound(kind, id);
   return row;
 }
-
-/** Copies the fields present in `patch` onto `row` (a partial update: absent fields stay). */
-export function applyPatch<T extends object>(row: T, patch: Partial<T>): void {
-  for (const [key, value] of Object.entries(patch)) {
-    if (value !== undefined) (row as Record<string, unknown>)[key] = value;
-  }
-}

@@ -1,6 +1,7 @@
 import { invalidField } from '../errors.js';
 import type { TrainingRow } from '../store/records.js';
 import { publicView } from '../store/table.js';
+import { cachedJson, queryKey } from './cached-json.js';
 import type { Handler } from './context.js';
 import { mustGet } from './lookup.js';
 import { paginate } from './paginate.js';
@@ -10,14 +11,14 @@ const one = (row: TrainingRow) => ({ data: view(row) });
 
 /** GET /v1/agents/{id}/trainings, filter `type`. */
 export const trainingsList: Handler = (ctx, { ws, params, query }) => {
-  const agent = mustGet(ctx.state.tables.agents, ws, params.id as string, 'agent');
-  return paginate(
-    ctx.state.tables.trainings.list(
-      ws,
-      (t) => t.agent_id === agent.id && (!query.type || t.type === query.type),
+  const { agents, trainings } = ctx.state.tables;
+  const agent = mustGet(agents, ws, params.id as string, 'agent');
+  return cachedJson(trainings, `list ${ws} ${agent.id} ${queryKey(query)}`, () =>
+    paginate(
+      trainings.list(ws, (t) => t.agent_id === agent.id && (!query.type || t.type === query.type)),
+      query,
+      view,
     ),
-    query,
-    view,
   );
 };
 
@@ -61,11 +62,13 @@ export const trainingsUpdate: Handler = (ctx, { ws, params, body }) => {
       'applies only to url and document trainings; this one is of type text',
     );
   }
-  if (body.title !== undefined) row.title = body.title;
-  if (body.content !== undefined) row.content = body.content;
-  if (body.url !== undefined) row.url = body.url;
-  row.updated_at = ctx.now();
-  return one(row);
+  const next = ctx.state.tables.trainings.update(row, {
+    title: body.title,
+    content: body.content,
+    url: body.url,
+    updated_at: ctx.now(),
+  });
+  return one(next);
 };
 
 /** DELETE /v1/trainings/{id}. */

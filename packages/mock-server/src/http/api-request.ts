@@ -15,6 +15,6 @@ export interface ApiRequest {
 export interface ApiResponse {
   status: number;
   headers: Record<string, string>;
-  /** JSON text, or null for no body. */
-  body: string | null;
+  /** JSON text (or its UTF-8 bytes, shared: never to be written to), or null for no body. */
+  body: string | Uint8Array | null;
 }

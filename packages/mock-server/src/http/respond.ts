@@ -1,3 +1,4 @@
+import { JsonBytes } from '../domain/json-bytes.js';
 import type { ApiError } from '../errors.js';
 import type { ApiResponse } from './api-request.js';
 
@@ -11,7 +12,7 @@ export function jsonResponse(
 ): ApiResponse {
   if (status === 204 || body === undefined) return { status, headers, body: null };
   headers['Content-Type'] = JSON_TYPE;
-  return { status, headers, body: JSON.stringify(body) };
+  return { status, headers, body: body instanceof JsonBytes ? body.bytes : JSON.stringify(body) };
 }
 
 /** An error in the API's envelope, with its own headers over the given ones (rate limit, request id). */

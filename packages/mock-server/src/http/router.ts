@@ -17,12 +17,17 @@ interface Compiled<T> {
   target: T;
 }
 
+const NO_PARAMS: Record<string, string> = Object.freeze({});
+
 /**
  * Matches paths against templates by segments: routes are grouped by segment count and first two
- * segments, so a request compares against a handful of candidates, not every route.
+ * segments, so a request compares against a handful of candidates, not every route. A path without
+ * parameters (`/v1/agents`) is found at once, its match made in advance.
  */
 export class Router<T> {
   private readonly groups = new Map<string, Compiled<T>[]>();
+  /** `METHOD path` of the templates without parameters. */
+  private readonly statics = new Map<string, Match<T>>();
 
   constructor(routes: Route<T>[]) {
     for (const route of routes) {
@@ -31,6 +36,10 @@ export class Router<T> {
         const param = /^\{(.+)\}$/.exec(p)?.[1] ?? null;
         return { literal: param ? null : p, param };
       });
+      if (segments.every((s) => s.param === null)) {
+        const found = { kind: 'found', target: route.target, params: NO_PARAMS } as const;
+        this.statics.set(`${route.method} ${route.path}`, Object.freeze(found));
+      }
       const key = groupKey(parts);
       const group = this.groups.get(key) ?? [];
       group.push({ method: route.method, segments, target: route.target });
@@ -40,6 +49,8 @@ export class Router<T> {
 
   /** The route for a method and path. */
   match(method: string, path: string): Match<T> {
+    const found = this.statics.get(`${method} ${path}`);
+    if (found !== undefined) return found;
     const parts = path.split('/').slice(1);
     const candidates = this.groups.get(groupKey(parts));
     if (!candidates) return { kind: 'none' };

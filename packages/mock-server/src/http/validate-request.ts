@@ -6,7 +6,8 @@ import { type SchemaResolver, validateSchema } from './schema-validator.js';
 /** A request's inputs once they pass the spec's rules. */
 export interface ValidRequest {
   params: Record<string, string>;
-  query: Record<string, unknown>;
+  /** Frozen: one object may serve every request with the same query string. */
+  query: Readonly<Record<string, unknown>>;
   body: unknown;
 }
 
@@ -20,11 +21,14 @@ const resolveRef: SchemaResolver = (ref) => {
 const NO_BODY: SchemaNode = { type: 'object', additionalProperties: false };
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-/** Validates path, query and body against the operation's spec, in that order; 400 naming field and rule. */
+/**
+ * Validates path, query (`search`: the query string with its `?`, or empty) and body against the
+ * operation's spec, in that order; 400 naming field and rule.
+ */
 export function validateRequest(
   op: OperationInfo,
   params: Record<string, string>,
-  search: URLSearchParams,
+  search: string,
   body: Uint8Array,
   contentType: string | null,
 ): ValidRequest {
@@ -37,7 +41,40 @@ export function validateRequest(
   return { params, query: validateQuery(op, search), body: validateBody(op, body, contentType) };
 }
 
-function validateQuery(op: OperationInfo, search: URLSearchParams): Record<string, unknown> {
+/** Validated queries (frozen) or their issues, per operation and query string. */
+const checkedQueries = new WeakMap<
+  OperationInfo,
+  Map<string, Readonly<Record<string, unknown>> | ErrorDetail[]>
+>();
+/** Query strings remembered per operation (clients repeat a handful: pages, filters), and how long. */
+const MAX_QUERIES = 128;
+const MAX_QUERY_LENGTH = 512;
+
+/** The operation's query, validated once per distinct query string (a pure function of both). */
+function validateQuery(op: OperationInfo, search: string): Readonly<Record<string, unknown>> {
+  let checked = checkedQueries.get(op);
+  if (checked === undefined) {
+    checked = new Map();
+    checkedQueries.set(op, checked);
+  }
+  let outcome = checked.get(search);
+  if (outcome === undefined) {
+    outcome = checkQuery(op, new URLSearchParams(search));
+    if (search.length <= MAX_QUERY_LENGTH) {
+      // Maps iterate in insertion order: the first key is the oldest.
+      if (checked.size >= MAX_QUERIES) checked.delete(checked.keys().next().value as string);
+      checked.set(search, outcome);
+    }
+  }
+  if (Array.isArray(outcome)) throw validationError(outcome);
+  return outcome;
+}
+
+/** The query's values coerced and checked (frozen), or what is wrong with them. */
+function checkQuery(
+  op: OperationInfo,
+  search: URLSearchParams,
+): Readonly<Record<string, unknown>> | ErrorDetail[] {
   const issues: ErrorDetail[] = [];
   const query: Record<string, unknown> = {};
   const known = queryParameters(op);
@@ -65,8 +102,9 @@ function validateQuery(op: OperationInfo, search: URLSearchParams): Record<strin
       issues.push({ field: name, rule: 'required', message: `${name}: is required` });
     if (!(name in query) && param.schema.default !== undefined) query[name] = param.schema.default;
   }
-  if (issues.length > 0) throw validationError(issues);
-  return query;
+  if (issues.length === 0) return Object.freeze(query);
+  for (const issue of issues) Object.freeze(issue);
+  return Object.freeze(issues) as ErrorDetail[];
 }
 
 const queryCache = new WeakMap<OperationInfo, Map<string, ParameterInfo>>();

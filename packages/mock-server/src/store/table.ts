@@ -8,9 +8,30 @@ export interface RowMeta {
   _seq: number;
 }
 
+/** How a table keeps its rows. */
+export interface TableOptions {
+  /**
+   * Rows are deep-frozen when stored, so a change puts a new row (`update`): then a row object, and
+   * the table's `version`, stand for their content, and answers built from them can be cached.
+   */
+  immutable?: boolean;
+}
+
 /** An in-memory table of one resource, rows keyed by id, each owned by a workspace. */
 export class Table<T extends RowMeta> {
   private readonly rows = new Map<string, T>();
+  private changes = 0;
+  /** Whether rows are frozen (see `TableOptions.immutable`). */
+  readonly immutable: boolean;
+
+  constructor(options: TableOptions = {}) {
+    this.immutable = options.immutable === true;
+  }
+
+  /** Counts every change (put, update, delete, load, clear): equal versions, equal content. */
+  get version(): number {
+    return this.changes;
+  }
 
   /** The row with this id in this workspace; another workspace's row is not found. */
   get(ws: string, id: string): T | undefined {
@@ -23,15 +44,29 @@ export class Table<T extends RowMeta> {
     return this.rows.get(id);
   }
 
-  /** Adds or replaces a row. */
+  /** Adds or replaces a row (frozen, in an immutable table). */
   put(row: T): T {
+    if (this.immutable) deepFreeze(row);
     this.rows.set(row.id, row);
+    this.changes++;
     return row;
+  }
+
+  /** Replaces a row by a copy with `patch`'s defined fields over it, and returns the copy. */
+  update(row: T, patch: Partial<T>): T {
+    const next = { ...row };
+    for (const key in patch) {
+      const value = patch[key];
+      if (value !== undefined) next[key] = value as T[typeof key];
+    }
+    return this.put(next);
   }
 
   /** Removes a row; true when it existed. */
   delete(id: string): boolean {
-    return this.rows.delete(id);
+    if (!this.rows.delete(id)) return false;
+    this.changes++;
+    return true;
   }
 
   /** The workspace's rows that pass `filter`, oldest first (by `created_at`, then creation sequence). */
@@ -67,12 +102,27 @@ export class Table<T extends RowMeta> {
   /** Replaces the whole content (state import). */
   load(rows: readonly T[]): void {
     this.rows.clear();
-    for (const row of rows) this.rows.set(row.id, row);
+    for (const row of rows) {
+      if (this.immutable) deepFreeze(row);
+      this.rows.set(row.id, row);
+    }
+    this.changes++;
   }
 
   /** Empties the table. */
   clear(): void {
     this.rows.clear();
+    this.changes++;
+  }
+}
+
+/** Freezes an object and everything it holds (rows are plain JSON data: no cycles). */
+function deepFreeze(value: object): void {
+  if (Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const key in value) {
+    const inner = (value as Record<string, unknown>)[key];
+    if (typeof inner === 'object' && inner !== null) deepFreeze(inner);
   }
 }
 

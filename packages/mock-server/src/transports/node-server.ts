@@ -37,10 +37,13 @@ export async function listen(
     handle(request).then(
       (response) => {
         if (response.status === 413) response.headers.Connection = 'close';
-        // One buffer with its length: writeHead fixes the headers, so without Content-Length the
-        // body would go out chunked (more framing, more writes).
-        const body = response.body === null ? null : Buffer.from(response.body);
-        if (body) response.headers['Content-Length'] = String(body.length);
+        // The body with its length: writeHead fixes the headers, so without Content-Length it
+        // would go out chunked (more framing, more writes). Text is encoded by the socket write.
+        const { body } = response;
+        if (body !== null) {
+          const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+          response.headers['Content-Length'] = String(length);
+        }
         res.writeHead(response.status, response.headers);
         res.end(body ?? undefined);
       },

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { type RowMeta, Table } from './table.js';
+
+interface Row extends RowMeta {
+  name: string;
+  note: string | null;
+  tags: string[];
+  nested: { on: boolean };
+}
+
+const row = (id: string, seq: number): Row => ({
+  id,
+  created_at: '2026-11-20T10:00:00.000Z',
+  _ws: 'ws_1',
+  _seq: seq,
+  name: `row ${id}`,
+  note: 'a note',
+  tags: ['a'],
+  nested: { on: true },
+});
+
+describe('Table', () => {
+  it('freezes the rows of an immutable table, deeply, on put and on load', () => {
+    const table = new Table<Row>({ immutable: true });
+    const put = table.put(row('r1', 1));
+    expect(Object.isFrozen(put)).toBe(true);
+    expect(Object.isFrozen(put.tags)).toBe(true);
+    expect(Object.isFrozen(put.nested)).toBe(true);
+    expect(() => {
+      (put as { name: string }).name = 'changed';
+    }).toThrow(TypeError);
+    expect(() => put.tags.push('b')).toThrow(TypeError);
+    table.load([row('r2', 2)]);
+    expect(Object.isFrozen(table.find('r2'))).toBe(true);
+  });
+
+  it('leaves the rows of a mutable table as they are', () => {
+    const table = new Table<Row>();
+    const put = table.put(row('r1', 1));
+    put.name = 'changed in place';
+    expect(table.find('r1')?.name).toBe('changed in place');
+  });
+
+  it('updates by a new row: defined fields of the patch over a copy, null kept, undefined skipped', () => {
+    const table = new Table<Row>({ immutable: true });
+    const before = table.put(row('r1', 1));
+    const after = table.update(before, { name: 'renamed', note: null, tags: undefined });
+    expect(after).not.toBe(before);
+    expect(after).toMatchObject({ name: 'renamed', note: null, tags: ['a'] });
+    expect(before.name).toBe('row r1');
+    expect(table.find('r1')).toBe(after);
+    expect(Object.isFrozen(after)).toBe(true);
+  });
+
+  it('moves its version on with every change, and only then', () => {
+    const table = new Table<Row>({ immutable: true });
+    const versions = [table.version];
+    const r1 = table.put(row('r1', 1));
+    versions.push(table.version);
+    table.update(r1, { name: 'x' });
+    versions.push(table.version);
+    table.get('ws_1', 'r1');
+    table.list('ws_1');
+    expect(table.version).toBe(versions.at(-1));
+    expect(table.delete('missing')).toBe(false);
+    expect(table.version).toBe(versions.at(-1));
+    table.delete('r1');
+    versions.push(table.version);
+    table.load([row('r2', 2)]);
+    versions.push(table.version);
+    table.clear();
+    versions.push(table.version);
+    expect(new Set(versions).size).toBe(versions.length);
+    expect(versions).toEqual([...versions].sort((a, b) => a - b));
+  });
+});
