@@ -330,10 +330,10 @@ out.push('|---|---|---|---|');
 for (const cells of rows) out.push(`| ${cells.map((c) => c.replaceAll('|', '\\|')).join(' | ')} |`);
 out.push('');
 out.push(
-  '¹ Same load tool and settings for every server. The mock answers from its store: it checks the key,',
-  'applies the rate limit, validates the request against the spec and serialises the page on every',
-  'request. The bare server sends bytes captured from the mock (the ceiling); the second bare server',
-  'JSON.stringify-s the same page per request (the floor for any server that builds its JSON).',
+  '¹ Same load tool and settings for every server. The mock answers from its store: on every request it',
+  'checks the key and its scope, applies the rate limit and validates the query; the page JSON is made',
+  'once per version of the agents table. The bare server sends bytes captured from the mock (the',
+  'ceiling); the second bare server JSON.stringify-s the same page per request.',
   '² Prism validates the request and the key (the x-api-key header is sent) and answers the static',
   "example of the spec, one item, not the mock's 20-item page: it is not the same bytes.",
   '³ `node <cli js>` on a free port, alternating mock and Prism, polled every few ms from the same',
