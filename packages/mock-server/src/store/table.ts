@@ -28,7 +28,10 @@ export class Table<T extends RowMeta> {
     this.immutable = options.immutable === true;
   }
 
-  /** Counts every change (put, update, delete, load, clear): equal versions, equal content. */
+  /**
+   * Counts every change through the table (put, update, delete, load, clear). In an immutable table
+   * that is every change, so an equal version means equal content.
+   */
   get version(): number {
     return this.changes;
   }
