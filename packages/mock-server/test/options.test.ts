@@ -58,6 +58,28 @@ describe('createMockServer options', () => {
     expect(res.body.data.response).toBe('Ana/1: HELLO');
   });
 
+  it('hands the responder copies in the API shape, which it may change without touching the state', async () => {
+    const seen: Record<string, unknown>[] = [];
+    const mock = createMockServer({
+      responder: ({ agent, trainings }) => {
+        seen.push({ ...agent });
+        Object.assign(agent, { name: 'Changed by the responder' });
+        Object.assign(trainings[0] ?? {}, { title: 'changed' });
+        return 'ok';
+      },
+    });
+    const call = client(mock);
+    const agent = (await call('POST', '/v1/agents', { body: { name: 'Ana' } })).body.data.id;
+    await call('POST', `/v1/agents/${agent}/trainings`, {
+      body: { type: 'text', title: 'T', content: 'x' },
+    });
+    const res = await call('POST', `/v1/agents/${agent}/conversation`, { body: { message: 'hi' } });
+    expect(res.body.data.response).toBe('ok');
+    expect(Object.keys(seen[0] ?? {}).some((key) => key.startsWith('_'))).toBe(false);
+    expect((await call('GET', `/v1/agents/${agent}`)).body.data.name).toBe('Ana');
+    expect((await call('GET', `/v1/agents/${agent}/trainings`)).body.data[0].title).toBe('T');
+  });
+
   it('gives new MCP servers the tools of the mcpTools option', async () => {
     const mock = createMockServer({
       mcpTools: (server) => [

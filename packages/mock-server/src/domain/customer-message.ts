@@ -69,7 +69,8 @@ export async function receiveCustomerMessage(
     .map(publicView);
   const answer = await ctx.respond({
     message: content,
-    agent,
+    // Copies in the API's shape: the responder is user code, and the stored rows are frozen.
+    agent: publicView(agent),
     trainings,
     conversationId: conversation.id,
   });
