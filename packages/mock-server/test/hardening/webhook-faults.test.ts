@@ -41,28 +41,51 @@ describe('a 2xx that comes after the deadline', () => {
 
   it('is a timeout: the attempt was given up at 10 s of the mock clock, and retried on schedule', async () => {
     const { id } = await h.webhook();
-    h.receiver.answers = [{ status: 200, delayMs: 600 }, 200];
+    // The first answer is a 200 held back until the test lets it go, after the deadline.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let done = () => {};
+    const answerDone = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    h.receiver.answers = [{ status: 200, after: released, closed: done }, 200];
     await h.trigger();
+    // The request must have arrived (and taken the held answer) before the deadline passes.
+    await vi.waitFor(() => expect(h.receiver.received).toHaveLength(1), { timeout: 10_000 });
     await h.advance(10_000);
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    let [delivery] = (await h.call('GET', `/v1/webhooks/${id}/deliveries`)).body.data;
-    expect(delivery.attempts).toEqual([
+    const timedOut = [
       expect.objectContaining({
         error: 'timeout',
         http_status: null,
         succeeded: false,
         attempted_at: '2026-11-20T10:00:00.000Z',
       }),
-    ]);
-    expect(delivery.next_attempt_at).toBe('2026-11-20T10:00:15.000Z');
+    ];
+    let delivery: { attempts: unknown[]; next_attempt_at: string; status: string } | undefined;
+    await vi.waitFor(
+      async () => {
+        [delivery] = (await h.call('GET', `/v1/webhooks/${id}/deliveries`)).body.data;
+        expect(delivery?.attempts).toEqual(timedOut);
+      },
+      { timeout: 10_000, interval: 20 },
+    );
+    // Only now may the 200 go out, on a connection the mock has given up on: it changes nothing.
+    release();
+    await answerDone;
+    await h.mock.settle();
+    [delivery] = (await h.call('GET', `/v1/webhooks/${id}/deliveries`)).body.data;
+    expect(delivery?.attempts).toEqual(timedOut);
+    expect(delivery?.next_attempt_at).toBe('2026-11-20T10:00:15.000Z');
     await h.advance(5_000);
     // The retry answers at once, but its record may land after the 50 ms grace on a loaded machine:
     // wait for it (the clock does not move meanwhile).
     await vi.waitFor(
       async () => {
         [delivery] = (await h.call('GET', `/v1/webhooks/${id}/deliveries`)).body.data;
-        expect(delivery.status).toBe('succeeded');
-        expect(delivery.attempts).toHaveLength(2);
+        expect(delivery?.status).toBe('succeeded');
+        expect(delivery?.attempts).toHaveLength(2);
       },
       { timeout: 10_000, interval: 20 },
     );

@@ -11,12 +11,22 @@ export interface Received {
   json: any;
 }
 
-/** How the receiver answers one request. */
+/**
+ * How the receiver answers one request: a status; never (`hang`); a reset connection; or a status
+ * with a redirect `location`, sent after `delayMs` of real time or once `after` settles (`closed` is
+ * called when the response is done with, sent or cut off by the client).
+ */
 export type Answer =
   | number
   | 'hang'
   | 'reset'
-  | { status: number; location?: string; delayMs?: number };
+  | {
+      status: number;
+      location?: string;
+      delayMs?: number;
+      after?: Promise<unknown>;
+      closed?: () => void;
+    };
 
 /** A local webhook receiver on 127.0.0.1 that records every request and answers as told. */
 export interface Receiver {
@@ -44,9 +54,13 @@ export async function startReceiver(fallback: Answer = 200): Promise<Receiver> {
       else if (answer === 'reset') req.socket.destroy();
       else if (typeof answer === 'number') res.writeHead(answer).end();
       else {
-        const send = () =>
+        const send = () => {
+          if (res.destroyed) return;
           res.writeHead(answer.status, answer.location ? { location: answer.location } : {}).end();
-        if (answer.delayMs) setTimeout(send, answer.delayMs);
+        };
+        if (answer.closed) res.once('close', answer.closed);
+        if (answer.after) void answer.after.then(send);
+        else if (answer.delayMs) setTimeout(send, answer.delayMs);
         else send();
       }
     });
