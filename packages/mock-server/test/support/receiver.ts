@@ -59,7 +59,7 @@ export async function startReceiver(fallback: Answer = 200): Promise<Receiver> {
           res.writeHead(answer.status, answer.location ? { location: answer.location } : {}).end();
         };
         if (answer.closed) res.once('close', answer.closed);
-        if (answer.after) void answer.after.then(send);
+        if (answer.after !== undefined) void answer.after.then(send);
         else if (answer.delayMs) setTimeout(send, answer.delayMs);
         else send();
       }
