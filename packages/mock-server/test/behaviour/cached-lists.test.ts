@@ -71,7 +71,8 @@ describe.each(transports)('cached lists over $name', (transport) => {
   it('keeps workspaces apart', async () => {
     await create('/v1/agents', { name: 'Mine' });
     expect(await names('/v1/agents')).toEqual(['Mine']);
-    const other = h.mock.createApiKey({ scopes: 'all', workspace_id: undefined });
+    const other = h.mock.createApiKey({ scopes: 'all' });
+    expect(other.workspace_id).not.toBe(h.workspaceId);
     const theirs = await h.call('GET', '/v1/agents', { key: other.key });
     expect(theirs.body.data).toEqual([]);
   });
