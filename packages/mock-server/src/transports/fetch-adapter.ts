@@ -15,10 +15,6 @@ export function fromFetchRequest(request: Request): ApiRequest {
 
 /** The core's response as a fetch Response. */
 export function toFetchResponse(response: ApiResponse): Response {
-  const { body } = response;
-  // Bytes may be shared with later answers (cached JSON): the Response gets its own copy.
-  return new Response(body instanceof Uint8Array ? body.slice() : body, {
-    status: response.status,
-    headers: response.headers,
-  });
+  // Bytes may be shared with later answers (cached JSON): safe, as the Response constructor copies them.
+  return new Response(response.body, { status: response.status, headers: response.headers });
 }
