@@ -1,24 +1,15 @@
 import type { AgentRow } from '../store/records.js';
 import { publicView } from '../store/table.js';
-import { cachedJson, queryKey } from './cached-json.js';
 import type { Handler } from './context.js';
 import { mustGet } from './lookup.js';
-import { paginate } from './paginate.js';
+import { cachedPage } from './paginate.js';
 
 const view = (row: AgentRow) => publicView(row);
 const one = (row: AgentRow) => ({ data: view(row) });
 
 /** GET /v1/agents, filter `status`. */
-export const agentsList: Handler = (ctx, { ws, query }) => {
-  const { agents } = ctx.state.tables;
-  return cachedJson(agents, `list ${ws} ${queryKey(query)}`, () =>
-    paginate(
-      agents.list(ws, (a) => !query.status || a.status === query.status),
-      query,
-      view,
-    ),
-  );
-};
+export const agentsList: Handler = (ctx, { ws, query }) =>
+  cachedPage(ctx.state.tables.agents, ws, query, (a) => !query.status || a.status === query.status);
 
 /** POST /v1/agents: a new agent is `active`. */
 export const agentsCreate: Handler = (ctx, { ws, body }) => {

@@ -2,10 +2,9 @@ import { conflict, notFound } from '../errors.js';
 import { randomHex } from '../ids.js';
 import type { ChannelRow } from '../store/records.js';
 import { publicView } from '../store/table.js';
-import { cachedJson, queryKey } from './cached-json.js';
 import type { DomainContext, Handler } from './context.js';
 import { mustGet } from './lookup.js';
-import { paginate } from './paginate.js';
+import { cachedPage } from './paginate.js';
 
 const MESSAGING = new Set(['whatsapp', 'instagram']);
 const QR_LIFETIME_MS = 5 * 60 * 1000;
@@ -15,22 +14,16 @@ const one = (row: ChannelRow) => ({ data: view(row) });
 const settingsView = (row: ChannelRow) => ({ data: { channel_id: row.id, ...row._settings } });
 
 /** GET /v1/channels, filters `agent_id`, `type`, `status`. */
-export const channelsList: Handler = (ctx, { ws, query }) => {
-  const { channels } = ctx.state.tables;
-  return cachedJson(channels, `list ${ws} ${queryKey(query)}`, () =>
-    paginate(
-      channels.list(
-        ws,
-        (c) =>
-          (!query.agent_id || c.agent_id === query.agent_id) &&
-          (!query.type || c.type === query.type) &&
-          (!query.status || c.status === query.status),
-      ),
-      query,
-      view,
-    ),
+export const channelsList: Handler = (ctx, { ws, query }) =>
+  cachedPage(
+    ctx.state.tables.channels,
+    ws,
+    query,
+    (c) =>
+      (!query.agent_id || c.agent_id === query.agent_id) &&
+      (!query.type || c.type === query.type) &&
+      (!query.status || c.status === query.status),
   );
-};
 
 /** POST /v1/channels: messaging channels start `pending`, email and widget `active`. */
 export const channelsCreate: Handler = (ctx, { ws, body }) => {

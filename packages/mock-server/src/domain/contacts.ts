@@ -1,11 +1,10 @@
 import { invalidField } from '../errors.js';
 import type { ContactRow } from '../store/records.js';
 import { publicView } from '../store/table.js';
-import { cachedJson, queryKey } from './cached-json.js';
 import type { DomainContext, Handler } from './context.js';
 import { checkCustomFieldValues } from './custom-field-values.js';
 import { mustGet } from './lookup.js';
-import { paginate } from './paginate.js';
+import { cachedPage } from './paginate.js';
 
 const view = (row: ContactRow) => publicView(row);
 const one = (row: ContactRow) => ({ data: view(row) });
@@ -17,10 +16,7 @@ export const contactsList: Handler = (ctx, { ws, query }) => {
   const q = typeof query.q === 'string' ? query.q.toLowerCase() : null;
   const matches = (c: ContactRow) =>
     !q || [c.name, c.email, c.phone].some((v) => v?.toLowerCase().includes(q));
-  const { contacts } = ctx.state.tables;
-  return cachedJson(contacts, `list ${ws} ${queryKey(query)}`, () =>
-    paginate(contacts.list(ws, matches), query, view),
-  );
+  return cachedPage(ctx.state.tables.contacts, ws, query, matches);
 };
 
 /** POST /v1/contacts: custom-field values are checked against the definitions. */

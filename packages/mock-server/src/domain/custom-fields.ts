@@ -1,10 +1,9 @@
 import { conflict, invalidField } from '../errors.js';
 import type { CustomFieldRow } from '../store/records.js';
 import { publicView } from '../store/table.js';
-import { cachedJson, queryKey } from './cached-json.js';
 import type { DomainContext, Handler } from './context.js';
 import { mustGet } from './lookup.js';
-import { paginate } from './paginate.js';
+import { cachedPage } from './paginate.js';
 
 const SELECT_TYPES = new Set(['select', 'multi_select']);
 
@@ -12,16 +11,13 @@ const view = (row: CustomFieldRow) => publicView(row);
 const one = (row: CustomFieldRow) => ({ data: view(row) });
 
 /** GET /v1/custom-fields; archived fields only with `include_archived`. */
-export const customFieldsList: Handler = (ctx, { ws, query }) => {
-  const { customFields } = ctx.state.tables;
-  return cachedJson(customFields, `list ${ws} ${queryKey(query)}`, () =>
-    paginate(
-      customFields.list(ws, (f) => query.include_archived === true || !f.archived),
-      query,
-      view,
-    ),
+export const customFieldsList: Handler = (ctx, { ws, query }) =>
+  cachedPage(
+    ctx.state.tables.customFields,
+    ws,
+    query,
+    (f) => query.include_archived === true || !f.archived,
   );
-};
 
 /** POST /v1/custom-fields: names are unique (409); select types need options, others take none. */
 export const customFieldsCreate: Handler = (ctx, { ws, body }) => {

@@ -1,3 +1,7 @@
+import { publicView, type RowMeta, type Table } from '../store/table.js';
+import { cachedJson, queryKey } from './cached-json.js';
+import type { JsonBytes } from './json-bytes.js';
+
 /** A list page as the API answers it. */
 export interface ListPage<V> {
   data: V[];
@@ -18,4 +22,21 @@ export function paginate<R, V>(
     data: ordered.slice(start, start + limit).map(view),
     pagination: { page, limit, total: rows.length, total_pages: Math.ceil(rows.length / limit) },
   };
+}
+
+/**
+ * A list page of an immutable table in its API view, as JSON made once per table version (see
+ * `cachedJson`): the workspace's rows that pass `filter`. `scope` names whatever else the filter
+ * depends on besides the query (e.g. the parent's id).
+ */
+export function cachedPage<T extends RowMeta>(
+  table: Table<T>,
+  ws: string,
+  query: Readonly<Record<string, unknown>>,
+  filter: (row: T) => boolean,
+  scope = '',
+): JsonBytes {
+  return cachedJson(table, `list ${ws} ${scope} ${queryKey(query)}`, () =>
+    paginate(table.list(ws, filter), query, publicView),
+  );
 }

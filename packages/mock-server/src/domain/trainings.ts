@@ -1,10 +1,9 @@
 import { invalidField } from '../errors.js';
 import type { TrainingRow } from '../store/records.js';
 import { publicView } from '../store/table.js';
-import { cachedJson, queryKey } from './cached-json.js';
 import type { Handler } from './context.js';
 import { mustGet } from './lookup.js';
-import { paginate } from './paginate.js';
+import { cachedPage } from './paginate.js';
 
 const view = (row: TrainingRow) => publicView(row);
 const one = (row: TrainingRow) => ({ data: view(row) });
@@ -13,12 +12,12 @@ const one = (row: TrainingRow) => ({ data: view(row) });
 export const trainingsList: Handler = (ctx, { ws, params, query }) => {
   const { agents, trainings } = ctx.state.tables;
   const agent = mustGet(agents, ws, params.id as string, 'agent');
-  return cachedJson(trainings, `list ${ws} ${agent.id} ${queryKey(query)}`, () =>
-    paginate(
-      trainings.list(ws, (t) => t.agent_id === agent.id && (!query.type || t.type === query.type)),
-      query,
-      view,
-    ),
+  return cachedPage(
+    trainings,
+    ws,
+    query,
+    (t) => t.agent_id === agent.id && (!query.type || t.type === query.type),
+    agent.id,
   );
 };
 

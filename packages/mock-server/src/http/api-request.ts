@@ -16,5 +16,5 @@ export interface ApiResponse {
   status: number;
   headers: Record<string, string>;
   /** JSON text (or its UTF-8 bytes, shared: never to be written to), or null for no body. */
-  body: string | Uint8Array | null;
+  body: string | Uint8Array<ArrayBuffer> | null;
 }
