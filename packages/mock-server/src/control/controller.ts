@@ -249,10 +249,7 @@ export class Controller {
       data: input.data,
     };
     events.emit(emitted);
-    const deliveries = state.tables.deliveries.list(
-      workspaceId,
-      (d) => d.event_id === emitted.id,
-    ).length;
+    const deliveries = state.tables.deliveries.count(workspaceId, (d) => d.event_id === emitted.id);
     return { event_id: emitted.id, event, timestamp: emitted.timestamp, deliveries };
   }
 

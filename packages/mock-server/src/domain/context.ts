@@ -49,7 +49,7 @@ export interface OperationInput {
   ws: string;
   key: ApiKeyRecord | null;
   params: Record<string, string>;
-  query: Record<string, unknown>;
+  query: Readonly<Record<string, unknown>>;
   // biome-ignore lint/suspicious/noExplicitAny: validated against the spec's schema before it gets here.
   body: any;
 }

@@ -13,7 +13,7 @@ const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 export function checkCustomFieldValues(
   values: Record<string, Value>,
   fields: CustomFieldRow[],
-  options: { requireAll: boolean; current?: Record<string, Value> },
+  options: { requireAll: boolean },
 ): void {
   const byName = new Map(fields.map((f) => [f.name, f]));
   const issues: ErrorDetail[] = [];
@@ -37,8 +37,7 @@ export function checkCustomFieldValues(
   if (options.requireAll) {
     for (const field of fields) {
       if (!field.required || field.archived) continue;
-      const merged = { ...options.current, ...values };
-      if (merged[field.name] === undefined || merged[field.name] === null)
+      if (values[field.name] === undefined || values[field.name] === null)
         add(field.name, 'required', 'is required');
     }
   }

@@ -26,17 +26,11 @@ export const DEFAULT_MCP_TOOLS: McpTool[] = [
 
 /** The API view: `connected` while an agent uses it, `error` when the control API says so. */
 export function mcpServerView(ctx: DomainContext, row: McpServerRow) {
-  const linked =
-    ctx.state.tables.mcpLinks.findWhere(row._ws, (l) => l.mcp_id === row.id) !== undefined;
   return {
     id: row.id,
     name: row.name,
     url: row.url,
-    status: row._error
-      ? ('error' as const)
-      : linked
-        ? ('connected' as const)
-        : ('disconnected' as const),
+    status: mcpStatus(ctx, row),
     tools_count: row._tools.length,
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -46,18 +40,23 @@ export function mcpServerView(ctx: DomainContext, row: McpServerRow) {
 const server = (ctx: DomainContext, ws: string, id: string) =>
   mustGet(ctx.state.tables.mcpServers, ws, id, 'MCP server');
 
+/** `error` (set through the control API), else `connected` when an agent links it, else `disconnected`. */
+function mcpStatus(ctx: DomainContext, row: McpServerRow): 'error' | 'connected' | 'disconnected' {
+  if (row._error) return 'error';
+  const linked = ctx.state.tables.mcpLinks.findWhere(row._ws, (l) => l.mcp_id === row.id);
+  return linked ? 'connected' : 'disconnected';
+}
+
 /** GET /v1/mcp-servers, filter `status`. */
-export const mcpServersList: Handler = (ctx, { ws, query }) => {
-  const view = (row: McpServerRow) => mcpServerView(ctx, row);
-  return paginate(
+export const mcpServersList: Handler = (ctx, { ws, query }) =>
+  paginate(
     ctx.state.tables.mcpServers.list(
       ws,
-      (row) => !query.status || view(row).status === query.status,
+      (row) => !query.status || mcpStatus(ctx, row) === query.status,
     ),
     query,
-    view,
+    (row) => mcpServerView(ctx, row),
   );
-};
 
 /** POST /v1/mcp-servers: registered, disconnected until an agent connects it. */
 export const mcpServersCreate: Handler = (ctx, { ws, body }) => {

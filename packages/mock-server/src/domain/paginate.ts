@@ -11,7 +11,7 @@ export interface ListPage<V> {
 /** Orders items (oldest first in, `order` out: newest first by default) and cuts the page the query asks for. */
 export function paginate<R, V>(
   rows: R[],
-  query: Record<string, unknown>,
+  query: Readonly<Record<string, unknown>>,
   view: (row: R) => V,
 ): ListPage<V> {
   const page = (query.page as number | undefined) ?? 1;

@@ -33,7 +33,8 @@ export async function readBody(request: Request): Promise<Uint8Array> {
   return body;
 }
 
-function tooLarge(): ApiError {
+/** 413 PAYLOAD_TOO_LARGE for a body over MAX_BODY_BYTES. */
+export function tooLarge(): ApiError {
   return new ApiError(
     413,
     'PAYLOAD_TOO_LARGE',

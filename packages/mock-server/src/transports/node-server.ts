@@ -1,8 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { ApiError } from '../errors.js';
 import type { ApiRequest } from '../http/api-request.js';
-import { MAX_BODY_BYTES } from '../http/read-body.js';
+import { MAX_BODY_BYTES, tooLarge } from '../http/read-body.js';
 import type { RequestHandler } from '../request-handler.js';
 
 /** Where `listen` serves. */
@@ -116,12 +115,4 @@ function readIncoming(req: IncomingMessage): Promise<Uint8Array> {
     );
     req.on('error', reject);
   });
-}
-
-function tooLarge(): ApiError {
-  return new ApiError(
-    413,
-    'PAYLOAD_TOO_LARGE',
-    `body: must be at most ${MAX_BODY_BYTES} bytes (1 MiB)`,
-  );
 }

@@ -7,7 +7,7 @@ export interface DomainEvent {
   workspace_id: string;
   /** When it happened, on the mock's clock. */
   timestamp: string;
-  /** The affected resource in its API shape; read-only (nested values may be the store's, frozen). */
+  /** The affected resource in its API shape; read-only (nested values may be the store's own objects). */
   data: unknown;
 }
 

@@ -1,13 +1,9 @@
 import type { Clock } from '../clock.js';
+import type { AttemptResult } from '../domain/context.js';
 import { DELIVERY_TIMEOUT_MS } from './schedules.js';
 
-/** How one HTTP attempt ended. */
-export interface AttemptOutcome {
-  http_status: number | null;
-  response_time_ms: number | null;
-  error: string | null;
-  succeeded: boolean;
-}
+/** How one HTTP attempt ended (the domain's `AttemptResult`). */
+export type AttemptOutcome = AttemptResult;
 
 /** One POST of a signed body to a receiver. */
 export interface AttemptRequest {
