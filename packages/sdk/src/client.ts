@@ -33,7 +33,10 @@ export interface ClientOptions {
   maxRetries?: number | undefined;
   /** Milliseconds per attempt, until the response headers arrive. Default 60 000. */
   timeout?: number | undefined;
-  /** Seconds: a longer `Retry-After` fails at once with RateLimitError instead of waiting. Default 60. */
+  /**
+   * Seconds: when the server asks to wait longer (Retry-After, or the rate-limit reset on a 429), the
+   * call fails at once with the response's error (RateLimitError on a 429) instead of waiting. Default 60.
+   */
   maxRetryAfter?: number | undefined;
   /** The fetch to use. Default: `globalThis.fetch`, looked up on every request. */
   fetch?: FetchLike | undefined;

@@ -1,3 +1,4 @@
+import { BRAND } from './error-brand.js';
 import type {
   AgentPlatformError,
   APIConnectionError,
@@ -14,8 +15,6 @@ import type {
   ServiceUnavailableError,
   ValidationError,
 } from './errors.js';
-
-const BRAND = Symbol.for('@agent-platform/sdk.error');
 
 // Each error name's parent: the hierarchy by name, so that it holds across package copies.
 const PARENT: Record<string, string> = {

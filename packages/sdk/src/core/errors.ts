@@ -1,7 +1,6 @@
+import { BRAND } from './error-brand.js';
 import { parseRateLimit, type RateLimitInfo } from './rate-limit.js';
 import { parseRetryAfter } from './retry-after.js';
-
-const BRAND: unique symbol = Symbol.for('@agent-platform/sdk.error');
 
 /** One violated rule of a request, as a `VALIDATION_ERROR` lists them. */
 export interface ErrorDetail {
@@ -129,7 +128,7 @@ export class APIConnectionError extends AgentPlatformError {
     super(message, options);
   }
 }
-/** An attempt ran past its `timeout` (and, for GET, PUT and DELETE, so did every retry). */
+/** The last attempt ran past its `timeout` (GET, PUT and DELETE are retried first, within `maxRetries`). */
 export class APITimeoutError extends APIConnectionError {
   override name = 'APITimeoutError';
   constructor(message = 'Request timed out.', options?: { cause?: unknown }) {

@@ -11,15 +11,16 @@ export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
 
 const RANK: Record<LogLevel, number> = { off: 0, error: 1, warn: 2, info: 3, debug: 4 };
 
-/** A logger that drops lines below `level`, or undefined when nothing would pass. */
-export function levelLogger(logger: Logger, level: LogLevel): Logger | undefined {
+/** A logger with only the levels that pass: callers write `logger?.debug?.(…)`, so a dropped line is never built. */
+export type LevelLogger = Partial<Logger>;
+
+/** The levels of `logger` at or above `level`, or undefined when nothing would pass. */
+export function levelLogger(logger: Logger, level: LogLevel): LevelLogger | undefined {
   const rank = RANK[level] ?? 0;
   if (rank === 0) return undefined;
-  const drop = () => {};
-  return {
-    error: (m, ...a) => logger.error(m, ...a),
-    warn: rank >= 2 ? (m, ...a) => logger.warn(m, ...a) : drop,
-    info: rank >= 3 ? (m, ...a) => logger.info(m, ...a) : drop,
-    debug: rank >= 4 ? (m, ...a) => logger.debug(m, ...a) : drop,
-  };
+  const out: LevelLogger = { error: (m, ...a) => logger.error(m, ...a) };
+  if (rank >= 2) out.warn = (m, ...a) => logger.warn(m, ...a);
+  if (rank >= 3) out.info = (m, ...a) => logger.info(m, ...a);
+  if (rank >= 4) out.debug = (m, ...a) => logger.debug(m, ...a);
+  return out;
 }

@@ -1,6 +1,6 @@
 import type { Clock } from './clock.js';
 import { APIConnectionError, APITimeoutError, APIUserAbortError } from './errors.js';
-import type { Logger } from './logger.js';
+import type { LevelLogger } from './logger.js';
 import { parseRateLimit } from './rate-limit.js';
 import { replayBody } from './replayable-request.js';
 import { backoffDelay, serverDelay, shouldRetryError, shouldRetryStatus } from './retry-policy.js';
@@ -26,7 +26,7 @@ export interface SendConfig {
   /** Milliseconds: a longer server-requested wait fails at once instead. */
   maxRetryAfter: number;
   throttle: Throttle | undefined;
-  logger: Logger | undefined;
+  logger: LevelLogger | undefined;
   random?: () => number;
 }
 
@@ -79,15 +79,17 @@ export async function sendWithRetry(
       const failure = state.timedOut
         ? new APITimeoutError(undefined, { cause: error })
         : new APIConnectionError(undefined, { cause: error });
-      logger?.debug(`${method} ${path(request)} failed: ${failure.message} (attempt ${retry + 1})`);
+      logger?.debug?.(
+        `${method} ${path(request)} failed: ${failure.message} (attempt ${retry + 1})`,
+      );
       if (retry >= options.maxRetries || !shouldRetryError(method)) throw failure;
       const delay = backoffDelay(retry, config.random?.());
-      logger?.info(`retrying ${method} ${path(request)} in ${Math.round(delay)} ms`);
+      logger?.info?.(`retrying ${method} ${path(request)} in ${Math.round(delay)} ms`);
       await pause(clock, delay, signal);
       continue;
     }
     throttle?.release(response);
-    logger?.debug(
+    logger?.debug?.(
       `${method} ${path(request)} ${response.status} (attempt ${retry + 1}, ${clock.now() - started} ms)`,
     );
     if (retry >= options.maxRetries || !shouldRetryStatus(method, response.status)) return response;
@@ -95,13 +97,13 @@ export async function sendWithRetry(
     const rateLimit = response.status === 429 ? parseRateLimit(response.headers) : undefined;
     const requested = serverDelay(response, now, rateLimit);
     if (requested !== undefined && requested > config.maxRetryAfter) {
-      logger?.warn(
+      logger?.warn?.(
         `${method} ${path(request)} ${response.status}: the server asks to wait ${Math.ceil(requested / 1000)} s, more than maxRetryAfter; not retrying`,
       );
       return response;
     }
     const delay = requested ?? backoffDelay(retry, config.random?.());
-    logger?.info(`retrying ${method} ${path(request)} in ${Math.round(delay)} ms`);
+    logger?.info?.(`retrying ${method} ${path(request)} in ${Math.round(delay)} ms`);
     // Free the connection of the response we drop. Not awaited: cancelling one branch of a teed
     // stream (MSW tees responses) settles only when the other branch is cancelled too.
     response.body?.cancel().catch(() => {});
