@@ -1,13 +1,11 @@
 import { checkTimestamp } from './parse-timestamp.js';
 import type { Delivery } from './read-delivery.js';
 import type { ResolvedOptions } from './resolve-options.js';
+import { signedBodyKey } from './signed-body-key.js';
 import { utf8Decoder } from './utf8.js';
 import { variantAHeaders } from './variants/variant-a.js';
 import type { WebhookEvent } from './webhook-event.js';
 import { WebhookVerificationError } from './webhook-verification-error.js';
-
-/** Where a verified event keeps its signed body, for `webhookDedupeKey`. */
-export const signedBodyKey = Symbol.for('@agent-platform/webhook-verify/signedBody');
 
 const fieldsA = ['event', 'timestamp', 'webhook_id'] as const;
 const fieldsB = ['event_id', 'event', 'timestamp', 'webhook_id'] as const;

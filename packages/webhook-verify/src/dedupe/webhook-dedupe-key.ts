@@ -1,4 +1,4 @@
-import { signedBodyKey } from '../to-webhook-event.js';
+import { signedBodyKey } from '../signed-body-key.js';
 import { toHex, utf8Encoder } from '../utf8.js';
 import type { WebhookEvent } from '../webhook-event.js';
 
