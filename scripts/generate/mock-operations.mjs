@@ -1,5 +1,8 @@
 // The mock server's operation table: method, path, scopes per variant, success status,
 // and the request's parameters and body schema, all read from the spec.
+import { generatedHeader } from '../lib/generated-header.mjs';
+import { readWebhookEvents } from './webhook-events.mjs';
+
 const METHODS = ['get', 'post', 'put', 'delete'];
 
 export default {
@@ -13,16 +16,13 @@ export default {
       }
     }
     const vocab = spec['x-scope-vocabulary'];
-    const events = Object.entries(spec.webhooks).map(([event, item]) => ({
-      event,
-      variants: item.post['x-variants'],
-      category: item.post['x-category'] ?? null,
-      data: dataSchemaOf(spec, item.post.requestBody.content['application/json'].schema),
+    const events = readWebhookEvents(spec).map((e) => ({
+      event: e.name,
+      variants: e.variants,
+      category: e.category ?? null,
+      data: e.data.$ref,
     }));
-    return `/**
- * Generated from spec/openapi.yaml by \`pnpm generate\` - do not edit.
- */
-
+    return `${generatedHeader}
 /** A JSON Schema node of the spec (references stay \`{ $ref }\`, resolved against \`schemas\`). */
 export type SchemaNode = { readonly [key: string]: unknown };
 
@@ -94,12 +94,6 @@ function row(spec, path, method, op) {
     parameters,
     body: content ? { required: Boolean(op.requestBody.required), schema: content.schema } : null,
   };
-}
-
-/** The \`data\` schema reference of an event body (\`allOf: [envelope, {properties: {data}}]\`). */
-function dataSchemaOf(spec, schema) {
-  const body = deref(spec, schema);
-  return body.allOf[1].properties.data.$ref;
 }
 
 function deref(spec, node) {

@@ -1,11 +1,10 @@
 // The spec's component schemas as data, for the mock server's request validation.
+import { generatedHeader } from '../lib/generated-header.mjs';
+
 export default {
   output: 'packages/mock-server/src/generated/schemas.ts',
   render(spec) {
-    return `/**
- * Generated from spec/openapi.yaml by \`pnpm generate\` - do not edit.
- */
-
+    return `${generatedHeader}
 import type { SchemaNode } from './operations.js';
 
 /** Every schema of \`components.schemas\`, by name. */

@@ -1,6 +1,7 @@
 // JSON Schemas (2020-12) of each webhook event's `data`, for the optional zod validation in
 // packages/webhook-verify (`@agent-platform/webhook-verify/zod` turns them into zod schemas).
-import { generatedHeader, reachableSchemas, readWebhookEvents } from './webhook-events.mjs';
+import { generatedHeader } from '../lib/generated-header.mjs';
+import { reachableSchemas, readWebhookEvents } from './webhook-events.mjs';
 
 // Keywords that validate; annotations (description, examples, default, readOnly, x-*) are dropped
 // so that validation never rewrites the data it checks.

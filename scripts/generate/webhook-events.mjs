@@ -3,8 +3,7 @@
 // The named exports are shared with webhook-data-schemas.mjs.
 import openapiTS, { astToString } from 'openapi-typescript';
 
-export const generatedHeader =
-  '/**\n * Generated from spec/openapi.yaml by `pnpm generate` - do not edit.\n */\n';
+import { generatedHeader } from '../lib/generated-header.mjs';
 
 const schemaRef = '#/components/schemas/';
 

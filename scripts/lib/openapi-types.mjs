@@ -2,6 +2,7 @@
 
 import { pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { generatedHeader } from './generated-header.mjs';
 
 const cache = new Map();
 
@@ -11,8 +12,7 @@ export function openapiTypes(specPath) {
     cache.set(
       specPath,
       openapiTS(pathToFileURL(specPath), { alphabetize: false, defaultNonNullable: false }).then(
-        (ast) =>
-          `/**\n * Generated from spec/openapi.yaml by \`pnpm generate\` - do not edit.\n */\n\n${astToString(ast)}`,
+        (ast) => `${generatedHeader}\n${astToString(ast)}`,
       ),
     );
   }
