@@ -6,13 +6,12 @@
 // process group and kills that group on a time limit.
 //
 // Usage: node bench/http.mjs <tmp dir> [<prism cli js>]
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const mockDir = join(root, 'packages/mock-server');
-const { createServers, measure, pinCores, preparePage } = await import(
+const { createServers, freePort, measure, pinCores, preparePage, waitForAnswer } = await import(
   pathToFileURL(join(mockDir, 'bench/harness.mjs')).href
 );
 const cli = join(mockDir, 'dist/cli.js');
@@ -28,17 +27,6 @@ const settings = {
 
 const cores = pinCores();
 const { spawnServer, start, stop } = createServers(cores);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts Prism on a free port and waits for any HTTP answer to GET /v1/health. */
 async function startPrism(verboseLevel, ms = 60_000) {
@@ -59,24 +47,14 @@ async function startPrism(verboseLevel, ms = 60_000) {
   child.stderr.on('data', (d) => {
     out = (out + d).slice(-2000);
   });
-  let exited = null;
-  child.on('exit', (code) => {
-    exited = code;
-  });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (exited !== null) throw new Error(`Prism exited with ${exited}: ${out.slice(-500)}`);
-    const res = await fetch(`${url}/v1/health`, { signal: AbortSignal.timeout(2000) }).catch(
-      () => null,
-    );
-    if (res) {
-      await res.arrayBuffer();
-      return { child, url };
-    }
-    await new Promise((r) => setTimeout(r, 20));
+  try {
+    await waitForAnswer(`${url}/v1/health`, { child, output: () => out, ms });
+  } catch (error) {
+    await stop(child); // not left running on the pinned core while the next row is measured
+    throw new Error(`Prism: ${error.message}`);
   }
-  throw new Error(`Prism gave no answer within ${ms} ms`);
+  return { child, url };
 }
 
 async function run(name, starter) {

@@ -4,71 +4,38 @@
 // way. Prints one JSON line (`RESULT {...}`) for run.mjs, which runs this in its own process group.
 //
 // Usage: node bench/startup.mjs [<prism cli js>]
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const { createServers, freePort, waitForAnswer } = await import(
+  pathToFileURL(join(root, 'packages/mock-server/bench/harness.mjs')).href
+);
 const cli = join(root, 'packages/mock-server/dist/cli.js');
 const spec = join(root, 'spec/openapi.yaml');
 const prismJs = process.argv[2];
 const RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? 5);
 const LIMIT_MS = 60_000;
 
-const children = new Set();
-process.on('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-});
-for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => process.exit(1));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+// Not pinned: both are started as a user would start them. Children are killed on exit or a signal.
+const { spawnServer, stop } = createServers({ pin: false });
 
 /** ms from spawn until GET /v1/health answers (with 200 when `need200`). */
 async function startupMs(args, need200) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/v1/health`;
   const t0 = performance.now();
-  const child = spawn(process.execPath, args(port), { stdio: ['ignore', 'ignore', 'pipe'] });
-  children.add(child);
+  const child = spawnServer(args(port));
+  child.stdout.resume();
   let stderr = '';
   child.stderr.on('data', (d) => {
     stderr = (stderr + d).slice(-1000);
   });
-  let exited = null;
-  child.on('exit', (code) => {
-    exited = code;
-  });
   try {
-    for (;;) {
-      if (exited !== null) throw new Error(`exited with ${exited}: ${stderr.slice(-300)}`);
-      if (performance.now() - t0 > LIMIT_MS) throw new Error(`no answer within ${LIMIT_MS} ms`);
-      const res = await fetch(url, { signal: AbortSignal.timeout(2000) }).catch(() => null);
-      if (res) {
-        await res.arrayBuffer();
-        if (!need200 || res.status === 200) return performance.now() - t0;
-      }
-      await new Promise((r) => setTimeout(r, 2));
-    }
+    await waitForAnswer(url, { child, output: () => stderr, need200, ms: LIMIT_MS, intervalMs: 2 });
+    return performance.now() - t0;
   } finally {
-    const done = new Promise((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) resolve();
-      else child.once('exit', resolve);
-    });
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    await done;
-    clearTimeout(timer);
-    children.delete(child);
+    await stop(child);
   }
 }
 

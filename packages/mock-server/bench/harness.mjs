@@ -2,6 +2,7 @@
 // core pinning, servers started and stopped with time limits, the load, and the server's CPU per request.
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -85,6 +86,41 @@ export function createServers({ pin, serverCore }) {
   }
 
   return { spawnServer, start, stop };
+}
+
+/** A TCP port free on 127.0.0.1 right now (bound, then released). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Polls GET `url` every `intervalMs` until it answers (with 200 when `need200`); throws when `child`
+ * exits first (with the tail of `output()`) or after `ms`.
+ */
+export async function waitForAnswer(
+  url,
+  { child, output = () => '', need200 = false, ms = 60_000, intervalMs = 20 },
+) {
+  const deadline = performance.now() + ms;
+  while (performance.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`exited with ${child.exitCode ?? child.signalCode}: ${output().slice(-300)}`);
+    }
+    const res = await fetch(url, { signal: AbortSignal.timeout(2000) }).catch(() => null);
+    if (res) {
+      await res.arrayBuffer();
+      if (!need200 || res.status === 200) return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+  throw new Error(`no answer from ${url} within ${ms} ms`);
 }
 
 /** CPU seconds a process has used (Linux /proc; null elsewhere). */

@@ -6,7 +6,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createServers, measure, PAGE_PATH, pinCores, preparePage } from './harness.mjs';
+import {
+  createServers,
+  measure,
+  PAGE_PATH,
+  pinCores,
+  preparePage,
+  waitForAnswer,
+} from './harness.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const cli = join(here, '../dist/cli.js');
@@ -24,10 +31,7 @@ process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 async function startupMs() {
   const t0 = performance.now();
   const { child, url } = await start([cli, '--port', '0']);
-  for (;;) {
-    const res = await fetch(`${url}/v1/health`).catch(() => null);
-    if (res?.status === 200) break;
-  }
+  await waitForAnswer(`${url}/v1/health`, { child, need200: true, ms: 30_000, intervalMs: 0 });
   const ms = performance.now() - t0;
   await stop(child);
   return ms;

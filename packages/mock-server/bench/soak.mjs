@@ -1,26 +1,17 @@
-// node bench/soak.mjs [requests]: a long run against the HTTP server (default 1,000,000 requests,
-// GET /v1/agents with the demo key), sampling the server's resident memory; prints the figures.
-// The request journal and delivery queues are bounded, so RSS should settle: within 50 MB of its
-// start plus the state created (this run creates none). A bench: it asserts nothing.
-import { spawn } from 'node:child_process';
+// node bench/soak.mjs [requests]: a long run against the HTTP server (default 1,000,000 requests of
+// PAGE_PATH with the demo key), sampling the server's resident memory; prints the figures.
+// The request journal, delivery queues and cached pages are bounded, so RSS should settle: within
+// 50 MB of its start plus the state created (this run creates none). A bench: it asserts nothing.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { createServers, KEY, PAGE_PATH } from './harness.mjs';
 
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const TOTAL = Number(process.argv[2] ?? 1_000_000);
 
-const child = spawn(process.execPath, [cli, '--port', '0', '--rate-limit', '1000000000'], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const url = await new Promise((resolve) => {
-  let out = '';
-  child.stdout.on('data', (d) => {
-    out += d;
-    const found = /listening on (\S+)/.exec(out)?.[1];
-    if (found) resolve(found);
-  });
-});
+const { start, stop } = createServers({ pin: false });
+const { child, url } = await start([cli, '--port', '0', '--rate-limit', '1000000000']);
 
 const rssMb = () => {
   const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1];
@@ -33,8 +24,8 @@ const timer = setInterval(() => samples.push(rssMb()), 1000);
 const result = await new Promise((resolve, reject) =>
   autocannon(
     {
-      url: `${url}/v1/agents?limit=20`,
-      headers: { 'x-api-key': 'demo-key-all-scopes' },
+      url: `${url}${PAGE_PATH}`,
+      headers: { 'x-api-key': KEY },
       connections: 32,
       amount: TOTAL,
     },
@@ -43,7 +34,7 @@ const result = await new Promise((resolve, reject) =>
 );
 clearInterval(timer);
 const ended = rssMb();
-child.kill('SIGTERM');
+await stop(child);
 
 const tenth = samples.slice(0, Math.max(1, Math.floor(samples.length / 10)));
 console.log(
