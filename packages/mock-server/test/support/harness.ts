@@ -33,8 +33,3 @@ export function useMock(transport: Transport, options: MockServerOptions = {}): 
   });
   return h;
 }
-
-/** The scopes of a variant but one. */
-export function allScopesBut(mock: MockServer, ...except: string[]): string[] {
-  return mock.createApiKey({ scopes: 'all' }).scopes.filter((s) => !except.includes(s));
-}

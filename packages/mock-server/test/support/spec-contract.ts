@@ -1,39 +1,21 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { parse } from 'yaml';
+import {
+  deref,
+  listOperations,
+  loadSpec,
+  type SpecNode as Node,
+} from '../../../../test/spec/load-spec.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: the spec is arbitrary YAML.
-type Node = any;
-
-const spec: Node = parse(
-  readFileSync(fileURLToPath(new URL('../../../../spec/openapi.yaml', import.meta.url)), 'utf8'),
-);
+const spec: Node = loadSpec();
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 (addFormats as unknown as (a: Ajv2020) => void)(ajv);
 ajv.addSchema(spec, 'openapi');
 
-const operations = Object.entries<Node>(spec.paths).flatMap(([path, item]) =>
-  ['get', 'post', 'put', 'delete']
-    .filter((m) => item[m])
-    .map((m) => ({
-      method: m.toUpperCase(),
-      path,
-      op: item[m],
-      pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
-    })),
-);
-
-function deref(node: Node): Node {
-  let current = node;
-  while (current?.$ref)
-    current = current.$ref
-      .replace(/^#\//, '')
-      .split('/')
-      .reduce((n: Node, k: string) => n?.[k], spec);
-  return current;
-}
+const operations = listOperations(spec).map((o) => ({
+  ...o,
+  pattern: new RegExp(`^${o.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+}));
 
 const validators = new Map<string, ReturnType<typeof ajv.compile>>();
 function validatorFor(pointer: string) {
@@ -69,7 +51,7 @@ export function contractProblems(
     return problems;
   }
   const key = String(status);
-  const response = deref(match.op.responses[key]);
+  const response = deref(spec, match.op.responses[key]);
   if (!response) return [...problems, `${where}: status not declared by ${match.op.operationId}`];
   for (const name of Object.keys(response.headers ?? {})) {
     if (name === 'Retry-After' && status === 503) continue;
