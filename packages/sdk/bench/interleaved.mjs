@@ -6,7 +6,10 @@ import { AgentPlatform } from '../dist/index.js';
 
 const ID = '7d0c3b1e-0000-4000-8000-000000000001';
 const BASE = 'http://127.0.0.1:4010';
-const body = JSON.stringify({ data: { id: ID, name: 'Support', status: 'active' } });
+// The same canned answer as sdk-vs-openapi-fetch.bench.ts.
+const body = JSON.stringify({
+  data: { id: ID, name: 'Support', status: 'active', created_at: '2026-11-20T10:00:00.000Z' },
+});
 const headers = {
   'content-type': 'application/json',
   'x-request-id': 'b7f1c1de-0000-4000-8000-000000000000',
