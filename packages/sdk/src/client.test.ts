@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeClock, json, recordingFetch } from '../test/support/recording-fetch.js';
 import { AgentPlatform } from './client.js';
-import { AgentPlatformError, ServiceUnavailableError, ValidationError } from './core/errors.js';
+import {
+  AgentPlatformError,
+  RateLimitError,
+  ServiceUnavailableError,
+  ValidationError,
+} from './core/errors.js';
 import type { Logger } from './core/logger.js';
 
 const ID = '7d0c3b1e-0000-4000-8000-000000000001';
@@ -132,6 +137,24 @@ describe('requests', () => {
       requestId: 'req-400',
       rateLimit: { remaining: 99 },
     });
+  });
+
+  it('dates an HTTP-date Retry-After by the client clock, not the wall clock', async () => {
+    // The clock is a year ahead of the wall clock: read by Date.now(), the wait would be a year.
+    const time = fakeClock(Date.UTC(2027, 10, 20, 10, 0, 0));
+    const { fetch } = recordingFetch(() =>
+      apiError(429, 'RATE_LIMIT_EXCEEDED', { 'Retry-After': 'Sat, 20 Nov 2027 10:00:30 GMT' }),
+    );
+    const client = new AgentPlatform({
+      apiKey: 'k',
+      baseUrl: 'http://api.test',
+      fetch,
+      maxRetries: 0,
+      clock: time.clock,
+    });
+    const error = await client.agents.retrieve(ID).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).retryAfter).toBe(30);
   });
 
   it('gives raw access through openapi-fetch with the same auth and retries', async () => {

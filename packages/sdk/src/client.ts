@@ -78,9 +78,15 @@ type LooseClient = {
   }>;
 };
 
-function toRaw(result: { data?: unknown; error?: unknown; response: Response }): RawResult {
+/** The body of a 2xx; any other status throws its APIError, dated by `clock` (an HTTP-date Retry-After). */
+function toRaw(
+  result: { data?: unknown; error?: unknown; response: Response },
+  clock: Clock,
+): RawResult {
   const { response } = result;
-  if (!response.ok) throw APIError.generate(response.status, result.error, response.headers);
+  if (!response.ok) {
+    throw APIError.generate(response.status, result.error, response.headers, clock.now());
+  }
   return { body: result.data, response };
 }
 
@@ -216,6 +222,9 @@ export class AgentPlatform {
       headers: options?.headers,
       fetch,
     };
-    return (this.raw as unknown as LooseClient).request(method, path, init).then(toRaw);
+    const { clock } = this.#config;
+    return (this.raw as unknown as LooseClient)
+      .request(method, path, init)
+      .then((result) => toRaw(result, clock));
   }
 }
