@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type RedisLike, redisStore } from '../../test/recipes/redis-store.js';
 import { outcomeBoth } from '../../test/support/outcome.js';
 import { deliveryOf, vector } from '../../test/support/vectors.js';
@@ -73,6 +73,25 @@ describe('createDeduper', () => {
       .update(delivery.rawBody as Uint8Array)
       .digest('hex');
     expect(await webhookDedupeKey(event)).toBe(`sha256:${expected}`);
+  });
+
+  it('A: hashes the body once per event, before the caller can reuse its buffer', async () => {
+    const delivery = deliveryOf(vector('A: ascii conversation.created'));
+    const rawBody = Uint8Array.from(delivery.rawBody as Uint8Array);
+    const event = await verifyWebhook({ ...delivery, rawBody });
+    const deduper = createDeduper({ store: createMemoryStore(), ttlSeconds: 86_400 });
+    const digest = vi.spyOn(crypto.subtle, 'digest');
+    try {
+      expect(await deduper.claim(event)).toBe('claimed');
+      rawBody.fill(0x20); // a pooled buffer, handed to the next request
+      await deduper.complete(event);
+      expect(digest).toHaveBeenCalledTimes(1);
+      // The sender's retry of the same body is recognised as done.
+      const retry = await verifyWebhook(delivery);
+      expect(await deduper.claim(retry)).toBe('completed');
+    } finally {
+      digest.mockRestore();
+    }
   });
 
   it('refuses an event it did not verify', async () => {
