@@ -42,5 +42,9 @@ describe('the manual clock', () => {
 
   it('refuses to go back', async () => {
     await expect(createManualClock(0).advance(-1)).rejects.toThrow(RangeError);
+    await expect(createManualClock(0).advance(8_640_000_000_000_001)).rejects.toThrow(
+      /the last valid date/,
+    );
+    expect(await createManualClock(0).advance(8_640_000_000_000_000)).toBe(8_640_000_000_000_000);
   });
 });

@@ -68,6 +68,15 @@ export function createRealClock(): Clock {
   };
 }
 
+/** The last instant a Date can hold (+275760-09-13): a clock past it has no ISO time to answer. */
+const lastDate = 8_640_000_000_000_000;
+const lastDateNote = ' (the clock cannot pass +275760-09-13T00:00:00Z, the last valid date)';
+
+/** How far a manual clock at `now` may still move. */
+export function maxAdvance(now: number): number {
+  return lastDate - now;
+}
+
 /** A clock that stands still until `advance(ms)`; starts at `start` (ms since the epoch). */
 export function createManualClock(start: number = Date.now()): Clock {
   let current = start;
@@ -102,7 +111,10 @@ export function createManualClock(start: number = Date.now()): Clock {
       if (i >= 0) timers.splice(i, 1);
     },
     async advance(ms) {
-      if (!Number.isFinite(ms) || ms < 0) throw new RangeError('ms: must be a number >= 0');
+      const most = maxAdvance(current);
+      if (!Number.isFinite(ms) || ms < 0 || ms > most) {
+        throw new RangeError(`ms: must be a number from 0 to ${most}${lastDateNote}`);
+      }
       const target = current + ms;
       for (;;) {
         await settle();

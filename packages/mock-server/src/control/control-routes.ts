@@ -1,3 +1,4 @@
+import { maxAdvance } from '../clock.js';
 import { ApiError, invalidField } from '../errors.js';
 import type { ApiRequest, ApiResponse } from '../http/api-request.js';
 import { jsonResponse } from '../http/respond.js';
@@ -39,6 +40,14 @@ export function createControlRouter(core: Core, control: Controller): Router<Con
       const { ms } = await jsonBody(req);
       if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) {
         throw invalidField('ms', 'minimum', 'must be a number >= 0');
+      }
+      const most = maxAdvance(core.clock.now());
+      if (ms > most) {
+        throw invalidField(
+          'ms',
+          'maximum',
+          `must be at most ${most} (the clock cannot pass +275760-09-13T00:00:00Z, the last valid date)`,
+        );
       }
       if (core.clock.mode !== 'manual') {
         throw new ApiError(

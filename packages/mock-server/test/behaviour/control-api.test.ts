@@ -35,6 +35,20 @@ describe.each(transports)('control API over $name', (transport) => {
     expect((await h.call('POST', '/__mock/clock/advance', { body: { ms: -1 } })).status).toBe(400);
   });
 
+  it('refuses to move the clock past the last valid date, and stays usable', async () => {
+    const before = (await h.call('GET', '/__mock/clock')).body.data.now;
+    for (const ms of [Number.MAX_SAFE_INTEGER, 1e300]) {
+      const refused = await h.call('POST', '/__mock/clock/advance', { body: { ms } });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.details[0]).toMatchObject({ field: 'ms', rule: 'maximum' });
+      expect(refused.body.error.message).toMatch(
+        /^ms: must be at most \d+ \(the clock cannot pass/,
+      );
+    }
+    expect((await h.call('GET', '/__mock/clock')).body.data.now).toBe(before);
+    expect((await h.call('GET', '/v1/health')).status).toBe(200);
+  });
+
   it('keeps a journal of API requests', async () => {
     await h.call('GET', '/v1/agents');
     await h.call('GET', '/v1/nope');
