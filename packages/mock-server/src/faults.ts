@@ -24,6 +24,9 @@ interface ActiveFault extends FaultSpec {
   matcher: RegExp;
 }
 
+// An HTTP method token (RFC 9110): letters, as every method of this API is.
+const METHOD = /^[A-Za-z]+$/;
+
 const CODES: Record<number, ErrorCode> = {
   400: 'VALIDATION_ERROR',
   401: 'UNAUTHORIZED',
@@ -42,32 +45,44 @@ export class Faults {
 
   /** Adds a fault; throws a TypeError naming a bad field. */
   add(spec: FaultSpec): void {
-    if (typeof spec?.path !== 'string' || !spec.path.startsWith('/'))
-      throw new TypeError('path: must start with /');
-    if (!Number.isInteger(spec.status) || spec.status < 400 || spec.status > 599) {
+    if (typeof spec !== 'object' || spec === null) throw new TypeError('body: must be an object');
+    const { path, method, status, code, message, delay_ms, retry_after } = spec;
+    if (typeof path !== 'string' || !path.startsWith('/'))
+      throw new TypeError('path: must be a string that starts with /');
+    if (path.indexOf('*') !== -1 && path.indexOf('*') !== path.length - 1) {
+      throw new TypeError('path: * may only end a path (a prefix such as /v1/agents*)');
+    }
+    if (method !== undefined && (typeof method !== 'string' || !METHOD.test(method))) {
+      throw new TypeError('method: must be an HTTP method such as GET or POST');
+    }
+    if (!Number.isInteger(status) || status < 400 || status > 599) {
       throw new TypeError('status: must be an integer from 400 to 599');
     }
     const times = spec.times ?? 1;
     if (!Number.isInteger(times) || times < 1)
       throw new TypeError('times: must be an integer >= 1');
-    if (spec.delay_ms !== undefined && (!Number.isFinite(spec.delay_ms) || spec.delay_ms < 0)) {
+    if (delay_ms !== undefined && (!Number.isFinite(delay_ms) || delay_ms < 0)) {
       throw new TypeError('delay_ms: must be a number >= 0');
     }
-    if (
-      spec.retry_after !== undefined &&
-      (!Number.isInteger(spec.retry_after) || spec.retry_after < 0)
-    ) {
+    if (retry_after !== undefined && (!Number.isInteger(retry_after) || retry_after < 0)) {
       throw new TypeError('retry_after: must be an integer >= 0');
     }
-    if (spec.code !== undefined && typeof spec.code !== 'string')
-      throw new TypeError('code: must be a string');
-    this.active.push({ ...spec, remaining: times, matcher: compile(spec.path) });
+    if (code !== undefined && (typeof code !== 'string' || code === ''))
+      throw new TypeError('code: must be a non-empty string');
+    if (message !== undefined && typeof message !== 'string')
+      throw new TypeError('message: must be a string');
+    this.active.push({
+      ...spec,
+      ...(method === undefined ? {} : { method: method.toUpperCase() }),
+      remaining: times,
+      matcher: compile(path),
+    });
   }
 
   /** The fault a request triggers (counting it down), or null. */
   take(method: string, path: string): FaultSpec | null {
     const fault = this.active.find(
-      (f) => (!f.method || f.method.toUpperCase() === method) && f.matcher.test(path),
+      (f) => (f.method === undefined || f.method === method) && f.matcher.test(path),
     );
     if (!fault) return null;
     fault.remaining--;
@@ -99,9 +114,13 @@ export function faultError(fault: FaultSpec): ApiError {
   );
 }
 
+/** A fault path as a RegExp: `{name}` matches one segment, a final `*` any rest, all else literally. */
 function compile(path: string): RegExp {
-  const quote = (s: string) => s.replace(/[.+?^$()|[\]\\]/g, '\\$&');
-  if (path.endsWith('*'))
-    return new RegExp(`^${quote(path.slice(0, -1)).replace(/\{[^}]+\}/g, '[^/]+')}`);
-  return new RegExp(`^${quote(path).replace(/\{[^}]+\}/g, '[^/]+')}$`);
+  const prefix = path.endsWith('*');
+  const literal = prefix ? path.slice(0, -1) : path;
+  const source = literal
+    .split(/(\{[^/{}]+\})/)
+    .map((part, i) => (i % 2 === 1 ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}${prefix ? '' : '$'}`);
 }

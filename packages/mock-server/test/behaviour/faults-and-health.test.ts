@@ -39,6 +39,33 @@ describe.each(transports)('faults and health over $name', (transport) => {
     expect(bad.body.error.message).toMatch(/^status: /);
   });
 
+  it.each([
+    [{ path: '/v1/contacts', status: 500, method: 5 }, 'method: must be an HTTP method'],
+    [{ path: '/v1/contacts', status: 500, method: 'GET /' }, 'method: must be an HTTP method'],
+    [{ path: '/**x', status: 500 }, 'path: * may only end a path'],
+    [{ path: 'v1/agents', status: 500 }, 'path: must be a string that starts with /'],
+    [{ path: '/v1/agents', status: 500, code: 7 }, 'code: must be a non-empty string'],
+    [{ path: '/v1/agents', status: 500, message: {} }, 'message: must be a string'],
+  ])('rejects %j naming the field, and keeps serving', async (fault, message) => {
+    const bad = await h.call('POST', '/__mock/faults', { body: fault });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain(message);
+    expect((await h.call('GET', '/__mock/faults')).body.data).toEqual([]);
+    expect((await h.call('GET', '/v1/agents')).status).toBe(200);
+  });
+
+  it('matches the method in any case, and regex characters in a path literally', async () => {
+    h.mock.faults.add({ method: 'get', path: '/v1/agents', status: 500 });
+    expect((await h.call('POST', '/v1/agents', { body: { name: 'x' } })).status).toBe(201);
+    expect((await h.call('GET', '/v1/agents')).status).toBe(500);
+    // As a RegExp, `.` would match the `s` of /v1/agents.
+    h.mock.faults.add({ path: '/v1/agent.', status: 503 });
+    expect((await h.call('GET', '/v1/agents')).status).toBe(200);
+    h.mock.faults.clear();
+    h.mock.faults.add({ path: '/v1/cont*', status: 503 });
+    expect((await h.call('GET', '/v1/contacts')).status).toBe(503);
+  });
+
   it('reports maintenance on health and answers 503 elsewhere until ok', async () => {
     expect(
       (await h.call('PUT', '/__mock/health', { body: { status: 'maintenance' } })).status,
