@@ -7,19 +7,20 @@ import { storeMessage } from './customer-message.js';
 import { mustGet } from './lookup.js';
 import { paginate } from './paginate.js';
 
-const MEDIA_TYPES: Record<string, string> = {
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  mp3: 'audio/mpeg',
-  ogg: 'audio/ogg',
-  wav: 'audio/wav',
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-  pdf: 'application/pdf',
-};
+// A Map, not an object: a URL ending in `.constructor` must not find Object's constructor.
+const MEDIA_TYPES = new Map<string, string>([
+  ['jpg', 'image/jpeg'],
+  ['jpeg', 'image/jpeg'],
+  ['png', 'image/png'],
+  ['gif', 'image/gif'],
+  ['webp', 'image/webp'],
+  ['mp3', 'audio/mpeg'],
+  ['ogg', 'audio/ogg'],
+  ['wav', 'audio/wav'],
+  ['mp4', 'video/mp4'],
+  ['webm', 'video/webm'],
+  ['pdf', 'application/pdf'],
+]);
 
 const chat = (ctx: Parameters<Handler>[0], ws: string, id: string): ConversationRow =>
   mustGet(ctx.state.tables.conversations, ws, id, 'chat');
@@ -67,7 +68,7 @@ export const chatsSendMessage: Handler = (ctx, { ws, params, body }) => {
     sender_id: row._assigned_to,
     type,
     media_url: mediaUrl,
-    media_type: extension ? (MEDIA_TYPES[extension] ?? null) : null,
+    media_type: extension ? (MEDIA_TYPES.get(extension) ?? null) : null,
     status: 'sent',
   });
   ctx.emit('message.sent', ws, conversationMessageView(message));

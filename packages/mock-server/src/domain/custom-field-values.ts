@@ -1,9 +1,8 @@
 import { type ErrorDetail, validationError } from '../errors.js';
+import { isCalendarDate } from '../http/calendar-date.js';
 import type { CustomFieldRow } from '../store/records.js';
 
 type Value = string | number | boolean | string[] | null;
-
-const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 /**
  * Checks contact custom-field values against the workspace's definitions (by field name):
@@ -37,7 +36,8 @@ export function checkCustomFieldValues(
   if (options.requireAll) {
     for (const field of fields) {
       if (!field.required || field.archived) continue;
-      if (values[field.name] === undefined || values[field.name] === null)
+      // Own values only: a field may be named `constructor` or `__proto__`.
+      if (!Object.hasOwn(values, field.name) || values[field.name] === null)
         add(field.name, 'required', 'is required');
     }
   }
@@ -53,9 +53,9 @@ function typeProblem(field: CustomFieldRow, value: Exclude<Value, null>): [strin
     case 'boolean':
       return typeof value === 'boolean' ? null : ['type', 'must be a boolean'];
     case 'date':
-      return typeof value === 'string' && DATE.test(value) && !Number.isNaN(Date.parse(value))
+      return typeof value === 'string' && isCalendarDate(value)
         ? null
-        : ['format', 'must be a date (YYYY-MM-DD)'];
+        : ['format', 'must be a date that exists (YYYY-MM-DD)'];
     case 'select':
       if (typeof value !== 'string') return ['type', 'must be a string'];
       return field.options.includes(value)

@@ -63,7 +63,7 @@ export const customFieldsUpdate: Handler = (ctx, { ws, params, body }) => {
   }
   if (body.name !== undefined && body.name !== row.name) {
     assertUniqueName(ctx, ws, body.name);
-    for (const contact of contacts.list(ws, (c) => row.name in c.custom_fields)) {
+    for (const contact of contacts.list(ws, (c) => Object.hasOwn(c.custom_fields, row.name))) {
       const { [row.name]: value, ...rest } = contact.custom_fields;
       contacts.update(contact, { custom_fields: { ...rest, [body.name]: value as never } });
     }

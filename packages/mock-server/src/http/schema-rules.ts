@@ -1,5 +1,7 @@
 /** The value checks the schema validator applies: formats, types, and how it names them in messages. */
 
+import { isCalendarDate } from './calendar-date.js';
+
 type Json = unknown;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -11,7 +13,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const FORMATS: Record<string, [(v: string) => boolean, string]> = {
   uuid: [(v) => UUID.test(v), 'must be a UUID'],
   'date-time': [
-    (v) => DATE_TIME.test(v) && !Number.isNaN(Date.parse(v)),
+    (v) => DATE_TIME.test(v) && isCalendarDate(v.slice(0, 10)) && !Number.isNaN(Date.parse(v)),
     'must be an ISO 8601 date-time with a time zone, e.g. 2026-11-20T10:00:00.000Z',
   ],
   uri: [isAbsoluteUri, 'must be an absolute URI'],

@@ -11,6 +11,43 @@ describe.each(transports)('contacts and custom fields over $name', (transport) =
     return res.body.data.id;
   }
 
+  it.each(['constructor', '__proto__', 'toString'])(
+    'treats a custom field named %s like any other',
+    async (name) => {
+      await field({ name, type: 'date', required: true });
+      const missing = await h.call('POST', '/v1/contacts', { body: { name: 'No value' } });
+      expect(missing.status).toBe(400);
+      expect(missing.body.error.details[0]).toMatchObject({
+        field: `custom_fields.${name}`,
+        rule: 'required',
+      });
+      const badDate = await h.call('POST', '/v1/contacts', {
+        body: { name: 'Bad day', custom_fields: { [name]: '2026-02-30' } },
+      });
+      expect(badDate.body.error.details[0]).toMatchObject({ rule: 'format' });
+      const created = await h.call('POST', '/v1/contacts', {
+        body: { name: 'Has one', custom_fields: { [name]: '2026-02-28' } },
+      });
+      expect(created.status).toBe(201);
+      const id = (await h.call('GET', '/v1/custom-fields')).body.data.find(
+        (f: { name: string }) => f.name === name,
+      ).id;
+      expect(
+        (await h.call('PUT', `/v1/custom-fields/${id}`, { body: { name: 'renamed' } })).status,
+      ).toBe(200);
+      const contacts = (await h.call('GET', '/v1/contacts')).body.data;
+      // Only the contact that had a value moves it; nothing inherited is copied into the others.
+      expect(contacts.map((c: { custom_fields: unknown }) => c.custom_fields)).toEqual(
+        expect.arrayContaining([{ renamed: '2026-02-28' }]),
+      );
+      for (const contact of contacts) {
+        expect(Object.keys(contact.custom_fields)).not.toContain(name);
+        if (contact.name !== 'Has one') expect(contact.custom_fields).not.toHaveProperty('renamed');
+      }
+      expect((await h.call('GET', '/__mock/state')).status).toBe(200);
+    },
+  );
+
   it('needs one of name, email, phone', async () => {
     const res = await h.call('POST', '/v1/contacts', { body: {} });
     expect(res.status).toBe(400);

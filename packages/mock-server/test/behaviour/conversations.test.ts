@@ -271,6 +271,13 @@ describe.each(transports)('chats over $name', (transport) => {
     expect((await h.call('GET', `/v1/messages/${image.body.data.id}`)).body.data.media_type).toBe(
       'image/png',
     );
+    // An extension that is an Object property name is simply unknown.
+    const odd = await h.call('POST', `/v1/chats/${id}/messages`, {
+      body: { type: 'document', media_url: 'https://cdn.test/p.constructor' },
+    });
+    expect((await h.call('GET', `/v1/messages/${odd.body.data.id}`)).body.data.media_type).toBe(
+      null,
+    );
     const noMedia = await h.call('POST', `/v1/chats/${id}/messages`, {
       body: { type: 'video', content: 'x' },
     });

@@ -165,6 +165,12 @@ describe.each(transports)('appointments over $name', (transport) => {
       field: 'starts_at',
       rule: 'format',
     });
+    // A day that does not exist is refused, not rolled over into March.
+    const rolled = await h.call('POST', '/v1/appointments', {
+      body: { contact_id: contactId, title: 'x', starts_at: '2026-02-31T10:00:00Z' },
+    });
+    expect(rolled.status).toBe(400);
+    expect(rolled.body.error.details[0]).toMatchObject({ field: 'starts_at', rule: 'format' });
   });
 
   it('filters by contact and status', async () => {
