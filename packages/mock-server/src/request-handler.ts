@@ -37,8 +37,11 @@ export function createRequestHandler(
     );
   }
 
-  return async (request) => {
+  return async (received) => {
     const requestId = crypto.randomUUID();
+    // HEAD is GET without the body (RFC 9110), so `curl -I` and `wget --spider` health checks work.
+    const head = received.method === 'HEAD';
+    const request = head ? { ...received, method: 'GET' } : received;
     const scope: RequestScope = { operationId: null, keyId: null };
     const isControl = request.path === '/__mock' || request.path.startsWith('/__mock/');
     let response: ApiResponse;
@@ -75,11 +78,12 @@ export function createRequestHandler(
     }
     // Every response, whatever produced it, carries the request id and the CORS headers.
     response.headers = { 'X-Request-Id': requestId, ...CORS_HEADERS, ...response.headers };
+    if (head) response.body = null;
     if (!isControl && request.method !== 'OPTIONS') {
       core.journal.add({
         request_id: requestId,
         at_ms: core.clock.now(),
-        method: request.method,
+        method: received.method,
         path: request.path,
         query: request.search,
         status: response.status,

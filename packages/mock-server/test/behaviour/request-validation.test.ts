@@ -98,6 +98,22 @@ describe.each(transports)('request validation over $name', (transport) => {
     expect(res.body.error.code).toBe('METHOD_NOT_ALLOWED');
   });
 
+  it('answers HEAD as GET without a body, auth and rate limit included', async () => {
+    const health = await h.call('HEAD', '/v1/health', { key: null, unchecked: true });
+    expect(health.status).toBe(200);
+    expect(health.body).toBeUndefined();
+    const list = await h.call('HEAD', '/v1/agents', { unchecked: true });
+    expect(list.status).toBe(200);
+    expect(list.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(list.headers.get('x-ratelimit-remaining')).not.toBeNull();
+    expect(list.body).toBeUndefined();
+    const noKey = await h.call('HEAD', '/v1/agents', { key: null, unchecked: true });
+    expect(noKey.status).toBe(401);
+    expect(noKey.body).toBeUndefined();
+    const journal = (await h.call('GET', '/__mock/requests')).body.data;
+    expect(journal.at(-1)).toMatchObject({ method: 'HEAD', path: '/v1/agents', status: 401 });
+  });
+
   it('answers 404 NOT_FOUND for an unknown path', async () => {
     const res = await h.call('GET', '/v1/nothing-here');
     expect(res.status).toBe(404);
