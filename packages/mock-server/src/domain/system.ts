@@ -19,6 +19,18 @@ const GROUPS: Record<string, string> = {
 };
 
 /**
+ * The group an operation counts for: the resource it reads or changes. Messages are reached through
+ * agents, conversations and chats (tagged so), but reading, sending, editing or deleting one is a
+ * `messages` permission: a key with only `messages:write` may not write agents.
+ */
+function groupOf(op: (typeof operations)[number]): string | undefined {
+  if (op.path.includes('/messages') || op.path === '/v1/agents/{id}/conversation') {
+    return 'messages';
+  }
+  return GROUPS[op.tag];
+}
+
+/**
  * What a key may do per resource group, derived from the spec's scopes: `read` when it may call
  * any GET of the group, `write` any POST or PUT, `delete` any DELETE.
  */
@@ -28,7 +40,7 @@ export function permissionsOf(
 ): Record<string, PermissionSet> {
   const out: Record<string, PermissionSet> = {};
   for (const op of operations) {
-    const group = GROUPS[op.tag];
+    const group = groupOf(op);
     if (!group) continue;
     out[group] ??= { read: false, write: false, delete: false };
     const action = op.method === 'GET' ? 'read' : op.method === 'DELETE' ? 'delete' : 'write';

@@ -77,6 +77,25 @@ describe.each(transports)('authentication and scopes over $name', (transport) =>
     expect(res.body.data.permissions.webhooks).toEqual({ read: true, write: false, delete: false });
   });
 
+  it('counts sending, editing and deleting messages for messages, wherever their path', async () => {
+    const key = h.mock.createApiKey({
+      scopes: ['messages:write'],
+      workspace_id: h.workspaceId,
+    });
+    const { permissions } = (await h.call('GET', '/v1/me', { key: key.key })).body.data;
+    expect(permissions.messages).toEqual({ read: false, write: true, delete: false });
+    for (const group of ['agents', 'conversations', 'chats']) {
+      expect(permissions[group]).toEqual({ read: false, write: false, delete: false });
+    }
+    const chats = h.mock.createApiKey({ scopes: ['chats:write'], workspace_id: h.workspaceId });
+    const { permissions: handoff } = (await h.call('GET', '/v1/me', { key: chats.key })).body.data;
+    // chats:write covers the handoff, closing conversations and editing or sending messages in a chat.
+    expect(handoff.chats.write).toBe(true);
+    expect(handoff.conversations.write).toBe(true);
+    expect(handoff.messages.write).toBe(true);
+    expect(handoff.agents.write).toBe(false);
+  });
+
   it('hides other workspaces: their resources are 404, never 403', async () => {
     const created = await h.call('POST', '/v1/agents', { body: { name: 'Mine' } });
     const other = h.mock.createApiKey({ scopes: 'all' });

@@ -1680,7 +1680,7 @@ export interface components {
             workspace_id: string;
             /** @description Enabled scopes. */
             scopes: string[];
-            /** @description Detailed permission map per resource, derived from the scopes. */
+            /** @description Detailed permission map per resource, derived from the scopes: `read` when the key may call any GET of the resource, `write` any POST or PUT, `delete` any DELETE. An operation counts for the resource it reads or changes: sending, reading, editing and deleting messages count for `messages`, whichever path reaches them. */
             permissions: {
                 [key: string]: components["schemas"]["PermissionSet"];
             };
