@@ -67,7 +67,7 @@ export class Faults {
     if (retry_after !== undefined && (!Number.isInteger(retry_after) || retry_after < 0)) {
       throw new TypeError('retry_after: must be an integer >= 0');
     }
-    if (code !== undefined && (typeof code !== 'string' || code === ''))
+    if (code !== undefined && (typeof code !== 'string' || (code as string) === ''))
       throw new TypeError('code: must be a non-empty string');
     if (message !== undefined && typeof message !== 'string')
       throw new TypeError('message: must be a string');

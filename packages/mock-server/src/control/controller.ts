@@ -159,28 +159,13 @@ export class Controller {
   setMcpServer(id: string, input: { tools?: McpTool[]; error?: boolean }) {
     const row = this.core.state.tables.mcpServers.find(id);
     if (!row) throw notFound('MCP server', id);
-    if (input.tools !== undefined) {
-      if (!Array.isArray(input.tools)) throw invalidField('tools', 'type', 'must be an array');
-      input.tools.forEach((tool, i) => {
-        if (typeof tool?.name !== 'string' || !/^[A-Za-z0-9_.-]{1,128}$/.test(tool.name)) {
-          throw invalidField(`tools[${i}].name`, 'pattern', 'must match ^[A-Za-z0-9_.-]{1,128}$');
-        }
-      });
-      row._tools = input.tools.map((tool) => ({
-        name: tool.name,
-        description: typeof tool.description === 'string' ? tool.description : '',
-        input_schema:
-          tool.input_schema && typeof tool.input_schema === 'object'
-            ? tool.input_schema
-            : { type: 'object' },
-        enabled: tool.enabled !== false,
-      }));
+    // Everything is checked before anything changes: a 400 leaves the server as it was.
+    const tools = input.tools === undefined ? undefined : checkTools(input.tools);
+    if (input.error !== undefined && typeof input.error !== 'boolean') {
+      throw invalidField('error', 'type', 'must be a boolean');
     }
-    if (input.error !== undefined) {
-      if (typeof input.error !== 'boolean')
-        throw invalidField('error', 'type', 'must be a boolean');
-      row._error = input.error;
-    }
+    if (tools !== undefined) row._tools = tools;
+    if (input.error !== undefined) row._error = input.error;
     row.updated_at = this.core.ctx.now();
     return { ...mcpServerView(this.core.ctx, row), tools: row._tools };
   }
@@ -283,6 +268,43 @@ export class Controller {
   alerts() {
     return this.core.state.alerts.slice();
   }
+}
+
+/** The simulated tools of an MCP server, checked: 400 naming the first bad field. */
+function checkTools(tools: unknown): McpTool[] {
+  if (!Array.isArray(tools)) throw invalidField('tools', 'type', 'must be an array');
+  const names = new Set<string>();
+  return tools.map((tool: Partial<McpTool> | null, i) => {
+    const at = `tools[${i}]`;
+    if (typeof tool !== 'object' || tool === null || Array.isArray(tool)) {
+      throw invalidField(at, 'type', 'must be an object');
+    }
+    if (typeof tool.name !== 'string' || !/^[A-Za-z0-9_.-]{1,128}$/.test(tool.name)) {
+      throw invalidField(`${at}.name`, 'pattern', 'must match ^[A-Za-z0-9_.-]{1,128}$');
+    }
+    if (names.has(tool.name))
+      throw invalidField(`${at}.name`, 'unique', `${tool.name} is listed twice`);
+    names.add(tool.name);
+    if (tool.description !== undefined && typeof tool.description !== 'string') {
+      throw invalidField(`${at}.description`, 'type', 'must be a string');
+    }
+    const schema = tool.input_schema;
+    if (
+      schema !== undefined &&
+      (typeof schema !== 'object' || schema === null || Array.isArray(schema))
+    ) {
+      throw invalidField(`${at}.input_schema`, 'type', 'must be an object (a JSON Schema)');
+    }
+    if (tool.enabled !== undefined && typeof tool.enabled !== 'boolean') {
+      throw invalidField(`${at}.enabled`, 'type', 'must be a boolean');
+    }
+    return {
+      name: tool.name,
+      description: tool.description ?? '',
+      input_schema: schema ?? { type: 'object' },
+      enabled: tool.enabled ?? true,
+    };
+  });
 }
 
 function asValidation(error: TypeError): ApiError {

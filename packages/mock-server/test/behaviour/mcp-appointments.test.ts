@@ -94,6 +94,20 @@ describe.each(transports)('MCP servers over $name', (transport) => {
     expect(set.status).toBe(200);
     const read = (await h.call('GET', `/v1/mcp-servers/${id}`)).body.data;
     expect(read).toMatchObject({ status: 'error', tools_count: 1 });
+    for (const [body, field] of [
+      [{ tools: [{ name: 'a' }, { name: 'b' }], error: 'yes' }, 'error'],
+      [{ tools: [{ name: 'a' }, { name: 'a' }] }, 'tools[1].name'],
+      [{ tools: [{ name: 'a', enabled: 'no' }] }, 'tools[0].enabled'],
+      [{ tools: [{ name: 'a', input_schema: [] }] }, 'tools[0].input_schema'],
+      [{ tools: [{ name: 'a', description: 5 }] }, 'tools[0].description'],
+      [{ tools: [null] }, 'tools[0]'],
+    ] as const) {
+      const refused = await h.call('PUT', `/__mock/mcp-servers/${id}`, { body });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.details[0].field).toBe(field);
+    }
+    // The refused requests changed nothing.
+    expect((await h.call('GET', `/v1/mcp-servers/${id}`)).body.data).toMatchObject(read);
     expect((await h.call('DELETE', `/v1/mcp-servers/${id}`)).status).toBe(204);
     expect((await h.call('GET', `/v1/agent/${agent}/mcp`)).body.data).toEqual([]);
   });
