@@ -132,6 +132,12 @@ describe('CLI flags', () => {
 
   it.each([
     [['--port', '70000'], /--port/],
+    [['--port', ''], /--port: must be an integer from 0 to 65535, not ""/],
+    [['--port', '0x10'], /--port/],
+    [['--port', '1e3'], /--port/],
+    [['--port', ' 80'], /--port/],
+    [['--rate-limit', ''], /--rate-limit/],
+    [['--rate-limit', '1.0e2'], /--rate-limit/],
     [['--variant', 'C'], /--variant/],
     [['--clock', 'fast'], /--clock/],
     [['--rate-limit', '0'], /--rate-limit/],

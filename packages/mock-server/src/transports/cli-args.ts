@@ -36,6 +36,8 @@ Flags:
 
 The demo seed's key is demo-key-all-scopes. The control API is under /__mock.`;
 
+const DIGITS = /^\d{1,9}$/;
+
 /** Parses the command line; throws UsageError naming the bad flag or value. */
 export function parseCli(argv: string[]): CliConfig {
   let values: Record<string, string | boolean | undefined>;
@@ -59,7 +61,8 @@ export function parseCli(argv: string[]): CliConfig {
   } catch (error) {
     throw new UsageError((error as Error).message.split('\n')[0]);
   }
-  const port = Number(values.port);
+  // Decimal digits only: Number() would take '' (an unset $PORT) as 0, and 0x10 or 1e3 as numbers.
+  const port = DIGITS.test(String(values.port)) ? Number(values.port) : Number.NaN;
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new UsageError(`--port: must be an integer from 0 to 65535, not "${values.port}"`);
   const variant = String(values.variant).toUpperCase();
@@ -69,7 +72,7 @@ export function parseCli(argv: string[]): CliConfig {
   if (clock !== 'real' && clock !== 'manual')
     throw new UsageError(`--clock: must be real or manual, not "${clock}"`);
   const limitFlag = String(values['rate-limit']);
-  const limit = Number(limitFlag);
+  const limit = DIGITS.test(limitFlag) ? Number(limitFlag) : Number.NaN;
   if (limitFlag !== 'off' && (!Number.isInteger(limit) || limit < 1)) {
     throw new UsageError(
       `--rate-limit: must be a whole number of requests per minute (>= 1) or off, not "${limitFlag}"`,
