@@ -93,6 +93,12 @@ function checkQuery(
       continue;
     }
     const value = coerce(param.schema, values[0] ?? '');
+    if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value)) {
+      // 99999999999999999999 would become 100000000000000000000: refused, not rounded.
+      const message = `${name}: must be an integer from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER} (larger ones lose precision)`;
+      issues.push({ field: name, rule: 'type', message });
+      continue;
+    }
     const found = validateSchema(param.schema, value, name, resolveRef);
     if (found.length > 0) issues.push(...found);
     else query[name] = value;

@@ -29,6 +29,15 @@ describe.each(transports)('pagination and order over $name', (transport) => {
     expect(res.body.data.map((a: { id: string }) => a.id)).toEqual(ids);
   });
 
+  it('refuses a page number too large to be exact, rather than rounding it', async () => {
+    const res = await h.call('GET', '/v1/agents?page=99999999999999999999');
+    expect(res.status).toBe(400);
+    expect(res.body.error.details[0]).toMatchObject({ field: 'page', rule: 'type' });
+    expect(res.body.error.message).toContain('larger ones lose precision');
+    const largest = await h.call('GET', `/v1/agents?page=${Number.MAX_SAFE_INTEGER}`);
+    expect(largest.body.pagination.page).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
   it('answers an empty page past the end', async () => {
     await createAgents(3);
     const res = await h.call('GET', '/v1/agents?page=7&limit=2');
