@@ -264,6 +264,85 @@ describe('timeouts and aborts', () => {
     expect(calls).toHaveLength(1);
   });
 
+  /** Headers, the first bytes of a JSON body, then nothing: the stream errors only on abort. */
+  function stallingBody(
+    init: RequestInit | undefined,
+    honourSignal = true,
+    onRead: () => void = () => {},
+  ): Response {
+    let reads = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        if (honourSignal) {
+          init?.signal?.addEventListener('abort', () => controller.error(init.signal?.reason));
+        }
+      },
+      pull(controller) {
+        // The first read gets some bytes; the second waits for ever.
+        if (reads++ === 0) {
+          controller.enqueue(new TextEncoder().encode('{"data":{"id":"'));
+          return;
+        }
+        onRead();
+        return new Promise<void>(() => {});
+      },
+    });
+    return new Response(stream, { status: 200, headers: { 'content-type': 'application/json' } });
+  }
+
+  it('aborts while the body is still arriving', async () => {
+    const controller = new AbortController();
+    const client = new AgentPlatform({
+      apiKey: 'k',
+      baseUrl: 'http://api.test',
+      // The caller gives up once the headers are in and the body has begun to arrive.
+      fetch: async (_request, init) => stallingBody(init, true, () => controller.abort()),
+    });
+    await expect(client.agents.retrieve(ID, { signal: controller.signal })).rejects.toBeInstanceOf(
+      APIUserAbortError,
+    );
+  });
+
+  it('times out a body that stalls, even from a fetch that ignores the signal', async () => {
+    for (const honourSignal of [true, false]) {
+      let calls = 0;
+      const client = new AgentPlatform({
+        apiKey: 'k',
+        baseUrl: 'http://api.test',
+        fetch: async (_request, init) => {
+          calls++;
+          return stallingBody(init, honourSignal);
+        },
+        clock: fakeClock().clock,
+        timeout: 5,
+        maxRetries: 1,
+      });
+      await expect(client.agents.retrieve(ID)).rejects.toBeInstanceOf(APITimeoutError);
+      expect(calls).toBe(2);
+    }
+  });
+
+  it('retries a GET whose body is cut off, and fails a POST so at once', async () => {
+    const cut = () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"data":'));
+            controller.error(new TypeError('terminated'));
+          },
+        }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      );
+    const get = setup(failing(1, cut, () => json(200, agent)));
+    expect(await get.client.agents.retrieve(ID)).toEqual(agent.data);
+    expect(get.calls).toHaveLength(2);
+    const post = setup(failing(1, cut, () => json(201, agent)));
+    const error = await post.client.agents.create({ name: 'a' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect((error as APIConnectionError).cause).toBeInstanceOf(TypeError);
+    expect(post.calls).toHaveLength(1);
+  });
+
   it('does not send when the signal is already aborted', async () => {
     const { client, calls } = setup(() => json(200, agent));
     await expect(
