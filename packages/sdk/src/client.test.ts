@@ -271,6 +271,48 @@ describe('option checks', () => {
     ).toThrow(new RegExp(`${name}: must be a number >= 0`));
   });
 
+  it.each([
+    ['api.example.com', /baseUrl: must be an absolute http\(s\) URL/],
+    ['127.0.0.1:4010', /baseUrl: must be an absolute http\(s\) URL/],
+    ['localhost:4010', /baseUrl: must be an http or https URL such as http:\/\/localhost:4010/],
+    ['ftp://api.example.com', /baseUrl: must be an http or https URL/],
+    ['https://api.example.com/v1', /baseUrl: give it without \/v1.*"https:\/\/api.example.com"/],
+    ['https://api.example.com/v1/', /baseUrl: give it without \/v1/],
+  ])('rejects baseUrl %s at construction, saying why', (baseUrl, message) => {
+    expect(() => new AgentPlatform({ apiKey: 'k', baseUrl })).toThrow(message);
+  });
+
+  it('keeps a gateway path prefix in baseUrl', async () => {
+    const { fetch, calls } = recordingFetch(() => json(200, { data: {} }));
+    await new AgentPlatform({ apiKey: 'k', baseUrl: 'https://gw.test/agent-platform', fetch }).me();
+    expect(calls[0]?.url.href).toBe('https://gw.test/agent-platform/v1/me');
+  });
+
+  it('rejects an unknown log level, from the option or the environment', () => {
+    expect(
+      () =>
+        new AgentPlatform({
+          apiKey: 'k',
+          baseUrl: 'http://api.test',
+          logLevel: 'verbose' as never,
+        }),
+    ).toThrow('logLevel: must be one of off, error, warn, info, debug, not "verbose"');
+    vi.stubEnv('AGENT_PLATFORM_LOG', 'loud');
+    expect(() => new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test' })).toThrow(
+      /AGENT_PLATFORM_LOG: must be one of/,
+    );
+  });
+
+  it('reads AGENT_PLATFORM_LOG in any case', async () => {
+    vi.stubEnv('AGENT_PLATFORM_LOG', 'DEBUG');
+    const lines: string[] = [];
+    const log = (m: string) => lines.push(m);
+    const logger = { debug: log, info: log, warn: log, error: log };
+    const { fetch } = recordingFetch(() => json(200, { data: {} }));
+    await new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch, logger }).me();
+    expect(lines).toEqual([expect.stringMatching(/^GET \/v1\/me 200/)]);
+  });
+
   it('rejects a bad per-request maxRetries without sending', async () => {
     const { fetch, calls } = recordingFetch(() => json(200, { data: {} }));
     const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch });

@@ -1,9 +1,10 @@
 import openapiFetch, { type Client } from 'openapi-fetch';
 import { APIPromise, type RawResult } from './core/api-promise.js';
+import { checkBaseUrl } from './core/check-base-url.js';
 import { type Clock, systemClock } from './core/clock.js';
 import { readEnv } from './core/env.js';
 import { AgentPlatformError, APIError } from './core/errors.js';
-import { type Logger, type LogLevel, levelLogger } from './core/logger.js';
+import { checkLogLevel, type Logger, type LogLevel, levelLogger } from './core/logger.js';
 import { PagePromise } from './core/pagination.js';
 import { ReplayableRequest } from './core/replayable-request.js';
 import type { ListOptions, RequestOptions } from './core/request-options.js';
@@ -149,11 +150,18 @@ export class AgentPlatform {
         'Missing base URL: pass `baseUrl` to new AgentPlatform() or set AGENT_PLATFORM_BASE_URL.',
       );
     }
+    checkBaseUrl(baseUrl);
     this.#maxRetries = count('maxRetries', options.maxRetries ?? 2);
     this.#timeout = count('timeout', options.timeout ?? 60_000);
     const clock = options.clock ?? systemClock;
     const custom = options.fetch;
-    const level = options.logLevel ?? (readEnv('AGENT_PLATFORM_LOG') as LogLevel | undefined);
+    const envLevel = readEnv('AGENT_PLATFORM_LOG');
+    const level =
+      options.logLevel !== undefined
+        ? checkLogLevel(options.logLevel, 'logLevel')
+        : envLevel
+          ? checkLogLevel(envLevel, 'AGENT_PLATFORM_LOG')
+          : undefined;
     this.#config = {
       fetch: custom ? () => custom : () => globalThis.fetch,
       clock,
