@@ -3,6 +3,7 @@ import { apiError, fakeClock, json, recordingFetch } from '../test/support/recor
 import { AgentPlatform } from './client.js';
 import {
   AgentPlatformError,
+  APIError,
   RateLimitError,
   ServiceUnavailableError,
   ValidationError,
@@ -137,6 +138,28 @@ describe('requests', () => {
       requestId: 'req-400',
       rateLimit: { remaining: 99 },
     });
+  });
+
+  it('turns a 2xx whose body is not JSON into an APIError carrying the text', async () => {
+    for (const [text, type] of [
+      ['<html>Sign in to the Wi-Fi</html>', 'text/html'],
+      ['{"data":', 'application/json'],
+    ]) {
+      const { fetch } = recordingFetch(
+        () => new Response(text, { status: 200, headers: { 'content-type': type as string } }),
+      );
+      const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch });
+      const error = await client.agents.retrieve(ID).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(APIError);
+      expect(error).toMatchObject({ status: 200, body: text });
+      expect((error as APIError).message).toMatch(/^HTTP 200, but the body is not JSON \(/);
+    }
+  });
+
+  it('answers an empty 2xx body as no data', async () => {
+    const { fetch } = recordingFetch(() => new Response('', { status: 200 }));
+    const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch });
+    expect(await client.agents.retrieve(ID)).toBeUndefined();
   });
 
   it('dates an HTTP-date Retry-After by the client clock, not the wall clock', async () => {

@@ -79,7 +79,11 @@ type LooseClient = {
   }>;
 };
 
-/** The body of a 2xx; any other status throws its APIError, dated by `clock` (an HTTP-date Retry-After). */
+/**
+ * The parsed body of a 2xx (read as text); any other status throws its APIError, dated by `clock`
+ * (an HTTP-date Retry-After). A 2xx whose body is not JSON (a proxy's or captive portal's HTML
+ * page) throws an APIError too, with the text as its body.
+ */
 function toRaw(
   result: { data?: unknown; error?: unknown; response: Response },
   clock: Clock,
@@ -88,7 +92,15 @@ function toRaw(
   if (!response.ok) {
     throw APIError.generate(response.status, result.error, response.headers, clock.now());
   }
-  return { body: result.data, response };
+  const text = result.data as string | undefined;
+  if (text === undefined || text === '') return { body: undefined, response };
+  try {
+    return { body: JSON.parse(text), response };
+  } catch (cause) {
+    const error = new APIError(response.status, text, response.headers);
+    error.message = `HTTP ${response.status}, but the body is not JSON (${(cause as Error).message}): is baseUrl the API?`;
+    throw error;
+  }
 }
 
 /** A non-negative number option, checked: a NaN `maxRetries` would otherwise retry forever. */
@@ -229,6 +241,8 @@ export class AgentPlatform {
       body: params.body,
       headers: options?.headers,
       fetch,
+      // Parsed by toRaw, so that a body that is not JSON becomes an APIError, not a SyntaxError.
+      parseAs: 'text',
     };
     const { clock } = this.#config;
     return (this.raw as unknown as LooseClient)
