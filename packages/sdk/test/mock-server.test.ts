@@ -309,6 +309,20 @@ describe.each(targets)('against the mock through %s', (_name, transport) => {
     expect(statuses.filter((s) => s === 429)).toEqual([]);
   });
 
+  it('throttle: a health check first (answered without rate-limit headers) changes nothing', async () => {
+    const sdk = client({ throttle: true, maxRetries: 0 });
+    await sdk.health();
+    const before = mock.requests().length;
+    const results = await Promise.allSettled(Array.from({ length: 150 }, () => sdk.me()));
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    expect(
+      mock
+        .requests()
+        .slice(before)
+        .filter((r) => r.status === 429),
+    ).toEqual([]);
+  });
+
   it('without throttle the same burst draws 429s (so the test above can fail)', async () => {
     const sdk = client({ maxRetries: 0 });
     const before = mock.requests().length;

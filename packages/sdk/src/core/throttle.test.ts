@@ -113,6 +113,22 @@ describe('throttle', () => {
     expect(throttle.inFlight).toBe(3);
   });
 
+  it('keeps probing after an error answered without rate-limit headers', async () => {
+    const throttle = new Throttle(fakeClock().clock);
+    await throttle.acquire();
+    throttle.release(new Response(null, { status: 502 }));
+    await throttle.acquire();
+    let second = false;
+    const pending = throttle.acquire().then(() => {
+      second = true;
+    });
+    await Promise.resolve();
+    expect(second).toBe(false);
+    throttle.release(new Response(null));
+    await pending;
+    expect(second).toBe(true);
+  });
+
   it('rejects a waiting request when its signal aborts', async () => {
     const throttle = new Throttle(fakeClock().clock);
     await throttle.acquire();

@@ -12,7 +12,8 @@ interface Waiter {
  * Until a response has reported the window, one request goes at a time. Then as many go as the
  * lowest `X-RateLimit-Remaining` of the current window allows, less those still in flight (they
  * may not be counted yet). When the budget is spent, requests wait for `X-RateLimit-Reset` plus
- * `margin` (clock skew, whole seconds), and one probe learns the new window.
+ * `margin` (clock skew, whole seconds), and one probe learns the new window. `/v1/health` is never
+ * rate limited, so it does not pass through here (sendWithRetry skips it).
  */
 export class Throttle {
   readonly #clock: Clock;
@@ -69,8 +70,9 @@ export class Throttle {
   #observe(response: Response): void {
     const info = parseRateLimit(response.headers);
     if (!info) {
-      // A server (or an endpoint) that reports no window is not throttled.
-      if (this.#mode === 'probe') this.#mode = 'free';
+      // A server that reports no window is not throttled; an error answered without the headers
+      // (a 401, a gateway's 502) says nothing about the window, so probing goes on.
+      if (this.#mode === 'probe' && response.ok) this.#mode = 'free';
       return;
     }
     const reset = info.reset * 1000;
