@@ -112,6 +112,19 @@ describe('list pagination', () => {
     expect((await collect(second)).map((a) => a.id)).toEqual(['b', 'c']);
   });
 
+  it('keeps maxItems and maxPages when an awaited Page is iterated', async () => {
+    const { client, requested } = listServer([
+      ['a', 'b'],
+      ['c', 'd'],
+      ['e', 'f'],
+    ]);
+    const page = await client.agents.list({ limit: 2 }, { maxItems: 1 });
+    expect((await collect(page)).map((a) => a.id)).toEqual(['a']);
+    const byPages = await client.agents.list({ limit: 2 }, { maxPages: 2 });
+    expect((await collect(byPages)).map((a) => a.id)).toEqual(['a', 'b', 'c', 'd']);
+    expect(requested()).toEqual(['1', '1', '2']);
+  });
+
   it('keeps path parameters on every page', async () => {
     const { client, calls } = listServer([['a'], ['b']]);
     await collect(client.webhooks.deliveries('wh-1', { status: 'failed' }));

@@ -22,14 +22,17 @@ export class Page<T> implements AsyncIterable<T> {
   /** `page`, `limit`, `total` and `total_pages` as the server reported them. */
   readonly pagination: Pagination;
   readonly #fetchPage: (page: number) => PagePromise<T>;
+  readonly #limits: IterationLimits;
 
   constructor(
     body: { data: T[]; pagination: Pagination },
     fetchPage: (page: number) => PagePromise<T>,
+    limits: IterationLimits = {},
   ) {
     this.data = body.data;
     this.pagination = body.pagination;
     this.#fetchPage = fetchPage;
+    this.#limits = limits;
   }
 
   /** Whether pages follow: `page < total_pages`, whatever this page holds (it may be empty). */
@@ -45,8 +48,9 @@ export class Page<T> implements AsyncIterable<T> {
     return Promise.resolve(this.#fetchPage(this.pagination.page + 1));
   }
 
+  /** Every item from this page on, within the list call's `maxItems` and `maxPages`. */
   [Symbol.asyncIterator](): AsyncIterator<T> {
-    return iterateItems(Promise.resolve(this), {});
+    return iterateItems(Promise.resolve(this), this.#limits);
   }
 }
 
@@ -92,7 +96,10 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
     fetchPage: (page: number) => PagePromise<T>,
     limits: IterationLimits,
   ) {
-    super(raw, ({ body }) => new Page(body as { data: T[]; pagination: Pagination }, fetchPage));
+    super(
+      raw,
+      ({ body }) => new Page(body as { data: T[]; pagination: Pagination }, fetchPage, limits),
+    );
     this.#limits = limits;
   }
 
