@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type RedisLike, redisStore } from '../../test/recipes/redis-store.js';
+import { deleteIfValueScript, type RedisLike, redisStore } from '../../test/recipes/redis-store.js';
 import { outcomeBoth } from '../../test/support/outcome.js';
 import { deliveryOf, vector } from '../../test/support/vectors.js';
 import { verifyWebhook } from '../verify-webhook.js';
@@ -21,7 +21,13 @@ function fakeRedis(clock: { now: number }): RedisLike {
       return 'OK';
     },
     get: async (key) => live(key)?.value ?? null,
-    del: async (key) => (data.delete(key) ? 1 : 0),
+    // The one script the recipe runs: compare and delete, atomically.
+    async eval(script, { keys: [key = ''], arguments: [value] }) {
+      expect(script).toBe(deleteIfValueScript);
+      if (live(key)?.value !== value) return 0;
+      data.delete(key);
+      return 1;
+    },
   };
 }
 
@@ -131,6 +137,30 @@ describe('createDeduper', () => {
     await fleet[0]?.complete('evt-1');
     expect(await fleet[2]?.claim('evt-1')).toBe('completed');
   });
+
+  it.each([
+    ['memory', (clock: { now: number }) => createMemoryStore({ now: () => clock.now })],
+    ['Redis', (clock: { now: number }) => redisStore(fakeRedis(clock))],
+  ])(
+    '%s: a late release removes neither a later claim nor the completed mark',
+    async (_, store) => {
+      const clock = { now: 0 };
+      const shared = store(clock);
+      const slow = createDeduper({ store: shared, ttlSeconds: 86_400, leaseSeconds: 60 });
+      const retry = createDeduper({ store: shared, ttlSeconds: 86_400, leaseSeconds: 60 });
+      const third = createDeduper({ store: shared, ttlSeconds: 86_400, leaseSeconds: 60 });
+      expect(await slow.claim('e')).toBe('claimed');
+      clock.now += 61_000; // the slow receiver outlives its lease; the sender's retry arrives
+      expect(await retry.claim('e')).toBe('claimed');
+      await slow.release('e'); // the slow one fails: it must not free the retry's claim
+      expect(await third.claim('e')).toBe('processing');
+      await slow.complete('e');
+      await retry.release('e'); // the retry fails after the slow one completed
+      expect(await third.claim('e')).toBe('completed');
+      await third.release('e'); // it never held a claim: nothing happens
+      expect(await third.claim('e')).toBe('completed');
+    },
+  );
 
   it.each([
     { ttlSeconds: 0 },

@@ -29,7 +29,11 @@ export interface Deduper {
   claim(id: DedupeId): Promise<ClaimResult>;
   /** Marks `id` done: later deliveries of it get `'completed'` for `ttlSeconds`. */
   complete(id: DedupeId): Promise<void>;
-  /** Gives `id` up after a failure, so the sender's retry is processed. */
+  /**
+   * Gives up this deduper's claim on `id` after a failure, so the sender's retry is processed. It
+   * removes only the claim this deduper made, and only while it still holds: a claim that lapsed
+   * and was taken by another receiver, or an event completed meanwhile, is left alone.
+   */
   release(id: DedupeId): Promise<void>;
 }
 
@@ -55,24 +59,37 @@ export function createDeduper(options: DeduperOptions): Deduper {
   }
   const keyOf = async (id: DedupeId) =>
     prefix + (typeof id === 'string' ? id : await webhookDedupeKey(id));
+  // The claims this deduper holds, by key: each stores `processing:<token>`, so that a release
+  // removes its own claim and never a later receiver's, nor the `completed` mark.
+  const held = new Map<string, string>();
+  const take = async (key: string): Promise<boolean> => {
+    const value = `${processing}:${crypto.randomUUID()}`;
+    if (!(await store.setIfAbsent(key, value, leaseSeconds))) return false;
+    held.set(key, value);
+    return true;
+  };
 
   return {
     async claim(id) {
       const key = await keyOf(id);
-      if (await store.setIfAbsent(key, processing, leaseSeconds)) return 'claimed';
+      if (await take(key)) return 'claimed';
       const state = await store.get(key);
       if (state === completed) return completed;
       // Expired between the two calls: try once more rather than report a claim nobody holds.
-      if (state == null && (await store.setIfAbsent(key, processing, leaseSeconds))) {
-        return 'claimed';
-      }
+      if (state == null && (await take(key))) return 'claimed';
       return processing;
     },
     async complete(id) {
-      await store.set(await keyOf(id), completed, ttlSeconds);
+      const key = await keyOf(id);
+      held.delete(key);
+      await store.set(key, completed, ttlSeconds);
     },
     async release(id) {
-      await store.delete(await keyOf(id));
+      const key = await keyOf(id);
+      const value = held.get(key);
+      if (value === undefined) return;
+      held.delete(key);
+      await store.deleteIfValue(key, value);
     },
   };
 }

@@ -11,8 +11,11 @@ describe('createMemoryStore', () => {
     clock.now += 10_000;
     expect(await store.get('k')).toBeUndefined();
     expect(await store.setIfAbsent('k', 'b', 10)).toBe(true);
-    await store.delete('k');
+    expect(await store.deleteIfValue('k', 'a')).toBe(false);
+    expect(await store.get('k')).toBe('b');
+    expect(await store.deleteIfValue('k', 'b')).toBe(true);
     expect(await store.get('k')).toBeUndefined();
+    expect(await store.deleteIfValue('k', 'b')).toBe(false);
   });
 
   it('stays within maxEntries, dropping expired entries first, then the oldest', async () => {

@@ -46,6 +46,9 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): DedupeStore
     },
     set: put,
     get: (key) => live(key)?.value,
-    delete: (key) => entries.delete(key),
+    deleteIfValue(key, value) {
+      if (live(key)?.value !== value) return false;
+      return entries.delete(key);
+    },
   };
 }

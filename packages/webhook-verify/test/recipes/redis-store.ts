@@ -4,8 +4,12 @@ import type { DedupeStore } from '../../src/dedupe.js';
 export interface RedisLike {
   set(key: string, value: string, options: { NX?: boolean; EX: number }): Promise<string | null>;
   get(key: string): Promise<string | null>;
-  del(key: string): Promise<number>;
+  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
 }
+
+/** Deletes KEYS[1] only while it holds ARGV[1]: Redis runs a script atomically. */
+export const deleteIfValueScript =
+  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 
 /** Recipe: a `DedupeStore` on Redis, shared by every receiver behind the load balancer. */
 export function redisStore(redis: RedisLike): DedupeStore {
@@ -15,6 +19,7 @@ export function redisStore(redis: RedisLike): DedupeStore {
       (await redis.set(key, value, { NX: true, EX: ttl })) === 'OK',
     set: (key, value, ttl) => redis.set(key, value, { EX: ttl }),
     get: (key) => redis.get(key),
-    delete: (key) => redis.del(key),
+    deleteIfValue: async (key, value) =>
+      (await redis.eval(deleteIfValueScript, { keys: [key], arguments: [value] })) === 1,
   };
 }
