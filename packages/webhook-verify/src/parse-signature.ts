@@ -31,15 +31,9 @@ export function parseSignature(header: string, headerName: string): Uint8Array<A
   return bytes;
 }
 
-/** `sha256=` in any case, without allocating a lower-cased copy. */
+/** `sha256=` in any case (a sticky test, without a lower-cased copy). */
 function hasPrefix(header: string): boolean {
-  return (
-    (header.charCodeAt(0) | 0x20) === 115 && // s
-    (header.charCodeAt(1) | 0x20) === 104 && // h
-    (header.charCodeAt(2) | 0x20) === 97 && // a
-    header.charCodeAt(3) === 50 && // 2
-    header.charCodeAt(4) === 53 && // 5
-    header.charCodeAt(5) === 54 && // 6
-    header.charCodeAt(6) === 61 // =
-  );
+  return PREFIX.test(header);
 }
+
+const PREFIX = /^sha256=/i;

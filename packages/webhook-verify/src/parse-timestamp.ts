@@ -20,7 +20,7 @@ export function checkTimestamp(
   maxFutureSeconds: number,
 ): void {
   const nowSeconds = Math.floor(now.getTime() / 1000);
-  // Written so that NaN (an invalid `now`) fails closed.
+  // Written so that NaN fails closed (resolveOptions already refuses an invalid `now`).
   if (!(nowSeconds - timestamp <= toleranceSeconds)) {
     throw new WebhookVerificationError(
       'timestamp_too_old',

@@ -87,8 +87,9 @@ function unixSeconds(timestamp: number | Date | undefined): number {
       : timestamp instanceof Date
         ? Math.floor(timestamp.getTime() / 1000)
         : timestamp;
-  if (!Number.isSafeInteger(seconds) || seconds < 0) {
-    throw new TypeError('webhook-verify: timestamp must be Unix seconds or a Date');
+  // Below 1e11 (year 5138): Date.now()'s milliseconds are 1e12 and more.
+  if (!Number.isSafeInteger(seconds) || seconds < 0 || seconds >= 1e11) {
+    throw new TypeError('webhook-verify: timestamp must be Unix seconds (not ms) or a Date');
   }
   return seconds;
 }

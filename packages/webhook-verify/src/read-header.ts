@@ -18,8 +18,12 @@ export function readHeader(headers: WebhookHeaders, name: string): HeaderValue {
   let found: string | readonly string[] | undefined;
   let seen = 0;
   for (const key in record) {
-    // Node's `req.headers` keys are already lower case: try the plain comparison first.
-    if (key === name || (key.length === name.length && key.toLowerCase() === name)) {
+    // Node's `req.headers` keys are already lower case: try the plain comparison first. Own keys
+    // only: a header inherited from a polluted Object.prototype is no header.
+    if (
+      (key === name || (key.length === name.length && key.toLowerCase() === name)) &&
+      Object.hasOwn(record, key)
+    ) {
       const value = record[key];
       if (value === undefined) continue;
       found = value;
@@ -33,9 +37,16 @@ export function readHeader(headers: WebhookHeaders, name: string): HeaderValue {
 }
 
 // Fetch joins repeated headers with ", " and Node does the same for unknown ones; no valid value of ours contains a comma.
+// Only HTTP's optional whitespace (space, tab) is trimmed: String#trim would also take U+FEFF or U+00A0.
 function single(value: string | undefined): HeaderValue {
   if (value === undefined) return undefined;
-  const trimmed = value.trim();
+  // Most values have nothing to trim: their ends are above U+0020 (the test costs less than the regex).
+  const trimmed =
+    value.charCodeAt(0) > 32 && value.charCodeAt(value.length - 1) > 32
+      ? value
+      : value.replace(OWS, '');
   if (trimmed === '') return undefined;
   return trimmed.includes(',') ? null : trimmed;
 }
+
+const OWS = /^[ \t]+|[ \t]+$/g;

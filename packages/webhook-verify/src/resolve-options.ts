@@ -23,7 +23,12 @@ export function resolveOptions(options: {
   const secrets = resolveSecrets(options.secret);
   const toleranceSeconds = seconds(options.toleranceSeconds, 300, 'toleranceSeconds');
   const maxFutureSeconds = seconds(options.maxFutureSeconds, 60, 'maxFutureSeconds');
-  return { secrets, toleranceSeconds, maxFutureSeconds, now: options.now };
+  const { now } = options;
+  // Checked here, not when a Variant A delivery first needs it (a Date.now() number is a mistake).
+  if (now !== undefined && !(now instanceof Date && now.getTime() === now.getTime())) {
+    throw new TypeError('webhook-verify: now must be a valid Date');
+  }
+  return { secrets, toleranceSeconds, maxFutureSeconds, now };
 }
 
 /** Validates a secret or list of secrets; see `resolveOptions`. */
@@ -45,8 +50,9 @@ export function resolveSecrets(secret: WebhookSecret): readonly string[] {
 
 function seconds(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
-  if (!(typeof value === 'number' && value >= 0)) {
-    throw new TypeError(`webhook-verify: ${name} must be a number of seconds >= 0`);
+  // Finite: an Infinity window would switch replay protection off without a word.
+  if (!(Number.isFinite(value) && value >= 0)) {
+    throw new TypeError(`webhook-verify: ${name} must be a finite number of seconds >= 0`);
   }
   return value;
 }

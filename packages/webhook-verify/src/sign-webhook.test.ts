@@ -55,6 +55,10 @@ describe('signWebhook', () => {
     ['variant auto', { variant: 'auto', secret, rawBody: 'x' }],
     ['A without a webhook id', { variant: 'A', secret, rawBody: '{}' }],
     ['A with a fractional timestamp', { variant: 'A', secret, rawBody: bodyA, timestamp: 1.5 }],
+    [
+      'A with a timestamp in milliseconds',
+      { variant: 'A', secret, rawBody: bodyA, timestamp: 1_767_225_600_000 },
+    ],
   ])('throws at once for %s', (_name, options) => {
     expect(() => signWebhook(options as never)).toThrow(TypeError);
     expect(() => signWebhookSync(options as never)).toThrow(TypeError);

@@ -7,6 +7,7 @@ import { variantAHeaders } from './variants/variant-a.js';
 import type { WebhookEvent } from './webhook-event.js';
 import { WebhookVerificationError } from './webhook-verification-error.js';
 
+const BOM = /^\uFEFF/;
 const fieldsA = ['event', 'timestamp', 'webhook_id'] as const;
 const fieldsB = ['event_id', 'event', 'timestamp', 'webhook_id'] as const;
 
@@ -23,8 +24,11 @@ export function toWebhookEvent(delivery: Delivery, options: ResolvedOptions): We
   }
   let body: unknown;
   try {
+    // The decoder drops a byte-order mark; a string body's is dropped too, so both parse alike.
     body = JSON.parse(
-      typeof delivery.body === 'string' ? delivery.body : utf8Decoder.decode(delivery.body),
+      typeof delivery.body === 'string'
+        ? delivery.body.replace(BOM, '')
+        : utf8Decoder.decode(delivery.body),
     );
   } catch {
     throw new WebhookVerificationError('invalid_json', 'signed, but not JSON');
@@ -38,7 +42,7 @@ export function toWebhookEvent(delivery: Delivery, options: ResolvedOptions): We
       throw invalid(`body.${field} must be a non-empty string`);
     }
   }
-  if (typeof envelope.data !== 'object' || envelope.data === null) {
+  if (typeof envelope.data !== 'object' || envelope.data === null || Array.isArray(envelope.data)) {
     throw invalid('body.data must be an object');
   }
   if (a && envelope.webhook_id !== a.webhookId) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { VerifyWebhookOptions } from '../src/index.js';
+import { signWebhookSync } from '../src/node.js';
 import { outcomeBoth } from './support/outcome.js';
 import { bodyOf, deliveryOf, vector } from './support/vectors.js';
 
@@ -217,11 +218,6 @@ const cases: Case[] = [
     expect: 'timestamp_too_new',
   },
   {
-    name: 'A: an invalid now fails closed',
-    options: { ...a, now: new Date(Number.NaN) },
-    expect: 'timestamp_too_old',
-  },
-  {
     name: 'A: timestamp 123abc',
     options: withHeaders(a, { 'x-webhook-timestamp': '123abc' }),
     expect: 'malformed_timestamp',
@@ -321,6 +317,31 @@ const cases: Case[] = [
     options: { ...a, toleranceSeconds: -1 },
     expect: 'throws:TypeError',
   },
+  {
+    name: 'an infinite tolerance (replay protection off)',
+    options: { ...a, toleranceSeconds: Number.POSITIVE_INFINITY },
+    expect: 'throws:TypeError',
+  },
+  {
+    name: 'an infinite future window',
+    options: { ...a, maxFutureSeconds: Number.POSITIVE_INFINITY },
+    expect: 'throws:TypeError',
+  },
+  {
+    name: 'now given as Date.now() milliseconds',
+    options: { ...a, now: Date.now() as never },
+    expect: 'throws:TypeError',
+  },
+  {
+    name: 'now an invalid Date (A), and even in Variant B, which does not use it',
+    options: { ...b, now: new Date(Number.NaN) },
+    expect: 'throws:TypeError',
+  },
+  {
+    name: 'A: an invalid now Date',
+    options: { ...a, now: new Date(Number.NaN) },
+    expect: 'throws:TypeError',
+  },
   { name: 'auto: A headers', options: { ...a, variant: 'auto' }, expect: 'ok' },
   { name: 'auto: B headers', options: { ...b, variant: 'auto' }, expect: 'ok' },
   {
@@ -389,5 +410,58 @@ describe('verification regressions (sync and async must agree)', () => {
       ok: true,
       event: { variant: 'B', event_id: '5f0c2a9e-8d3b-4c71-a6e4-2b9d7f1c3e58' },
     });
+  });
+});
+
+describe('edges of headers and bodies', () => {
+  const secret = 'whsec_edges';
+  const envelope = {
+    event_id: '5f0c2a9e-8d3b-4c71-a6e4-2b9d7f1c3e58',
+    event: 'contact.created',
+    timestamp: '2026-01-01T00:00:00.000Z',
+    webhook_id: '0b6f8e3c-3b8e-4d0a-9c55-6a1f2e7d9b01',
+    data: { id: 'c1' },
+  };
+  const signedB = (rawBody: string): VerifyWebhookOptions => ({
+    variant: 'B',
+    secret,
+    rawBody,
+    headers: { ...signWebhookSync({ variant: 'B', secret, rawBody }) },
+  });
+
+  it('trims only spaces and tabs around a header, not U+FEFF or U+00A0', async () => {
+    const spaced = await outcomeBoth(withHeaders(b, { 'x-service-signature': ` \t${bSig}\t ` }));
+    expect(spaced.ok).toBe(true);
+    for (const padded of [`\ufeff${bSig}`, `${bSig}\u00a0`]) {
+      const outcome = await outcomeBoth(withHeaders(b, { 'x-service-signature': padded }));
+      expect(outcome).toMatchObject({ ok: false, code: 'malformed_signature' });
+    }
+    const ts = await outcomeBoth({
+      ...withHeaders(a, { 'x-webhook-timestamp': `\ufeff${aTs}` }),
+      now: at(aTs),
+    });
+    expect(ts).toMatchObject({ ok: false, code: 'malformed_timestamp' });
+  });
+
+  it('reads only own header properties, not inherited ones', async () => {
+    const inherited = Object.create({ 'x-service-signature': bSig }) as Record<string, string>;
+    const outcome = await outcomeBoth({ ...b, headers: inherited });
+    expect(outcome).toMatchObject({ ok: false, code: 'missing_header' });
+  });
+
+  it('parses a body with a byte-order mark alike as text and as bytes', async () => {
+    const text = `\ufeff${JSON.stringify(envelope)}`;
+    const asText = await outcomeBoth(signedB(text));
+    const asBytes = await outcomeBoth({
+      ...signedB(text),
+      rawBody: new TextEncoder().encode(text),
+    });
+    expect(asText).toMatchObject({ ok: true, event: { event_id: envelope.event_id } });
+    expect(asBytes).toMatchObject({ ok: true, event: { event_id: envelope.event_id } });
+  });
+
+  it('refuses a data array: the envelope says data is an object', async () => {
+    const outcome = await outcomeBoth(signedB(JSON.stringify({ ...envelope, data: [] })));
+    expect(outcome).toMatchObject({ ok: false, code: 'invalid_body' });
   });
 });
