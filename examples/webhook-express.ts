@@ -17,7 +17,9 @@ export function createExpressReceiver(options: ReceiverOptions): express.Express
   const app = express();
   // express.raw on this route only, and before any express.json(): the signature is over the bytes.
   app.post('/webhooks', express.raw({ type: 'application/json' }), async (req, res) => {
-    const rawBody: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    // Passed as it is: if a JSON parser ran first, req.body is an object, and verification says
+    // so (invalid_body: "pass the raw body ... before any JSON parser") instead of a bare mismatch.
+    const rawBody = req.body as Buffer;
     let event: ReturnType<typeof verifyWebhookSync>;
     try {
       // 'auto': Variant A or B, told apart by the signature header.

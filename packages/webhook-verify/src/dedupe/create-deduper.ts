@@ -13,7 +13,10 @@ export interface DeduperOptions {
   ttlSeconds: number;
   /** How long a claim lasts while the event is being processed; a crashed receiver's claim lapses after it. Default 60. */
   leaseSeconds?: number;
-  /** Prefix of the store keys. Default `webhook-dedupe:`. */
+  /**
+   * Prefix of the store keys. Default `webhook-dedupe:`. Receivers of different webhooks or services
+   * sharing one store need their own: Variant B's `event_id` is the same for every webhook.
+   */
   prefix?: string;
 }
 

@@ -6,7 +6,7 @@ export function honoReceiver(options: ReceiverOptions): Hono {
   const app = new Hono();
   app.post('/webhooks', async (c) => {
     const { status, body } = await receive(options, await c.req.arrayBuffer(), c.req.raw.headers);
-    return c.text(body, status as 200);
+    return c.text(body, status);
   });
   return app;
 }

@@ -16,12 +16,18 @@ export interface ReceiverOptions<V extends WebhookVariantOption = WebhookVariant
   onEvent(event: WebhookEventFor<V>): Promise<void>;
 }
 
+/** What to answer; the statuses as literals, as frameworks typed by status code (Hono) want them. */
+export interface ReceiverAnswer {
+  status: 200 | 400 | 409 | 500;
+  body: string;
+}
+
 /** Recipe core: verify, dedupe, handle, and say which HTTP status to answer. */
 export async function receive<V extends WebhookVariantOption>(
   options: ReceiverOptions<V>,
   rawBody: RawBody,
   headers: WebhookHeaders,
-): Promise<{ status: number; body: string }> {
+): Promise<ReceiverAnswer> {
   let event: WebhookEventFor<V>;
   try {
     event = await verifyWebhook({
