@@ -25,7 +25,7 @@ export function resolveOptions(options: {
   const maxFutureSeconds = seconds(options.maxFutureSeconds, 60, 'maxFutureSeconds');
   const { now } = options;
   // Checked here, not when a Variant A delivery first needs it (a Date.now() number is a mistake).
-  if (now !== undefined && !(now instanceof Date && now.getTime() === now.getTime())) {
+  if (now !== undefined && !(now instanceof Date && !Number.isNaN(now.getTime()))) {
     throw new TypeError('webhook-verify: now must be a valid Date');
   }
   return { secrets, toleranceSeconds, maxFutureSeconds, now };
