@@ -295,14 +295,16 @@ describe('option checks', () => {
   });
 
   it.each([
-    ['api.example.com', /baseUrl: must be an absolute http\(s\) URL/],
-    ['127.0.0.1:4010', /baseUrl: must be an absolute http\(s\) URL/],
-    ['localhost:4010', /baseUrl: must be an http or https URL such as http:\/\/localhost:4010/],
-    ['ftp://api.example.com', /baseUrl: must be an http or https URL/],
-    ['https://api.example.com/v1', /baseUrl: give it without \/v1.*"https:\/\/api.example.com"/],
-    ['https://api.example.com/v1/', /baseUrl: give it without \/v1/],
-  ])('rejects baseUrl %s at construction, saying why', (baseUrl, message) => {
-    expect(() => new AgentPlatform({ apiKey: 'k', baseUrl })).toThrow(message);
+    'api.example.com',
+    '127.0.0.1:4010',
+    'localhost:4010',
+    'ftp://api.example.com',
+    'https://api.example.com/v1',
+    'https://api.example.com/v1/',
+  ])('rejects baseUrl %s at construction, saying why', (baseUrl) => {
+    expect(() => new AgentPlatform({ apiKey: 'k', baseUrl })).toThrow(
+      `baseUrl: must be an http(s) URL without /v1, e.g. https://api.example.com, not "${baseUrl}"`,
+    );
   });
 
   it('keeps a gateway path prefix in baseUrl', async () => {
