@@ -32,7 +32,7 @@ export interface ClientOptions {
   baseUrl?: string | undefined;
   /** Retries after the first attempt. Default 2. */
   maxRetries?: number | undefined;
-  /** Milliseconds per attempt, until the whole response (headers and body) has arrived. Default 60 000. */
+  /** Milliseconds per attempt, until the response headers arrive. Default 60 000. */
   timeout?: number | undefined;
   /**
    * Seconds: when the server asks to wait longer (Retry-After, or the rate-limit reset on a 429), the

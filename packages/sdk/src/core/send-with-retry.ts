@@ -13,7 +13,7 @@ export type FetchLike = (input: Request, init?: RequestInit) => Promise<Response
 /** What one call may override. */
 export interface SendOptions {
   maxRetries: number;
-  /** Milliseconds per attempt, until the whole response (headers and body) has arrived. */
+  /** Milliseconds per attempt, until the response headers arrive. */
   timeout: number;
   signal?: AbortSignal | undefined;
 }
