@@ -18,7 +18,7 @@ export function createExpressReceiver(options: ReceiverOptions): express.Express
   // express.raw on this route only, and before any express.json(): the signature is over the bytes.
   app.post('/webhooks', express.raw({ type: 'application/json' }), async (req, res) => {
     // Passed as it is: if a JSON parser ran first, req.body is an object, and verification says
-    // so (invalid_body: "pass the raw body ... before any JSON parser") instead of a bare mismatch.
+    // so (invalid_body, whose message says to pass the raw body) instead of a bare mismatch.
     const rawBody = req.body as Buffer;
     let event: ReturnType<typeof verifyWebhookSync>;
     try {

@@ -162,6 +162,13 @@ describe('createDeduper', () => {
     },
   );
 
+  it('refuses a store without deleteIfValue at once', () => {
+    const { deleteIfValue: _, ...old } = createMemoryStore();
+    expect(() => createDeduper({ store: old as never, ttlSeconds: 60 })).toThrow(
+      'webhook-verify: the dedupe store has no deleteIfValue() (see DedupeStore)',
+    );
+  });
+
   it.each([
     { ttlSeconds: 0 },
     { ttlSeconds: 1.5 },

@@ -52,6 +52,12 @@ const completed = 'completed';
  */
 export function createDeduper(options: DeduperOptions): Deduper {
   const { store, ttlSeconds, leaseSeconds = 60, prefix = 'webhook-dedupe:' } = options;
+  // Checked now, not in the receiver's error path where release first needs it.
+  for (const method of ['setIfAbsent', 'set', 'get', 'deleteIfValue'] as const) {
+    if (typeof store?.[method] !== 'function') {
+      throw new TypeError(`webhook-verify: the dedupe store has no ${method}() (see DedupeStore)`);
+    }
+  }
   for (const [name, value] of [
     ['ttlSeconds', ttlSeconds],
     ['leaseSeconds', leaseSeconds],
