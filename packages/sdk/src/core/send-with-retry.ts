@@ -61,7 +61,7 @@ export async function sendWithRetry(
   const { method } = request;
   // Health is never rate limited and answers without the headers: it neither waits for the
   // throttle nor teaches it anything (it would read as a server that reports no window).
-  const throttle = isHealth(request) ? undefined : config.throttle;
+  const throttle = config.throttle && !isHealth(request) ? config.throttle : undefined;
   const { signal } = options;
   let body: string | ArrayBuffer | undefined = replayBody(request);
   let fresh = true;
