@@ -70,7 +70,8 @@ export function createRealClock(): Clock {
 
 /** The last instant a Date can hold (+275760-09-13): a clock past it has no ISO time to answer. */
 const lastDate = 8_640_000_000_000_000;
-const lastDateNote = ' (the clock cannot pass +275760-09-13T00:00:00Z, the last valid date)';
+/** Why an advance has a maximum, for error messages. */
+export const lastDateNote = 'the clock cannot pass +275760-09-13T00:00:00Z, the last valid date';
 
 /** How far a manual clock at `now` may still move. */
 export function maxAdvance(now: number): number {
@@ -113,7 +114,7 @@ export function createManualClock(start: number = Date.now()): Clock {
     async advance(ms) {
       const most = maxAdvance(current);
       if (!Number.isFinite(ms) || ms < 0 || ms > most) {
-        throw new RangeError(`ms: must be a number from 0 to ${most}${lastDateNote}`);
+        throw new RangeError(`ms: must be a number from 0 to ${most} (${lastDateNote})`);
       }
       const target = current + ms;
       for (;;) {

@@ -49,7 +49,8 @@ export class Faults {
     const { path, method, status, code, message, delay_ms, retry_after } = spec;
     if (typeof path !== 'string' || !path.startsWith('/'))
       throw new TypeError('path: must be a string that starts with /');
-    if (path.indexOf('*') !== -1 && path.indexOf('*') !== path.length - 1) {
+    const star = path.indexOf('*');
+    if (star !== -1 && star !== path.length - 1) {
       throw new TypeError('path: * may only end a path (a prefix such as /v1/agents*)');
     }
     if (method !== undefined && (typeof method !== 'string' || !METHOD.test(method))) {

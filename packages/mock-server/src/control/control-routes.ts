@@ -1,4 +1,4 @@
-import { maxAdvance } from '../clock.js';
+import { lastDateNote, maxAdvance } from '../clock.js';
 import { ApiError, invalidField } from '../errors.js';
 import type { ApiRequest, ApiResponse } from '../http/api-request.js';
 import { jsonResponse } from '../http/respond.js';
@@ -43,11 +43,7 @@ export function createControlRouter(core: Core, control: Controller): Router<Con
       }
       const most = maxAdvance(core.clock.now());
       if (ms > most) {
-        throw invalidField(
-          'ms',
-          'maximum',
-          `must be at most ${most} (the clock cannot pass +275760-09-13T00:00:00Z, the last valid date)`,
-        );
+        throw invalidField('ms', 'maximum', `must be at most ${most} (${lastDateNote})`);
       }
       if (core.clock.mode !== 'manual') {
         throw new ApiError(
