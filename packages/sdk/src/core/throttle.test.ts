@@ -45,6 +45,15 @@ function rateLimitedServer(now: () => number, limit = 100, windowMs = 60_000) {
   return { fetch, statuses, maxConcurrent: () => maxConcurrent };
 }
 
+/** An `acquire` that records when the throttle lets it through. */
+function queued(throttle: Throttle) {
+  let through = false;
+  const pending = throttle.acquire().then(() => {
+    through = true;
+  });
+  return { pending, through: () => through };
+}
+
 describe('throttle', () => {
   it('lets a burst of 300 calls on one key finish without a single 429', async () => {
     const time = fakeClock();
@@ -84,12 +93,9 @@ describe('throttle', () => {
     const time = fakeClock();
     const throttle = new Throttle(time.clock);
     await throttle.acquire();
-    let second = false;
-    const pending = throttle.acquire().then(() => {
-      second = true;
-    });
+    const second = queued(throttle);
     await Promise.resolve();
-    expect(second).toBe(false);
+    expect(second.through()).toBe(false);
     const reset = String(Math.ceil(time.clock.now() / 1000) + 60);
     throttle.release(
       new Response(null, {
@@ -100,8 +106,8 @@ describe('throttle', () => {
         },
       }),
     );
-    await pending;
-    expect(second).toBe(true);
+    await second.pending;
+    expect(second.through()).toBe(true);
     expect(throttle.inFlight).toBe(1);
   });
 
@@ -118,15 +124,12 @@ describe('throttle', () => {
     await throttle.acquire();
     throttle.release(new Response(null, { status: 502 }));
     await throttle.acquire();
-    let second = false;
-    const pending = throttle.acquire().then(() => {
-      second = true;
-    });
+    const second = queued(throttle);
     await Promise.resolve();
-    expect(second).toBe(false);
+    expect(second.through()).toBe(false);
     throttle.release(new Response(null));
-    await pending;
-    expect(second).toBe(true);
+    await second.pending;
+    expect(second.through()).toBe(true);
   });
 
   it('rejects a waiting request when its signal aborts', async () => {
