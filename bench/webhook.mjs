@@ -4,28 +4,10 @@
 // alternating rounds and compared by each one's fastest round, as packages/sdk/bench/interleaved.mjs
 // does: on a busy machine the mean mostly measures the neighbours. Prints `RESULT {...}` for run.mjs.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { delivery, secret } from '../packages/webhook-verify/bench/delivery.mjs';
 import { signWebhookSync, verifyWebhookSync } from '../packages/webhook-verify/dist/node.js';
 
-const secret = `whsec_${'5a'.repeat(32)}`;
 const ROUNDS = Number(process.env.BENCH_WEBHOOK_ROUNDS ?? 40);
-
-function delivery(size) {
-  const envelope = {
-    event_id: '5f0c2a9e-8d3b-4c71-a6e4-2b9d7f1c3e58',
-    event: 'message.received',
-    timestamp: '2026-01-01T00:00:00.000Z',
-    webhook_id: '0b6f8e3c-3b8e-4d0a-9c55-6a1f2e7d9b01',
-    data: { content: '' },
-  };
-  envelope.data.content = 'x'.repeat(size - JSON.stringify(envelope).length);
-  const rawBody = Buffer.from(JSON.stringify(envelope));
-  const headers = {
-    'x-service-signature': signWebhookSync({ variant: 'B', secret, rawBody })[
-      'X-Service-Signature'
-    ],
-  };
-  return { rawBody, headers };
-}
 
 let sink = 0;
 const results = [];
@@ -33,7 +15,7 @@ for (const [label, size, calls] of [
   ['1 KiB', 1024, 3000],
   ['64 KiB', 65_536, 150],
 ]) {
-  const { rawBody, headers } = delivery(size);
+  const { rawBody, headers } = delivery(size, signWebhookSync);
   const options = { variant: 'B', rawBody, headers, secret };
   const bare = () => {
     const mac = createHmac('sha256', secret).update(rawBody).digest();
