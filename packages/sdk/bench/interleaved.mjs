@@ -3,21 +3,7 @@
 // neighbours. Runs the built package (`pnpm build` first); prints figures, asserts nothing.
 import createClient from 'openapi-fetch';
 import { AgentPlatform } from '../dist/index.js';
-
-const ID = '7d0c3b1e-0000-4000-8000-000000000001';
-const BASE = 'http://127.0.0.1:4010';
-// The same canned answer as sdk-vs-openapi-fetch.bench.ts.
-const body = JSON.stringify({
-  data: { id: ID, name: 'Support', status: 'active', created_at: '2026-11-20T10:00:00.000Z' },
-});
-const headers = {
-  'content-type': 'application/json',
-  'x-request-id': 'b7f1c1de-0000-4000-8000-000000000000',
-  'x-ratelimit-limit': '100',
-  'x-ratelimit-remaining': '99',
-  'x-ratelimit-reset': '1795000000',
-};
-const canned = async () => new Response(body, { status: 200, headers });
+import { BASE, canned, ID } from './canned.mjs';
 
 const sdk = new AgentPlatform({ apiKey: 'k', baseUrl: BASE, fetch: canned });
 const bare = createClient({ baseUrl: BASE, headers: { 'x-api-key': 'k' }, fetch: canned });
