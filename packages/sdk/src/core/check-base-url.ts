@@ -4,7 +4,7 @@ import { AgentPlatformError } from './errors.js';
  * The `baseUrl` option, checked at construction rather than on the first call: an absolute http(s)
  * URL (a gateway's path prefix is kept), without the `/v1` that every path already carries.
  */
-export function checkBaseUrl(baseUrl: string): string {
+export function checkBaseUrl(baseUrl: string): void {
   let url: URL | undefined;
   try {
     url = new URL(baseUrl);
@@ -16,5 +16,4 @@ export function checkBaseUrl(baseUrl: string): string {
       `baseUrl: must be an http(s) URL without /v1, e.g. https://api.example.com, not "${baseUrl}"`,
     );
   }
-  return baseUrl;
 }
