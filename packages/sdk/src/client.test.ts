@@ -1,9 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiError, fakeClock, json, recordingFetch } from '../test/support/recording-fetch.js';
+import {
+  apiError,
+  fakeClock,
+  hangingFetch,
+  json,
+  recordingFetch,
+} from '../test/support/recording-fetch.js';
 import { AgentPlatform } from './client.js';
 import {
   AgentPlatformError,
   APIError,
+  APIUserAbortError,
   RateLimitError,
   ServiceUnavailableError,
   ValidationError,
@@ -197,6 +204,21 @@ describe('requests', () => {
     expect(data?.data.id).toBe(ID);
     expect(calls).toHaveLength(2);
     expect(calls[1]?.headers.get('x-api-key')).toBe('k');
+  });
+
+  it('honours the signal given to a raw call', async () => {
+    const hanging = hangingFetch();
+    const client = new AgentPlatform({
+      apiKey: 'k',
+      baseUrl: 'http://api.test',
+      fetch: hanging.fetch,
+    });
+    const controller = new AbortController();
+    const pending = client.raw.GET('/v1/me', { signal: controller.signal });
+    await new Promise((resolve) => setImmediate(resolve));
+    controller.abort();
+    await expect(pending).rejects.toBeInstanceOf(APIUserAbortError);
+    expect(hanging.calls()).toBe(1);
   });
 
   it('replays a body that a middleware replaced', async () => {

@@ -1,9 +1,11 @@
 import openapiFetch, { type Client } from 'openapi-fetch';
 import { APIPromise, type RawResult } from './core/api-promise.js';
+import { attemptFailure } from './core/attempt-failure.js';
 import { checkBaseUrl } from './core/check-base-url.js';
 import { type Clock, systemClock } from './core/clock.js';
 import { readEnv } from './core/env.js';
 import { AgentPlatformError, APIError } from './core/errors.js';
+import { READS_BODY, releaseResponse } from './core/held-response.js';
 import { checkLogLevel, type Logger, type LogLevel, levelLogger } from './core/logger.js';
 import { PagePromise } from './core/pagination.js';
 import { ReplayableRequest } from './core/replayable-request.js';
@@ -32,7 +34,7 @@ export interface ClientOptions {
   baseUrl?: string | undefined;
   /** Retries after the first attempt. Default 2. */
   maxRetries?: number | undefined;
-  /** Milliseconds per attempt, until the response headers arrive. Default 60 000. */
+  /** Milliseconds per attempt, the response body included. Default 60 000. */
   timeout?: number | undefined;
   /**
    * Seconds: when the server asks to wait longer (Retry-After, or the rate-limit reset on a 429), the
@@ -80,20 +82,11 @@ type LooseClient = {
 };
 
 /**
- * The parsed body of a 2xx (read as text); any other status throws its APIError, dated by `clock`
- * (an HTTP-date Retry-After). A 2xx whose body is not JSON (a proxy's or captive portal's HTML
- * page) throws an APIError too, with the text as its body.
+ * The parsed body of a 2xx's text; a 2xx whose body is not JSON (a proxy's or captive portal's
+ * HTML page) throws an APIError, with the text as its body.
  */
-function toRaw(
-  result: { data?: unknown; error?: unknown; response: Response },
-  clock: Clock,
-): RawResult {
-  const { response } = result;
-  if (!response.ok) {
-    throw APIError.generate(response.status, result.error, response.headers, clock.now());
-  }
-  const text = result.data as string | undefined;
-  if (text === undefined || text === '') return { body: undefined, response };
+function parseBody(text: string, response: Response): RawResult {
+  if (text === '') return { body: undefined, response };
   try {
     return { body: JSON.parse(text), response };
   } catch (cause) {
@@ -241,12 +234,46 @@ export class AgentPlatform {
       body: params.body,
       headers: options?.headers,
       fetch,
-      // Parsed by toRaw, so that a body that is not JSON becomes an APIError, not a SyntaxError.
-      parseAs: 'text',
+      // Read and parsed by #read: under the attempt's timeout and signal, and a body that is not
+      // JSON becomes an APIError, not a SyntaxError.
+      parseAs: 'stream',
+      [READS_BODY]: true,
     };
-    const { clock } = this.#config;
-    return (this.raw as unknown as LooseClient)
-      .request(method, path, init)
-      .then((result) => toRaw(result, clock));
+    return this.#read(
+      (this.raw as unknown as LooseClient).request(method, path, init),
+      options?.signal,
+    );
+  }
+
+  /**
+   * Settles a call: any status but a 2xx throws its APIError; a 2xx's body is read here, under the
+   * attempt's timeout and the call's `signal`, and parsed.
+   */
+  async #read(
+    call: ReturnType<LooseClient['request']>,
+    signal: AbortSignal | undefined,
+  ): Promise<RawResult> {
+    const result = await call;
+    const { response } = result;
+    if (!response.ok) {
+      // Dated by the client's clock: an HTTP-date Retry-After.
+      throw APIError.generate(
+        response.status,
+        result.error,
+        response.headers,
+        this.#config.clock.now(),
+      );
+    }
+    let text = '';
+    try {
+      // openapi-fetch answers `data: undefined` without reading for a 204 or an empty body.
+      if (result.data !== undefined) text = await response.text();
+    } catch (error) {
+      // The attempt's timeout aborts the body with a TimeoutError (send-attempt.ts).
+      throw attemptFailure(error, signal, (error as Error | undefined)?.name === 'TimeoutError');
+    } finally {
+      releaseResponse(response);
+    }
+    return parseBody(text, response);
   }
 }

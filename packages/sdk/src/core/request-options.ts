@@ -4,9 +4,9 @@ import type { IterationLimits } from './pagination.js';
 export interface RequestOptions {
   /** Retries after the first attempt (client default: 2). */
   maxRetries?: number | undefined;
-  /** Milliseconds per attempt, until the response headers arrive (client default: 60 000). */
+  /** Milliseconds per attempt, the response body included (client default: 60 000). */
   timeout?: number | undefined;
-  /** Aborts the call: an attempt until its headers arrive, or a wait between retries. */
+  /** Aborts the call: an attempt (the response body included), or a wait between retries. */
   signal?: AbortSignal | undefined;
   /** Extra headers for this call; they override the client's. */
   headers?: Record<string, string> | undefined;

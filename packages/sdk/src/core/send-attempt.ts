@@ -1,4 +1,5 @@
 import { addDeadline, removeDeadline } from './deadlines.js';
+import { holdResponse } from './held-response.js';
 
 /** How one attempt ended when it did not end with a response. */
 export interface AttemptState {
@@ -12,6 +13,10 @@ export interface AttemptState {
  * caller's listener rather than by listening on our own signal: an EventTarget listener costs
  * more than the rest of the pipeline together. For the same reason the AbortController is made
  * only when the fetch implementation reads `init.signal` (a canned test fetch never does).
+ *
+ * With `readsBody` the attempt also covers the body: an error status's body is read here (a
+ * stall or a cut in it fails the attempt, and is retried like one); a 2xx's is read by the
+ * caller, which ends the attempt with `releaseResponse` once it has.
  */
 export function sendAttempt(
   fetch: (input: Request, init?: RequestInit) => Promise<Response>,
@@ -19,6 +24,7 @@ export function sendAttempt(
   timeout: number,
   parent: AbortSignal | undefined,
   state: AttemptState,
+  readsBody = false,
 ): Promise<Response> {
   return new Promise((resolve, reject) => {
     let controller: AbortController | undefined;
@@ -48,8 +54,21 @@ export function sendAttempt(
     };
     fetch(request, init).then(
       (response) => {
-        finish();
-        resolve(response);
+        if (!readsBody || response.body === null) {
+          finish();
+          resolve(response);
+        } else if (response.ok) {
+          // Only the controller reaches a body: without one (the fetch never read the signal),
+          // nothing is worth holding on to.
+          if (controller) holdResponse(response, finish);
+          else finish();
+          resolve(response);
+        } else {
+          response.text().then((text) => {
+            finish();
+            resolve(new Response(text, response));
+          }, stop);
+        }
       },
       (error: unknown) => {
         finish();

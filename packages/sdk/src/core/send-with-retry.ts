@@ -1,5 +1,7 @@
+import { attemptFailure } from './attempt-failure.js';
 import type { Clock } from './clock.js';
-import { APIConnectionError, APITimeoutError, APIUserAbortError } from './errors.js';
+import { APIUserAbortError } from './errors.js';
+import { readsBody } from './held-response.js';
 import type { LevelLogger } from './logger.js';
 import { parseRateLimit } from './rate-limit.js';
 import { replayBody } from './replayable-request.js';
@@ -62,7 +64,10 @@ export async function sendWithRetry(
   // Health is never rate limited and answers without the headers: it neither waits for the
   // throttle nor teaches it anything (it would read as a server that reports no window).
   const throttle = config.throttle && !isHealth(request) ? config.throttle : undefined;
-  const { signal } = options;
+  const held = readsBody(request);
+  // A resource method passes its signal in the options; `client.raw` callers put theirs on the
+  // Request, which the attempt's own signal would otherwise override.
+  const signal = options.signal ?? (held ? undefined : request.signal);
   let body: string | ArrayBuffer | undefined = replayBody(request);
   let fresh = true;
   if (body === undefined && request.body !== null && options.maxRetries > 0) {
@@ -77,43 +82,42 @@ export async function sendWithRetry(
     if (throttle) await throttle.acquire(signal);
     const started = clock.now();
     const state: AttemptState = { timedOut: false };
-    let response: Response;
+    let response: Response | undefined;
     try {
-      response = await sendAttempt(config.fetch(), attempt, options.timeout, signal, state);
+      response = await sendAttempt(config.fetch(), attempt, options.timeout, signal, state, held);
     } catch (error) {
       throttle?.release();
-      if (signal?.aborted) throw new APIUserAbortError(undefined, { cause: error });
-      const failure = state.timedOut
-        ? new APITimeoutError(undefined, { cause: error })
-        : new APIConnectionError(undefined, { cause: error });
+      const failure = attemptFailure(error, signal, state.timedOut);
+      if (failure instanceof APIUserAbortError) throw failure;
       logger?.debug?.(
         `${method} ${path(request)} failed: ${failure.message} (attempt ${retry + 1})`,
       );
       if (retry >= options.maxRetries || !shouldRetryError(method)) throw failure;
-      const delay = backoffDelay(retry, config.random?.());
-      logger?.info?.(`retrying ${method} ${path(request)} in ${Math.round(delay)} ms`);
-      await pause(clock, delay, signal);
-      continue;
     }
-    throttle?.release(response);
-    logger?.debug?.(
-      `${method} ${path(request)} ${response.status} (attempt ${retry + 1}, ${clock.now() - started} ms)`,
-    );
-    if (retry >= options.maxRetries || !shouldRetryStatus(method, response.status)) return response;
-    const now = clock.now();
-    const rateLimit = response.status === 429 ? parseRateLimit(response.headers) : undefined;
-    const requested = serverDelay(response, now, rateLimit);
-    if (requested !== undefined && requested > config.maxRetryAfter) {
-      logger?.warn?.(
-        `${method} ${path(request)} ${response.status}: the server asks to wait ${Math.ceil(requested / 1000)} s, more than maxRetryAfter; not retrying`,
+    // Without a response, the retry waits the backoff; with one, what the server asks, if anything.
+    let requested: number | undefined;
+    if (response) {
+      throttle?.release(response);
+      logger?.debug?.(
+        `${method} ${path(request)} ${response.status} (attempt ${retry + 1}, ${clock.now() - started} ms)`,
       );
-      return response;
+      if (retry >= options.maxRetries || !shouldRetryStatus(method, response.status)) {
+        return response;
+      }
+      const rateLimit = response.status === 429 ? parseRateLimit(response.headers) : undefined;
+      requested = serverDelay(response, clock.now(), rateLimit);
+      if (requested !== undefined && requested > config.maxRetryAfter) {
+        logger?.warn?.(
+          `${method} ${path(request)} ${response.status}: the server asks to wait ${Math.ceil(requested / 1000)} s, more than maxRetryAfter; not retrying`,
+        );
+        return response;
+      }
+      // Free the connection of the response we drop. Not awaited: cancelling one branch of a teed
+      // stream (MSW tees responses) settles only when the other branch is cancelled too.
+      response.body?.cancel().catch(() => {});
     }
     const delay = requested ?? backoffDelay(retry, config.random?.());
     logger?.info?.(`retrying ${method} ${path(request)} in ${Math.round(delay)} ms`);
-    // Free the connection of the response we drop. Not awaited: cancelling one branch of a teed
-    // stream (MSW tees responses) settles only when the other branch is cancelled too.
-    response.body?.cancel().catch(() => {});
     await pause(clock, delay, signal);
   }
 }

@@ -1,0 +1,22 @@
+import {
+  type AgentPlatformError,
+  APIConnectionError,
+  APITimeoutError,
+  APIUserAbortError,
+} from './errors.js';
+
+/**
+ * What ended an attempt, or the reading of its body, without a response: the call's `signal`
+ * (APIUserAbortError), the attempt's timeout (APITimeoutError) or the connection (APIConnectionError).
+ */
+export function attemptFailure(
+  error: unknown,
+  signal: AbortSignal | undefined,
+  timedOut: boolean,
+): AgentPlatformError {
+  const options = { cause: error };
+  if (signal?.aborted) return new APIUserAbortError(undefined, options);
+  return timedOut
+    ? new APITimeoutError(undefined, options)
+    : new APIConnectionError(undefined, options);
+}

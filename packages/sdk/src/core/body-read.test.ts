@@ -1,0 +1,126 @@
+import { getEventListeners } from 'node:events';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeClock } from '../../test/support/recording-fetch.js';
+import { AgentPlatform } from '../client.js';
+import {
+  APIConnectionError,
+  APITimeoutError,
+  APIUserAbortError,
+  InternalServerError,
+} from './errors.js';
+
+// A real HTTP server on loopback: what matters is how the runtime's fetch fails a body that stalls
+// or is cut after the headers, which an in-process fetch would only imitate. Outcomes never depend
+// on timing: a stalled body never arrives, a cut one is always cut.
+const ID = '7d0c3b1e-0000-4000-8000-000000000001';
+const agent = JSON.stringify({ data: { id: ID, name: 'Support' } });
+const hits = new Map<string, number>();
+
+function route(request: IncomingMessage, response: ServerResponse): void {
+  const scenario = String(request.headers['x-scenario']);
+  hits.set(scenario, (hits.get(scenario) ?? 0) + 1);
+  const status = scenario.startsWith('error') ? 500 : 200;
+  response.writeHead(status, { 'content-type': 'application/json' });
+  if (scenario === 'ok') return void response.end(agent);
+  if (scenario === 'slow') {
+    // Arrives in three pieces, each well within the timeout.
+    response.write(agent.slice(0, 10));
+    setTimeout(() => response.write(agent.slice(10, 20)), 5);
+    return void setTimeout(() => response.end(agent.slice(20)), 10);
+  }
+  // The headers and a first piece; then the socket closes once they are flushed, or nothing more comes.
+  response.write('{"data":', () => {
+    if (scenario.endsWith('cut')) response.socket?.destroy();
+  });
+}
+
+const server = createServer(route);
+let baseUrl = '';
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+function client(timeout: number, maxRetries = 0, onHeaders = () => {}) {
+  const fetch = async (request: Request, init?: RequestInit) => {
+    const response = await globalThis.fetch(request, init);
+    onHeaders();
+    return response;
+  };
+  // The backoff between retries passes on a fake clock; each attempt's timeout is real.
+  const { clock } = fakeClock();
+  return new AgentPlatform({ apiKey: 'k', baseUrl, timeout, maxRetries, fetch, clock });
+}
+/** Retrieves the agent; the scenario header tells the server how to answer. */
+const get = (api: AgentPlatform, scenario: string, signal?: AbortSignal) =>
+  api.agents.retrieve(ID, { headers: { 'x-scenario': scenario }, signal });
+
+describe('the response body is part of the attempt', () => {
+  it('times out a 2xx whose body stalls after the headers', async () => {
+    const error = await get(client(100), 'stall').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APITimeoutError);
+  });
+
+  it('aborts a 2xx body in flight with the call signal, and leaves no listener on it', async () => {
+    const controller = new AbortController();
+    let arrived = () => {};
+    const headers = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    const pending = get(client(60_000, 0, arrived), 'stall', controller.signal);
+    await headers;
+    // A macrotask later every microtask has run: the attempt has handed over the response.
+    await new Promise((resolve) => setImmediate(resolve));
+    controller.abort();
+    await expect(pending).rejects.toBeInstanceOf(APIUserAbortError);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('throws APIConnectionError, with the cause, when the connection is cut mid-body', async () => {
+    const error = await get(client(60_000), 'cut').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect(error).not.toBeInstanceOf(APITimeoutError);
+    expect((error as Error).cause).toBeInstanceOf(TypeError);
+  });
+
+  it('reads a body that arrives in pieces, and then leaves no listener on the signal', async () => {
+    const signal = new AbortController().signal;
+    await expect(get(client(60_000), 'slow', signal)).resolves.toEqual({ id: ID, name: 'Support' });
+    expect(getEventListeners(signal, 'abort')).toHaveLength(0);
+  });
+
+  it('retries a GET whose error body stalls, as a timed-out attempt', async () => {
+    hits.delete('error-stall');
+    await expect(get(client(100, 2), 'error-stall')).rejects.toBeInstanceOf(APITimeoutError);
+    expect(hits.get('error-stall')).toBe(3);
+  });
+
+  it('retries a GET whose error body is cut, as a failed connection', async () => {
+    hits.delete('error-cut');
+    await expect(get(client(60_000, 1), 'error-cut')).rejects.toBeInstanceOf(APIConnectionError);
+    expect(hits.get('error-cut')).toBe(2);
+  });
+
+  it('still reads an error body whole into its APIError', async () => {
+    const api = new AgentPlatform({
+      apiKey: 'k',
+      baseUrl,
+      maxRetries: 0,
+      fetch: async () =>
+        new Response('{"error":{"code":"INTERNAL_ERROR","message":"boom"}}', { status: 500 }),
+    });
+    const error = await api.me().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect((error as InternalServerError).body).toEqual({
+      error: { code: 'INTERNAL_ERROR', message: 'boom' },
+    });
+  });
+});
