@@ -125,6 +125,37 @@ describe('createDeduper', () => {
     expect(await deduper.claim('e1')).toBe('claimed');
   });
 
+  it('counts the claims it holds, and forgets those never settled once their lease lapses', async () => {
+    const clock = { now: 0 };
+    const now = () => clock.now;
+    const deduper = createDeduper({
+      store: createMemoryStore({ now, maxEntries: 100_000 }),
+      ttlSeconds: 3600,
+      leaseSeconds: 30,
+      now,
+    });
+    expect(deduper.holding).toBe(0);
+    for (const id of ['a', 'b', 'c']) await deduper.claim(id);
+    expect(await deduper.claim('a')).toBe('processing');
+    expect(deduper.holding).toBe(3);
+    await deduper.complete('a');
+    await deduper.release('b');
+    expect(deduper.holding).toBe(1);
+    // A receiver whose handler keeps dying without release: 20 000 claims over ten minutes.
+    for (let i = 0; i < 20_000; i++) {
+      clock.now += 30;
+      await deduper.claim(`lost-${i}`);
+    }
+    // Only the claims of the last lease (30 s / 30 ms = 1000) are still held.
+    expect(deduper.holding).toBe(1000);
+    clock.now += 30_000;
+    expect(deduper.holding).toBe(0);
+    // A lapsed claim taken again is held again, once.
+    expect(await deduper.claim('c')).toBe('claimed');
+    expect(await deduper.claim('c')).toBe('processing');
+    expect(deduper.holding).toBe(1);
+  });
+
   it('a fleet sharing one Redis store processes each event once', async () => {
     const clock = { now: 0 };
     const redis = fakeRedis(clock);

@@ -18,6 +18,8 @@ export interface DeduperOptions {
    * sharing one store need their own: Variant B's `event_id` is the same for every webhook.
    */
   prefix?: string;
+  /** The clock in milliseconds, by which this deduper's own claims lapse, for tests. Default `Date.now`. */
+  now?: () => number;
 }
 
 /** The outcome of `claim`: `'claimed'` (process it now), `'processing'` (another receiver holds it) or `'completed'` (a duplicate). */
@@ -38,6 +40,12 @@ export interface Deduper {
    * and was taken by another receiver, or an event completed meanwhile, is left alone.
    */
   release(id: DedupeId): Promise<void>;
+  /**
+   * How many claims this deduper holds whose lease has not lapsed: 0 once every claimed event was
+   * completed or released (e.g. before a graceful shutdown). A claim never settled is dropped from
+   * it when its lease lapses, so the count, and the memory behind it, stay bounded.
+   */
+  readonly holding: number;
 }
 
 const processing = 'processing';
@@ -51,7 +59,13 @@ const completed = 'completed';
  * if ((await deduper.claim(event)) !== 'claimed') return new Response(null, { status: 200 });
  */
 export function createDeduper(options: DeduperOptions): Deduper {
-  const { store, ttlSeconds, leaseSeconds = 60, prefix = 'webhook-dedupe:' } = options;
+  const {
+    store,
+    ttlSeconds,
+    leaseSeconds = 60,
+    prefix = 'webhook-dedupe:',
+    now = Date.now,
+  } = options;
   // Checked now, not in the receiver's error path where release first needs it.
   for (const method of ['setIfAbsent', 'set', 'get', 'deleteIfValue'] as const) {
     if (typeof store?.[method] !== 'function') {
@@ -69,12 +83,22 @@ export function createDeduper(options: DeduperOptions): Deduper {
   const keyOf = async (id: DedupeId) =>
     prefix + (typeof id === 'string' ? id : await webhookDedupeKey(id));
   // The claims this deduper holds, by key: each stores `processing:<token>`, so that a release
-  // removes its own claim and never a later receiver's, nor the `completed` mark.
-  const held = new Map<string, string>();
+  // removes its own claim and never a later receiver's, nor the `completed` mark. In the order
+  // they were taken, so the lapsed ones are at the front.
+  const held = new Map<string, { value: string; lapsesAt: number }>();
+  const prune = () => {
+    const t = now();
+    for (const [key, claim] of held) {
+      if (claim.lapsesAt > t) break;
+      held.delete(key);
+    }
+  };
   const take = async (key: string): Promise<boolean> => {
     const value = `${processing}:${crypto.randomUUID()}`;
     if (!(await store.setIfAbsent(key, value, leaseSeconds))) return false;
-    held.set(key, value);
+    prune();
+    held.delete(key);
+    held.set(key, { value, lapsesAt: now() + leaseSeconds * 1000 });
     return true;
   };
 
@@ -95,10 +119,15 @@ export function createDeduper(options: DeduperOptions): Deduper {
     },
     async release(id) {
       const key = await keyOf(id);
-      const value = held.get(key);
-      if (value === undefined) return;
+      const claim = held.get(key);
+      if (claim === undefined) return;
       held.delete(key);
-      await store.deleteIfValue(key, value);
+      // Even past its lease: the store's clock decides, and the compare keeps others' claims safe.
+      await store.deleteIfValue(key, claim.value);
+    },
+    get holding() {
+      prune();
+      return held.size;
     },
   };
 }
