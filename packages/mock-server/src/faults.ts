@@ -56,6 +56,13 @@ export class Faults {
     if (method !== undefined && (typeof method !== 'string' || !METHOD.test(method))) {
       throw new TypeError('method: must be an HTTP method such as GET or POST');
     }
+    // Neither reaches a fault as itself: it would never fire.
+    if (method?.toUpperCase() === 'HEAD') {
+      throw new TypeError('method: HEAD is served as GET, so a GET fault covers it; use GET');
+    }
+    if (method?.toUpperCase() === 'OPTIONS') {
+      throw new TypeError('method: OPTIONS is a CORS preflight, answered before any fault');
+    }
     if (!Number.isInteger(status) || status < 400 || status > 599) {
       throw new TypeError('status: must be an integer from 400 to 599');
     }

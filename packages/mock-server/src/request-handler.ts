@@ -8,6 +8,8 @@ import { CORS_HEADERS, preflightResponse } from './http/cors.js';
 import { errorResponse } from './http/respond.js';
 import { type RequestScope, runOperation } from './http/run-operation.js';
 
+const utf8 = new TextEncoder();
+
 /** The one handler of every request, whatever the transport: CORS, request id, routing, the journal. */
 export type RequestHandler = (request: ApiRequest) => Promise<ApiResponse>;
 
@@ -78,7 +80,15 @@ export function createRequestHandler(
     }
     // Every response, whatever produced it, carries the request id and the CORS headers.
     response.headers = { 'X-Request-Id': requestId, ...CORS_HEADERS, ...response.headers };
-    if (head) response.body = null;
+    if (head) {
+      // The length the GET would have sent, as RFC 9110 allows: clients check it before a download.
+      const { body } = response;
+      if (body !== null) {
+        const bytes = typeof body === 'string' ? utf8.encode(body).byteLength : body.byteLength;
+        response.headers['Content-Length'] = String(bytes);
+      }
+      response.body = null;
+    }
     if (!isControl && request.method !== 'OPTIONS') {
       core.journal.add({
         request_id: requestId,

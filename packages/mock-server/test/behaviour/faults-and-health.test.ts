@@ -42,6 +42,8 @@ describe.each(transports)('faults and health over $name', (transport) => {
   it.each([
     [{ path: '/v1/contacts', status: 500, method: 5 }, 'method: must be an HTTP method'],
     [{ path: '/v1/contacts', status: 500, method: 'GET /' }, 'method: must be an HTTP method'],
+    [{ path: '/v1/contacts', status: 500, method: 'head' }, 'method: HEAD is served as GET'],
+    [{ path: '/v1/contacts', status: 500, method: 'OPTIONS' }, 'method: OPTIONS is a CORS'],
     [{ path: '/**x', status: 500 }, 'path: * may only end a path'],
     [{ path: 'v1/agents', status: 500 }, 'path: must be a string that starts with /'],
     [{ path: '/v1/agents', status: 500, code: 7 }, 'code: must be a non-empty string'],
@@ -58,6 +60,9 @@ describe.each(transports)('faults and health over $name', (transport) => {
     h.mock.faults.add({ method: 'get', path: '/v1/agents', status: 500 });
     expect((await h.call('POST', '/v1/agents', { body: { name: 'x' } })).status).toBe(201);
     expect((await h.call('GET', '/v1/agents')).status).toBe(500);
+    // A GET fault covers HEAD, which is served as GET.
+    h.mock.faults.add({ method: 'GET', path: '/v1/agents', status: 503 });
+    expect((await h.call('HEAD', '/v1/agents', { unchecked: true })).status).toBe(503);
     // As a RegExp, `.` would match the `s` of /v1/agents.
     h.mock.faults.add({ path: '/v1/agent.', status: 503 });
     expect((await h.call('GET', '/v1/agents')).status).toBe(200);

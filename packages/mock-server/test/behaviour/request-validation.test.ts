@@ -104,6 +104,10 @@ describe.each(transports)('request validation over $name', (transport) => {
     expect(health.body).toBeUndefined();
     const list = await h.call('HEAD', '/v1/agents', { unchecked: true });
     expect(list.status).toBe(200);
+    // The length of the GET's body, which HEAD leaves out.
+    const listed = await h.call('GET', '/v1/agents');
+    const length = new TextEncoder().encode(JSON.stringify(listed.body)).byteLength;
+    expect(list.headers.get('content-length')).toBe(String(length));
     expect(list.headers.get('content-type')).toMatch(/^application\/json/);
     expect(list.headers.get('x-ratelimit-remaining')).not.toBeNull();
     expect(list.body).toBeUndefined();
