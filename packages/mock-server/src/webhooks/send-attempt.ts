@@ -36,9 +36,10 @@ export async function sendAttempt(request: AttemptRequest): Promise<AttemptOutco
         }, request.realTimeoutMs);
   const started = performance.now();
   try {
-    const response = await request.fetch(request.url, {
+    const { url, headers } = withBasicAuth(request.url, request.headers);
+    const response = await request.fetch(url, {
       method: 'POST',
-      headers: request.headers,
+      headers,
       body: request.body,
       signal: controller.signal,
       redirect: 'manual',
@@ -74,7 +75,29 @@ export async function sendAttempt(request: AttemptRequest): Promise<AttemptOutco
   }
 }
 
+/**
+ * A URL with credentials (`https://user:pass@host/hook`) cannot be fetched as is: they go out as
+ * `Authorization: Basic`, as receivers that put basic auth in their webhook URL expect.
+ */
+function withBasicAuth(
+  target: string,
+  headers: Record<string, string>,
+): { url: string; headers: Record<string, string> } {
+  if (!target.includes('@')) return { url: target, headers };
+  const url = new URL(target);
+  if (url.username === '' && url.password === '') return { url: target, headers };
+  const user = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+  const basic = btoa(String.fromCharCode(...new TextEncoder().encode(user)));
+  url.username = '';
+  url.password = '';
+  return { url: url.href, headers: { ...headers, Authorization: `Basic ${basic}` } };
+}
+
 function describe(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
-  return cause?.code ?? cause?.message ?? (error as Error)?.message ?? String(error);
+  const text = cause?.code ?? cause?.message ?? (error as Error)?.message ?? String(error);
+  // undici refuses the fetch standard's blocked ports without connecting: say so, and what to do.
+  return text === 'bad port'
+    ? 'bad port: fetch refuses this port (the fetch standard blocks e.g. 6000, 6665-6669, 10080); give the receiver another port'
+    : text;
 }

@@ -4,6 +4,8 @@ import type { AddressInfo, Socket } from 'node:net';
 
 /** A request the receiver got. */
 export interface Received {
+  /** The request target: path and query. */
+  path: string;
   headers: IncomingHttpHeaders;
   /** The raw body bytes as text. */
   body: string;
@@ -48,7 +50,12 @@ export async function startReceiver(fallback: Answer = 200): Promise<Receiver> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      receiver.received.push({ headers: req.headers, body, json: JSON.parse(body) });
+      receiver.received.push({
+        path: req.url ?? '',
+        headers: req.headers,
+        body,
+        json: JSON.parse(body),
+      });
       const answer = receiver.answers.shift() ?? receiver.fallback;
       if (answer === 'hang') hanging.push(res);
       else if (answer === 'reset') req.socket.destroy();

@@ -92,4 +92,44 @@ describe('deliveries when the API is served in-process or over HTTP', () => {
       mock.dispose();
     }
   });
+
+  /** Creates a webhook for `url` on a manual-clock mock and sends its test delivery. */
+  async function testDelivery(url: string) {
+    const mock = createMockServer({ clock: 'manual', variant: 'A' });
+    const key = mock.createApiKey({ scopes: 'all' });
+    const headers = { 'x-api-key': key.key, 'content-type': 'application/json' };
+    const created = await mock.fetch(`${mock.baseUrl}/v1/webhooks`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ url, events: ['*'] }),
+    });
+    const webhook = ((await created.json()) as { data: { id: string; secret: string } }).data;
+    const tested = await mock.fetch(`${mock.baseUrl}/v1/webhooks/${webhook.id}/test`, {
+      method: 'POST',
+      headers,
+    });
+    mock.dispose();
+    return { webhook, result: ((await tested.json()) as { data: Record<string, unknown> }).data };
+  }
+
+  it('sends the credentials of a webhook URL as basic auth, not in the URL', async () => {
+    receiver = await startReceiver();
+    const url = new URL(receiver.url);
+    url.search = '?x=1';
+    url.username = 'ada';
+    url.password = 'sésame:1';
+    const { webhook, result } = await testDelivery(url.href);
+    expect(result).toMatchObject({ succeeded: true });
+    const [delivery] = receiver.received;
+    const basic = Buffer.from('ada:sésame:1', 'utf8').toString('base64');
+    expect(delivery?.headers.authorization).toBe(`Basic ${basic}`);
+    expect(delivery?.path).toBe(`${new URL(receiver.url).pathname}?x=1`);
+    expect(signatureValid('A', webhook.secret, delivery as never)).toBe(true);
+  });
+
+  it('says what to do when fetch refuses the receiver port', async () => {
+    const { result } = await testDelivery('http://127.0.0.1:6666/ok');
+    expect(result).toMatchObject({ succeeded: false });
+    expect(result.error).toMatch(/^network error: bad port: .*give the receiver another port$/);
+  });
 });
