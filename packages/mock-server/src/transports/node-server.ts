@@ -1,8 +1,16 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import type { ApiRequest } from '../http/api-request.js';
+import type { Duplex } from 'node:stream';
+import { ApiError } from '../errors.js';
+import type { ApiRequest, ApiResponse } from '../http/api-request.js';
+import { CORS_HEADERS } from '../http/cors.js';
 import { MAX_BODY_BYTES, tooLarge } from '../http/read-body.js';
+import { errorResponse } from '../http/respond.js';
 import type { RequestHandler } from '../request-handler.js';
+
+// The rest of an oversized body is read and dropped up to this much, so that a client that sends
+// the whole body before reading (Python's http.client, urllib) reads the 413 instead of a reset.
+const DRAIN_LIMIT = 64 * 1024 * 1024;
 
 /** Where `listen` serves. */
 export interface ListenOptions {
@@ -12,13 +20,25 @@ export interface ListenOptions {
   host?: string;
 }
 
+/** Options of `RunningServer.close`. */
+export interface CloseOptions {
+  /**
+   * Milliseconds that requests in flight get to be answered before their connections are cut.
+   * Default 0: cut at once (a test's teardown); the CLI gives 5 000 on SIGINT and SIGTERM.
+   */
+  graceMs?: number;
+}
+
 /** A running HTTP server. */
 export interface RunningServer {
   /** The base URL, e.g. `http://127.0.0.1:4010`. */
   url: string;
   port: number;
-  /** Stops accepting connections, closes open ones, and resolves when the server is down. */
-  close(): Promise<void>;
+  /**
+   * Stops accepting connections, closes idle ones, lets requests in flight finish within
+   * `graceMs`, cuts the rest, and resolves when the server is down.
+   */
+  close(options?: CloseOptions): Promise<void>;
 }
 
 /**
@@ -31,21 +51,20 @@ export async function listen(
 ): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const sockets = new Set<Socket>();
-  const server = createServer((req, res) => {
-    const request = fromIncoming(req);
-    handle(request).then(
-      (response) => {
-        if (response.status === 413) response.headers.Connection = 'close';
-        // The body with its length: writeHead fixes the headers, so without Content-Length it
-        // would go out chunked (more framing, more writes). Text is encoded by the socket write.
-        const { body } = response;
-        if (body !== null) {
-          const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
-          response.headers['Content-Length'] = String(length);
-        }
-        res.writeHead(response.status, response.headers);
-        res.end(body ?? undefined);
-      },
+  // Sockets with a request not yet answered: a graceful close waits for these.
+  const busy = new Set<Socket>();
+  let closing = false;
+  // The one close, however often it is asked for.
+  let closed: Promise<void> | undefined;
+  const serve = (req: IncomingMessage, res: ServerResponse) => {
+    const { socket } = req;
+    busy.add(socket);
+    res.on('close', () => {
+      busy.delete(socket);
+      if (closing) socket.destroySoon();
+    });
+    handle(fromIncoming(req)).then(
+      (response) => send(res, response, closing),
       (error: unknown) => {
         res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
         res.end(
@@ -55,8 +74,43 @@ export async function listen(
         );
       },
     );
+  };
+  const server = createServer(serve);
+  // An oversized body announced with `Expect: 100-continue` is refused before it is sent.
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    if (Number(req.headers['content-length']) > MAX_BODY_BYTES) {
+      send(res, errorResponse(tooLarge()), true);
+    } else {
+      res.writeContinue();
+      serve(req, res);
+    }
+  });
+  // Node answers these itself, bare; here they get the API's envelope and a request id.
+  server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => {
+    const error = new ApiError(417, 'VALIDATION_ERROR', 'Expect: only 100-continue is supported');
+    send(res, errorResponse(error), true);
+  });
+  server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
+    if (!socket.writable) return void socket.destroy();
+    const tooBig = error.code === 'HPE_HEADER_OVERFLOW';
+    const answer = errorResponse(
+      tooBig
+        ? new ApiError(431, 'VALIDATION_ERROR', 'headers: larger than the server accepts (16 KiB)')
+        : new ApiError(400, 'VALIDATION_ERROR', `request: not valid HTTP/1.1 (${error.code})`),
+    );
+    const body = String(answer.body);
+    const headers = {
+      ...withRequestId(answer.headers),
+      'Content-Length': String(Buffer.byteLength(body)),
+      Connection: 'close',
+    };
+    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+    const reason = tooBig ? 'Request Header Fields Too Large' : 'Bad Request';
+    socket.end(`HTTP/1.1 ${answer.status} ${reason}\r\n${head.join('')}\r\n${body}`);
   });
   server.on('connection', (socket) => {
+    // Accepted just as the server closes: it would hold the close open.
+    if (closing) return void socket.destroy();
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
@@ -72,12 +126,44 @@ export async function listen(
   return {
     url,
     port,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: (closeOptions = {}) =>
+      (closed ??= new Promise<void>((resolve, reject) => {
+        closing = true;
         server.close((error) => (error ? reject(error) : resolve()));
-        for (const socket of sockets) socket.destroy();
-      }),
+        // Idle keep-alive connections go now; busy ones once answered (see serve) or at the deadline.
+        for (const socket of sockets) if (!busy.has(socket)) socket.destroy();
+        const cut = () => {
+          for (const socket of sockets) socket.destroy();
+        };
+        const graceMs = closeOptions.graceMs ?? 0;
+        if (graceMs > 0 && busy.size > 0) setTimeout(cut, graceMs).unref();
+        else cut();
+      })),
   };
+}
+
+/** A request id and the CORS headers, for answers written before the handler (which adds them). */
+function withRequestId(headers: Record<string, string>): Record<string, string> {
+  return { 'X-Request-Id': crypto.randomUUID(), ...CORS_HEADERS, ...headers };
+}
+
+/** Writes a response with its length; `close` ends the connection after it. */
+function send(res: ServerResponse, response: ApiResponse, close: boolean): void {
+  // Answers the handler did not make (checkContinue, checkExpectation) lack the common headers.
+  const headers = response.headers['X-Request-Id']
+    ? response.headers
+    : withRequestId(response.headers);
+  if (close) headers.Connection = 'close';
+  // The body with its length: writeHead fixes the headers, so without Content-Length it would go
+  // out chunked (more framing, more writes). Text is encoded by the socket write.
+  const { body } = response;
+  if (body !== null) {
+    headers['Content-Length'] = String(
+      typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength,
+    );
+  }
+  res.writeHead(response.status, headers);
+  res.end(body ?? undefined);
 }
 
 function fromIncoming(req: IncomingMessage): ApiRequest {
@@ -95,10 +181,16 @@ function fromIncoming(req: IncomingMessage): ApiRequest {
   };
 }
 
-/** Reads a request body up to 1 MiB; beyond, 413 (the connection is closed after the answer). */
+/**
+ * Reads a request body up to 1 MiB; beyond, 413, while the rest is read and dropped (up to
+ * DRAIN_LIMIT, then the connection is cut) so that the client can read the answer.
+ */
 function readIncoming(req: IncomingMessage): Promise<Uint8Array> {
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return Promise.reject(tooLarge());
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) {
+    drain(req, 0);
+    return Promise.reject(tooLarge());
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -106,13 +198,27 @@ function readIncoming(req: IncomingMessage): Promise<Uint8Array> {
       size += chunk.byteLength;
       if (size > MAX_BODY_BYTES) {
         req.removeAllListeners('data');
-        req.resume();
+        drain(req, size);
         reject(tooLarge());
       } else chunks.push(chunk);
     });
     req.on('end', () =>
       resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)),
     );
-    req.on('error', reject);
+    // The client went away mid-body (or the server was closed): nobody reads the answer, and it
+    // is not the server's failure.
+    req.on('error', () =>
+      reject(new ApiError(400, 'VALIDATION_ERROR', 'body: the connection closed before it ended')),
+    );
   });
+}
+
+/** Reads and drops the rest of a body, cutting the connection past DRAIN_LIMIT bytes in all. */
+function drain(req: IncomingMessage, read: number): void {
+  let size = read;
+  req.on('data', (chunk: Buffer) => {
+    size += chunk.byteLength;
+    if (size > DRAIN_LIMIT) req.socket.destroy();
+  });
+  req.resume();
 }

@@ -1,0 +1,200 @@
+import { connect, type Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMockServer, type RunningServer } from '../../src/index.js';
+
+// The HTTP server at the edges a non-JS client meets: oversized bodies sent whole, Expect headers,
+// requests Node's parser refuses, and closing with requests in flight. Raw sockets, so that nothing
+// between the test and the server smooths these over. No outcome depends on timing.
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Parses every HTTP/1.1 answer in `text` (Content-Length framed), skipping 1xx ones. */
+function parseAnswers(text: string): RawAnswer[] {
+  const answers: RawAnswer[] = [];
+  let rest = text;
+  while (rest.startsWith('HTTP/1.1 ')) {
+    const end = rest.indexOf('\r\n\r\n');
+    if (end < 0) break;
+    const [statusLine = '', ...lines] = rest.slice(0, end).split('\r\n');
+    const headers: Record<string, string> = {};
+    for (const line of lines) {
+      const colon = line.indexOf(':');
+      headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+    }
+    const length = Number(headers['content-length'] ?? 0);
+    const status = Number(statusLine.split(' ')[1]);
+    const body = rest.slice(end + 4, end + 4 + length);
+    rest = rest.slice(end + 4 + length);
+    if (status >= 200) answers.push({ status, headers, body });
+  }
+  return answers;
+}
+
+/** A raw connection: `send` writes (awaiting the flush), `received` is everything read so far. */
+async function open(server: RunningServer): Promise<{
+  socket: Socket;
+  send(data: string | Buffer): Promise<void>;
+  received(): string;
+  closed: Promise<void>;
+}> {
+  const socket = connect(server.port, '127.0.0.1');
+  await new Promise((resolve) => socket.once('connect', resolve));
+  let text = '';
+  socket.on('data', (chunk: Buffer) => {
+    text += chunk.toString('latin1');
+  });
+  socket.on('error', () => {});
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  return {
+    socket,
+    send: (data) =>
+      new Promise<void>((resolve, reject) =>
+        socket.write(data, (error) => (error ? reject(error) : resolve())),
+      ),
+    received: () => text,
+    closed,
+  };
+}
+
+/** Waits until `received()` holds `count` final answers. */
+async function answers(conn: { received(): string }, count = 1): Promise<RawAnswer[]> {
+  await expect.poll(() => parseAnswers(conn.received()).length).toBeGreaterThanOrEqual(count);
+  return parseAnswers(conn.received());
+}
+
+const internalErrors: unknown[] = [];
+const mock = createMockServer({
+  clock: 'manual',
+  seed: 'demo',
+  onError: (error) => internalErrors.push(error),
+});
+const key = mock.createApiKey({ scopes: 'all' }).key;
+let server: RunningServer;
+const servers: RunningServer[] = [];
+
+async function start(): Promise<RunningServer> {
+  server = await mock.listen({ port: 0 });
+  servers.push(server);
+  return server;
+}
+
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+const post = (length: number, extra = '') =>
+  `POST /v1/agents HTTP/1.1\r\nHost: x\r\nx-api-key: ${key}\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n${extra}\r\n`;
+
+describe('the node:http server at its edges', () => {
+  it('answers 413 to a client that sends a 4 MiB body whole before reading, and keeps the connection', async () => {
+    const conn = await open(await start());
+    const body = Buffer.alloc(4 * 1024 * 1024, 'a');
+    // Like Python's http.client: headers and the whole body, and only then read.
+    await conn.send(post(body.length));
+    await conn.send(body);
+    const [tooLarge] = await answers(conn);
+    expect(tooLarge?.status).toBe(413);
+    expect(JSON.parse(tooLarge?.body ?? '')).toMatchObject({
+      error: { code: 'PAYLOAD_TOO_LARGE' },
+    });
+    // The body was read to its end: the same connection serves the next request.
+    await conn.send(`GET /v1/health HTTP/1.1\r\nHost: x\r\n\r\n`);
+    const [, health] = await answers(conn, 2);
+    expect(health?.status).toBe(200);
+    conn.socket.destroy();
+  });
+
+  it('refuses an oversized body announced with Expect: 100-continue before it is sent', async () => {
+    const conn = await open(await start());
+    await conn.send(post(5_000_000, 'Expect: 100-continue\r\n'));
+    const [answer] = await answers(conn);
+    expect(conn.received()).not.toContain('100 Continue');
+    expect(answer?.status).toBe(413);
+    expect(answer?.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(answer?.headers.connection).toBe('close');
+  });
+
+  it('still sends 100 Continue for a body within the limit', async () => {
+    const conn = await open(await start());
+    const body = JSON.stringify({ name: 'Continued' });
+    await conn.send(post(body.length, 'Expect: 100-continue\r\n'));
+    await expect.poll(() => conn.received()).toContain('HTTP/1.1 100 Continue');
+    await conn.send(body);
+    const [created] = await answers(conn);
+    expect(created?.status).toBe(201);
+    conn.socket.destroy();
+  });
+
+  it.each([
+    [
+      'an Expect other than 100-continue',
+      `GET /v1/health HTTP/1.1\r\nHost: x\r\nExpect: foo\r\n\r\n`,
+      417,
+      /Expect/,
+    ],
+    [
+      'a method Node does not parse',
+      `FOO /v1/health HTTP/1.1\r\nHost: x\r\n\r\n`,
+      400,
+      /not valid HTTP/,
+    ],
+    [
+      'headers over 16 KiB',
+      `GET /v1/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`,
+      431,
+      /headers/,
+    ],
+  ])('answers %s in the API envelope, with a request id', async (_name, raw, status, message) => {
+    const conn = await open(await start());
+    await conn.send(raw);
+    const [answer] = await answers(conn);
+    expect(answer?.status).toBe(status);
+    expect(answer?.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(answer?.headers['content-type']).toMatch(/^application\/json/);
+    const { error } = JSON.parse(answer?.body ?? '');
+    expect(error).toMatchObject({ code: 'VALIDATION_ERROR', status });
+    expect(error.message).toMatch(message);
+  });
+
+  /** Opens a request that the server is handling (it sent 100 Continue) but cannot finish yet. */
+  async function inFlight(running: RunningServer, body: string) {
+    const conn = await open(running);
+    await conn.send(post(body.length, 'Expect: 100-continue\r\n'));
+    await expect.poll(() => conn.received()).toContain('HTTP/1.1 100 Continue');
+    return conn;
+  }
+
+  it('lets a request in flight finish within the grace period, and closes idle connections at once', async () => {
+    const running = await start();
+    const idle = await open(running);
+    await idle.send(`GET /v1/health HTTP/1.1\r\nHost: x\r\n\r\n`);
+    await answers(idle);
+    const body = JSON.stringify({ name: 'Late' });
+    const busy = await inFlight(running, body);
+    const closing = running.close({ graceMs: 60_000 });
+    await idle.closed;
+    await busy.send(body);
+    const [created] = await answers(busy);
+    expect(created?.status).toBe(201);
+    expect(created?.headers.connection).toBe('close');
+    await closing;
+    await busy.closed;
+    // Closing again is the same close.
+    await expect(running.close()).resolves.toBeUndefined();
+  });
+
+  it('cuts requests in flight when closed without a grace period', async () => {
+    const running = await start();
+    const busy = await inFlight(running, '{"name":"Cut"}');
+    await running.close();
+    await busy.closed;
+    expect(parseAnswers(busy.received())).toEqual([]);
+    // A body cut short is the client's doing (here the close's), not an internal error.
+    await expect.poll(() => mock.requests().at(-1)?.status).toBe(400);
+    expect(internalErrors).toEqual([]);
+  });
+});
