@@ -16,8 +16,8 @@ export interface Clock {
   /** Cancels a scheduled timer. */
   clear(id: number): void;
   /**
-   * Moves a manual clock forward by `ms`, running every timer that falls due, in time order,
-   * awaiting each; a real clock refuses.
+   * Moves a manual clock forward by `ms` (whole milliseconds), running every timer that falls due,
+   * in time order, awaiting each; a real clock refuses.
    */
   advance(ms: number): Promise<number>;
   /** Timers still waiting. */
@@ -113,8 +113,9 @@ export function createManualClock(start: number = Date.now()): Clock {
     },
     async advance(ms) {
       const most = maxAdvance(current);
-      if (!Number.isFinite(ms) || ms < 0 || ms > most) {
-        throw new RangeError(`ms: must be a number from 0 to ${most} (${lastDateNote})`);
+      // Whole milliseconds, as the control API takes them: the clock never reads 1.5 ms.
+      if (!Number.isInteger(ms) || ms < 0 || ms > most) {
+        throw new RangeError(`ms: must be an integer from 0 to ${most} (${lastDateNote})`);
       }
       const target = current + ms;
       for (;;) {

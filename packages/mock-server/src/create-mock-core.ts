@@ -71,8 +71,8 @@ export interface MockCore {
   settle(): Promise<void>;
   /** Sets the health GET /v1/health reports; `maintenance` makes other operations answer 503. */
   setHealth(status: HealthStatus): void;
-  /** The last requests, oldest first. */
-  requests(): JournalEntry[];
+  /** The last requests, oldest first: the whole journal, or its newest `limit` entries. */
+  requests(options?: { limit?: number }): JournalEntry[];
   /** The whole state as JSON. */
   exportState(): StateSnapshot;
   /** Replaces the state with one exported earlier. */
@@ -179,7 +179,7 @@ export function createMockCore(options: MockServerOptions = {}): MockCore {
     settle: () => dispatcher.settle(),
     pairChannel: (id) => control.pairChannel(id),
     setMcpServer: (id, input) => control.setMcpServer(id, input),
-    requests: () => control.requests(),
+    requests: (o) => control.requests(o),
     exportState: () => control.exportState(),
     importState: (snapshot) => control.importState(snapshot),
     dispose: () => {

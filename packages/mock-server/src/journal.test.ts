@@ -21,6 +21,13 @@ describe('Journal', () => {
     expect(list[0]?.at).toBe('2026-11-20T10:00:05.000Z');
   });
 
+  it('lists the newest `limit` entries, oldest first, across the wrap of the ring', () => {
+    const journal = new Journal(3);
+    for (let n = 1; n <= 5; n++) journal.add(entry(n));
+    expect(journal.list(2).map((e) => e.request_id)).toEqual(['r4', 'r5']);
+    expect(journal.list(9).map((e) => e.request_id)).toEqual(['r3', 'r4', 'r5']);
+  });
+
   it('keeps everything below capacity, nothing at capacity 0, and forgets on clear', () => {
     const journal = new Journal(10);
     journal.add(entry(1));

@@ -28,13 +28,15 @@ export class Journal {
     this.next = (this.next + 1) % this.capacity;
   }
 
-  /** The entries, oldest first. */
-  list(): JournalEntry[] {
+  /** The entries, oldest first: all of them, or the newest `limit`. */
+  list(limit = this.entries.length): JournalEntry[] {
     const ordered =
       this.entries.length < this.capacity
         ? this.entries
         : [...this.entries.slice(this.next), ...this.entries.slice(0, this.next)];
-    return ordered.map(({ at_ms, ...rest }) => ({ ...rest, at: new Date(at_ms).toISOString() }));
+    return ordered
+      .slice(Math.max(0, ordered.length - limit))
+      .map(({ at_ms, ...rest }) => ({ ...rest, at: new Date(at_ms).toISOString() }));
   }
 
   /** Forgets every entry. */

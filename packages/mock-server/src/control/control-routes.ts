@@ -3,6 +3,8 @@ import { ApiError, invalidField } from '../errors.js';
 import type { ApiRequest, ApiResponse } from '../http/api-request.js';
 import { jsonResponse } from '../http/respond.js';
 import { type Route, Router } from '../http/router.js';
+import { type ControlInput, type ControlInputSpec, readControlInput } from './control-input.js';
+import { clockAdvanceBody, healthBody, requestsQuery, workspaceBody } from './control-schemas.js';
 import type { Controller } from './controller.js';
 import type { Core } from './core.js';
 
@@ -12,87 +14,133 @@ type ControlHandler = (
   params: Record<string, string>,
 ) => Promise<ApiResponse> | ApiResponse;
 
+/** What a control route does with its checked query and body and its path parameters. */
+type ControlAction = (
+  input: ControlInput,
+  params: Record<string, string>,
+) => Promise<ApiResponse> | ApiResponse;
+
 /**
  * The router of the control API under `/__mock` (api-decisions section 7): not rate limited,
- * guarded by `x-mock-admin-token` when the server has one (the caller checks it).
+ * guarded by `x-mock-admin-token` when the server has one (the caller checks it). Query and body are
+ * checked as the /v1 routes check theirs; `json` bodies are checked by the controller, which the
+ * server object's methods share.
  */
 export function createControlRouter(core: Core, control: Controller): Router<ControlHandler> {
   const ok = (data: unknown, status = 200) => jsonResponse(status, { data });
   const none = () => jsonResponse(204, undefined);
+  const json = { body: 'json' } as const;
   const routes: Route<ControlHandler>[] = [
     route('POST', '/reset', () => {
       control.reset();
       return none();
     }),
-    route('POST', '/workspaces', async (req) => {
-      const body = await jsonBody(req);
-      return ok(control.createWorkspace({ name: body.name as string | undefined }), 201);
-    }),
-    route('POST', '/api-keys', async (req) =>
-      ok(control.createApiKey((await jsonBody(req)) as never), 201),
+    // The body is checked here: `createWorkspace()` also takes the fixed ids of the demo seed.
+    route(
+      'POST',
+      '/workspaces',
+      ({ body }) => ok(control.createWorkspace(body as { name?: string }), 201),
+      { body: workspaceBody },
     ),
-    route('DELETE', '/api-keys/{id}', (_req, params) => {
+    route('POST', '/api-keys', ({ body }) => ok(control.createApiKey(body as never), 201), json),
+    route('DELETE', '/api-keys/{id}', (_input, params) => {
       control.revokeApiKey(params.id as string);
       return none();
     }),
     route('GET', '/clock', () => ok(clockView(core))),
-    route('POST', '/clock/advance', async (req) => {
-      const { ms } = await jsonBody(req);
-      if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) {
-        throw invalidField('ms', 'minimum', 'must be a number >= 0');
-      }
-      const most = maxAdvance(core.clock.now());
-      if (ms > most) {
-        throw invalidField('ms', 'maximum', `must be at most ${most} (${lastDateNote})`);
-      }
-      if (core.clock.mode !== 'manual') {
-        throw new ApiError(
-          409,
-          'CONFLICT',
-          'the clock is real; start the server with --clock manual to advance it',
-        );
-      }
-      await core.clock.advance(ms);
-      await core.dispatcher.settle();
-      return ok(clockView(core));
+    route(
+      'POST',
+      '/clock/advance',
+      async ({ body }) => {
+        const { ms } = body as { ms: number };
+        const most = maxAdvance(core.clock.now());
+        if (ms > most) {
+          throw invalidField('ms', 'maximum', `must be at most ${most} (${lastDateNote})`);
+        }
+        if (core.clock.mode !== 'manual') {
+          throw new ApiError(
+            409,
+            'CONFLICT',
+            'the clock is real; start the server with --clock manual to advance it',
+          );
+        }
+        await core.clock.advance(ms);
+        await core.dispatcher.settle();
+        return ok(clockView(core));
+      },
+      { body: clockAdvanceBody },
+    ),
+    route(
+      'PUT',
+      '/health',
+      ({ body }) => {
+        control.setHealth((body as { status: never }).status);
+        return ok({ status: core.state.health });
+      },
+      { body: healthBody },
+    ),
+    route('GET', '/requests', ({ query }) => ok(control.requests(query)), {
+      query: requestsQuery,
     }),
-    route('PUT', '/health', async (req) => {
-      control.setHealth((await jsonBody(req)).status as never);
-      return ok({ status: core.state.health });
-    }),
-    route('GET', '/requests', () => ok(control.requests())),
     route('GET', '/faults', () => ok(core.faults.list())),
-    route('POST', '/faults', async (req) => {
-      control.addFault((await jsonBody(req)) as never);
-      return ok(core.faults.list(), 201);
-    }),
+    route(
+      'POST',
+      '/faults',
+      ({ body }) => {
+        control.addFault(body as never);
+        return ok(core.faults.list(), 201);
+      },
+      json,
+    ),
     route('DELETE', '/faults', () => {
       core.faults.clear();
       return none();
     }),
     route('GET', '/state', () => jsonResponse(200, control.exportState())),
-    route('PUT', '/state', async (req) => {
-      control.importState(await jsonBody(req));
-      return none();
-    }),
-    route('POST', '/channels/{id}/pair', (_req, params) =>
+    route(
+      'PUT',
+      '/state',
+      ({ body }) => {
+        control.importState(body);
+        return none();
+      },
+      json,
+    ),
+    route('POST', '/channels/{id}/pair', (_input, params) =>
       ok(control.pairChannel(params.id as string)),
     ),
-    route('POST', '/conversations/{id}/inbound', async (req, params) =>
-      ok(await control.receiveMessage(params.id as string, (await jsonBody(req)) as never)),
+    route(
+      'POST',
+      '/conversations/{id}/inbound',
+      async ({ body }, params) =>
+        ok(await control.receiveMessage(params.id as string, body as never)),
+      json,
     ),
-    route('PUT', '/mcp-servers/{id}', async (req, params) =>
-      ok(control.setMcpServer(params.id as string, (await jsonBody(req)) as never)),
+    route(
+      'PUT',
+      '/mcp-servers/{id}',
+      ({ body }, params) => ok(control.setMcpServer(params.id as string, body as never)),
+      json,
     ),
-    route('POST', '/events', async (req) => ok(control.emitEvent(await jsonBody(req)))),
+    route('POST', '/events', ({ body }) => ok(control.emitEvent(body as never)), json),
     route('GET', '/webhook-attempts', () => ok(control.webhookAttempts())),
     route('GET', '/alerts', () => ok(control.alerts())),
   ];
   return new Router(routes);
 }
 
-function route(method: string, path: string, target: ControlHandler): Route<ControlHandler> {
-  return { method, path: `/__mock${path}`, target };
+/** A route under `/__mock` whose query and body are checked (none of either unless `spec` says). */
+function route(
+  method: string,
+  path: string,
+  action: ControlAction,
+  spec: ControlInputSpec = {},
+): Route<ControlHandler> {
+  return {
+    method,
+    path: `/__mock${path}`,
+    target: async (request, params) => action(await readControlInput(request, spec), params),
+  };
 }
 
 function clockView(core: Core): {
@@ -108,20 +156,4 @@ function clockView(core: Core): {
     mode: core.clock.mode,
     pending_timers: core.clock.pending(),
   };
-}
-
-/** The request's JSON object body (`{}` when empty); 400 for anything else. */
-async function jsonBody(request: ApiRequest): Promise<Record<string, unknown>> {
-  const bytes = await request.readBody();
-  if (bytes.byteLength === 0) return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(new TextDecoder().decode(bytes));
-  } catch (error) {
-    throw invalidField('body', 'json', `must be valid JSON (${(error as Error).message})`);
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw invalidField('body', 'type', 'must be a JSON object');
-  }
-  return value as Record<string, unknown>;
 }

@@ -17,6 +17,17 @@ import {
   type StateSnapshot,
 } from '../store/state.js';
 import type { DomainEvent } from '../webhooks/event-bus.js';
+import { checkFault } from './check-fault.js';
+import { checkInput } from './check-input.js';
+import {
+  apiKeyOptions,
+  eventInput,
+  inboundMessage,
+  mcpServerSettings,
+  requestsOptions,
+  snapshotShape,
+  workspaceOptions,
+} from './control-schemas.js';
 import type { Core } from './core.js';
 
 /** What `createApiKey` returns: the key string is shown only here. */
@@ -49,17 +60,12 @@ export class Controller {
     this.core.rateLimiter.clear();
   }
 
-  /** A new workspace (and its company). */
+  /** A new workspace (and its company); 400 naming an unknown or mistyped field. */
   createWorkspace(
-    options: { name?: string; workspace_id?: string; company_id?: string } = {},
+    input: { name?: string; workspace_id?: string; company_id?: string } = {},
   ): Workspace {
     const { ctx, state } = this.core;
-    if (
-      options.name !== undefined &&
-      (typeof options.name !== 'string' || options.name.length > 200)
-    ) {
-      throw invalidField('name', 'type', 'must be a string of at most 200 characters');
-    }
+    const options = checkInput<typeof input>(workspaceOptions, input);
     const workspace: Workspace = {
       workspace_id: options.workspace_id ?? ctx.id(),
       company_id: options.company_id ?? ctx.id(),
@@ -73,10 +79,11 @@ export class Controller {
   }
 
   /** A new API key with scopes of the server's variant; 400 naming a scope the variant lacks. */
-  createApiKey(options: CreateApiKeyOptions): CreatedApiKey {
+  createApiKey(input: CreateApiKeyOptions): CreatedApiKey {
     const { ctx, state } = this.core;
+    const options = checkInput<CreateApiKeyOptions>(apiKeyOptions, input);
     const vocabulary = Object.keys(scopeVocabulary[ctx.variant]);
-    const scopes = options?.scopes === 'all' ? vocabulary : options?.scopes;
+    const scopes = options.scopes === 'all' ? vocabulary : options.scopes;
     if (!Array.isArray(scopes))
       throw invalidField('scopes', 'type', 'must be an array of scopes or "all"');
     scopes.forEach((scope, i) => {
@@ -88,11 +95,6 @@ export class Controller {
         );
       }
     });
-    if (options.name !== undefined && typeof options.name !== 'string')
-      throw invalidField('name', 'type', 'must be a string');
-    if (options.key !== undefined && (typeof options.key !== 'string' || options.key.length < 8)) {
-      throw invalidField('key', 'minLength', 'must be a string of at least 8 characters');
-    }
     if (options.key !== undefined && state.keyIndex.has(options.key)) {
       throw new ApiError(409, 'CONFLICT', 'key: an API key with this string exists');
     }
@@ -132,13 +134,7 @@ export class Controller {
    * and the AI answers when the chat is open (as POST /v1/conversations/{id}/messages does).
    */
   async receiveMessage(conversationId: string, input: { content: string; type?: string }) {
-    const types = ['text', 'image', 'audio', 'video', 'document'];
-    if (typeof input?.content !== 'string' || input.content.length === 0) {
-      throw invalidField('content', 'minLength', 'must be a non-empty string');
-    }
-    if (input.type !== undefined && !types.includes(input.type)) {
-      throw invalidField('type', 'enum', `must be one of ${types.join(', ')}`);
-    }
+    checkInput(inboundMessage, input);
     const conversation = this.core.state.tables.conversations.find(conversationId);
     if (!conversation) throw notFound('conversation', conversationId);
     const { message, reply } = await receiveCustomerMessage(
@@ -157,13 +153,11 @@ export class Controller {
 
   /** Sets an MCP server's simulated tools and whether it is in `error`. */
   setMcpServer(id: string, input: { tools?: McpTool[]; error?: boolean }) {
+    // Everything is checked before anything changes: a 400 leaves the server as it was.
+    checkInput(mcpServerSettings, input);
+    const tools = input.tools === undefined ? undefined : withDefaults(input.tools);
     const row = this.core.state.tables.mcpServers.find(id);
     if (!row) throw notFound('MCP server', id);
-    // Everything is checked before anything changes: a 400 leaves the server as it was.
-    const tools = input.tools === undefined ? undefined : checkTools(input.tools);
-    if (input.error !== undefined && typeof input.error !== 'boolean') {
-      throw invalidField('error', 'type', 'must be a boolean');
-    }
     if (tools !== undefined) row._tools = tools;
     if (input.error !== undefined) row._error = input.error;
     row.updated_at = this.core.ctx.now();
@@ -178,19 +172,15 @@ export class Controller {
     this.core.state.health = status;
   }
 
-  /** Adds an injected fault; 400 naming a bad field. */
+  /** Adds an injected fault; 400 naming a bad field, or a path or method it could never fire on. */
   addFault(spec: FaultSpec): void {
-    try {
-      this.core.faults.add(spec);
-    } catch (error) {
-      if (error instanceof TypeError) throw asValidation(error);
-      throw error;
-    }
+    this.core.faults.add(checkFault(spec));
   }
 
-  /** The request journal, oldest first. */
-  requests(): JournalEntry[] {
-    return this.core.journal.list();
+  /** The request journal, oldest first: all of it, or the newest `limit` entries. */
+  requests(options: { limit?: number } = {}): JournalEntry[] {
+    const { limit } = checkInput<typeof options>(requestsOptions, options);
+    return this.core.journal.list(limit);
   }
 
   /** The whole state as JSON. */
@@ -200,6 +190,7 @@ export class Controller {
 
   /** Replaces the state; 400 naming what is wrong with the snapshot (the state is left as it was). */
   importState(snapshot: unknown): void {
+    checkInput(snapshotShape, snapshot);
     try {
       importState(this.core.state, snapshot);
     } catch (error) {
@@ -213,15 +204,14 @@ export class Controller {
    * Emits any event of the variant in a workspace (billing, channel.error, ...), its data checked
    * against the spec; it is delivered to the subscribed webhooks like any other.
    */
-  emitEvent(input: { workspace_id?: unknown; event?: unknown; data?: unknown }) {
+  emitEvent(input: { workspace_id: string; event: string; data: unknown }) {
     const { ctx, state, events } = this.core;
-    const event = typeof input?.event === 'string' ? input.event : '';
+    const { event, workspace_id: workspaceId } = checkInput<typeof input>(eventInput, input);
     const entry = webhookEventCatalog.find(
       (e) => e.event === event && e.variants.includes(ctx.variant),
     );
     if (!entry)
       throw invalidField('event', 'enum', `"${event}" is not an event of Variant ${ctx.variant}`);
-    const workspaceId = typeof input.workspace_id === 'string' ? input.workspace_id : '';
     if (!state.workspaces.has(workspaceId))
       throw new ApiError(404, 'NOT_FOUND', `workspace ${workspaceId} not found`);
     const issues = validateData(entry.data, input.data);
@@ -270,38 +260,18 @@ export class Controller {
   }
 }
 
-/** The simulated tools of an MCP server, checked: 400 naming the first bad field. */
-function checkTools(tools: unknown): McpTool[] {
-  if (!Array.isArray(tools)) throw invalidField('tools', 'type', 'must be an array');
+/** The simulated tools of an MCP server with their defaults; 400 naming a tool listed twice. */
+function withDefaults(tools: (Partial<McpTool> & Pick<McpTool, 'name'>)[]): McpTool[] {
   const names = new Set<string>();
-  return tools.map((tool: Partial<McpTool> | null, i) => {
-    const at = `tools[${i}]`;
-    if (typeof tool !== 'object' || tool === null || Array.isArray(tool)) {
-      throw invalidField(at, 'type', 'must be an object');
+  return tools.map((tool, i) => {
+    if (names.has(tool.name)) {
+      throw invalidField(`tools[${i}].name`, 'unique', `${tool.name} is listed twice`);
     }
-    if (typeof tool.name !== 'string' || !/^[A-Za-z0-9_.-]{1,128}$/.test(tool.name)) {
-      throw invalidField(`${at}.name`, 'pattern', 'must match ^[A-Za-z0-9_.-]{1,128}$');
-    }
-    if (names.has(tool.name))
-      throw invalidField(`${at}.name`, 'unique', `${tool.name} is listed twice`);
     names.add(tool.name);
-    if (tool.description !== undefined && typeof tool.description !== 'string') {
-      throw invalidField(`${at}.description`, 'type', 'must be a string');
-    }
-    const schema = tool.input_schema;
-    if (
-      schema !== undefined &&
-      (typeof schema !== 'object' || schema === null || Array.isArray(schema))
-    ) {
-      throw invalidField(`${at}.input_schema`, 'type', 'must be an object (a JSON Schema)');
-    }
-    if (tool.enabled !== undefined && typeof tool.enabled !== 'boolean') {
-      throw invalidField(`${at}.enabled`, 'type', 'must be a boolean');
-    }
     return {
       name: tool.name,
       description: tool.description ?? '',
-      input_schema: schema ?? { type: 'object' },
+      input_schema: tool.input_schema ?? { type: 'object' },
       enabled: tool.enabled ?? true,
     };
   });

@@ -1,6 +1,7 @@
 import { type ErrorDetail, invalidField, validationError } from '../errors.js';
 import type { OperationInfo, ParameterInfo, SchemaNode } from '../generated/operations.js';
 import { schemas } from '../generated/schemas.js';
+import { parseJsonBody } from './json-body.js';
 import { type SchemaResolver, validateSchema } from './schema-validator.js';
 
 /** A request's inputs once they pass the spec's rules. */
@@ -19,7 +20,6 @@ const resolveRef: SchemaResolver = (ref) => {
 };
 
 const NO_BODY: SchemaNode = { type: 'object', additionalProperties: false };
-const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * Validates path, query (`search`: the query string with its `?`, or empty) and body against the
@@ -59,7 +59,7 @@ function validateQuery(op: OperationInfo, search: string): Readonly<Record<strin
   }
   let outcome = checked.get(search);
   if (outcome === undefined) {
-    outcome = checkQuery(op, new URLSearchParams(search));
+    outcome = checkQueryParameters(queryParameters(op), new URLSearchParams(search));
     if (search.length <= MAX_QUERY_LENGTH) {
       // Maps iterate in insertion order: the first key is the oldest.
       if (checked.size >= MAX_QUERIES) checked.delete(checked.keys().next().value as string);
@@ -70,14 +70,16 @@ function validateQuery(op: OperationInfo, search: string): Readonly<Record<strin
   return outcome;
 }
 
-/** The query's values coerced and checked (frozen), or what is wrong with them. */
-function checkQuery(
-  op: OperationInfo,
+/**
+ * A query's values coerced and checked against the known parameters (frozen), or what is wrong
+ * with them: unknown or repeated names, wrong types, missing required ones.
+ */
+export function checkQueryParameters(
+  known: ReadonlyMap<string, ParameterInfo>,
   search: URLSearchParams,
 ): Readonly<Record<string, unknown>> | ErrorDetail[] {
   const issues: ErrorDetail[] = [];
   const query: Record<string, unknown> = {};
-  const known = queryParameters(op);
   for (const name of new Set(search.keys())) {
     const param = known.get(name);
     if (!param) {
@@ -139,25 +141,7 @@ function validateBody(op: OperationInfo, bytes: Uint8Array, contentType: string 
     if (op.body?.required) throw invalidField('body', 'required', 'is required (a JSON object)');
     return op.body ? {} : undefined;
   }
-  if (!/^application\/json\s*(;|$)/i.test(contentType ?? '')) {
-    throw invalidField(
-      'body',
-      'contentType',
-      'must be JSON, sent with Content-Type: application/json',
-    );
-  }
-  let text: string;
-  try {
-    text = decoder.decode(bytes);
-  } catch {
-    throw invalidField('body', 'encoding', 'must be valid UTF-8');
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw invalidField('body', 'json', `must be valid JSON (${(error as Error).message})`);
-  }
+  const value = parseJsonBody(bytes, contentType);
   const schema = op.body?.schema ?? NO_BODY;
   if (!op.body && (value === null || typeof value !== 'object' || Array.isArray(value))) {
     throw invalidField('body', 'type', `must be empty; ${op.method} ${op.path} takes no body`);

@@ -64,7 +64,8 @@ export interface StateSnapshot {
   tables: { [K in keyof Tables]: ReturnType<Tables[K]['all']> };
 }
 
-const TABLE_NAMES = [
+/** The tables of the state, as a snapshot names them. */
+export const TABLE_NAMES = [
   'agents',
   'trainings',
   'channels',

@@ -83,6 +83,170 @@ describe.each(transports)('control API over $name', (transport) => {
   it('answers unknown control routes with 404', async () => {
     expect((await h.call('GET', '/__mock/nothing')).status).toBe(404);
   });
+
+  const id = '00000000-0000-4000-8000-0000000000ff';
+  // Every control route that takes a body (or may be sent an empty one), with a typo in it.
+  it.each([
+    ['POST', '/__mock/workspaces', { nam: 'typo' }, 'nam'],
+    ['POST', '/__mock/api-keys', { scopes: 'all', nmae: 'ro' }, 'nmae'],
+    ['POST', '/__mock/clock/advance', { ms: 1000, x: 1 }, 'x'],
+    ['PUT', '/__mock/health', { status: 'ok', reason: 'x' }, 'reason'],
+    ['POST', '/__mock/faults', { path: '/v1/me', status: 503, time: 3 }, 'time'],
+    ['POST', `/__mock/conversations/${id}/inbound`, { content: 'hi', kind: 'text' }, 'kind'],
+    [
+      'PUT',
+      `/__mock/mcp-servers/${id}`,
+      { tools: [{ name: 't', enabeld: true }] },
+      'tools[0].enabeld',
+    ],
+    ['POST', '/__mock/events', { workspace_id: id, event: 'x', data: {}, extra: 1 }, 'extra'],
+    ['PUT', '/__mock/state', { version: 1, extra: 1 }, 'extra'],
+    ['POST', '/__mock/reset', { hard: true }, 'hard'],
+    ['POST', `/__mock/channels/${id}/pair`, { force: true }, 'force'],
+  ])(
+    '%s %s refuses an unknown field, or a body not sent as JSON',
+    async (method, path, body, field) => {
+      const before = (await h.call('GET', '/__mock/state')).body;
+      const typo = await h.call(method, path, { body });
+      expect(typo.status).toBe(400);
+      expect(typo.body.error.code).toBe('VALIDATION_ERROR');
+      expect(typo.body.error.details).toContainEqual({
+        field,
+        rule: 'unknown',
+        message: `${field}: is not a known field`,
+      });
+      const text = await h.call(method, path, {
+        raw: JSON.stringify(body),
+        headers: { 'content-type': 'text/plain' },
+      });
+      expect(text.status).toBe(400);
+      expect(text.body.error.details).toEqual([
+        expect.objectContaining({ field: 'body', rule: 'contentType' }),
+      ]);
+      expect((await h.call('GET', '/__mock/state')).body).toEqual(before);
+    },
+  );
+
+  it.each([
+    ['POST', '/__mock/workspaces', { name: 5 }, 'name', 'type'],
+    ['POST', '/__mock/workspaces', { name: 'x'.repeat(201) }, 'name', 'maxLength'],
+    ['POST', '/__mock/api-keys', {}, 'scopes', 'required'],
+    ['POST', '/__mock/api-keys', { scopes: 'all', name: 5 }, 'name', 'type'],
+    ['POST', '/__mock/api-keys', { scopes: 'all', key: 'short' }, 'key', 'minLength'],
+    ['POST', '/__mock/api-keys', { scopes: 'all', workspace_id: 5 }, 'workspace_id', 'type'],
+    ['POST', '/__mock/clock/advance', {}, 'ms', 'required'],
+    ['POST', '/__mock/clock/advance', { ms: '1000' }, 'ms', 'type'],
+    ['POST', '/__mock/clock/advance', { ms: 1.5 }, 'ms', 'type'],
+    ['POST', '/__mock/clock/advance', { ms: -1 }, 'ms', 'minimum'],
+    ['POST', `/__mock/conversations/${id}/inbound`, { content: 5 }, 'content', 'type'],
+    ['POST', `/__mock/conversations/${id}/inbound`, { content: '' }, 'content', 'minLength'],
+    ['POST', `/__mock/conversations/${id}/inbound`, { content: 'a', type: 'x' }, 'type', 'enum'],
+    ['PUT', `/__mock/mcp-servers/${id}`, { error: 'yes' }, 'error', 'type'],
+    ['PUT', `/__mock/mcp-servers/${id}`, { tools: [{}] }, 'tools[0].name', 'required'],
+    ['POST', '/__mock/events', { event: 'x', data: {} }, 'workspace_id', 'required'],
+    ['POST', '/__mock/events', { workspace_id: id, event: 5, data: {} }, 'event', 'type'],
+    ['PUT', '/__mock/state', [], 'body', 'type'],
+  ])('%s %s refuses %j naming %s and rule %s', async (method, path, body, field, rule) => {
+    const bad = await h.call(method, path, { body });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details[0]).toMatchObject({ field, rule });
+    expect(bad.body.error.message.startsWith(`${field}: `)).toBe(true);
+  });
+
+  it('moves the clock by whole milliseconds only, checking the type before the range', async () => {
+    const before = (await h.call('GET', '/__mock/clock')).body.data;
+    const bad = await h.call('POST', '/__mock/clock/advance', { body: { ms: 1.5, x: 1 } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details).toEqual([
+      { field: 'ms', rule: 'type', message: 'ms: must be an integer' },
+      { field: 'x', rule: 'unknown', message: 'x: is not a known field' },
+    ]);
+    const text = await h.call('POST', '/__mock/clock/advance', { body: { ms: '1000' } });
+    expect(text.body.error.details).toEqual([
+      { field: 'ms', rule: 'type', message: 'ms: must be an integer' },
+    ]);
+    expect((await h.call('GET', '/__mock/clock')).body.data).toEqual(before);
+    await expect(h.mock.clock.advance(1.5)).rejects.toThrow('ms: must be an integer');
+    expect(h.mock.clock.now()).toBe(before.now_ms);
+  });
+
+  it('returns the newest `limit` requests of the journal, oldest first', async () => {
+    for (const path of ['/v1/agents', '/v1/contacts', '/v1/channels']) await h.call('GET', path);
+    const paths = (res: { body: { data: { path: string }[] } }) => res.body.data.map((r) => r.path);
+    expect(paths(await h.call('GET', '/__mock/requests?limit=2'))).toEqual([
+      '/v1/contacts',
+      '/v1/channels',
+    ]);
+    expect(paths(await h.call('GET', '/__mock/requests?limit=50'))).toHaveLength(3);
+    expect(h.mock.requests({ limit: 1 }).map((r) => r.path)).toEqual(['/v1/channels']);
+    for (const [query, field, rule] of [
+      ['limit=0', 'limit', 'minimum'],
+      ['limit=1.5', 'limit', 'type'],
+      ['limit=two', 'limit', 'type'],
+      ['limit=1&limit=2', 'limit', 'single'],
+      ['limt=2', 'limt', 'unknown'],
+    ]) {
+      const bad = await h.call('GET', `/__mock/requests?${query}`);
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.details).toEqual([expect.objectContaining({ field, rule })]);
+    }
+    const other = await h.call('GET', '/__mock/faults?limit=1');
+    expect(other.status).toBe(400);
+    expect(other.body.error.details[0]).toMatchObject({ field: 'limit', rule: 'unknown' });
+  });
+
+  it('refuses a snapshot with fields or tables that GET /__mock/state does not write', async () => {
+    await h.call('POST', '/v1/agents', { body: { name: 'Kept' } });
+    const snapshot = (await h.call('GET', '/__mock/state')).body;
+    for (const [body, field] of [
+      [{ ...snapshot, comment: 'x' }, 'comment'],
+      [{ ...snapshot, tables: { ...snapshot.tables, agent: [] } }, 'tables.agent'],
+    ]) {
+      const bad = await h.call('PUT', '/__mock/state', { body });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.details).toEqual([
+        { field, rule: 'unknown', message: `${field}: is not a known field` },
+      ]);
+    }
+    const wrong = await h.call('PUT', '/__mock/state', { body: { ...snapshot, seq: '3' } });
+    expect(wrong.body.error.details).toEqual([
+      expect.objectContaining({ field: 'seq', rule: 'type' }),
+    ]);
+    expect((await h.call('GET', '/__mock/state')).body).toEqual(snapshot);
+    const { alerts: _alerts, ...older } = snapshot;
+    expect((await h.call('PUT', '/__mock/state', { body: older })).status).toBe(204);
+  });
+
+  it('refuses the same typos in the methods of the server object', async () => {
+    const snapshot = h.mock.exportState();
+    const attempts: [() => unknown, string][] = [
+      [() => h.mock.createWorkspace({ nam: 'typo' } as never), 'nam'],
+      [() => h.mock.createApiKey({ scopes: 'all', nmae: 'ro' } as never), 'nmae'],
+      [() => h.mock.faults.add({ path: '/v1/me', status: 503, time: 3 } as never), 'time'],
+      [() => h.mock.requests({ limt: 2 } as never), 'limt'],
+      [() => h.mock.setMcpServer(id, { tools: [], eror: true } as never), 'eror'],
+      [() => h.mock.emitEvent({ workspace_id: id, event: 'x', data: {}, x: 1 } as never), 'x'],
+      [() => h.mock.importState({ ...snapshot, comment: 'x' } as never), 'comment'],
+    ];
+    for (const [attempt, field] of attempts) {
+      let thrown: unknown;
+      try {
+        attempt();
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toMatchObject({
+        status: 400,
+        details: [{ field, rule: 'unknown', message: `${field}: is not a known field` }],
+      });
+    }
+    await expect(
+      h.mock.receiveMessage(id, { content: 'hi', kind: 'x' } as never),
+    ).rejects.toMatchObject({
+      details: [{ field: 'kind', rule: 'unknown' }],
+    });
+    expect(h.mock.exportState()).toEqual(snapshot);
+  });
 });
 
 describe.each(transports)('control API guarded by a token over $name', (transport) => {

@@ -40,20 +40,157 @@ describe.each(transports)('faults and health over $name', (transport) => {
   });
 
   it.each([
-    [{ path: '/v1/contacts', status: 500, method: 5 }, 'method: must be an HTTP method'],
-    [{ path: '/v1/contacts', status: 500, method: 'GET /' }, 'method: must be an HTTP method'],
-    [{ path: '/v1/contacts', status: 500, method: 'head' }, 'method: HEAD is served as GET'],
-    [{ path: '/v1/contacts', status: 500, method: 'OPTIONS' }, 'method: OPTIONS is a CORS'],
-    [{ path: '/**x', status: 500 }, 'path: * may only end a path'],
-    [{ path: 'v1/agents', status: 500 }, 'path: must be a string that starts with /'],
-    [{ path: '/v1/agents', status: 500, code: 7 }, 'code: must be a non-empty string'],
-    [{ path: '/v1/agents', status: 500, message: {} }, 'message: must be a string'],
-  ])('rejects %j naming the field, and keeps serving', async (fault, message) => {
+    [{ path: '/v1/contacts', status: 500, method: 5 }, 'type', 'method: must be an HTTP method'],
+    [{ path: '/v1/contacts', status: 500, method: 'GET /' }, 'pattern', 'method: must be an HTTP'],
+    [
+      { path: '/v1/contacts', status: 500, method: 'head' },
+      'enum',
+      'method: HEAD is served as GET',
+    ],
+    [{ path: '/v1/contacts', status: 500, method: 'OPTIONS' }, 'enum', 'method: OPTIONS is a CORS'],
+    [{ path: '/**x', status: 500 }, 'pattern', 'path: * may only end a path'],
+    [{ path: 'v1/agents', status: 500 }, 'pattern', 'path: must start with /'],
+    [{ path: 5, status: 500 }, 'type', 'path: must be a string'],
+    [{ status: 500 }, 'required', 'path: is required'],
+    [{ path: '/v1/agents' }, 'required', 'status: is required'],
+    [{ path: '/v1/agents', status: '503' }, 'type', 'status: must be an integer'],
+    [{ path: '/v1/agents', status: 503.5 }, 'type', 'status: must be an integer'],
+    [{ path: '/v1/agents', status: 600 }, 'maximum', 'status: must be at most 599'],
+    [{ path: '/v1/agents', status: 500, code: 7 }, 'type', 'code: must be a string'],
+    [{ path: '/v1/agents', status: 500, code: '' }, 'minLength', 'code: must not be empty'],
+    [{ path: '/v1/agents', status: 500, message: {} }, 'type', 'message: must be a string'],
+    [{ path: '/v1/agents', status: 500, times: 1.5 }, 'type', 'times: must be an integer'],
+    [{ path: '/v1/agents', status: 500, times: 0 }, 'minimum', 'times: must be at least 1'],
+    [{ path: '/v1/agents', status: 500, delay_ms: -1 }, 'minimum', 'delay_ms: must be at least 0'],
+    [
+      { path: '/v1/agents', status: 500, delay_ms: 2 ** 31 },
+      'maximum',
+      'delay_ms: must be at most',
+    ],
+    [{ path: '/v1/agents', status: 429, retry_after: '5' }, 'type', 'retry_after: must be an'],
+  ])('rejects %j naming the field and rule %s, and keeps serving', async (fault, rule, message) => {
+    const bad = await h.call('POST', '/__mock/faults', { body: fault });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe('VALIDATION_ERROR');
+    expect(bad.body.error.message).toContain(message);
+    expect(bad.body.error.details[0]).toMatchObject({
+      field: message.slice(0, message.indexOf(':')),
+      rule,
+    });
+    expect((await h.call('GET', '/__mock/faults')).body.data).toEqual([]);
+    expect((await h.call('GET', '/v1/agents')).status).toBe(200);
+  });
+
+  it('refuses unknown fields, naming each, instead of ignoring them', async () => {
+    const bad = await h.call('POST', '/__mock/faults', {
+      body: { path: '/v1/me', status: 503, time: 3, retryAfter: 5 },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe('time: is not a known field (and 1 more)');
+    expect(bad.body.error.details).toEqual([
+      { field: 'time', rule: 'unknown', message: 'time: is not a known field' },
+      { field: 'retryAfter', rule: 'unknown', message: 'retryAfter: is not a known field' },
+    ]);
+    expect((await h.call('GET', '/__mock/faults')).body.data).toEqual([]);
+    expect((await h.call('GET', '/v1/me')).status).toBe(200);
+    let thrown: unknown;
+    try {
+      h.mock.faults.add({ path: '/v1/me', status: 503, time: 3 } as never);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toMatchObject({ status: 400, details: [{ field: 'time', rule: 'unknown' }] });
+    expect(h.mock.faults.list()).toEqual([]);
+  });
+
+  it('refuses a body that is not sent as JSON', async () => {
+    const raw = JSON.stringify({ path: '/v1/agents', status: 503 });
+    const bad = await h.call('POST', '/__mock/faults', {
+      raw,
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details).toEqual([
+      {
+        field: 'body',
+        rule: 'contentType',
+        message: 'body: must be JSON, sent with Content-Type: application/json',
+      },
+    ]);
+    expect((await h.call('GET', '/__mock/faults')).body.data).toEqual([]);
+  });
+
+  it.each([
+    [{ path: '/v1/nope', status: 503 }, 'path', 'path: /v1/nope matches no route of the API'],
+    [{ path: '/v1/nope*', status: 503 }, 'path', 'path: /v1/nope* matches no route of the API'],
+    [{ path: '/v1/agents/', status: 503 }, 'path', 'path: /v1/agents/ matches no route'],
+    [{ path: '/v1/agents/{id}/x', status: 503 }, 'path', 'matches no route'],
+    [{ path: '/__mock/faults', status: 503 }, 'path', 'path: the control API (/__mock) is never'],
+    [{ path: '/__mock*', status: 503 }, 'path', 'path: the control API (/__mock) is never'],
+    [
+      { method: 'POST', path: '/v1/agents/{id}', status: 418 },
+      'method',
+      'method: POST never reaches /v1/agents/{id}, which allows GET, PUT, DELETE',
+    ],
+    [
+      { method: 'DELETE', path: '/v1/health', status: 503 },
+      'method',
+      'method: DELETE never reaches /v1/health, which allows GET',
+    ],
+  ])('refuses %j, which could never fire, naming %s', async (fault, field, message) => {
     const bad = await h.call('POST', '/__mock/faults', { body: fault });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toContain(message);
+    expect(bad.body.error.details).toHaveLength(1);
+    expect(bad.body.error.details[0].field).toBe(field);
     expect((await h.call('GET', '/__mock/faults')).body.data).toEqual([]);
-    expect((await h.call('GET', '/v1/agents')).status).toBe(200);
+  });
+
+  it('accepts exact paths, templates and prefixes that reach a route, and fires on them', async () => {
+    const id = crypto.randomUUID();
+    for (const fault of [
+      { method: 'put', path: `/v1/agents/${id}`, status: 503 },
+      { path: '/v1/{resource}', status: 502 },
+      { path: '/v1/agents*', status: 500, method: 'DELETE' },
+      { path: '/v1/agents/{id}/tr*', status: 504 },
+    ]) {
+      expect((await h.call('POST', '/__mock/faults', { body: fault })).status).toBe(201);
+    }
+    // Statuses the spec does not declare for these operations: the contract check is skipped.
+    const status = async (method: string, path: string, body?: unknown) =>
+      (await h.call(method, path, { body, unchecked: true })).status;
+    expect(await status('PUT', `/v1/agents/${id}`, { name: 'x' })).toBe(503);
+    expect(await status('GET', '/v1/contacts')).toBe(502);
+    expect(await status('DELETE', `/v1/agents/${id}`)).toBe(500);
+    expect(await status('GET', `/v1/agents/${id}/trainings`)).toBe(504);
+    expect((await h.call('GET', '/__mock/faults')).body.data).toEqual([]);
+  });
+
+  it.each([
+    [400, 'VALIDATION_ERROR'],
+    [401, 'UNAUTHORIZED'],
+    [403, 'FORBIDDEN'],
+    [404, 'NOT_FOUND'],
+    [405, 'METHOD_NOT_ALLOWED'],
+    [409, 'CONFLICT'],
+    [413, 'PAYLOAD_TOO_LARGE'],
+    [418, 'CLIENT_ERROR'],
+    [422, 'CLIENT_ERROR'],
+    [429, 'RATE_LIMIT_EXCEEDED'],
+    [500, 'INTERNAL_ERROR'],
+    [502, 'INTERNAL_ERROR'],
+    [503, 'SERVICE_UNAVAILABLE'],
+  ])('derives the code of a %i fault that names none: %s', async (status, code) => {
+    h.mock.faults.add({ method: 'GET', path: '/v1/agents/{id}', status });
+    const res = await h.call('GET', `/v1/agents/${crypto.randomUUID()}`, { unchecked: true });
+    expect(res.status).toBe(status);
+    expect(res.body.error).toEqual({ code, status, message: `injected fault: ${status} ${code}` });
+  });
+
+  it('answers with the code a fault names', async () => {
+    h.mock.faults.add({ path: '/v1/agents', status: 418, code: 'CONFLICT' });
+    const res = await h.call('GET', '/v1/agents', { unchecked: true });
+    expect(res.body.error).toMatchObject({ code: 'CONFLICT', status: 418 });
   });
 
   it('matches the method in any case, and regex characters in a path literally', async () => {
@@ -63,12 +200,27 @@ describe.each(transports)('faults and health over $name', (transport) => {
     // A GET fault covers HEAD, which is served as GET.
     h.mock.faults.add({ method: 'GET', path: '/v1/agents', status: 503 });
     expect((await h.call('HEAD', '/v1/agents', { unchecked: true })).status).toBe(503);
-    // As a RegExp, `.` would match the `s` of /v1/agents.
-    h.mock.faults.add({ path: '/v1/agent.', status: 503 });
-    expect((await h.call('GET', '/v1/agents')).status).toBe(200);
     h.mock.faults.clear();
+    // As a RegExp, `.` would match the `s` of /v1/agents: taken literally, it reaches no route.
+    expect(() => h.mock.faults.add({ path: '/v1/agent.', status: 503 })).toThrow(
+      'path: /v1/agent. matches no route of the API',
+    );
+    expect((await h.call('GET', '/v1/agents')).status).toBe(200);
     h.mock.faults.add({ path: '/v1/cont*', status: 503 });
     expect((await h.call('GET', '/v1/contacts')).status).toBe(503);
+  });
+
+  it.each([
+    [{ status: 'ok', reason: 'x' }, 'reason', 'unknown'],
+    [{}, 'status', 'required'],
+    [{ status: 'down' }, 'status', 'enum'],
+    [{ status: 5 }, 'status', 'enum'],
+  ])('refuses health %j naming %s and rule %s', async (body, field, rule) => {
+    h.mock.setHealth('degraded');
+    const bad = await h.call('PUT', '/__mock/health', { body });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details).toEqual([expect.objectContaining({ field, rule })]);
+    expect((await h.call('GET', '/v1/health', { key: null })).body.status).toBe('degraded');
   });
 
   it('reports maintenance on health and answers 503 elsewhere until ok', async () => {

@@ -1,0 +1,59 @@
+import { invalidField } from '../errors.js';
+import type { FaultSpec } from '../faults.js';
+import { checkInput } from './check-input.js';
+import { faultSpec } from './control-schemas.js';
+import { faultTargets } from './fault-targets.js';
+
+// An HTTP method token (RFC 9110): letters, as every method of this API is.
+const METHOD = /^[A-Za-z]+$/;
+const CONTROL_PATH = /^\/__mock(\/|\*|$)/;
+
+/**
+ * A fault as `Faults` takes it (the method in upper case), once it can fire: its fields are those
+ * of `FaultSpec` with their types, its path reaches an operation of the API and its method is one
+ * that path allows. 400 naming the field and rule otherwise.
+ */
+export function checkFault(input: unknown): FaultSpec {
+  const spec = checkInput<FaultSpec>(faultSpec, input);
+  const { path, method } = spec;
+  if (!path.startsWith('/')) throw invalidField('path', 'pattern', 'must start with /');
+  const star = path.indexOf('*');
+  if (star !== -1 && star !== path.length - 1) {
+    throw invalidField('path', 'pattern', '* may only end a path (a prefix such as /v1/agents*)');
+  }
+  if (method !== undefined && (typeof method !== 'string' || !METHOD.test(method))) {
+    const rule = typeof method === 'string' ? 'pattern' : 'type';
+    throw invalidField('method', rule, 'must be an HTTP method such as GET or POST');
+  }
+  const upper = method?.toUpperCase();
+  // Neither reaches a fault as itself: it would never fire.
+  if (upper === 'HEAD') {
+    throw invalidField(
+      'method',
+      'enum',
+      'HEAD is served as GET, so a GET fault covers it; use GET',
+    );
+  }
+  if (upper === 'OPTIONS') {
+    throw invalidField('method', 'enum', 'OPTIONS is a CORS preflight, answered before any fault');
+  }
+  const targets = faultTargets(path);
+  if (targets.length === 0) {
+    throw invalidField(
+      'path',
+      'route',
+      CONTROL_PATH.test(path)
+        ? 'the control API (/__mock) is never faulted; fault a path of the API, such as /v1/agents'
+        : `${path} matches no route of the API, so the fault could never fire`,
+    );
+  }
+  const allowed: string[] = [...new Set(targets.map((op) => op.method))];
+  if (upper !== undefined && !allowed.includes(upper)) {
+    throw invalidField(
+      'method',
+      'enum',
+      `${upper} never reaches ${path}, which allows ${allowed.join(', ')}`,
+    );
+  }
+  return upper === undefined ? spec : { ...spec, method: upper };
+}

@@ -1,0 +1,45 @@
+import { validationError } from '../errors.js';
+import type { ParameterInfo, SchemaNode } from '../generated/operations.js';
+import type { ApiRequest } from '../http/api-request.js';
+import { parseJsonBody } from '../http/json-body.js';
+import { checkQueryParameters } from '../http/validate-request.js';
+import { checkInput } from './check-input.js';
+import { noBody } from './control-schemas.js';
+
+/** What a control route takes besides its path. */
+export interface ControlInputSpec {
+  /** The query parameters it accepts; any other is 400 (none by default). */
+  query?: ReadonlyMap<string, ParameterInfo>;
+  /**
+   * Its body: `none` (empty or `{}`, the default), `json` (any JSON, which the controller checks,
+   * the same way for HTTP and for the server object's methods), or a schema to check it against.
+   */
+  body?: 'none' | 'json' | SchemaNode;
+}
+
+/** A control request's query and body once they pass its rules. */
+export interface ControlInput {
+  query: Readonly<Record<string, unknown>>;
+  /** `{}` for an empty body; undefined for GET and DELETE, which take none. */
+  body: unknown;
+}
+
+const NO_QUERY: ReadonlyMap<string, ParameterInfo> = new Map();
+
+/**
+ * Checks a control request's query, then its body, as the /v1 routes check theirs: unknown query
+ * parameters and body fields, wrong types and a non-JSON content type are 400 naming field and rule.
+ */
+export async function readControlInput(
+  request: ApiRequest,
+  spec: ControlInputSpec,
+): Promise<ControlInput> {
+  const query = checkQueryParameters(spec.query ?? NO_QUERY, new URLSearchParams(request.search));
+  if (Array.isArray(query)) throw validationError(query);
+  if (request.method === 'GET' || request.method === 'DELETE') return { query, body: undefined };
+  const bytes = await request.readBody();
+  const body = bytes.byteLength === 0 ? {} : parseJsonBody(bytes, request.header('content-type'));
+  const rule = spec.body ?? 'none';
+  if (rule === 'json') return { query, body };
+  return { query, body: checkInput(rule === 'none' ? noBody : rule, body) };
+}

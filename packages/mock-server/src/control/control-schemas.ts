@@ -1,0 +1,130 @@
+/**
+ * The inputs of the control API as JSON Schemas, checked by the validator of the /v1 routes so that
+ * both answer alike: unknown fields are refused (rule `unknown`), as are wrong types (rule `type`).
+ * Each serves the HTTP body and the options of the server object's method alike.
+ */
+
+import type { ParameterInfo, SchemaNode } from '../generated/operations.js';
+import { TABLE_NAMES } from '../store/state.js';
+
+const object = (properties: Record<string, SchemaNode>, required: string[] = []): SchemaNode => ({
+  type: 'object',
+  additionalProperties: false,
+  required,
+  properties,
+});
+const string: SchemaNode = { type: 'string' };
+const uuid: SchemaNode = { type: 'string', format: 'uuid' };
+const healthStatus: SchemaNode = { enum: ['ok', 'maintenance', 'degraded'] };
+
+/** The body of a route that takes none: empty, or `{}`. */
+export const noBody = object({});
+
+/** `POST /__mock/workspaces`. */
+export const workspaceBody = object({ name: { type: 'string', maxLength: 200 } });
+
+/** `createWorkspace()`: the body's fields, plus the fixed ids the demo seed gives its workspace. */
+export const workspaceOptions = object({
+  name: { type: 'string', maxLength: 200 },
+  workspace_id: uuid,
+  company_id: uuid,
+});
+
+/** `POST /__mock/api-keys` and `createApiKey()`; the scopes are checked against the variant after. */
+export const apiKeyOptions = object(
+  {
+    scopes: { description: 'an array of scopes of the variant, or "all"' },
+    workspace_id: string,
+    name: string,
+    key: { type: 'string', minLength: 8 },
+  },
+  ['scopes'],
+);
+
+/** `POST /__mock/clock/advance`: the clock counts whole milliseconds. */
+export const clockAdvanceBody = object({ ms: { type: 'integer', minimum: 0 } }, ['ms']);
+
+/** `PUT /__mock/health`. */
+export const healthBody = object({ status: healthStatus }, ['status']);
+
+/** `POST /__mock/faults` and `faults.add()`; `checkFault` checks what a schema cannot say. */
+export const faultSpec = object(
+  {
+    method: { description: 'an HTTP method, checked by checkFault' },
+    path: string,
+    status: { type: 'integer', minimum: 400, maximum: 599 },
+    code: { type: 'string', minLength: 1 },
+    times: { type: 'integer', minimum: 1 },
+    // setTimeout's limit: a longer delay would fire at once.
+    delay_ms: { type: 'integer', minimum: 0, maximum: 2_147_483_647 },
+    retry_after: { type: 'integer', minimum: 0 },
+    message: string,
+  },
+  ['path', 'status'],
+);
+
+/** `POST /__mock/conversations/{id}/inbound` and `receiveMessage()`. */
+export const inboundMessage = object(
+  {
+    content: { type: 'string', minLength: 1 },
+    type: { enum: ['text', 'image', 'audio', 'video', 'document'] },
+  },
+  ['content'],
+);
+
+/** `PUT /__mock/mcp-servers/{id}` and `setMcpServer()`; tool names are checked for repeats after. */
+export const mcpServerSettings = object({
+  tools: {
+    type: 'array',
+    items: object(
+      {
+        name: { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,128}$' },
+        description: string,
+        input_schema: { type: 'object', description: 'a JSON Schema' },
+        enabled: { type: 'boolean' },
+      },
+      ['name'],
+    ),
+  },
+  error: { type: 'boolean' },
+});
+
+/** `POST /__mock/events` and `emitEvent()`; the event and its data are checked against the spec after. */
+export const eventInput = object(
+  { workspace_id: string, event: string, data: { description: 'the event data' } },
+  ['workspace_id', 'event', 'data'],
+);
+
+/** `requests()` options. */
+export const requestsOptions = object({ limit: { type: 'integer', minimum: 1 } });
+
+/** The query of `GET /__mock/requests`. */
+export const requestsQuery: ReadonlyMap<string, ParameterInfo> = new Map([
+  [
+    'limit',
+    { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } },
+  ],
+]);
+
+const rows: SchemaNode = {
+  type: 'array',
+  items: { type: 'object', required: ['id', '_ws'], properties: { id: string, _ws: string } },
+};
+
+/**
+ * `PUT /__mock/state` and `importState()`: the fields `GET /__mock/state` writes, and no others
+ * (`alerts` and any table may be absent); references between rows are checked by `importState`.
+ */
+export const snapshotShape = object(
+  {
+    version: { const: 1 },
+    variant: { enum: ['A', 'B'] },
+    health: healthStatus,
+    seq: { type: 'integer', minimum: 0 },
+    workspaces: { type: 'array', items: { type: 'object' } },
+    api_keys: { type: 'array', items: { type: 'object' } },
+    alerts: { type: 'array' },
+    tables: object(Object.fromEntries(TABLE_NAMES.map((name) => [name, rows]))),
+  },
+  ['version', 'variant', 'health', 'seq', 'workspaces', 'api_keys', 'tables'],
+);
