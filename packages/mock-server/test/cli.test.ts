@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'tsup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_API_KEY, DEMO_IDS } from '../src/seed/demo.js';
 import { parseCli } from '../src/transports/cli-args.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -38,6 +39,38 @@ async function banner(r: Run): Promise<string> {
     await new Promise((res) => setTimeout(res, 25));
   return r.stdout().split('\n')[0] ?? '';
 }
+
+/** Starts the CLI, runs `use` against its URL, and stops it whatever happens. */
+async function withServer<T>(
+  args: string[],
+  use: (url: string, banner: string) => Promise<T>,
+): Promise<T> {
+  const r = run(['--port', '0', ...args]);
+  try {
+    // A CLI that exits (a flag it does not know) prints no banner: fail now, not after the wait.
+    const line = await Promise.race([banner(r), r.exit.then(() => '')]);
+    const url = /listening on (\S+)/.exec(line)?.[1];
+    if (!url) throw new Error(`no banner: ${r.stdout()} ${r.stderr()}`);
+    return await use(url, line);
+  } finally {
+    r.child.kill('SIGTERM');
+    await r.exit;
+  }
+}
+
+/** A request with the demo key; the parsed body. */
+// biome-ignore lint/suspicious/noExplicitAny: tests assert on the JSON's shape.
+async function api(url: string, method: string, path: string, body?: unknown): Promise<any> {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: { 'x-api-key': DEMO_API_KEY, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return res.json();
+}
+
+/** The ids of a list response. */
+const idsOf = (page: { data: { id: string }[] }) => page.data.map((row) => row.id);
 
 beforeAll(async () => {
   await build({
@@ -90,10 +123,74 @@ describe('agent-platform-mock CLI', () => {
       '--rate-limit',
       '--require-https',
       '--admin-token',
+      '--start-time',
+      '--ids-seed',
     ]) {
       expect(r.stdout()).toContain(flag);
     }
   });
+
+  it('answers a bad --ids-seed or --start-time with one line naming the flag and exit code 2', async () => {
+    for (const [args, flag] of [
+      [['--ids-seed', 'abc'], '--ids-seed'],
+      [['--clock', 'manual', '--start-time', 'yesterday'], '--start-time'],
+      [['--start-time', '2024-01-01T00:00:00Z'], '--start-time'],
+    ] as const) {
+      const r = run([...args]);
+      expect(await r.exit).toBe(2);
+      expect(r.stderr().trim().split('\n')).toHaveLength(1);
+      expect(r.stderr()).toMatch(new RegExp(`^agent-platform-mock: ${flag}: `));
+    }
+  });
+
+  it('serves the demo workspace with the same documented ids on every start', async () => {
+    const demoIds = (url: string) =>
+      Promise.all([
+        api(url, 'GET', '/v1/contacts?order=asc').then(idsOf),
+        api(url, 'GET', '/v1/custom-fields?order=asc').then(idsOf),
+        api(url, 'GET', `/v1/agents/${DEMO_IDS.supportAgent}/trainings?order=asc`).then(idsOf),
+        api(url, 'GET', '/v1/agents?order=asc').then(idsOf),
+        api(url, 'GET', '/v1/channels?order=asc').then(idsOf),
+      ]);
+    const first = await withServer([], demoIds);
+    expect(await withServer([], demoIds)).toEqual(first);
+    expect(first).toEqual([
+      [DEMO_IDS.adaContact, DEMO_IDS.graceContact, DEMO_IDS.alanContact],
+      [DEMO_IDS.planField, DEMO_IDS.vipField],
+      [DEMO_IDS.shippingTraining, DEMO_IDS.returnsTraining, DEMO_IDS.openingHoursTraining],
+      [DEMO_IDS.supportAgent, DEMO_IDS.salesAgent, DEMO_IDS.nightAgent],
+      [DEMO_IDS.widgetChannel, DEMO_IDS.whatsappChannel],
+    ]);
+  }, 20_000);
+
+  it('gives new resources the same ids and times on every run with --ids-seed and --start-time', async () => {
+    const session = async (url: string, line: string) => {
+      const agent = (await api(url, 'POST', '/v1/agents', { name: 'New' })).data;
+      const chat = (
+        await api(url, 'POST', `/v1/agents/${DEMO_IDS.supportAgent}/conversation`, {
+          message: 'When do orders ship?',
+        })
+      ).data;
+      const contact = (await api(url, 'POST', '/v1/contacts', { name: 'New' })).data;
+      const mcp = (
+        await api(url, 'POST', '/v1/mcp-servers', { name: 'Docs', url: 'https://mcp.example.com' })
+      ).data;
+      const state = await (await fetch(`${url}/__mock/state`)).json();
+      return { line, agent, chat, contact, mcp, state };
+    };
+    const flags = ['--clock', 'manual', '--start-time', '2024-01-01T09:00:00Z', '--ids-seed', '7'];
+    const first = await withServer(flags, session);
+    const second = await withServer(flags, session);
+    expect({ ...second, line: '' }).toEqual({ ...first, line: '' });
+    expect(first.line).toMatch(
+      /\| clock manual from 2024-01-01T09:00:00Z \|.* \| ids seed 7 \| control API: /,
+    );
+    expect(first.agent.created_at).toBe('2024-01-01T09:00:00.000Z');
+    expect(first.state.tables.messages.length).toBeGreaterThan(0);
+    // Without the seed, new ids are random: the flag is what made the runs equal.
+    const unseeded = await withServer(flags.slice(0, 4), session);
+    expect(unseeded.agent.id).not.toBe(first.agent.id);
+  }, 20_000);
 });
 
 describe('CLI flags', () => {
@@ -130,6 +227,28 @@ describe('CLI flags', () => {
     });
   });
 
+  it('reads --start-time and --ids-seed into the startTime and ids options', () => {
+    const config = parseCli([
+      '--clock',
+      'manual',
+      '--start-time',
+      '2024-01-01T09:00:00+02:00',
+      '--ids-seed',
+      '42',
+    ]);
+    expect(config.options).toMatchObject({
+      clock: 'manual',
+      startTime: '2024-01-01T09:00:00+02:00',
+      ids: { seed: 42 },
+    });
+    expect(parseCli(['--clock', 'manual', '--start-time', '2024-02-29']).options.startTime).toBe(
+      '2024-02-29',
+    );
+    expect(parseCli(['--ids-seed', '4294967295']).options.ids).toEqual({ seed: 4294967295 });
+    expect(parseCli([]).options).not.toHaveProperty('ids');
+    expect(parseCli([]).options).not.toHaveProperty('startTime');
+  });
+
   it.each([
     [['--port', '70000'], /--port/],
     [['--port', ''], /--port: must be an integer from 0 to 65535, not ""/],
@@ -142,6 +261,15 @@ describe('CLI flags', () => {
     [['--clock', 'fast'], /--clock/],
     [['--rate-limit', '0'], /--rate-limit/],
     [['--seed', '/nonexistent/state.json'], /--seed: cannot read/],
+    [['--ids-seed', ''], /--ids-seed: must be an integer from 0 to 4294967295, not ""/],
+    [['--ids-seed', '4294967296'], /--ids-seed: must/],
+    [['--ids-seed', '1.5'], /--ids-seed: must/],
+    [['--ids-seed', '0x10'], /--ids-seed: must/],
+    [['--clock', 'manual', '--start-time', 'tomorrow'], /--start-time: must be an ISO 8601/],
+    [['--clock', 'manual', '--start-time', '2023-02-29'], /--start-time: must/],
+    [['--clock', 'manual', '--start-time', '2024-01-01T09:00:00'], /--start-time: must/],
+    [['--clock', 'manual', '--start-time', '2024-01-01T24:00:00Z'], /--start-time: must/],
+    [['--start-time', '2024-01-01'], /--start-time: needs --clock manual/],
   ])('rejects %j', (args, message) => {
     expect(() => parseCli(args)).toThrow(message);
   });

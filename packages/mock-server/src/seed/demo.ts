@@ -1,7 +1,9 @@
 import type { Controller } from '../control/controller.js';
 import type { DomainContext } from '../domain/context.js';
+import { scopeVocabulary } from '../generated/operations.js';
 import type {
   AgentRow,
+  ApiKeyRecord,
   ChannelRow,
   ContactRow,
   CustomFieldRow,
@@ -11,15 +13,27 @@ import type {
 /** The demo key: holds every scope of the server's variant. */
 export const DEMO_API_KEY = 'demo-key-all-scopes';
 
-/** Fixed ids of the demo workspace, so that docs and scripts can name them. */
+/**
+ * Fixed ids of everything the demo seed creates, the same on every start, so that docs, scripts and
+ * clients in any language can name them (the README lists them; `GET /__mock/state` shows them).
+ */
 export const DEMO_IDS = {
   workspace: '00000000-0000-4000-8000-000000000001',
   company: '00000000-0000-4000-8000-000000000002',
+  apiKey: '00000000-0000-4000-8000-000000000003',
   supportAgent: '00000000-0000-4000-8000-000000000101',
   salesAgent: '00000000-0000-4000-8000-000000000102',
   nightAgent: '00000000-0000-4000-8000-000000000103',
   widgetChannel: '00000000-0000-4000-8000-000000000201',
   whatsappChannel: '00000000-0000-4000-8000-000000000202',
+  shippingTraining: '00000000-0000-4000-8000-000000000301',
+  returnsTraining: '00000000-0000-4000-8000-000000000302',
+  openingHoursTraining: '00000000-0000-4000-8000-000000000303',
+  planField: '00000000-0000-4000-8000-000000000401',
+  vipField: '00000000-0000-4000-8000-000000000402',
+  adaContact: '00000000-0000-4000-8000-000000000501',
+  graceContact: '00000000-0000-4000-8000-000000000502',
+  alanContact: '00000000-0000-4000-8000-000000000503',
 } as const;
 
 /** Fills an empty state with a demo workspace: agents, trainings, channels, custom fields, contacts. */
@@ -30,8 +44,20 @@ export function applyDemoSeed(ctx: DomainContext, control: Controller): void {
     workspace_id: ws,
     company_id: DEMO_IDS.company,
   });
-  control.createApiKey({ workspace_id: ws, name: 'Demo key', scopes: 'all', key: DEMO_API_KEY });
   const now = ctx.now();
+  // Written directly rather than through control.createApiKey, which draws its id from the generator.
+  const key: ApiKeyRecord = {
+    id: DEMO_IDS.apiKey,
+    key: DEMO_API_KEY,
+    name: 'Demo key',
+    workspace_id: ws,
+    company_id: DEMO_IDS.company,
+    scopes: Object.keys(scopeVocabulary[ctx.variant]),
+    created_at: now,
+    revoked_at: null,
+  };
+  ctx.state.apiKeys.set(key.id, key);
+  ctx.state.keyIndex.set(key.key, key.id);
   const meta = () => ({ created_at: now, updated_at: now, _ws: ws, _seq: ctx.seq() });
   const { agents, trainings, channels, customFields, contacts } = ctx.state.tables;
 
@@ -51,9 +77,9 @@ export function applyDemoSeed(ctx: DomainContext, control: Controller): void {
   agent(DEMO_IDS.salesAgent, 'Sales Agent', 'Helps customers choose a plan.', 'active');
   agent(DEMO_IDS.nightAgent, 'Night Shift', 'Covers the night; paused for now.', 'inactive');
 
-  const training = (title: string, content: string): TrainingRow =>
+  const training = (id: string, title: string, content: string): TrainingRow =>
     trainings.put({
-      id: ctx.id(),
+      id,
       agent_id: DEMO_IDS.supportAgent,
       type: 'text',
       title,
@@ -61,9 +87,21 @@ export function applyDemoSeed(ctx: DomainContext, control: Controller): void {
       url: null,
       ...meta(),
     });
-  training('Shipping', 'Orders ship within 2 business days; tracking links are sent by email.');
-  training('Returns', 'You can return any item within 30 days for a full refund.');
-  training('Opening hours', 'Our human team answers Monday to Friday, 9:00 to 18:00 CET.');
+  training(
+    DEMO_IDS.shippingTraining,
+    'Shipping',
+    'Orders ship within 2 business days; tracking links are sent by email.',
+  );
+  training(
+    DEMO_IDS.returnsTraining,
+    'Returns',
+    'You can return any item within 30 days for a full refund.',
+  );
+  training(
+    DEMO_IDS.openingHoursTraining,
+    'Opening hours',
+    'Our human team answers Monday to Friday, 9:00 to 18:00 CET.',
+  );
 
   const channel = (
     id: string,
@@ -90,9 +128,14 @@ export function applyDemoSeed(ctx: DomainContext, control: Controller): void {
   channel(DEMO_IDS.widgetChannel, 'Website chat', 'widget', 'active');
   channel(DEMO_IDS.whatsappChannel, 'WhatsApp', 'whatsapp', 'pending');
 
-  const field = (name: string, type: CustomFieldRow['type'], options: string[]): CustomFieldRow =>
+  const field = (
+    id: string,
+    name: string,
+    type: CustomFieldRow['type'],
+    options: string[],
+  ): CustomFieldRow =>
     customFields.put({
-      id: ctx.id(),
+      id,
       name,
       type,
       description: null,
@@ -101,16 +144,22 @@ export function applyDemoSeed(ctx: DomainContext, control: Controller): void {
       archived: false,
       ...meta(),
     });
-  field('plan', 'select', ['free', 'pro', 'enterprise']);
-  field('vip', 'boolean', []);
+  field(DEMO_IDS.planField, 'plan', 'select', ['free', 'pro', 'enterprise']);
+  field(DEMO_IDS.vipField, 'vip', 'boolean', []);
 
   const contact = (
+    id: string,
     name: string,
     email: string,
     phone: string | null,
     custom: ContactRow['custom_fields'],
-  ) => contacts.put({ id: ctx.id(), name, email, phone, custom_fields: custom, ...meta() });
-  contact('Ada Lovelace', 'ada@example.com', '+447700900001', { plan: 'pro', vip: true });
-  contact('Grace Hopper', 'grace@example.com', '+12025550123', { plan: 'enterprise' });
-  contact('Alan Turing', 'alan@example.com', null, { plan: 'free' });
+  ) => contacts.put({ id, name, email, phone, custom_fields: custom, ...meta() });
+  contact(DEMO_IDS.adaContact, 'Ada Lovelace', 'ada@example.com', '+447700900001', {
+    plan: 'pro',
+    vip: true,
+  });
+  contact(DEMO_IDS.graceContact, 'Grace Hopper', 'grace@example.com', '+12025550123', {
+    plan: 'enterprise',
+  });
+  contact(DEMO_IDS.alanContact, 'Alan Turing', 'alan@example.com', null, { plan: 'free' });
 }

@@ -29,6 +29,11 @@ Flags:
                        from GET /__mock/state (default demo)
   --clock real|manual  real time, or time that moves only with POST /__mock/clock/advance
                        (default real)
+  --start-time T       where the manual clock starts: an ISO 8601 date (2024-01-01) or date-time
+                       with Z or an offset (2024-01-01T09:00:00Z); needs --clock manual
+                       (default: now)
+  --ids-seed N         ids of new resources from a seeded sequence (an integer from 0 to
+                       4294967295): the same ids on every run (default: random)
   --rate-limit N|off   requests per key per minute (default 100)
   --require-https      accept only https webhook URLs (default off)
   --admin-token T      require header x-mock-admin-token: T on the control API (default none)
@@ -52,6 +57,8 @@ export function parseCli(argv: string[]): CliConfig {
         variant: { type: 'string', default: 'A' },
         seed: { type: 'string', default: 'demo' },
         clock: { type: 'string', default: 'real' },
+        'start-time': { type: 'string' },
+        'ids-seed': { type: 'string' },
         'rate-limit': { type: 'string', default: '100' },
         'require-https': { type: 'boolean', default: false },
         'admin-token': { type: 'string' },
@@ -71,6 +78,8 @@ export function parseCli(argv: string[]): CliConfig {
   const clock = String(values.clock);
   if (clock !== 'real' && clock !== 'manual')
     throw new UsageError(`--clock: must be real or manual, not "${clock}"`);
+  const startTime = parseStartTime(values['start-time'] as string | undefined, clock);
+  const idsSeed = parseIdsSeed(values['ids-seed'] as string | undefined);
   const limitFlag = String(values['rate-limit']);
   const limit = DIGITS.test(limitFlag) ? Number(limitFlag) : Number.NaN;
   if (limitFlag !== 'off' && (!Number.isInteger(limit) || limit < 1)) {
@@ -87,12 +96,44 @@ export function parseCli(argv: string[]): CliConfig {
     options: {
       variant,
       clock,
+      ...(startTime === undefined ? {} : { startTime }),
+      ...(idsSeed === undefined ? {} : { ids: { seed: idsSeed } }),
       rateLimit: limitFlag === 'off' ? false : { limit, windowMs: 60_000 },
       requireHttps: values['require-https'] === true,
       adminToken: values['admin-token'] as string | undefined,
       seed: seedFlag === 'demo' || seedFlag === 'none' ? seedFlag : readSeedFile(seedFlag),
     },
   };
+}
+
+// A date, or a date-time with its zone: without one, JavaScript reads the time in the machine's zone.
+const ISO_DATE =
+  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d))?$/;
+
+function parseStartTime(flag: string | undefined, clock: string): string | undefined {
+  if (flag === undefined) return undefined;
+  // Date.parse rolls 2024-02-30 over to 1 March: the day must read back as written.
+  const date = flag.slice(0, 10);
+  const day = Date.parse(date);
+  if (
+    !ISO_DATE.test(flag) ||
+    Number.isNaN(day) ||
+    new Date(day).toISOString().slice(0, 10) !== date
+  ) {
+    throw new UsageError(
+      `--start-time: must be an ISO 8601 date or a date-time with Z or an offset (2024-01-01T09:00:00Z), not "${flag}"`,
+    );
+  }
+  if (clock !== 'manual') throw new UsageError('--start-time: needs --clock manual');
+  return flag;
+}
+
+function parseIdsSeed(flag: string | undefined): number | undefined {
+  if (flag === undefined) return undefined;
+  const seed = /^\d{1,10}$/.test(flag) ? Number(flag) : Number.NaN;
+  if (!(seed <= 0xffff_ffff))
+    throw new UsageError(`--ids-seed: must be an integer from 0 to 4294967295, not "${flag}"`);
+  return seed;
 }
 
 function readSeedFile(path: string): StateSnapshot {

@@ -2,6 +2,9 @@ import { createMockCore } from '../create-mock-core.js';
 import { DEMO_API_KEY } from '../seed/demo.js';
 import { type CliConfig, parseCli, USAGE, UsageError } from './cli-args.js';
 
+// How long requests in flight get to be answered after SIGINT or SIGTERM (docker stop waits 10 s).
+const GRACE_MS = 5000;
+
 /** Runs the CLI: parses flags, starts the server, prints the banner, and stops cleanly on a signal. */
 async function main(argv: string[]): Promise<void> {
   let config: CliConfig;
@@ -32,17 +35,26 @@ async function main(argv: string[]): Promise<void> {
   const { options } = config;
   const rate = options.rateLimit ? `${options.rateLimit.limit}/min per key` : 'off';
   const key = config.seedLabel === 'demo' ? ` | demo key: ${DEMO_API_KEY}` : '';
+  const from = options.startTime === undefined ? '' : ` from ${String(options.startTime)}`;
+  const ids = typeof options.ids === 'object' ? ` | ids seed ${options.ids.seed}` : '';
   process.stdout.write(
-    `agent-platform-mock listening on ${server.url} | variant ${mock.variant} | clock ${options.clock} | rate limit ${rate} | seed ${config.seedLabel}${key} | control API: ${server.url}/__mock\n`,
+    `agent-platform-mock listening on ${server.url} | variant ${mock.variant} | clock ${options.clock}${from} | rate limit ${rate} | seed ${config.seedLabel}${key}${ids} | control API: ${server.url}/__mock\n`,
   );
   let stopping = false;
   const stop = (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      process.stdout.write(`agent-platform-mock: ${signal} again, closing now\n`);
+      process.exit(1);
+    }
     stopping = true;
-    process.stdout.write(`agent-platform-mock: ${signal}, closing\n`);
-    mock.dispose();
-    server.close().then(
-      () => process.exit(0),
+    process.stdout.write(
+      `agent-platform-mock: ${signal}, closing (requests in flight get ${GRACE_MS / 1000} s)\n`,
+    );
+    server.close({ graceMs: GRACE_MS }).then(
+      () => {
+        mock.dispose();
+        process.exit(0);
+      },
       () => process.exit(1),
     );
   };
