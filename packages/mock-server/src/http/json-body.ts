@@ -2,16 +2,32 @@ import { invalidField } from '../errors.js';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
+const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
+
 /**
  * A non-empty request body as JSON: 400 naming `body` when it is not sent as
- * `Content-Type: application/json`, is not UTF-8, or is not valid JSON.
+ * `Content-Type: application/json` (UTF-8, the only charset of JSON), is compressed, is not UTF-8,
+ * or is not valid JSON. `header` reads a request header by its lower-case name.
  */
-export function parseJsonBody(bytes: Uint8Array, contentType: string | null): unknown {
-  if (!/^application\/json\s*(;|$)/i.test(contentType ?? '')) {
+export function parseJsonBody(bytes: Uint8Array, header: (name: string) => string | null): unknown {
+  const contentType = header('content-type') ?? '';
+  if (!/^application\/json\s*(;|$)/i.test(contentType)) {
     throw invalidField(
       'body',
       'contentType',
       'must be JSON, sent with Content-Type: application/json',
+    );
+  }
+  const charset = CHARSET.exec(contentType)?.[1];
+  if (charset !== undefined && charset.toLowerCase() !== 'utf-8') {
+    throw invalidField('body', 'contentType', `must be UTF-8 JSON, not charset=${charset}`);
+  }
+  const encoding = header('content-encoding');
+  if (encoding !== null && encoding.trim().toLowerCase() !== 'identity') {
+    throw invalidField(
+      'body',
+      'contentEncoding',
+      `must be sent uncompressed, not with Content-Encoding: ${encoding}`,
     );
   }
   let text: string;

@@ -30,7 +30,7 @@ export function validateRequest(
   params: Record<string, string>,
   search: string,
   body: Uint8Array,
-  contentType: string | null,
+  header: (name: string) => string | null,
 ): ValidRequest {
   const pathIssues: ErrorDetail[] = [];
   for (const p of op.parameters) {
@@ -38,7 +38,7 @@ export function validateRequest(
     pathIssues.push(...validateSchema(p.schema, params[p.name] ?? '', p.name, resolveRef));
   }
   if (pathIssues.length > 0) throw validationError(pathIssues);
-  return { params, query: validateQuery(op, search), body: validateBody(op, body, contentType) };
+  return { params, query: validateQuery(op, search), body: validateBody(op, body, header) };
 }
 
 /** Validated queries (frozen) or their issues, per operation and query string. */
@@ -135,13 +135,17 @@ function coerce(schema: SchemaNode, raw: string): unknown {
   return raw;
 }
 
-function validateBody(op: OperationInfo, bytes: Uint8Array, contentType: string | null): unknown {
+function validateBody(
+  op: OperationInfo,
+  bytes: Uint8Array,
+  header: (name: string) => string | null,
+): unknown {
   const empty = bytes.byteLength === 0;
   if (empty) {
     if (op.body?.required) throw invalidField('body', 'required', 'is required (a JSON object)');
     return op.body ? {} : undefined;
   }
-  const value = parseJsonBody(bytes, contentType);
+  const value = parseJsonBody(bytes, header);
   const schema = op.body?.schema ?? NO_BODY;
   if (!op.body && (value === null || typeof value !== 'object' || Array.isArray(value))) {
     throw invalidField('body', 'type', `must be empty; ${op.method} ${op.path} takes no body`);

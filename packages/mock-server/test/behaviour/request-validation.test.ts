@@ -77,6 +77,40 @@ describe.each(transports)('request validation over $name', (transport) => {
     expect(res.body.error.details[0]).toMatchObject({ field: 'body', rule: 'encoding' });
   });
 
+  it.each([
+    ['application/json; charset=iso-8859-1', 'must be UTF-8 JSON, not charset=iso-8859-1'],
+    ['application/json;charset="latin1"', 'must be UTF-8 JSON, not charset=latin1'],
+  ])('rejects a JSON body declared in another charset (%s)', async (type, message) => {
+    const res = await h.call('POST', '/v1/agents', {
+      raw: '{"name":"x"}',
+      headers: { 'content-type': type },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details[0]).toMatchObject({
+      field: 'body',
+      rule: 'contentType',
+      message: `body: ${message}`,
+    });
+  });
+
+  it('accepts charset=utf-8 in any case', async () => {
+    const res = await h.call('POST', '/v1/agents', {
+      raw: '{"name":"x"}',
+      headers: { 'content-type': 'Application/JSON; Charset=UTF-8' },
+    });
+    expect(res.status).toBe(201);
+  });
+
+  it('rejects a compressed body naming Content-Encoding, not UTF-8', async () => {
+    const res = await h.call('POST', '/v1/agents', {
+      raw: new Uint8Array([0x1f, 0x8b, 0x08, 0x00, 0xff]),
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details[0]).toMatchObject({ field: 'body', rule: 'contentEncoding' });
+    expect(res.body.error.message).toContain('Content-Encoding: gzip');
+  });
+
   it('rejects a missing required body', async () => {
     const res = await h.call('POST', '/v1/agents');
     expect(res.status).toBe(400);
