@@ -273,4 +273,9 @@ describe('CLI flags', () => {
   ])('rejects %j', (args, message) => {
     expect(() => parseCli(args)).toThrow(message);
   });
+
+  it("drops the period of Node's own messages, which the CLI follows with '. Try --help.'", () => {
+    expect(() => parseCli(['--port', '-1'])).toThrow(/ambiguous$/);
+    expect(() => parseCli(['--colour'])).toThrow(/^Unknown option '--colour'$/);
+  });
 });

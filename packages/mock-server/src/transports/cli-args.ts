@@ -66,7 +66,8 @@ export function parseCli(argv: string[]): CliConfig {
       },
     }));
   } catch (error) {
-    throw new UsageError((error as Error).message.split('\n')[0]);
+    // Node's messages end with a period; the CLI adds its own ('. Try --help.').
+    throw new UsageError(((error as Error).message.split('\n')[0] ?? '').replace(/\.$/, ''));
   }
   // Decimal digits only: Number() would take '' (an unset $PORT) as 0, and 0x10 or 1e3 as numbers.
   const port = DIGITS.test(String(values.port)) ? Number(values.port) : Number.NaN;
