@@ -5,12 +5,17 @@ import { checkBaseUrl } from './core/check-base-url.js';
 import { type Clock, systemClock } from './core/clock.js';
 import { readEnv } from './core/env.js';
 import { AgentPlatformError, APIError } from './core/errors.js';
-import { READS_BODY, releaseResponse } from './core/held-response.js';
+import { type AttemptHold, readHeld, releaseHold } from './core/held-response.js';
 import { checkLogLevel, type Logger, type LogLevel, levelLogger } from './core/logger.js';
 import { PagePromise } from './core/pagination.js';
 import { ReplayableRequest } from './core/replayable-request.js';
 import type { ListOptions, RequestOptions } from './core/request-options.js';
-import { type FetchLike, type SendConfig, sendWithRetry } from './core/send-with-retry.js';
+import {
+  type FetchLike,
+  type SendConfig,
+  type SendOptions,
+  sendWithRetry,
+} from './core/send-with-retry.js';
 import { Throttle } from './core/throttle.js';
 import type { paths } from './generated/schema.js';
 import type { ResponseBody, ResponseData } from './operation-types.js';
@@ -118,6 +123,8 @@ export class AgentPlatform {
   readonly #config: SendConfig;
   readonly #maxRetries: number;
   readonly #timeout: number;
+  /** The retry options of a call that overrides none. */
+  readonly #defaults: SendOptions;
 
   /** Agents, their activation and conversations. */
   readonly agents: Agents = new Agents(this);
@@ -175,6 +182,7 @@ export class AgentPlatform {
       logger: level ? levelLogger(options.logger ?? console, level) : undefined,
     };
     const defaults = { maxRetries: this.#maxRetries, timeout: this.#timeout };
+    this.#defaults = defaults;
     this.raw = createClient<paths>({
       baseUrl,
       headers: { ...options.defaultHeaders, 'x-api-key': apiKey },
@@ -220,60 +228,64 @@ export class AgentPlatform {
     params: CallParams,
     options: RequestOptions | undefined,
   ): Promise<RawResult> {
-    let fetch: ((request: Request) => Promise<Response>) | undefined;
+    let send = this.#defaults;
     if (options && (options.maxRetries ?? options.timeout ?? options.signal) !== undefined) {
-      const send = {
+      send = {
         maxRetries: count('maxRetries', options.maxRetries ?? this.#maxRetries),
         timeout: count('timeout', options.timeout ?? this.#timeout),
         signal: options.signal,
       };
-      fetch = (request) => sendWithRetry(request, send, this.#config);
     }
+    // Per call, through a per-call fetch: a middleware may replace the Request or the Response.
+    const hold: AttemptHold = {};
     const init = {
       params: { path: params.path, query: params.query },
       body: params.body,
       headers: options?.headers,
-      fetch,
+      fetch: (request: Request) => sendWithRetry(request, send, this.#config, hold),
       // Read and parsed by #read: under the attempt's timeout and signal, and a body that is not
       // JSON becomes an APIError, not a SyntaxError.
       parseAs: 'stream',
-      [READS_BODY]: true,
     };
     return this.#read(
       (this.raw as unknown as LooseClient).request(method, path, init),
       options?.signal,
+      hold,
     );
   }
 
   /**
    * Settles a call: any status but a 2xx throws its APIError; a 2xx's body is read here, under the
-   * attempt's timeout and the call's `signal`, and parsed.
+   * attempt's timeout and the call's `signal`, and parsed. The attempt is released on every path.
    */
   async #read(
     call: ReturnType<LooseClient['request']>,
     signal: AbortSignal | undefined,
+    hold: AttemptHold,
   ): Promise<RawResult> {
-    const result = await call;
-    const { response } = result;
-    if (!response.ok) {
-      // Dated by the client's clock: an HTTP-date Retry-After.
-      throw APIError.generate(
-        response.status,
-        result.error,
-        response.headers,
-        this.#config.clock.now(),
-      );
-    }
-    let text = '';
     try {
+      const result = await call;
+      const { response } = result;
+      if (!response.ok) {
+        // Dated by the client's clock: an HTTP-date Retry-After.
+        throw APIError.generate(
+          response.status,
+          result.error,
+          response.headers,
+          this.#config.clock.now(),
+        );
+      }
       // openapi-fetch answers `data: undefined` without reading for a 204 or an empty body.
-      if (result.data !== undefined) text = await response.text();
-    } catch (error) {
-      // The attempt's timeout aborts the body with a TimeoutError (send-attempt.ts).
-      throw attemptFailure(error, signal, (error as Error | undefined)?.name === 'TimeoutError');
+      if (result.data === undefined) return parseBody('', response);
+      let text: string;
+      try {
+        text = await readHeld(response, hold);
+      } catch (error) {
+        throw attemptFailure(error, signal, hold.state?.timedOut === true);
+      }
+      return parseBody(text, response);
     } finally {
-      releaseResponse(response);
+      releaseHold(hold);
     }
-    return parseBody(text, response);
   }
 }

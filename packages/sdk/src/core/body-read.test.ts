@@ -123,4 +123,70 @@ describe('the response body is part of the attempt', () => {
       error: { code: 'INTERNAL_ERROR', message: 'boom' },
     });
   });
+
+  it('keeps both bounds when a middleware replaces the Request or the Response', async () => {
+    const api = client(100);
+    api.raw.use({
+      onRequest: ({ request }) => new Request(request),
+      onResponse: ({ response }) => new Response(response.body, response),
+    });
+    await expect(get(api, 'stall')).rejects.toBeInstanceOf(APITimeoutError);
+    const signal = new AbortController().signal;
+    for (let i = 0; i < 3; i++) await get(api, 'ok', signal);
+    expect(getEventListeners(signal, 'abort')).toHaveLength(0);
+  });
+
+  it('releases the attempt when a middleware throws after the headers', async () => {
+    const api = client(60_000);
+    api.raw.use({
+      onResponse: () => {
+        throw new Error('middleware failed');
+      },
+    });
+    const signal = new AbortController().signal;
+    await expect(get(api, 'ok', signal)).rejects.toThrow('middleware failed');
+    expect(getEventListeners(signal, 'abort')).toHaveLength(0);
+  });
+});
+
+describe('a fetch that reads the signal but does not tie it to the body', () => {
+  // As MSW's patched fetch: the body is a stream of its own that the signal never reaches.
+  const detached = (abortBody?: 'AbortError') => async (_: Request, init?: RequestInit) => {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"data":'));
+        // node-fetch errors the body with its own AbortError when the signal fires.
+        if (abortBody) {
+          init?.signal?.addEventListener('abort', () =>
+            controller.error(new DOMException('aborted', abortBody)),
+          );
+        }
+      },
+    });
+    return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+  };
+
+  it('still times out the body, as a timeout', async () => {
+    const api = new AgentPlatform({ apiKey: 'k', baseUrl, timeout: 50, fetch: detached() });
+    await expect(api.me()).rejects.toBeInstanceOf(APITimeoutError);
+  });
+
+  it('classifies by how the attempt ended, not by the name of the body error', async () => {
+    const api = new AgentPlatform({
+      apiKey: 'k',
+      baseUrl,
+      timeout: 50,
+      fetch: detached('AbortError'),
+    });
+    await expect(api.me()).rejects.toBeInstanceOf(APITimeoutError);
+  });
+
+  it('still aborts the body with the call signal', async () => {
+    const api = new AgentPlatform({ apiKey: 'k', baseUrl, fetch: detached() });
+    const controller = new AbortController();
+    const pending = api.me({ signal: controller.signal });
+    await new Promise((resolve) => setImmediate(resolve));
+    controller.abort();
+    await expect(pending).rejects.toBeInstanceOf(APIUserAbortError);
+  });
 });

@@ -33,9 +33,10 @@ export type LevelLogger = Partial<Logger>;
 export function levelLogger(logger: Logger, level: LogLevel): LevelLogger | undefined {
   const rank = RANK[level];
   if (rank === 0) return undefined;
-  const out: LevelLogger = { error: (m, ...a) => logger.error(m, ...a) };
-  if (rank >= 2) out.warn = (m, ...a) => logger.warn(m, ...a);
-  if (rank >= 3) out.info = (m, ...a) => logger.info(m, ...a);
-  if (rank >= 4) out.debug = (m, ...a) => logger.debug(m, ...a);
+  const out: LevelLogger = {};
+  for (const name of ['error', 'warn', 'info', 'debug'] as const) {
+    // Looked up on each line, so that a logger's methods replaced later (a test spy) are used.
+    if (RANK[name] <= rank) out[name] = (m, ...a) => logger[name](m, ...a);
+  }
   return out;
 }

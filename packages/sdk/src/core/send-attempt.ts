@@ -1,5 +1,5 @@
 import { addDeadline, removeDeadline } from './deadlines.js';
-import { holdResponse } from './held-response.js';
+import type { AttemptHold } from './held-response.js';
 
 /** How one attempt ended when it did not end with a response. */
 export interface AttemptState {
@@ -14,9 +14,9 @@ export interface AttemptState {
  * more than the rest of the pipeline together. For the same reason the AbortController is made
  * only when the fetch implementation reads `init.signal` (a canned test fetch never does).
  *
- * With `readsBody` the attempt also covers the body: an error status's body is read here (a
- * stall or a cut in it fails the attempt, and is retried like one); a 2xx's is read by the
- * caller, which ends the attempt with `releaseResponse` once it has.
+ * With a `hold` the attempt also covers the body: an error status's body is read here (a stall or
+ * a cut in it fails the attempt, and is retried like one); a 2xx's is read by the caller with
+ * `readHeld`, which settles when the attempt stops, and ends the attempt with `releaseHold`.
  */
 export function sendAttempt(
   fetch: (input: Request, init?: RequestInit) => Promise<Response>,
@@ -24,14 +24,19 @@ export function sendAttempt(
   timeout: number,
   parent: AbortSignal | undefined,
   state: AttemptState,
-  readsBody = false,
+  hold?: AttemptHold,
 ): Promise<Response> {
   return new Promise((resolve, reject) => {
     let controller: AbortController | undefined;
+    let held = false;
     const stop = (reason: unknown) => {
       finish();
       controller?.abort(reason);
       reject(reason);
+      if (held && hold) {
+        hold.stopped = { reason };
+        hold.onStop?.(reason);
+      }
     };
     const onParentAbort = () => stop(parent?.reason);
     const deadline = addDeadline(timeout, () => {
@@ -54,14 +59,14 @@ export function sendAttempt(
     };
     fetch(request, init).then(
       (response) => {
-        if (!readsBody || response.body === null) {
+        if (!hold || response.body === null) {
           finish();
           resolve(response);
         } else if (response.ok) {
-          // Only the controller reaches a body: without one (the fetch never read the signal),
-          // nothing is worth holding on to.
-          if (controller) holdResponse(response, finish);
-          else finish();
+          // Held until the caller has read the body: the deadline and the signal still stop it.
+          held = true;
+          hold.release = finish;
+          hold.state = state;
           resolve(response);
         } else {
           response.text().then((text) => {

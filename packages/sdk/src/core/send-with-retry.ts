@@ -1,7 +1,7 @@
 import { attemptFailure } from './attempt-failure.js';
 import type { Clock } from './clock.js';
 import { APIUserAbortError } from './errors.js';
-import { readsBody } from './held-response.js';
+import type { AttemptHold } from './held-response.js';
 import type { LevelLogger } from './logger.js';
 import { parseRateLimit } from './rate-limit.js';
 import { replayBody } from './replayable-request.js';
@@ -15,7 +15,7 @@ export type FetchLike = (input: Request, init?: RequestInit) => Promise<Response
 /** What one call may override. */
 export interface SendOptions {
   maxRetries: number;
-  /** Milliseconds per attempt, until the response headers arrive. */
+  /** Milliseconds per attempt: until the response headers arrive, or with a hold until the body is read. */
   timeout: number;
   signal?: AbortSignal | undefined;
 }
@@ -58,16 +58,16 @@ export async function sendWithRetry(
   request: Request,
   options: SendOptions,
   config: SendConfig,
+  hold?: AttemptHold,
 ): Promise<Response> {
   const { clock, logger } = config;
   const { method } = request;
   // Health is never rate limited and answers without the headers: it neither waits for the
   // throttle nor teaches it anything (it would read as a server that reports no window).
   const throttle = config.throttle && !isHealth(request) ? config.throttle : undefined;
-  const held = readsBody(request);
   // A resource method passes its signal in the options; `client.raw` callers put theirs on the
   // Request, which the attempt's own signal would otherwise override.
-  const signal = options.signal ?? (held ? undefined : request.signal);
+  const signal = options.signal ?? (hold ? undefined : request.signal);
   let body: string | ArrayBuffer | undefined = replayBody(request);
   let fresh = true;
   if (body === undefined && request.body !== null && options.maxRetries > 0) {
@@ -84,7 +84,7 @@ export async function sendWithRetry(
     const state: AttemptState = { timedOut: false };
     let response: Response | undefined;
     try {
-      response = await sendAttempt(config.fetch(), attempt, options.timeout, signal, state, held);
+      response = await sendAttempt(config.fetch(), attempt, options.timeout, signal, state, hold);
     } catch (error) {
       throttle?.release();
       const failure = attemptFailure(error, signal, state.timedOut);
