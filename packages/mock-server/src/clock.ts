@@ -16,7 +16,7 @@ export interface Clock {
   /** Cancels a scheduled timer. */
   clear(id: number): void;
   /**
-   * Moves a manual clock forward by `ms` (whole milliseconds), running every timer that falls due,
+   * Moves a manual clock forward by `ms` (a fraction rounds up to whole milliseconds), running every timer that falls due,
    * in time order, awaiting each; a real clock refuses.
    */
   advance(ms: number): Promise<number>;
@@ -111,12 +111,14 @@ export function createManualClock(start: number = Date.now()): Clock {
       const i = timers.findIndex((t) => t.id === id);
       if (i >= 0) timers.splice(i, 1);
     },
-    async advance(ms) {
+    async advance(requested) {
       const most = maxAdvance(current);
-      // Whole milliseconds, as the control API takes them: the clock never reads 1.5 ms.
-      if (!Number.isInteger(ms) || ms < 0 || ms > most) {
-        throw new RangeError(`ms: must be an integer from 0 to ${most} (${lastDateNote})`);
+      if (!(requested >= 0 && requested <= most)) {
+        throw new RangeError(`ms: must be a number from 0 to ${most} (${lastDateNote})`);
       }
+      // Whole milliseconds: the clock never reads 1.5 ms. A fraction (an SDK's jittered backoff
+      // handed to this as its sleep) rounds up, so the sleeper never wakes early.
+      const ms = Math.ceil(requested);
       const target = current + ms;
       for (;;) {
         await settle();

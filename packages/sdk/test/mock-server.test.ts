@@ -18,11 +18,11 @@ import { createMockServer, type MockServer } from './support/mock-server.js';
 
 const mock: MockServer = createMockServer({ clock: 'manual', startTime: '2026-11-20T10:00:00Z' });
 
-/** The SDK sleeps on the mock's clock: waiting moves the server's time forward. */
+/** The SDK sleeps on the mock's clock: waiting moves the server's time forward (the README's form). */
 const mockClock: Clock = {
   now: () => mock.clock.now(),
   sleep: async (ms) => {
-    await mock.clock.advance(Math.ceil(ms));
+    await mock.clock.advance(ms);
   },
 };
 
@@ -60,6 +60,16 @@ describe.each(targets)('against the mock through %s', (_name, transport) => {
     const health = await early.health();
     expect(health.status).toBe('ok');
     expect(mock.requests().at(-1)?.path).toBe('/v1/health');
+  });
+
+  it("retries a 503 after a jittered backoff slept on the mock's clock", async () => {
+    mock.faults.add({ method: 'GET', path: '/v1/agents', status: 503, times: 1 });
+    const before = mock.clock.now();
+    // A backoff with jitter is a fraction of a millisecond: the clock takes it, rounded up.
+    const sdk = client({ maxRetries: 1 });
+    await expect(sdk.agents.list()).resolves.toMatchObject({ data: [] });
+    expect(mock.clock.now() - before).toBeGreaterThanOrEqual(375);
+    expect(Number.isInteger(mock.clock.now())).toBe(true);
   });
 
   it('introspects the key and checks health', async () => {
