@@ -86,11 +86,29 @@ function withBasicAuth(
   if (!target.includes('@')) return { url: target, headers };
   const url = new URL(target);
   if (url.username === '' && url.password === '') return { url: target, headers };
-  const user = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
-  const basic = btoa(String.fromCharCode(...new TextEncoder().encode(user)));
+  const user = percentDecode(`${url.username}:${url.password}`);
+  const basic = btoa(String.fromCharCode(...user));
   url.username = '';
   url.password = '';
   return { url: url.href, headers: { ...headers, Authorization: `Basic ${basic}` } };
+}
+
+/**
+ * The bytes of URL userinfo, percent-decoded as browsers and curl do: a valid `%XX` is that byte,
+ * anything else (`%ZZ`, a lone `%`) stays as written; never throws, unlike decodeURIComponent.
+ */
+function percentDecode(text: string): Uint8Array {
+  const bytes = new TextEncoder().encode(text);
+  const out = new Uint8Array(bytes.length);
+  let n = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const hex = bytes[i] === 0x25 ? String.fromCharCode(bytes[i + 1] ?? 0, bytes[i + 2] ?? 0) : '';
+    if (/^[0-9a-f]{2}$/i.test(hex)) {
+      out[n++] = Number.parseInt(hex, 16);
+      i += 2;
+    } else out[n++] = bytes[i] as number;
+  }
+  return out.subarray(0, n);
 }
 
 function describe(error: unknown): string {

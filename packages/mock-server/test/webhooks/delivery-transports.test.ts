@@ -127,6 +127,22 @@ describe('deliveries when the API is served in-process or over HTTP', () => {
     expect(signatureValid('A', webhook.secret, delivery as never)).toBe(true);
   });
 
+  it.each([
+    ['p%ZZss', 'p%ZZss'],
+    ['%FF', '\xff'],
+    ['100%', '100%'],
+  ])(
+    'sends a password %s that is not valid percent-encoded UTF-8 as its bytes',
+    async (raw, bytes) => {
+      receiver = await startReceiver();
+      const url = `${receiver.url.replace('http://', `http://ada:${raw}@`)}`;
+      const { result } = await testDelivery(url);
+      expect(result).toMatchObject({ succeeded: true });
+      const basic = Buffer.from(`ada:${bytes}`, 'latin1').toString('base64');
+      expect(receiver.received[0]?.headers.authorization).toBe(`Basic ${basic}`);
+    },
+  );
+
   it('says what to do when fetch refuses the receiver port', async () => {
     const { result } = await testDelivery('http://127.0.0.1:6666/ok');
     expect(result).toMatchObject({ succeeded: false });
