@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, maxHeaderSize, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { ApiError } from '../errors.js';
@@ -56,7 +56,7 @@ export async function listen(
   let closing = false;
   // The one close, however often it is asked for.
   let closed: Promise<void> | undefined;
-  const serve = (req: IncomingMessage, res: ServerResponse) => {
+  const serve = (req: IncomingMessage, res: ServerResponse, close = false) => {
     const { socket } = req;
     busy.add(socket);
     res.on('close', () => {
@@ -64,7 +64,7 @@ export async function listen(
       if (closing) socket.destroySoon();
     });
     handle(fromIncoming(req)).then(
-      (response) => send(res, response, closing),
+      (response) => send(res, response, closing || close),
       (error: unknown) => {
         res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
         res.end(
@@ -79,7 +79,8 @@ export async function listen(
   // An oversized body announced with `Expect: 100-continue` is refused before it is sent.
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
     if (Number(req.headers['content-length']) > MAX_BODY_BYTES) {
-      send(res, errorResponse(tooLarge()), true);
+      // No 100: the handler answers 413 from the declared length (journaled), and the body never comes.
+      serve(req, res, true);
     } else {
       res.writeContinue();
       serve(req, res);
@@ -91,13 +92,9 @@ export async function listen(
     send(res, errorResponse(error), true);
   });
   server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
-    if (!socket.writable) return void socket.destroy();
-    const tooBig = error.code === 'HPE_HEADER_OVERFLOW';
-    const answer = errorResponse(
-      tooBig
-        ? new ApiError(431, 'VALIDATION_ERROR', 'headers: larger than the server accepts (16 KiB)')
-        : new ApiError(400, 'VALIDATION_ERROR', `request: not valid HTTP/1.1 (${error.code})`),
-    );
+    const started = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (!socket.writable || started?.headersSent) return void socket.destroy();
+    const [status, reason, answer] = clientErrorAnswer(error.code);
     const body = String(answer.body);
     const headers = {
       ...withRequestId(answer.headers),
@@ -105,8 +102,10 @@ export async function listen(
       Connection: 'close',
     };
     const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
-    const reason = tooBig ? 'Request Header Fields Too Large' : 'Bad Request';
-    socket.end(`HTTP/1.1 ${answer.status} ${reason}\r\n${head.join('')}\r\n${body}`);
+    // Closed once written: an http socket allows half-open connections, so end() alone may linger.
+    socket.end(`HTTP/1.1 ${status} ${reason}\r\n${head.join('')}\r\n${body}`, () =>
+      socket.destroy(),
+    );
   });
   server.on('connection', (socket) => {
     // Accepted just as the server closes: it would hold the close open.
@@ -140,6 +139,50 @@ export async function listen(
         else cut();
       })),
   };
+}
+
+/** What Node's own refusals become: the statuses Node gives them, in the API's envelope. */
+function clientErrorAnswer(code: string | undefined): [number, string, ApiResponse] {
+  const answer = (status: number, reason: string, error: ApiError) =>
+    [status, reason, errorResponse(error)] as [number, string, ApiResponse];
+  switch (code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return answer(
+        431,
+        'Request Header Fields Too Large',
+        new ApiError(
+          431,
+          'VALIDATION_ERROR',
+          `headers: larger than the server accepts (${maxHeaderSize} bytes)`,
+        ),
+      );
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return answer(
+        408,
+        'Request Timeout',
+        new ApiError(
+          408,
+          'VALIDATION_ERROR',
+          "request: not received in full within the server's request timeout",
+        ),
+      );
+    case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
+      return answer(
+        413,
+        'Payload Too Large',
+        new ApiError(
+          413,
+          'PAYLOAD_TOO_LARGE',
+          'body: chunk extensions larger than the server accepts',
+        ),
+      );
+    default:
+      return answer(
+        400,
+        'Bad Request',
+        new ApiError(400, 'VALIDATION_ERROR', `request: not valid HTTP/1.1 (${code})`),
+      );
+  }
 }
 
 /** A request id and the CORS headers, for answers written before the handler (which adds them). */

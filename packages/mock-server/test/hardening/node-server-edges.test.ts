@@ -6,6 +6,9 @@ import { createMockServer, type RunningServer } from '../../src/index.js';
 // requests Node's parser refuses, and closing with requests in flight. Raw sockets, so that nothing
 // between the test and the server smooths these over. No outcome depends on timing.
 
+// Polls wait for what the server sends, however slow the machine: the outcome never depends on it.
+const POLL = { timeout: 60_000, interval: 5 };
+
 interface RawAnswer {
   status: number;
   headers: Record<string, string>;
@@ -62,7 +65,7 @@ async function open(server: RunningServer): Promise<{
 
 /** Waits until `received()` holds `count` final answers. */
 async function answers(conn: { received(): string }, count = 1): Promise<RawAnswer[]> {
-  await expect.poll(() => parseAnswers(conn.received()).length).toBeGreaterThanOrEqual(count);
+  await expect.poll(() => parseAnswers(conn.received()).length, POLL).toBeGreaterThanOrEqual(count);
   return parseAnswers(conn.received());
 }
 
@@ -89,7 +92,7 @@ afterEach(async () => {
 const post = (length: number, extra = '') =>
   `POST /v1/agents HTTP/1.1\r\nHost: x\r\nx-api-key: ${key}\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n${extra}\r\n`;
 
-describe('the node:http server at its edges', () => {
+describe('the node:http server at its edges', { timeout: 60_000 }, () => {
   it('answers 413 to a client that sends a 4 MiB body whole before reading, and keeps the connection', async () => {
     const conn = await open(await start());
     const body = Buffer.alloc(4 * 1024 * 1024, 'a');
@@ -116,13 +119,19 @@ describe('the node:http server at its edges', () => {
     expect(answer?.status).toBe(413);
     expect(answer?.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(answer?.headers.connection).toBe('close');
+    // Answered by the handler, so it is in the journal like any other request.
+    expect(mock.requests().at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/v1/agents',
+      status: 413,
+    });
   });
 
   it('still sends 100 Continue for a body within the limit', async () => {
     const conn = await open(await start());
     const body = JSON.stringify({ name: 'Continued' });
     await conn.send(post(body.length, 'Expect: 100-continue\r\n'));
-    await expect.poll(() => conn.received()).toContain('HTTP/1.1 100 Continue');
+    await expect.poll(() => conn.received(), POLL).toContain('HTTP/1.1 100 Continue');
     await conn.send(body);
     const [created] = await answers(conn);
     expect(created?.status).toBe(201);
@@ -164,7 +173,7 @@ describe('the node:http server at its edges', () => {
   async function inFlight(running: RunningServer, body: string) {
     const conn = await open(running);
     await conn.send(post(body.length, 'Expect: 100-continue\r\n'));
-    await expect.poll(() => conn.received()).toContain('HTTP/1.1 100 Continue');
+    await expect.poll(() => conn.received(), POLL).toContain('HTTP/1.1 100 Continue');
     return conn;
   }
 
@@ -194,7 +203,7 @@ describe('the node:http server at its edges', () => {
     await busy.closed;
     expect(parseAnswers(busy.received())).toEqual([]);
     // A body cut short is the client's doing (here the close's), not an internal error.
-    await expect.poll(() => mock.requests().at(-1)?.status).toBe(400);
+    await expect.poll(() => mock.requests().at(-1)?.status, POLL).toBe(400);
     expect(internalErrors).toEqual([]);
   });
 });
