@@ -150,6 +150,18 @@ describe('createDeduper', () => {
     expect(deduper.holding).toBe(1000);
     clock.now += 30_000;
     expect(deduper.holding).toBe(0);
+    // A release soon after the lease still reaches the store, whatever was claimed in between.
+    const slowStore = createMemoryStore({ now, maxEntries: 100_000 });
+    const slow = createDeduper({ store: slowStore, ttlSeconds: 3600, leaseSeconds: 30, now });
+    // A store whose TTL outlasts the lease (Redis with a minimum TTL, a lagging clock).
+    const setIfAbsent = slowStore.setIfAbsent.bind(slowStore);
+    slowStore.setIfAbsent = (key, value) => setIfAbsent(key, value, 60);
+    expect(await slow.claim('late')).toBe('claimed');
+    clock.now += 31_000;
+    expect(await slow.claim('other')).toBe('claimed');
+    expect(slow.holding).toBe(1);
+    await slow.release('late');
+    expect(await slow.claim('late')).toBe('claimed');
     // A lapsed claim taken again is held again, once.
     expect(await deduper.claim('c')).toBe('claimed');
     expect(await deduper.claim('c')).toBe('processing');

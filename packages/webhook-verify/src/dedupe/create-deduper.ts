@@ -86,10 +86,13 @@ export function createDeduper(options: DeduperOptions): Deduper {
   // removes its own claim and never a later receiver's, nor the `completed` mark. In the order
   // they were taken, so the lapsed ones are at the front.
   const held = new Map<string, { value: string; lapsesAt: number }>();
+  const leaseMs = leaseSeconds * 1000;
+  // A claim's token is kept one lease past its lapse, so that a release soon after still reaches a
+  // store whose TTL outlasts the lease (or whose clock runs behind); then it is forgotten.
   const prune = () => {
     const t = now();
     for (const [key, claim] of held) {
-      if (claim.lapsesAt > t) break;
+      if (claim.lapsesAt + leaseMs > t) break;
       held.delete(key);
     }
   };
@@ -98,7 +101,7 @@ export function createDeduper(options: DeduperOptions): Deduper {
     if (!(await store.setIfAbsent(key, value, leaseSeconds))) return false;
     prune();
     held.delete(key);
-    held.set(key, { value, lapsesAt: now() + leaseSeconds * 1000 });
+    held.set(key, { value, lapsesAt: now() + leaseMs });
     return true;
   };
 
@@ -122,12 +125,18 @@ export function createDeduper(options: DeduperOptions): Deduper {
       const claim = held.get(key);
       if (claim === undefined) return;
       held.delete(key);
-      // Even past its lease: the store's clock decides, and the compare keeps others' claims safe.
+      // Even past its lease (for one more): the store decides, and the compare keeps others' claims safe.
       await store.deleteIfValue(key, claim.value);
     },
     get holding() {
       prune();
-      return held.size;
+      const t = now();
+      let lapsed = 0;
+      for (const claim of held.values()) {
+        if (claim.lapsesAt > t) break;
+        lapsed++;
+      }
+      return held.size - lapsed;
     },
   };
 }
