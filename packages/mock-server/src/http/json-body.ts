@@ -2,6 +2,7 @@ import { invalidField } from '../errors.js';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
+const UTF8_LABELS = new Set(['utf-8', 'utf8', 'unicode-1-1-utf-8', 'us-ascii']);
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
 
 /**
@@ -19,7 +20,8 @@ export function parseJsonBody(bytes: Uint8Array, header: (name: string) => strin
     );
   }
   const charset = CHARSET.exec(contentType)?.[1];
-  if (charset !== undefined && charset.toLowerCase() !== 'utf-8') {
+  // UTF-8 by its labels (WHATWG Encoding), and US-ASCII, a subset of it.
+  if (charset !== undefined && !UTF8_LABELS.has(charset.toLowerCase())) {
     throw invalidField('body', 'contentType', `must be UTF-8 JSON, not charset=${charset}`);
   }
   const encoding = header('content-encoding');

@@ -93,10 +93,14 @@ describe.each(transports)('request validation over $name', (transport) => {
     });
   });
 
-  it('accepts charset=utf-8 in any case', async () => {
+  it.each([
+    'Application/JSON; Charset=UTF-8',
+    'application/json; charset=utf8',
+    'application/json; charset="us-ascii"',
+  ])('accepts UTF-8 by any of its labels (%s)', async (type) => {
     const res = await h.call('POST', '/v1/agents', {
       raw: '{"name":"x"}',
-      headers: { 'content-type': 'Application/JSON; Charset=UTF-8' },
+      headers: { 'content-type': type },
     });
     expect(res.status).toBe(201);
   });
