@@ -278,6 +278,8 @@ function withDefaults(tools: (Partial<McpTool> & Pick<McpTool, 'name'>)[]): McpT
 }
 
 function asValidation(error: TypeError): ApiError {
-  const [field = 'body', ...rest] = error.message.split(': ');
+  // `state: api_keys[0].workspace_id: no such workspace` names api_keys[0].workspace_id.
+  const message = error.message.replace(/^state: (?=[\w.[\]]+: )/, '');
+  const [field = 'body', ...rest] = message.split(': ');
   return invalidField(field, 'invalid', rest.join(': ') || error.message);
 }

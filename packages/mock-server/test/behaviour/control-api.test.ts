@@ -76,7 +76,16 @@ describe.each(transports)('control API over $name', (transport) => {
     ).toEqual(['Kept']);
     const bad = await h.call('PUT', '/__mock/state', { body: { ...snapshot, variant: 'B' } });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.message).toMatch(/variant/);
+    expect(bad.body.error.details).toEqual([
+      {
+        field: 'variant',
+        rule: 'invalid',
+        message: 'variant: must be "A", the variant this server runs',
+      },
+    ]);
+    const orphan = { ...snapshot, api_keys: [{ ...snapshot.api_keys[0], workspace_id: 'nope' }] };
+    const noWorkspace = await h.call('PUT', '/__mock/state', { body: orphan });
+    expect(noWorkspace.body.error.details[0]).toMatchObject({ field: 'api_keys[0].workspace_id' });
     expect((await h.call('GET', '/__mock/state')).body).toEqual(snapshot);
   });
 
