@@ -9,6 +9,7 @@ import {
   APITimeoutError,
   APIUserAbortError,
   InternalServerError,
+  RateLimitError,
 } from './errors.js';
 
 // A real HTTP server on loopback: what matters is how the runtime's fetch fails a body that stalls
@@ -21,8 +22,8 @@ const hits = new Map<string, number>();
 function route(request: IncomingMessage, response: ServerResponse): void {
   const scenario = String(request.headers['x-scenario']);
   hits.set(scenario, (hits.get(scenario) ?? 0) + 1);
-  const status = scenario.startsWith('error') ? 500 : 200;
-  response.writeHead(status, { 'content-type': 'application/json' });
+  const status = scenario.startsWith('error') ? 500 : scenario.startsWith('limited') ? 429 : 200;
+  response.writeHead(status, { 'content-type': 'application/json', 'retry-after': '0' });
   if (scenario === 'ok') return void response.end(agent);
   if (scenario === 'slow') {
     // Arrives in three pieces, each well within the timeout.
@@ -103,10 +104,21 @@ describe('the response body is part of the attempt', () => {
     expect(hits.get('error-stall')).toBe(3);
   });
 
-  it('retries a GET whose error body is cut, as a failed connection', async () => {
+  it('keeps the status of an error whose body is cut: a GET 500 is retried, then thrown', async () => {
     hits.delete('error-cut');
-    await expect(get(client(60_000, 1), 'error-cut')).rejects.toBeInstanceOf(APIConnectionError);
+    const error = await get(client(60_000, 1), 'error-cut').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect((error as InternalServerError).body).toBe('');
     expect(hits.get('error-cut')).toBe(2);
+  });
+
+  it('retries a POST whose 429 body is cut: a 429 is safe to replay', async () => {
+    hits.delete('limited-cut');
+    const api = client(60_000, 2);
+    await expect(
+      api.agents.create({ name: 'x' }, { headers: { 'x-scenario': 'limited-cut' } }),
+    ).rejects.toBeInstanceOf(RateLimitError);
+    expect(hits.get('limited-cut')).toBe(3);
   });
 
   it('still reads an error body whole into its APIError', async () => {

@@ -14,8 +14,8 @@ export interface AttemptState {
  * more than the rest of the pipeline together. For the same reason the AbortController is made
  * only when the fetch implementation reads `init.signal` (a canned test fetch never does).
  *
- * With a `hold` the attempt also covers the body: an error status's body is read here (a stall or
- * a cut in it fails the attempt, and is retried like one); a 2xx's is read by the caller with
+ * With a `hold` the attempt also covers the body: an error status's body is read here (a stall
+ * times the attempt out; a cut leaves the status and headers, without the body); a 2xx's is read by the caller with
  * `readHeld`, which settles when the attempt stops, and ends the attempt with `releaseHold`.
  */
 export function sendAttempt(
@@ -69,10 +69,17 @@ export function sendAttempt(
           hold.state = state;
           resolve(response);
         } else {
-          response.text().then((text) => {
-            finish();
-            resolve(new Response(text, response));
-          }, stop);
+          response.text().then(
+            (text) => {
+              finish();
+              resolve(new Response(text, response));
+            },
+            // Cut: the status and headers still stand (a 429 stays retryable for a POST), bodiless.
+            () => {
+              finish();
+              resolve(new Response(null, response));
+            },
+          );
         }
       },
       (error: unknown) => {
