@@ -274,6 +274,14 @@ describe('CLI flags', () => {
     expect(() => parseCli(args)).toThrow(message);
   });
 
+  it('takes any whole rate limit up to the safe integers (the benches pass 1000000000)', () => {
+    expect(parseCli(['--rate-limit', '1000000000']).options.rateLimit).toEqual({
+      limit: 1_000_000_000,
+      windowMs: 60_000,
+    });
+    expect(() => parseCli(['--rate-limit', '99999999999999999999'])).toThrow(/--rate-limit/);
+  });
+
   it("drops the period of Node's own messages, which the CLI follows with '. Try --help.'", () => {
     expect(() => parseCli(['--port', '-1'])).toThrow(/ambiguous$/);
     expect(() => parseCli(['--colour'])).toThrow(/^Unknown option '--colour'$/);

@@ -82,8 +82,8 @@ export function parseCli(argv: string[]): CliConfig {
   const startTime = parseStartTime(values['start-time'] as string | undefined, clock);
   const idsSeed = parseIdsSeed(values['ids-seed'] as string | undefined);
   const limitFlag = String(values['rate-limit']);
-  const limit = DIGITS.test(limitFlag) ? Number(limitFlag) : Number.NaN;
-  if (limitFlag !== 'off' && (!Number.isInteger(limit) || limit < 1)) {
+  const limit = /^\d+$/.test(limitFlag) ? Number(limitFlag) : Number.NaN;
+  if (limitFlag !== 'off' && (!Number.isSafeInteger(limit) || limit < 1)) {
     throw new UsageError(
       `--rate-limit: must be a whole number of requests per minute (>= 1) or off, not "${limitFlag}"`,
     );
