@@ -281,7 +281,7 @@ export class AgentPlatform {
       try {
         text = await readHeld(response, hold);
       } catch (error) {
-        throw attemptFailure(error, signal, hold.state?.timedOut === true);
+        throw attemptFailure(error, signal, hold.at?.state.timedOut === true);
       }
       return parseBody(text, response);
     } finally {

@@ -23,7 +23,13 @@ function route(request: IncomingMessage, response: ServerResponse): void {
   const scenario = String(request.headers['x-scenario']);
   hits.set(scenario, (hits.get(scenario) ?? 0) + 1);
   const status = scenario.startsWith('error') ? 500 : scenario.startsWith('limited') ? 429 : 200;
-  response.writeHead(status, { 'content-type': 'application/json', 'retry-after': '0' });
+  const headers = { 'content-type': 'application/json', 'retry-after': '0' };
+  // Statuses and reason phrases a fetch gives but `new Response` refuses.
+  if (scenario === 'status-999') return void response.writeHead(999, headers).end('{}');
+  if (scenario === 'latin1-reason') {
+    return void response.writeHead(500, 'Erreur interne é', headers).end('{}');
+  }
+  response.writeHead(status, headers);
   if (scenario === 'ok') return void response.end(agent);
   if (scenario === 'slow') {
     // Arrives in three pieces, each well within the timeout.
@@ -145,6 +151,50 @@ describe('the response body is part of the attempt', () => {
     await expect(get(api, 'stall')).rejects.toBeInstanceOf(APITimeoutError);
     const signal = new AbortController().signal;
     for (let i = 0; i < 3; i++) await get(api, 'ok', signal);
+    expect(getEventListeners(signal, 'abort')).toHaveLength(0);
+  });
+
+  it('settles an error whose reason phrase a Response cannot take (not Latin-1 once decoded)', async () => {
+    const error = await get(client(60_000), 'latin1-reason').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect((error as InternalServerError).status).toBe(500);
+  });
+
+  it('fails a status past 599 (not HTTP) as a connection error, at once', async () => {
+    const error = await get(client(60_000), 'status-999').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect((error as Error).cause).toBeInstanceOf(RangeError);
+  });
+
+  it('cancels a 2xx body a middleware dropped unread, freeing the connection', async () => {
+    const api = client(60_000);
+    api.raw.use({ onResponse: () => new Response(agent, { status: 200 }) });
+    const closed = new Promise<void>((resolve) => {
+      const seen = (request: IncomingMessage) => {
+        if (request.headers['x-scenario'] !== 'dropped-stall') return;
+        server.off('request', seen);
+        request.socket.once('close', () => resolve());
+      };
+      server.on('request', seen);
+    });
+    // The dropped body would stall for ever: only its cancellation closes the socket.
+    await expect(get(api, 'dropped-stall')).resolves.toMatchObject({ id: ID });
+    await closed;
+  });
+
+  it('ends an earlier attempt when a middleware fetches again with the same call', async () => {
+    const api = client(60_000);
+    api.raw.use({
+      onResponse: async ({ request, options }) => {
+        if (request.headers.get('x-scenario') !== 'ok') return undefined;
+        const again = new Request(request, { headers: { 'x-scenario': 'slow' } });
+        return options.fetch(again);
+      },
+    });
+    const signal = new AbortController().signal;
+    for (let i = 0; i < 3; i++) {
+      await expect(get(api, 'ok', signal)).resolves.toMatchObject({ id: ID });
+    }
     expect(getEventListeners(signal, 'abort')).toHaveLength(0);
   });
 

@@ -16,17 +16,10 @@ import type {
   ValidationError,
 } from './errors.js';
 
-// Each error name's parent: the hierarchy by name, so that it holds across package copies.
+// Each error name's parent: the hierarchy by name, so that it holds across package copies. Every
+// other name below AgentPlatformError is a status error, whose parent is APIError.
 const PARENT: Record<string, string> = {
   APIError: 'AgentPlatformError',
-  ValidationError: 'APIError',
-  AuthenticationError: 'APIError',
-  PermissionDeniedError: 'APIError',
-  NotFoundError: 'APIError',
-  ConflictError: 'APIError',
-  PayloadTooLargeError: 'APIError',
-  RateLimitError: 'APIError',
-  InternalServerError: 'APIError',
   ServiceUnavailableError: 'InternalServerError',
   APIConnectionError: 'AgentPlatformError',
   APITimeoutError: 'APIConnectionError',
@@ -36,8 +29,9 @@ const PARENT: Record<string, string> = {
 function is(value: unknown, kind: string): boolean {
   if (typeof value !== 'object' || value === null) return false;
   if ((value as Record<symbol, unknown>)[BRAND] !== true) return false;
-  for (let name: string | undefined = (value as Error).name; name; name = PARENT[name]) {
+  for (let name: string | undefined = (value as Error).name; name; ) {
     if (name === kind) return true;
+    name = name === 'AgentPlatformError' ? undefined : (PARENT[name] ?? 'APIError');
   }
   return false;
 }

@@ -1,35 +1,46 @@
 import type { AttemptState } from './send-attempt.js';
 
+/** The attempt a call holds: its 2xx, whose body the call reads under the attempt's bounds. */
+export interface HeldAttempt {
+  /** Ends the attempt's deadline and abort listener. */
+  release: () => void;
+  /** Its 2xx: the body is cancelled at the end of the call if nobody read it. */
+  response: Response;
+  /** How the attempt ended, when it did (`timedOut`). */
+  state: AttemptState;
+  /** Set by the body read: called when the attempt's deadline or the call's signal fires. */
+  onStop?: (reason: unknown) => void;
+  /** Why the attempt stopped, if it did before the body read began. */
+  stopped?: { reason: unknown };
+}
+
 /**
  * One resource-method call's hold on its last attempt, made per call (not tied to the Request or
  * Response, which a middleware may replace): the attempt keeps its deadline and abort listener on
  * a 2xx until the call has read the body, and the call learns how the attempt ended.
  */
 export interface AttemptHold {
-  /** Ends the held attempt's deadline and abort listener; set while a 2xx is held. */
-  release?: () => void;
-  /** Set by the body read: called when the held attempt's deadline or the call's signal fires. */
-  onStop?: (reason: unknown) => void;
-  /** Why the held attempt stopped, if it did before the body read began. */
-  stopped?: { reason: unknown };
-  /** How the held attempt ended, when it did (`timedOut`). */
-  state?: AttemptState;
+  /** The attempt held now; a middleware that fetches again replaces it (the earlier one ends). */
+  at?: HeldAttempt;
 }
 
 /** Ends the attempt a call holds, if any: called once the call has settled, whatever the path. */
-export function releaseHold(hold: AttemptHold): void {
-  hold.release?.();
+export function releaseHold({ at }: AttemptHold): void {
+  at?.release();
+  // Dropped unread (a middleware replaced the response, or threw): free its connection. Not
+  // awaited: cancelling one branch of a teed stream (MSW) settles only with the other.
+  if (at && !at.response.bodyUsed) at.response.body?.cancel().catch(() => {});
 }
 
 /**
  * Reads a held 2xx's body, settling as soon as the attempt stops: a fetch may read the signal
  * without tying it to the body (MSW does), or ignore it.
  */
-export function readHeld(response: Response, hold: AttemptHold): Promise<string> {
-  if (hold.release === undefined) return response.text();
+export function readHeld(response: Response, { at }: AttemptHold): Promise<string> {
+  if (!at) return response.text();
   return new Promise((resolve, reject) => {
-    if (hold.stopped) return reject(hold.stopped.reason);
-    hold.onStop = reject;
+    if (at.stopped) return reject(at.stopped.reason);
+    at.onStop = reject;
     response.text().then(resolve, reject);
   });
 }

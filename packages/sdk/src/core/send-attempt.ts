@@ -28,14 +28,15 @@ export function sendAttempt(
 ): Promise<Response> {
   return new Promise((resolve, reject) => {
     let controller: AbortController | undefined;
-    let held = false;
     const stop = (reason: unknown) => {
       finish();
       controller?.abort(reason);
       reject(reason);
-      if (held && hold) {
-        hold.stopped = { reason };
-        hold.onStop?.(reason);
+      // Only while this attempt is the one held (a middleware may have fetched again since).
+      const at = hold?.at;
+      if (at?.release === finish) {
+        at.stopped = { reason };
+        at.onStop?.(reason);
       }
     };
     const onParentAbort = () => stop(parent?.reason);
@@ -63,23 +64,25 @@ export function sendAttempt(
           finish();
           resolve(response);
         } else if (response.ok) {
+          // A middleware fetching again (openapi-fetch hands it this fetch): the earlier attempt
+          // ends here, its body left to the middleware.
+          hold.at?.release();
           // Held until the caller has read the body: the deadline and the signal still stop it.
-          held = true;
-          hold.release = finish;
-          hold.state = state;
+          hold.at = { release: finish, response, state };
           resolve(response);
         } else {
-          response.text().then(
-            (text) => {
-              finish();
-              resolve(new Response(text, response));
-            },
-            // Cut: the status and headers still stand (a 429 stays retryable for a POST), bodiless.
-            () => {
-              finish();
-              resolve(new Response(null, response));
-            },
-          );
+          // Status and headers only: a statusText outside Latin-1 cannot be set again, and a
+          // status past 599 (999 exists) not at all: that attempt fails as a connection error.
+          const rebuild = (text: string | null) => {
+            finish();
+            try {
+              resolve(new Response(text, { status: response.status, headers: response.headers }));
+            } catch (error) {
+              reject(error);
+            }
+          };
+          // Cut: the status and headers still stand (a 429 stays retryable for a POST), bodiless.
+          response.text().then(rebuild, () => rebuild(null));
         }
       },
       (error: unknown) => {

@@ -108,7 +108,7 @@ export async function sendWithRetry(
       requested = serverDelay(response, clock.now(), rateLimit);
       if (requested !== undefined && requested > config.maxRetryAfter) {
         logger?.warn?.(
-          `${method} ${path(request)} ${response.status}: the server asks to wait ${Math.ceil(requested / 1000)} s, more than maxRetryAfter; not retrying`,
+          `${method} ${path(request)} ${response.status}: asked to wait ${Math.ceil(requested / 1000)} s > maxRetryAfter, not retrying`,
         );
         return response;
       }
