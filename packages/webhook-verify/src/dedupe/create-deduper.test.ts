@@ -168,6 +168,22 @@ describe('createDeduper', () => {
     expect(deduper.holding).toBe(1);
   });
 
+  it('counts only live claims when the clock was set back between two claims', async () => {
+    const clock = { now: 100_000 };
+    const now = () => clock.now;
+    const deduper = createDeduper({
+      store: createMemoryStore({ now }),
+      ttlSeconds: 60,
+      leaseSeconds: 30,
+      now,
+    });
+    await deduper.claim('before'); // lapses at 130 s
+    clock.now = 0;
+    await deduper.claim('after'); // lapses at 30 s
+    clock.now = 45_000;
+    expect(deduper.holding).toBe(1);
+  });
+
   it('a fleet sharing one Redis store processes each event once', async () => {
     const clock = { now: 0 };
     const redis = fakeRedis(clock);
