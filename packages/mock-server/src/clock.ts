@@ -16,8 +16,8 @@ export interface Clock {
   /** Cancels a scheduled timer. */
   clear(id: number): void;
   /**
-   * Moves a manual clock forward by `ms` (a fraction rounds up to whole milliseconds), running every timer that falls due,
-   * in time order, awaiting each; a real clock refuses.
+   * Moves a manual clock forward by `ms` (a fraction rounds up to whole milliseconds), running
+   * every timer that falls due, in time order, awaiting each; a real clock refuses.
    */
   advance(ms: number): Promise<number>;
   /** Timers still waiting. */

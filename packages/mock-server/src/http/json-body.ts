@@ -2,7 +2,15 @@ import { invalidField } from '../errors.js';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-const UTF8_LABELS = new Set(['utf-8', 'utf8', 'unicode-1-1-utf-8', 'us-ascii']);
+const UTF8_LABELS = new Set([
+  'utf-8',
+  'utf8',
+  'unicode-1-1-utf-8',
+  'unicode11utf8',
+  'unicode20utf8',
+  'x-unicode20utf8',
+  'us-ascii',
+]);
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
 
 /**
