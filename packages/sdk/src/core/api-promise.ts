@@ -58,8 +58,4 @@ export class APIPromise<T> implements PromiseLike<T> {
   finally(onfinally?: (() => void) | null): Promise<T> {
     return this.then().finally(onfinally);
   }
-
-  get [Symbol.toStringTag](): string {
-    return 'APIPromise';
-  }
 }

@@ -214,12 +214,13 @@ describe('the response body is part of the attempt', () => {
 describe('a fetch that reads the signal but does not tie it to the body', () => {
   // As MSW's patched fetch: the body is a stream of its own that the signal never reaches.
   const detached = (abortBody?: 'AbortError') => async (_: Request, init?: RequestInit) => {
+    const signal = init?.signal;
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
         controller.enqueue(new TextEncoder().encode('{"data":'));
         // node-fetch errors the body with its own AbortError when the signal fires.
         if (abortBody) {
-          init?.signal?.addEventListener('abort', () =>
+          signal?.addEventListener('abort', () =>
             controller.error(new DOMException('aborted', abortBody)),
           );
         }
