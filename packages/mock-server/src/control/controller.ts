@@ -78,8 +78,11 @@ export class Controller {
     return workspace;
   }
 
-  /** A new API key with scopes of the server's variant; 400 naming a scope the variant lacks. */
-  createApiKey(input: CreateApiKeyOptions): CreatedApiKey {
+  /**
+   * A new API key with scopes of the server's variant; 400 naming a scope the variant lacks. `id`
+   * is for the demo seed's fixed one (the HTTP route and the server object draw a new one).
+   */
+  createApiKey(input: CreateApiKeyOptions, id?: string): CreatedApiKey {
     const { ctx, state } = this.core;
     const options = checkInput<CreateApiKeyOptions>(apiKeyOptions, input);
     const vocabulary = Object.keys(scopeVocabulary[ctx.variant]);
@@ -107,7 +110,7 @@ export class Controller {
       workspace = this.createWorkspace();
     }
     const record: ApiKeyRecord = {
-      id: ctx.id(),
+      id: id ?? ctx.id(),
       key: options.key ?? `ap_test_${randomHex(24)}`,
       name: options.name ?? 'Test key',
       workspace_id: workspace.workspace_id,

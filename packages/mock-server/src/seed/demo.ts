@@ -1,9 +1,7 @@
 import type { Controller } from '../control/controller.js';
 import type { DomainContext } from '../domain/context.js';
-import { scopeVocabulary } from '../generated/operations.js';
 import type {
   AgentRow,
-  ApiKeyRecord,
   ChannelRow,
   ContactRow,
   CustomFieldRow,
@@ -44,20 +42,11 @@ export function applyDemoSeed(ctx: DomainContext, control: Controller): void {
     workspace_id: ws,
     company_id: DEMO_IDS.company,
   });
+  control.createApiKey(
+    { workspace_id: ws, name: 'Demo key', scopes: 'all', key: DEMO_API_KEY },
+    DEMO_IDS.apiKey,
+  );
   const now = ctx.now();
-  // Written directly rather than through control.createApiKey, which draws its id from the generator.
-  const key: ApiKeyRecord = {
-    id: DEMO_IDS.apiKey,
-    key: DEMO_API_KEY,
-    name: 'Demo key',
-    workspace_id: ws,
-    company_id: DEMO_IDS.company,
-    scopes: Object.keys(scopeVocabulary[ctx.variant]),
-    created_at: now,
-    revoked_at: null,
-  };
-  ctx.state.apiKeys.set(key.id, key);
-  ctx.state.keyIndex.set(key.key, key.id);
   const meta = () => ({ created_at: now, updated_at: now, _ws: ws, _seq: ctx.seq() });
   const { agents, trainings, channels, customFields, contacts } = ctx.state.tables;
 
