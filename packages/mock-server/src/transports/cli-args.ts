@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { isCalendarDate } from '../http/calendar-date.js';
 import type { MockServerOptions } from '../options.js';
 import type { StateSnapshot } from '../store/state.js';
 
@@ -41,7 +42,14 @@ Flags:
 
 The demo seed's key is demo-key-all-scopes. The control API is under /__mock.`;
 
-const DIGITS = /^\d{1,9}$/;
+/**
+ * A flag's whole number, written in decimal digits only (NaN otherwise): Number() would take ''
+ * (an unset $PORT) as 0, and 0x10 or 1e3 as numbers. Past the safe integers it is NaN too.
+ */
+function digits(flag: unknown): number {
+  const value = /^\d+$/.test(String(flag)) ? Number(flag) : Number.NaN;
+  return Number.isSafeInteger(value) ? value : Number.NaN;
+}
 
 /** Parses the command line; throws UsageError naming the bad flag or value. */
 export function parseCli(argv: string[]): CliConfig {
@@ -69,9 +77,8 @@ export function parseCli(argv: string[]): CliConfig {
     // Node's messages end with a period; the CLI adds its own ('. Try --help.').
     throw new UsageError(((error as Error).message.split('\n')[0] ?? '').replace(/\.$/, ''));
   }
-  // Decimal digits only: Number() would take '' (an unset $PORT) as 0, and 0x10 or 1e3 as numbers.
-  const port = DIGITS.test(String(values.port)) ? Number(values.port) : Number.NaN;
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
+  const port = digits(values.port);
+  if (!(port <= 65535))
     throw new UsageError(`--port: must be an integer from 0 to 65535, not "${values.port}"`);
   const variant = String(values.variant).toUpperCase();
   if (variant !== 'A' && variant !== 'B')
@@ -82,8 +89,8 @@ export function parseCli(argv: string[]): CliConfig {
   const startTime = parseStartTime(values['start-time'] as string | undefined, clock);
   const idsSeed = parseIdsSeed(values['ids-seed'] as string | undefined);
   const limitFlag = String(values['rate-limit']);
-  const limit = /^\d+$/.test(limitFlag) ? Number(limitFlag) : Number.NaN;
-  if (limitFlag !== 'off' && (!Number.isSafeInteger(limit) || limit < 1)) {
+  const limit = digits(limitFlag);
+  if (limitFlag !== 'off' && !(limit >= 1)) {
     throw new UsageError(
       `--rate-limit: must be a whole number of requests per minute (>= 1) or off, not "${limitFlag}"`,
     );
@@ -109,18 +116,12 @@ export function parseCli(argv: string[]): CliConfig {
 
 // A date, or a date-time with its zone: without one, JavaScript reads the time in the machine's zone.
 const ISO_DATE =
-  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d))?$/;
+  /^\d{4}-\d\d-\d\d(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d))?$/;
 
 function parseStartTime(flag: string | undefined, clock: string): string | undefined {
   if (flag === undefined) return undefined;
-  // Date.parse rolls 2024-02-30 over to 1 March: the day must read back as written.
-  const date = flag.slice(0, 10);
-  const day = Date.parse(date);
-  if (
-    !ISO_DATE.test(flag) ||
-    Number.isNaN(day) ||
-    new Date(day).toISOString().slice(0, 10) !== date
-  ) {
+  // Date.parse would roll 2024-02-30 over to 1 March: the day must exist.
+  if (!ISO_DATE.test(flag) || !isCalendarDate(flag.slice(0, 10))) {
     throw new UsageError(
       `--start-time: must be an ISO 8601 date or a date-time with Z or an offset (2024-01-01T09:00:00Z), not "${flag}"`,
     );
@@ -131,7 +132,7 @@ function parseStartTime(flag: string | undefined, clock: string): string | undef
 
 function parseIdsSeed(flag: string | undefined): number | undefined {
   if (flag === undefined) return undefined;
-  const seed = /^\d{1,10}$/.test(flag) ? Number(flag) : Number.NaN;
+  const seed = digits(flag);
   if (!(seed <= 0xffff_ffff))
     throw new UsageError(`--ids-seed: must be an integer from 0 to 4294967295, not "${flag}"`);
   return seed;
