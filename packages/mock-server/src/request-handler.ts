@@ -4,7 +4,8 @@ import type { Controller } from './control/controller.js';
 import type { Core } from './control/core.js';
 import { ApiError } from './errors.js';
 import type { ApiRequest, ApiResponse } from './http/api-request.js';
-import { CORS_HEADERS, preflightResponse } from './http/cors.js';
+import { commonHeaders } from './http/common-headers.js';
+import { preflightResponse } from './http/cors.js';
 import { errorResponse } from './http/respond.js';
 import { type RequestScope, runOperation } from './http/run-operation.js';
 
@@ -79,7 +80,7 @@ export function createRequestHandler(
       }
     }
     // Every response, whatever produced it, carries the request id and the CORS headers.
-    response.headers = { 'X-Request-Id': requestId, ...CORS_HEADERS, ...response.headers };
+    response.headers = commonHeaders(requestId, response.headers);
     if (head) {
       // The length the GET would have sent, as RFC 9110 allows: clients check it before a download.
       const { body } = response;

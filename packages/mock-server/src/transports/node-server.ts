@@ -3,7 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { ApiError } from '../errors.js';
 import type { ApiRequest, ApiResponse } from '../http/api-request.js';
-import { CORS_HEADERS } from '../http/cors.js';
+import { commonHeaders } from '../http/common-headers.js';
 import { MAX_BODY_BYTES, tooLarge } from '../http/read-body.js';
 import { errorResponse } from '../http/respond.js';
 import type { RequestHandler } from '../request-handler.js';
@@ -97,7 +97,7 @@ export async function listen(
     const [status, reason, answer] = clientErrorAnswer(error.code);
     const body = String(answer.body);
     const headers = {
-      ...withRequestId(answer.headers),
+      ...commonHeaders(crypto.randomUUID(), answer.headers),
       'Content-Length': String(Buffer.byteLength(body)),
       Connection: 'close',
     };
@@ -185,17 +185,12 @@ function clientErrorAnswer(code: string | undefined): [number, string, ApiRespon
   }
 }
 
-/** A request id and the CORS headers, for answers written before the handler (which adds them). */
-function withRequestId(headers: Record<string, string>): Record<string, string> {
-  return { 'X-Request-Id': crypto.randomUUID(), ...CORS_HEADERS, ...headers };
-}
-
 /** Writes a response with its length; `close` ends the connection after it. */
 function send(res: ServerResponse, response: ApiResponse, close: boolean): void {
   // Answers the handler did not make (checkContinue, checkExpectation) lack the common headers.
   const headers = response.headers['X-Request-Id']
     ? response.headers
-    : withRequestId(response.headers);
+    : commonHeaders(crypto.randomUUID(), response.headers);
   if (close) headers.Connection = 'close';
   // The body with its length: writeHead fixes the headers, so without Content-Length it would go
   // out chunked (more framing, more writes). Text is encoded by the socket write.
