@@ -1,4 +1,10 @@
-import { createServer, type IncomingMessage, maxHeaderSize, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  maxHeaderSize,
+  type ServerResponse,
+  STATUS_CODES,
+} from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { ApiError } from '../errors.js';
@@ -50,19 +56,10 @@ export async function listen(
   options: ListenOptions = {},
 ): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
-  const sockets = new Set<Socket>();
-  // Sockets with a request not yet answered: a graceful close waits for these.
-  const busy = new Set<Socket>();
   let closing = false;
   // The one close, however often it is asked for.
   let closed: Promise<void> | undefined;
   const serve = (req: IncomingMessage, res: ServerResponse, close = false) => {
-    const { socket } = req;
-    busy.add(socket);
-    res.on('close', () => {
-      busy.delete(socket);
-      if (closing) socket.destroySoon();
-    });
     handle(fromIncoming(req)).then(
       (response) => send(res, response, closing || close),
       (error: unknown) => {
@@ -89,29 +86,22 @@ export async function listen(
   // Node answers these itself, bare; here they get the API's envelope and a request id.
   server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => {
     const error = new ApiError(417, 'VALIDATION_ERROR', 'Expect: only 100-continue is supported');
-    send(res, errorResponse(error), true);
+    send(res, ownAnswer(error), true);
   });
   server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
     const started = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
     if (!socket.writable || started?.headersSent) return void socket.destroy();
-    const [status, reason, answer] = clientErrorAnswer(error.code);
-    const body = String(answer.body);
-    const headers = {
-      ...commonHeaders(crypto.randomUUID(), answer.headers),
-      'Content-Length': String(Buffer.byteLength(body)),
-      Connection: 'close',
-    };
-    const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
-    // Closed once written: an http socket allows half-open connections, so end() alone may linger.
-    socket.end(`HTTP/1.1 ${status} ${reason}\r\n${head.join('')}\r\n${body}`, () =>
-      socket.destroy(),
+    const answer = ownAnswer(clientErrorFor(error.code));
+    const head = Object.entries(framed(answer, true)).map(
+      ([name, value]) => `${name}: ${value}\r\n`,
     );
+    const status = `${answer.status} ${STATUS_CODES[answer.status]}`;
+    // Closed once written: an http socket allows half-open connections, so end() alone may linger.
+    socket.end(`HTTP/1.1 ${status}\r\n${head.join('')}\r\n${answer.body}`, () => socket.destroy());
   });
-  server.on('connection', (socket) => {
-    // Accepted just as the server closes: it would hold the close open.
-    if (closing) return void socket.destroy();
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
+  // Accepted just as the server closes: it would hold the close open.
+  server.on('connection', (socket: Socket) => {
+    if (closing) socket.destroy();
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -128,80 +118,68 @@ export async function listen(
     close: (closeOptions = {}) =>
       (closed ??= new Promise<void>((resolve, reject) => {
         closing = true;
+        // Node closes idle keep-alive connections here; busy ones close once answered, since every
+        // answer sent while closing says Connection: close; the rest are cut at the deadline.
         server.close((error) => (error ? reject(error) : resolve()));
-        // Idle keep-alive connections go now; busy ones once answered (see serve) or at the deadline.
-        for (const socket of sockets) if (!busy.has(socket)) socket.destroy();
-        const cut = () => {
-          for (const socket of sockets) socket.destroy();
-        };
         const graceMs = closeOptions.graceMs ?? 0;
-        if (graceMs > 0 && busy.size > 0) setTimeout(cut, graceMs).unref();
-        else cut();
+        if (graceMs > 0) setTimeout(() => server.closeAllConnections(), graceMs).unref();
+        else server.closeAllConnections();
       })),
   };
 }
 
 /** What Node's own refusals become: the statuses Node gives them, in the API's envelope. */
-function clientErrorAnswer(code: string | undefined): [number, string, ApiResponse] {
-  const answer = (status: number, reason: string, error: ApiError) =>
-    [status, reason, errorResponse(error)] as [number, string, ApiResponse];
+function clientErrorFor(code: string | undefined): ApiError {
   switch (code) {
     case 'HPE_HEADER_OVERFLOW':
-      return answer(
+      return new ApiError(
         431,
-        'Request Header Fields Too Large',
-        new ApiError(
-          431,
-          'VALIDATION_ERROR',
-          `headers: larger than the server accepts (${maxHeaderSize} bytes)`,
-        ),
+        'VALIDATION_ERROR',
+        `headers: larger than the server accepts (${maxHeaderSize} bytes)`,
       );
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return answer(
+      return new ApiError(
         408,
-        'Request Timeout',
-        new ApiError(
-          408,
-          'VALIDATION_ERROR',
-          "request: not received in full within the server's request timeout",
-        ),
+        'VALIDATION_ERROR',
+        "request: not received in full within the server's request timeout",
       );
     case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
-      return answer(
+      return new ApiError(
         413,
-        'Payload Too Large',
-        new ApiError(
-          413,
-          'PAYLOAD_TOO_LARGE',
-          'body: chunk extensions larger than the server accepts',
-        ),
+        'PAYLOAD_TOO_LARGE',
+        'body: chunk extensions larger than the server accepts',
       );
     default:
-      return answer(
-        400,
-        'Bad Request',
-        new ApiError(400, 'VALIDATION_ERROR', `request: not valid HTTP/1.1 (${code})`),
-      );
+      return new ApiError(400, 'VALIDATION_ERROR', `request: not valid HTTP/1.1 (${code})`);
   }
 }
 
-/** Writes a response with its length; `close` ends the connection after it. */
-function send(res: ServerResponse, response: ApiResponse, close: boolean): void {
-  // Answers the handler did not make (checkContinue, checkExpectation) lack the common headers.
-  const headers = response.headers['X-Request-Id']
-    ? response.headers
-    : commonHeaders(crypto.randomUUID(), response.headers);
+/** An answer the server writes itself, before any handler: the error with the common headers. */
+function ownAnswer(error: ApiError): ApiResponse {
+  const answer = errorResponse(error);
+  answer.headers = commonHeaders(crypto.randomUUID(), answer.headers);
+  return answer;
+}
+
+/**
+ * The response's headers with their framing: its length (without it, writeHead would send the
+ * body chunked: more framing, more writes), and `Connection: close` when `close`.
+ */
+function framed(response: ApiResponse, close: boolean): Record<string, string> {
+  const { headers, body } = response;
   if (close) headers.Connection = 'close';
-  // The body with its length: writeHead fixes the headers, so without Content-Length it would go
-  // out chunked (more framing, more writes). Text is encoded by the socket write.
-  const { body } = response;
   if (body !== null) {
     headers['Content-Length'] = String(
       typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength,
     );
   }
-  res.writeHead(response.status, headers);
-  res.end(body ?? undefined);
+  return headers;
+}
+
+/** Writes a response (text is encoded by the socket write); `close` ends the connection after it. */
+function send(res: ServerResponse, response: ApiResponse, close: boolean): void {
+  res.writeHead(response.status, framed(response, close));
+  res.end(response.body ?? undefined);
 }
 
 function fromIncoming(req: IncomingMessage): ApiRequest {
