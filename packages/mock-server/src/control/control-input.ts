@@ -38,7 +38,7 @@ export async function readControlInput(
   if (Array.isArray(query)) throw validationError(query);
   if (request.method === 'GET' || request.method === 'DELETE') return { query, body: undefined };
   const bytes = await request.readBody();
-  const body = bytes.byteLength === 0 ? {} : parseJsonBody(bytes, (name) => request.header(name));
+  const body = bytes.byteLength === 0 ? {} : parseJsonBody(bytes, request);
   const rule = spec.body ?? 'none';
   if (rule === 'json') return { query, body };
   return { query, body: checkInput(rule === 'none' ? noBody : rule, body) };

@@ -1,4 +1,5 @@
 import { invalidField } from '../errors.js';
+import type { ApiRequest } from './api-request.js';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
@@ -16,10 +17,10 @@ const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
 /**
  * A non-empty request body as JSON: 400 naming `body` when it is not sent as
  * `Content-Type: application/json` (UTF-8, the only charset of JSON), is compressed, is not UTF-8,
- * or is not valid JSON. `header` reads a request header by its lower-case name.
+ * or is not valid JSON. The request's headers say how it was sent.
  */
-export function parseJsonBody(bytes: Uint8Array, header: (name: string) => string | null): unknown {
-  const contentType = header('content-type') ?? '';
+export function parseJsonBody(bytes: Uint8Array, request: Pick<ApiRequest, 'header'>): unknown {
+  const contentType = request.header('content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(contentType)) {
     throw invalidField(
       'body',
@@ -32,7 +33,7 @@ export function parseJsonBody(bytes: Uint8Array, header: (name: string) => strin
   if (charset !== undefined && !UTF8_LABELS.has(charset.toLowerCase())) {
     throw invalidField('body', 'contentType', `must be UTF-8 JSON, not charset=${charset}`);
   }
-  const encoding = header('content-encoding');
+  const encoding = request.header('content-encoding');
   if (encoding !== null && encoding.trim().toLowerCase() !== 'identity') {
     throw invalidField(
       'body',

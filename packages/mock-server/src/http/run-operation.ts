@@ -65,7 +65,7 @@ export async function runOperation(
     if (key) authorize(key, op, ctx.variant);
     // GET and DELETE take no body: not touching it spares the stream machinery on the hot path.
     const body = op.method === 'GET' || op.method === 'DELETE' ? EMPTY : await request.readBody();
-    const valid = validateRequest(op, params, request.search, body, (name) => request.header(name));
+    const valid = validateRequest(op, params, request.search, body, request);
     const result = await handler(ctx, { ws: key?.workspace_id ?? '', key, ...valid });
     if (result instanceof Reply) return jsonResponse(result.status, result.body, rateHeaders);
     return jsonResponse(op.successStatus, result, rateHeaders);

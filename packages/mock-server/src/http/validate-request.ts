@@ -1,6 +1,7 @@
 import { type ErrorDetail, invalidField, validationError } from '../errors.js';
 import type { OperationInfo, ParameterInfo, SchemaNode } from '../generated/operations.js';
 import { schemas } from '../generated/schemas.js';
+import type { ApiRequest } from './api-request.js';
 import { parseJsonBody } from './json-body.js';
 import { type SchemaResolver, validateSchema } from './schema-validator.js';
 
@@ -30,7 +31,7 @@ export function validateRequest(
   params: Record<string, string>,
   search: string,
   body: Uint8Array,
-  header: (name: string) => string | null,
+  request: Pick<ApiRequest, 'header'>,
 ): ValidRequest {
   const pathIssues: ErrorDetail[] = [];
   for (const p of op.parameters) {
@@ -38,7 +39,7 @@ export function validateRequest(
     pathIssues.push(...validateSchema(p.schema, params[p.name] ?? '', p.name, resolveRef));
   }
   if (pathIssues.length > 0) throw validationError(pathIssues);
-  return { params, query: validateQuery(op, search), body: validateBody(op, body, header) };
+  return { params, query: validateQuery(op, search), body: validateBody(op, body, request) };
 }
 
 /** Validated queries (frozen) or their issues, per operation and query string. */
@@ -138,14 +139,14 @@ function coerce(schema: SchemaNode, raw: string): unknown {
 function validateBody(
   op: OperationInfo,
   bytes: Uint8Array,
-  header: (name: string) => string | null,
+  request: Pick<ApiRequest, 'header'>,
 ): unknown {
   const empty = bytes.byteLength === 0;
   if (empty) {
     if (op.body?.required) throw invalidField('body', 'required', 'is required (a JSON object)');
     return op.body ? {} : undefined;
   }
-  const value = parseJsonBody(bytes, header);
+  const value = parseJsonBody(bytes, request);
   const schema = op.body?.schema ?? NO_BODY;
   if (!op.body && (value === null || typeof value !== 'object' || Array.isArray(value))) {
     throw invalidField('body', 'type', `must be empty; ${op.method} ${op.path} takes no body`);
