@@ -13,6 +13,7 @@ import {
   clearState,
   exportState,
   type HealthStatus,
+  InvalidSnapshot,
   importState,
   type StateSnapshot,
 } from '../store/state.js';
@@ -197,7 +198,9 @@ export class Controller {
     try {
       importState(this.core.state, snapshot);
     } catch (error) {
-      if (error instanceof TypeError) throw asValidation(error);
+      if (error instanceof InvalidSnapshot) {
+        throw invalidField(error.field, 'invalid', error.detail);
+      }
       throw error;
     }
     this.core.dispatcher.restore();
@@ -278,11 +281,4 @@ function withDefaults(tools: (Partial<McpTool> & Pick<McpTool, 'name'>)[]): McpT
       enabled: tool.enabled ?? true,
     };
   });
-}
-
-function asValidation(error: TypeError): ApiError {
-  // `state: api_keys[0].workspace_id: no such workspace` names api_keys[0].workspace_id.
-  const message = error.message.replace(/^state: (?=[\w.[\]]+: )/, '');
-  const [field = 'body', ...rest] = message.split(': ');
-  return invalidField(field, 'invalid', rest.join(': ') || error.message);
 }

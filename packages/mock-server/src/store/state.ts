@@ -133,9 +133,20 @@ export function exportState(state: State): StateSnapshot {
   });
 }
 
+/** What is wrong with a snapshot, and where: `field` is its path in the snapshot. */
+export class InvalidSnapshot extends TypeError {
+  constructor(
+    readonly field: string,
+    readonly detail: string,
+  ) {
+    super(`state: ${field}: ${detail}`);
+  }
+}
+
 /**
- * Replaces the state with a snapshot; throws a TypeError naming the first thing wrong with it,
- * and leaves the state as it was when it does.
+ * Replaces the state with a snapshot whose shape `snapshotShape` has passed (the controller checks
+ * it first); throws InvalidSnapshot for what a shape cannot say (the variant, references between
+ * rows), and leaves the state as it was when it does.
  */
 export function importState(state: State, input: unknown): void {
   const snapshot = checkSnapshot(input, state.variant);
@@ -155,34 +166,23 @@ export function importState(state: State, input: unknown): void {
 }
 
 function checkSnapshot(input: unknown, variant: Variant): StateSnapshot {
-  const fail = (what: string): never => {
-    throw new TypeError(`state: ${what}`);
+  const fail = (field: string, detail: string): never => {
+    throw new InvalidSnapshot(field, detail);
   };
-  if (!input || typeof input !== 'object' || Array.isArray(input)) fail('must be an object');
-  const s = input as Partial<StateSnapshot>;
-  if (s.version !== 1) fail('version: must be 1');
-  if (s.variant !== variant) fail(`variant: must be "${variant}", the variant this server runs`);
-  if (!['ok', 'maintenance', 'degraded'].includes(String(s.health)))
-    fail('health: must be ok, maintenance or degraded');
-  if (!Number.isInteger(s.seq) || (s.seq as number) < 0) fail('seq: must be an integer >= 0');
-  if (!Array.isArray(s.workspaces)) fail('workspaces: must be an array');
-  if (!Array.isArray(s.api_keys)) fail('api_keys: must be an array');
-  if (s.alerts !== undefined && !Array.isArray(s.alerts)) fail('alerts: must be an array');
-  if (!s.tables || typeof s.tables !== 'object') fail('tables: must be an object');
-  const workspaces = new Set((s.workspaces as Workspace[]).map((w) => w?.workspace_id));
-  for (const [i, key] of (s.api_keys as ApiKeyRecord[]).entries()) {
-    if (typeof key?.key !== 'string' || typeof key.id !== 'string')
-      fail(`api_keys[${i}]: needs id and key`);
-    if (!workspaces.has(key.workspace_id)) fail(`api_keys[${i}].workspace_id: no such workspace`);
+  const s = input as StateSnapshot;
+  if (s.variant !== variant) fail('variant', `must be "${variant}", the variant this server runs`);
+  const workspaces = new Set(s.workspaces.map((w) => w?.workspace_id));
+  for (const [i, key] of s.api_keys.entries()) {
+    if (typeof key.key !== 'string' || typeof key.id !== 'string')
+      fail(`api_keys[${i}]`, 'needs id and key');
+    if (!workspaces.has(key.workspace_id)) fail(`api_keys[${i}].workspace_id`, 'no such workspace');
   }
   for (const name of TABLE_NAMES) {
-    const rows = (s.tables as Record<string, unknown>)[name] ?? [];
-    if (!Array.isArray(rows)) fail(`tables.${name}: must be an array`);
-    for (const [i, row] of (rows as Record<string, unknown>[]).entries()) {
-      if (typeof row?.id !== 'string' || typeof row._ws !== 'string' || !workspaces.has(row._ws)) {
-        fail(`tables.${name}[${i}]: needs an id and the _ws of a known workspace`);
+    for (const [i, row] of (s.tables[name] ?? []).entries()) {
+      if (!workspaces.has((row as { _ws: string })._ws)) {
+        fail(`tables.${name}[${i}]`, 'needs an id and the _ws of a known workspace');
       }
     }
   }
-  return s as StateSnapshot;
+  return s;
 }
