@@ -1,3 +1,4 @@
+import { setBounded } from '../set-bounded.js';
 import type { RowMeta, Table } from '../store/table.js';
 import { JsonBytes } from './json-bytes.js';
 
@@ -43,9 +44,7 @@ export function cachedJson<T extends RowMeta>(
   let answer = kept.byKey.get(key);
   if (answer === undefined) {
     answer = new JsonBytes(encoder.encode(JSON.stringify(build())));
-    // Maps iterate in insertion order: the first key is the oldest.
-    if (kept.byKey.size >= MAX_ANSWERS) kept.byKey.delete(kept.byKey.keys().next().value as string);
-    kept.byKey.set(key, answer);
+    setBounded(kept.byKey, key, answer, MAX_ANSWERS);
   }
   return answer;
 }

@@ -1,6 +1,7 @@
 import { type ErrorDetail, invalidField, validationError } from '../errors.js';
 import type { OperationInfo, ParameterInfo, SchemaNode } from '../generated/operations.js';
 import { schemas } from '../generated/schemas.js';
+import { setBounded } from '../set-bounded.js';
 import type { ApiRequest } from './api-request.js';
 import { parseJsonBody } from './json-body.js';
 import { type SchemaResolver, validateSchema } from './schema-validator.js';
@@ -61,11 +62,7 @@ function validateQuery(op: OperationInfo, search: string): Readonly<Record<strin
   let outcome = checked.get(search);
   if (outcome === undefined) {
     outcome = checkQueryParameters(queryParameters(op), new URLSearchParams(search));
-    if (search.length <= MAX_QUERY_LENGTH) {
-      // Maps iterate in insertion order: the first key is the oldest.
-      if (checked.size >= MAX_QUERIES) checked.delete(checked.keys().next().value as string);
-      checked.set(search, outcome);
-    }
+    if (search.length <= MAX_QUERY_LENGTH) setBounded(checked, search, outcome, MAX_QUERIES);
   }
   if (Array.isArray(outcome)) throw validationError(outcome);
   return outcome;
