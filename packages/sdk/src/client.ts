@@ -187,7 +187,10 @@ export class AgentPlatform {
       baseUrl,
       headers: { ...options.defaultHeaders, 'x-api-key': apiKey },
       Request: ReplayableRequest,
-      fetch: (request) => sendWithRetry(request, defaults, this.#config),
+      // A raw call's signal is on its Request (openapi-fetch puts it there); the attempt's own
+      // init.signal would otherwise override it.
+      fetch: (request) =>
+        sendWithRetry(request, { ...defaults, signal: request.signal }, this.#config),
     });
   }
 

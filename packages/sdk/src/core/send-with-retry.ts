@@ -65,9 +65,7 @@ export async function sendWithRetry(
   // Health is never rate limited and answers without the headers: it neither waits for the
   // throttle nor teaches it anything (it would read as a server that reports no window).
   const throttle = config.throttle && !isHealth(request) ? config.throttle : undefined;
-  // A resource method passes its signal in the options; `client.raw` callers put theirs on the
-  // Request, which the attempt's own signal would otherwise override.
-  const signal = options.signal ?? (hold ? undefined : request.signal);
+  const { signal } = options;
   let body: string | ArrayBuffer | undefined = replayBody(request);
   let fresh = true;
   if (body === undefined && request.body !== null && options.maxRetries > 0) {
