@@ -187,11 +187,15 @@ export const apiRouter = new Router<ApiRoute>(
   })),
 );
 
-/** 405 with `Allow` for a known path and another method; 404 NOT_FOUND for an unknown path. */
+/**
+ * 405 with `Allow` for a known path and another method; 404 NOT_FOUND for an unknown path. `Allow`
+ * lists what the server answers there: the path's methods, HEAD wherever GET is, and OPTIONS (CORS).
+ */
 export function routeError(method: string, path: string, allowed: string[]): ApiError {
   if (allowed.length === 0)
     return new ApiError(404, 'NOT_FOUND', `no such path: ${method} ${path}`);
-  const allow = allowed.join(', ');
+  const methods = allowed.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m]));
+  const allow = [...methods, 'OPTIONS'].join(', ');
   return new ApiError(
     405,
     'METHOD_NOT_ALLOWED',

@@ -32,7 +32,7 @@ export function createRequestHandler(
     }
     const match = controlRouter.match(request.method, request.path);
     if (match.kind === 'found') return match.target(request, match.params);
-    if (match.kind === 'method') throw routeError(request.method, request.path, match.allowed);
+    if (match.kind === 'method') throw routeError(received.method, request.path, match.allowed);
     throw new ApiError(
       404,
       'NOT_FOUND',
@@ -66,7 +66,7 @@ export function createRequestHandler(
           );
         } else {
           response = errorResponse(
-            routeError(request.method, request.path, match.kind === 'method' ? match.allowed : []),
+            routeError(received.method, request.path, match.kind === 'method' ? match.allowed : []),
           );
         }
       }

@@ -132,8 +132,22 @@ describe.each(transports)('request validation over $name', (transport) => {
   it('answers 405 with Allow for a known path and another method', async () => {
     const res = await h.call('PATCH', '/v1/agents', { unchecked: true });
     expect(res.status).toBe(405);
-    expect(res.headers.get('allow')).toBe('GET, POST');
+    // What the server answers there: HEAD goes with GET, and OPTIONS (the CORS preflight) everywhere.
+    expect(res.headers.get('allow')).toBe('GET, HEAD, POST, OPTIONS');
     expect(res.body.error.code).toBe('METHOD_NOT_ALLOWED');
+    expect(res.body.error.message).toBe(
+      'PATCH is not allowed on /v1/agents; use GET, HEAD, POST, OPTIONS',
+    );
+  });
+
+  it('names HEAD, not the GET it stands for, when a path has no GET', async () => {
+    const res = await h.call('HEAD', '/v1/agents/agt_x/activate', { unchecked: true });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('POST, OPTIONS');
+    const get = await h.call('GET', '/v1/agents/agt_x/activate', { unchecked: true });
+    expect(get.body.error.message).toBe(
+      'GET is not allowed on /v1/agents/agt_x/activate; use POST, OPTIONS',
+    );
   });
 
   it('answers HEAD as GET without a body, auth and rate limit included', async () => {
