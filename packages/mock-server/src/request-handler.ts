@@ -22,7 +22,8 @@ export function createRequestHandler(
 ): RequestHandler {
   const controlRouter = createControlRouter(core, control);
 
-  async function controlResponse(request: ApiRequest): Promise<ApiResponse> {
+  /** `sent`: the method as the client sent it (the request's is GET for a HEAD). */
+  async function controlResponse(request: ApiRequest, sent: string): Promise<ApiResponse> {
     if (core.adminToken !== undefined && request.header('x-mock-admin-token') !== core.adminToken) {
       throw new ApiError(
         401,
@@ -32,7 +33,7 @@ export function createRequestHandler(
     }
     const match = controlRouter.match(request.method, request.path);
     if (match.kind === 'found') return match.target(request, match.params);
-    if (match.kind === 'method') throw routeError(received.method, request.path, match.allowed);
+    if (match.kind === 'method') throw routeError(sent, request.path, match.allowed);
     throw new ApiError(
       404,
       'NOT_FOUND',
@@ -52,7 +53,7 @@ export function createRequestHandler(
       if (request.method === 'OPTIONS') {
         response = preflightResponse(request);
       } else if (isControl) {
-        response = await controlResponse(request);
+        response = await controlResponse(request, received.method);
       } else {
         const match = apiRouter.match(request.method, request.path);
         if (match.kind === 'found') {

@@ -34,7 +34,7 @@ export async function readControlInput(
   request: ApiRequest,
   spec: ControlInputSpec,
 ): Promise<ControlInput> {
-  const query = checkQueryParameters(spec.query ?? NO_QUERY, new URLSearchParams(request.search));
+  const query = checkQueryParameters(spec.query ?? NO_QUERY, request.search);
   if (Array.isArray(query)) throw validationError(query);
   if (request.method === 'GET' || request.method === 'DELETE') return { query, body: undefined };
   const bytes = await request.readBody();

@@ -66,11 +66,11 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     "properties": {
       "field": {
         "type": "string",
-        "description": "Where the problem is: `body.name`, `query.limit`, `path.id`, or `body` for the whole body."
+        "description": "Where the problem is, by the name the request used: a body field (`name`, `custom_fields.tier`, `items[0].text`), a query parameter (`limit`), a path parameter (`id`); `body` for the whole body, `query` for the query string as a whole."
       },
       "rule": {
         "type": "string",
-        "description": "The rule violated: `required`, `type`, `format`, `minimum`, `maximum`, `minLength`, `maxLength`, `enum`, `pattern`, `unknown`, ..."
+        "description": "The rule violated: `required`, `type`, `format`, `minimum`, `maximum`, `minLength`, `maxLength`, `enum`, `pattern`, `unknown`, `single` (a query parameter given twice), `encoding` (a query that is not valid percent-encoded UTF-8), ..."
       },
       "message": {
         "type": "string",

@@ -61,7 +61,7 @@ function validateQuery(op: OperationInfo, search: string): Readonly<Record<strin
   }
   let outcome = checked.get(search);
   if (outcome === undefined) {
-    outcome = checkQueryParameters(queryParameters(op), new URLSearchParams(search));
+    outcome = checkQueryParameters(queryParameters(op), search);
     if (search.length <= MAX_QUERY_LENGTH) setBounded(checked, search, outcome, MAX_QUERIES);
   }
   if (Array.isArray(outcome)) throw validationError(outcome);
@@ -69,15 +69,18 @@ function validateQuery(op: OperationInfo, search: string): Readonly<Record<strin
 }
 
 /**
- * A query's values coerced and checked against the known parameters (frozen), or what is wrong
- * with them: unknown or repeated names, wrong types, missing required ones.
+ * A query string's values (`search`, with its `?` or empty) coerced and checked against the known
+ * parameters (frozen), or what is wrong with them: bad percent-encoding, unknown or repeated names,
+ * wrong types, missing required ones.
  */
 export function checkQueryParameters(
   known: ReadonlyMap<string, ParameterInfo>,
-  search: URLSearchParams,
+  searchText: string,
 ): Readonly<Record<string, unknown>> | ErrorDetail[] {
-  const issues: ErrorDetail[] = [];
+  const issues = encodingIssues(searchText);
+  if (issues.length > 0) return frozen(issues);
   const query: Record<string, unknown> = {};
+  const search = new URLSearchParams(searchText);
   for (const name of new Set(search.keys())) {
     const param = known.get(name);
     if (!param) {
@@ -108,9 +111,40 @@ export function checkQueryParameters(
       issues.push({ field: name, rule: 'required', message: `${name}: is required` });
     if (!(name in query) && param.schema.default !== undefined) query[name] = param.schema.default;
   }
-  if (issues.length === 0) return Object.freeze(query);
+  return issues.length === 0 ? Object.freeze(query) : frozen(issues);
+}
+
+/** Issues shared by every request with the same query string, so nobody may change them. */
+function frozen(issues: ErrorDetail[]): ErrorDetail[] {
   for (const issue of issues) Object.freeze(issue);
   return Object.freeze(issues) as ErrorDetail[];
+}
+
+/**
+ * URLSearchParams keeps a stray `%` as is and turns bytes that are not UTF-8 (`caf%E9`, Latin-1)
+ * into U+FFFD: a filter would then match nothing, silently. Such a query is refused instead.
+ */
+function encodingIssues(search: string): ErrorDetail[] {
+  const issues: ErrorDetail[] = [];
+  if (!search.includes('%')) return issues;
+  for (const pair of search.replace(/^\?/, '').split('&')) {
+    if (!pair.includes('%')) continue;
+    const at = pair.indexOf('=');
+    const name = decodeOrNull(at === -1 ? pair : pair.slice(0, at));
+    if (name !== null && (at === -1 || decodeOrNull(pair.slice(at + 1)) !== null)) continue;
+    const field = name === null || name === '' ? 'query' : name;
+    const message = `${field}: is not valid percent-encoded UTF-8 (write % as %25, other characters as the %XX of their UTF-8 bytes)`;
+    issues.push({ field, rule: 'encoding', message });
+  }
+  return issues;
+}
+
+function decodeOrNull(text: string): string | null {
+  try {
+    return decodeURIComponent(text.replaceAll('+', ' '));
+  } catch {
+    return null;
+  }
 }
 
 const queryCache = new WeakMap<OperationInfo, Map<string, ParameterInfo>>();

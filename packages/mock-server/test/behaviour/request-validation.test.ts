@@ -21,6 +21,31 @@ describe.each(transports)('request validation over $name', (transport) => {
     expect(res.body.error.details).toEqual([{ field, rule, message }]);
   });
 
+  it.each([
+    ['q=caf%E9', 'q'], // Latin-1, not UTF-8: URLSearchParams would search for "caf\uFFFD"
+    ['q=100%', 'q'], // a stray %: would be searched for as is
+    ['q=%zz', 'q'],
+    ['%zz=1', 'query'], // no name to point at
+  ])('rejects the query %s that is not percent-encoded UTF-8', async (query, field) => {
+    const res = await h.call('GET', `/v1/contacts?${query}`);
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual([
+      {
+        field,
+        rule: 'encoding',
+        message: `${field}: is not valid percent-encoded UTF-8 (write % as %25, other characters as the %XX of their UTF-8 bytes)`,
+      },
+    ]);
+  });
+
+  it('reads a percent-encoded UTF-8 query and + as a space', async () => {
+    const made = await h.call('POST', '/v1/contacts', { body: { name: 'Zoë Café' } });
+    expect(made.status).toBe(201);
+    const found = await h.call('GET', '/v1/contacts?q=zo%C3%AB+caf%c3%a9&limit=5');
+    expect(found.status).toBe(200);
+    expect(found.body.data.map((c: { name: string }) => c.name)).toEqual(['Zoë Café']);
+  });
+
   it('rejects a path id that is not a UUID', async () => {
     const res = await h.call('GET', '/v1/agents/123');
     expect(res.status).toBe(400);

@@ -1622,9 +1622,9 @@ export interface components {
         ErrorCode: "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "VALIDATION_ERROR" | "RATE_LIMIT_EXCEEDED" | "INTERNAL_ERROR" | "CONFLICT" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "SERVICE_UNAVAILABLE";
         /** @description One violated rule of a request. */
         ErrorDetail: {
-            /** @description Where the problem is: `body.name`, `query.limit`, `path.id`, or `body` for the whole body. */
+            /** @description Where the problem is, by the name the request used: a body field (`name`, `custom_fields.tier`, `items[0].text`), a query parameter (`limit`), a path parameter (`id`); `body` for the whole body, `query` for the query string as a whole. */
             field: string;
-            /** @description The rule violated: `required`, `type`, `format`, `minimum`, `maximum`, `minLength`, `maxLength`, `enum`, `pattern`, `unknown`, ... */
+            /** @description The rule violated: `required`, `type`, `format`, `minimum`, `maximum`, `minLength`, `maxLength`, `enum`, `pattern`, `unknown`, `single` (a query parameter given twice), `encoding` (a query that is not valid percent-encoded UTF-8), ... */
             rule: string;
             /** @description Human-readable, naming the field and the rule, e.g. `limit: must be at most 100`. */
             message: string;
