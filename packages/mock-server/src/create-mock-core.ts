@@ -6,7 +6,7 @@ import { DEFAULT_MCP_TOOLS } from './domain/mcp-servers.js';
 import { defaultResponder } from './domain/responder.js';
 import { type FaultSpec, Faults } from './faults.js';
 import { RateLimiter } from './http/rate-limiter.js';
-import { createIdGenerator } from './ids.js';
+import { createRandomSources } from './ids.js';
 import { Journal, type JournalEntry } from './journal.js';
 import { DEFAULT_BASE_URL, DEFAULT_RATE_LIMIT, type MockServerOptions } from './options.js';
 import { createRequestHandler } from './request-handler.js';
@@ -89,7 +89,8 @@ export function createMockCore(options: MockServerOptions = {}): MockCore {
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
   const clock = resolveClock(options);
   const state = createState(variant);
-  const ids = createIdGenerator(options.ids);
+  const random = createRandomSources(options.ids);
+  const ids = random.id;
   const events = new EventBus();
   const responder = options.responder ?? defaultResponder;
   const mcpTools = options.mcpTools ?? DEFAULT_MCP_TOOLS;
@@ -105,6 +106,7 @@ export function createMockCore(options: MockServerOptions = {}): MockCore {
     now: () => new Date(clock.now()).toISOString(),
     nowMs: () => clock.now(),
     id: ids,
+    randomHex: (bytes) => random.hex(bytes),
     seq: () => ++state.seq,
     respond: async (input) => String(await responder(input)),
     mcpToolsFor: (server) => (typeof mcpTools === 'function' ? mcpTools(server) : mcpTools),
@@ -139,6 +141,7 @@ export function createMockCore(options: MockServerOptions = {}): MockCore {
     journal,
     events,
     adminToken: options.adminToken,
+    random,
     rateLimiter: new RateLimiter(
       options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit,
     ),

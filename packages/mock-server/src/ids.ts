@@ -4,21 +4,44 @@ export type IdGenerator = () => string;
 /** `random` (default), `{ seed }` for the same ids on every run, or your own function. */
 export type IdsOption = 'random' | { seed: number } | IdGenerator;
 
-/** Builds the id generator an option asks for. */
-export function createIdGenerator(option: IdsOption = 'random'): IdGenerator {
-  if (typeof option === 'function') return option;
-  if (option === 'random') return () => crypto.randomUUID();
-  const next = mulberry32(option.seed);
-  return () => {
-    const bytes = new Uint8Array(16);
-    for (let i = 0; i < 16; i += 4) {
-      const n = next();
-      bytes[i] = n >>> 24;
-      bytes[i + 1] = (n >>> 16) & 0xff;
-      bytes[i + 2] = (n >>> 8) & 0xff;
-      bytes[i + 3] = n & 0xff;
-    }
-    return uuidFromBytes(bytes);
+/** The random values of a mock server: resource ids, `X-Request-Id`s, and secrets. */
+export interface RandomSources {
+  /** The id of a new resource. */
+  id: IdGenerator;
+  /** The `X-Request-Id` of a response. */
+  requestId: IdGenerator;
+  /** `bytes` random bytes in hex: webhook secrets, API key strings, widget keys, QR codes. */
+  hex(bytes: number): string;
+  /** Seeded sources start their sequences again (a reset), so each test draws the same values. */
+  rewind(): void;
+}
+
+/**
+ * The sources an `ids` option asks for. A seed seeds all three, each from a sequence of its own, so
+ * that requests which create nothing (a health poll at start-up, however many) shift no id or secret.
+ */
+export function createRandomSources(option: IdsOption = 'random'): RandomSources {
+  if (typeof option === 'object') {
+    const { seed } = option;
+    let ids = seededBytes(seed);
+    let requests = seededBytes(seed ^ 0x5bd1e995);
+    let secrets = seededBytes(seed ^ 0x1b873593);
+    return {
+      id: () => uuidFromBytes(ids(16)),
+      requestId: () => uuidFromBytes(requests(16)),
+      hex: (bytes) => toHex(secrets(bytes)),
+      rewind() {
+        ids = seededBytes(seed);
+        requests = seededBytes(seed ^ 0x5bd1e995);
+        secrets = seededBytes(seed ^ 0x1b873593);
+      },
+    };
+  }
+  return {
+    id: option === 'random' ? () => crypto.randomUUID() : option,
+    requestId: () => crypto.randomUUID(),
+    hex: (bytes) => toHex(crypto.getRandomValues(new Uint8Array(bytes))),
+    rewind() {},
   };
 }
 
@@ -26,15 +49,25 @@ export function createIdGenerator(option: IdsOption = 'random'): IdGenerator {
 export function uuidFromBytes(bytes: Uint8Array): string {
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  const hex = toHex(bytes);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** Random hex of `bytes` bytes (secrets and keys; never seeded). */
-export function randomHex(bytes: number): string {
-  const buffer = new Uint8Array(bytes);
-  crypto.getRandomValues(buffer);
-  return Array.from(buffer, (b) => b.toString(16).padStart(2, '0')).join('');
+function toHex(bytes: Uint8Array): string {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** A repeatable byte sequence: `bytes(n)` gives the next n bytes. */
+function seededBytes(seed: number): (count: number) => Uint8Array {
+  const next = mulberry32(seed);
+  return (count) => {
+    const bytes = new Uint8Array(count);
+    for (let i = 0; i < count; i += 4) {
+      const n = next();
+      for (let j = 0; j < 4 && i + j < count; j++) bytes[i + j] = (n >>> (24 - 8 * j)) & 0xff;
+    }
+    return bytes;
+  };
 }
 
 function mulberry32(seed: number): () => number {

@@ -23,7 +23,7 @@ export interface MockServerOptions {
   seed?: 'none' | 'demo' | StateSnapshot;
   /** Where the API is reached: MSW handlers match it and `fetch` resolves relative URLs against it. */
   baseUrl?: string;
-  /** How ids of new resources are made: `'random'` (default) or `{ seed }` for the same ids each run. */
+  /** How ids, secrets and request ids are made: `'random'` (default) or `{ seed }` for the same ones each run. */
   ids?: IdsOption;
   /** The AI agent's answer to a customer message (default: quote the best-matching training, or echo). */
   responder?: Responder;

@@ -42,7 +42,7 @@ export function createRequestHandler(
   }
 
   return async (received) => {
-    const requestId = crypto.randomUUID();
+    const requestId = core.random.requestId();
     // HEAD is GET without the body (RFC 9110), so `curl -I` and `wget --spider` health checks work.
     const head = received.method === 'HEAD';
     const request = head ? { ...received, method: 'GET' } : received;

@@ -23,6 +23,63 @@ describe('createMockServer options', () => {
     expect(await run()).toBe(first);
   });
 
+  describe('with ids: { seed }, every random value of a run is the same on the next', () => {
+    /** A run's random values: ids, request ids, an API key, a webhook secret, a widget key. */
+    const run = async (polls: number, mock = createMockServer({ ids: { seed: 7 } })) => {
+      const { key } = mock.createApiKey({ scopes: 'all' });
+      const call = client(mock);
+      // Health polls before the work: their number varies with the machine, and must change nothing else.
+      for (let i = 0; i < polls; i++) await call('GET', '/v1/health', { key: null });
+      const created = await call('POST', '/v1/webhooks', {
+        body: { url: 'https://hooks.example.com/in', events: ['conversation.created'] },
+      });
+      const channel = await call('POST', '/v1/channels', {
+        body: { name: 'Site', type: 'widget' },
+      });
+      const widget = await call('GET', `/v1/channels/${channel.body.data.id}/widget`);
+      return {
+        key,
+        webhook: created.body.data.id,
+        secret: created.body.data.secret,
+        channel: channel.body.data.id,
+        widget: widget.body.data,
+        requestId: widget.headers.get('x-request-id'),
+        mock,
+      };
+    };
+    const values = ({ mock: _, ...rest }: Awaited<ReturnType<typeof run>>) => rest;
+
+    it('gives the same ids, secrets, keys and request ids, however many requests created nothing', async () => {
+      const first = await run(0);
+      expect(first.secret).toMatch(/^whsec_[0-9a-f]{64}$/);
+      expect(first.key).toMatch(/^ap_test_[0-9a-f]{48}$/);
+      const second = await run(0);
+      expect(values(second)).toEqual(values(first));
+      const polled = await run(5);
+      // Request ids are drawn per request, so the polls move them; nothing else.
+      expect({ ...values(polled), requestId: null }).toEqual({ ...values(first), requestId: null });
+      expect(polled.requestId).not.toBe(first.requestId);
+      const other = await run(0, createMockServer({ ids: { seed: 8 } }));
+      for (const name of ['key', 'webhook', 'secret', 'channel', 'requestId'] as const) {
+        expect(other[name]).not.toBe(first[name]);
+      }
+    });
+
+    it('starts the sequences again on reset, so each test of a suite draws the same values', async () => {
+      const first = await run(0);
+      first.mock.reset();
+      expect(values(await run(0, first.mock))).toEqual(values(first));
+    });
+
+    it('keeps them random without a seed', async () => {
+      const a = await run(0, createMockServer());
+      const b = await run(0, createMockServer());
+      for (const name of ['key', 'webhook', 'secret', 'channel', 'requestId'] as const) {
+        expect(b[name]).not.toBe(a[name]);
+      }
+    });
+  });
+
   it('answers 500 INTERNAL_ERROR for a real bug and reports it to onError', async () => {
     const onError = vi.fn();
     const mock = createMockServer({

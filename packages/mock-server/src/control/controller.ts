@@ -6,7 +6,6 @@ import { ApiError, invalidField, notFound, validationError } from '../errors.js'
 import type { FaultSpec } from '../faults.js';
 import { scopeVocabulary, webhookEventCatalog } from '../generated/operations.js';
 import { validateData } from '../http/validate-request.js';
-import { randomHex } from '../ids.js';
 import type { JournalEntry } from '../journal.js';
 import type { ApiKeyRecord, McpTool, Workspace } from '../store/records.js';
 import {
@@ -59,6 +58,7 @@ export class Controller {
     this.core.journal.clear();
     this.core.faults.clear();
     this.core.rateLimiter.clear();
+    this.core.random.rewind();
   }
 
   /** A new workspace (and its company); 400 naming an unknown or mistyped field. */
@@ -112,7 +112,7 @@ export class Controller {
     }
     const record: ApiKeyRecord = {
       id: id ?? ctx.id(),
-      key: options.key ?? `ap_test_${randomHex(24)}`,
+      key: options.key ?? `ap_test_${ctx.randomHex(24)}`,
       name: options.name ?? 'Test key',
       workspace_id: workspace.workspace_id,
       company_id: workspace.company_id,

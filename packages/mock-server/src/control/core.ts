@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { Pipeline } from '../http/run-operation.js';
+import type { RandomSources } from '../ids.js';
 import type { Journal } from '../journal.js';
 import type { State } from '../store/state.js';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
@@ -14,4 +15,6 @@ export interface Core extends Pipeline {
   dispatcher: WebhookDispatcher;
   /** `x-mock-admin-token` the control API requires, if any. */
   adminToken: string | undefined;
+  /** Ids, request ids and secrets. */
+  random: RandomSources;
 }

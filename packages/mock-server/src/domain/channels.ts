@@ -1,5 +1,4 @@
 import { conflict, notFound } from '../errors.js';
-import { randomHex } from '../ids.js';
 import type { ChannelRow } from '../store/records.js';
 import { publicView } from '../store/table.js';
 import type { DomainContext, Handler } from './context.js';
@@ -47,7 +46,7 @@ export const channelsCreate: Handler = (ctx, { ws, body }) => {
       business_hours: null,
       updated_at: now,
     },
-    _widget_key: `wk_${randomHex(16)}`,
+    _widget_key: `wk_${ctx.randomHex(16)}`,
   };
   ctx.state.tables.channels.put(row);
   if (row.status === 'active') ctx.emit('channel.connected', ws, view(row));
@@ -104,7 +103,7 @@ export const channelsRetrieveQrCode: Handler = (ctx, { ws, params }) => {
   }
   return {
     data: {
-      qr_code: `agent-platform-pair:${row.id}:${randomHex(16)}`,
+      qr_code: `agent-platform-pair:${row.id}:${ctx.randomHex(16)}`,
       expires_at: new Date(ctx.nowMs() + QR_LIFETIME_MS).toISOString(),
     },
   };

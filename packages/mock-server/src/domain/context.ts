@@ -15,6 +15,8 @@ export interface DomainContext {
   nowMs(): number;
   /** A new resource id. */
   id(): string;
+  /** `bytes` random bytes in hex, for secrets and keys (seeded when ids are). */
+  randomHex(bytes: number): string;
   /** The next creation sequence number. */
   seq(): number;
   /** The AI agent's answer to a customer message (the `responder` option). */

@@ -1,5 +1,4 @@
 import { type ErrorDetail, invalidField, validationError } from '../errors.js';
-import { randomHex } from '../ids.js';
 import type { Variant, WebhookRow } from '../store/records.js';
 import { publicView } from '../store/table.js';
 import type { DomainContext, Handler } from './context.js';
@@ -12,8 +11,8 @@ const one = (row: WebhookRow) => ({ data: view(row) });
 const withSecret = (row: WebhookRow) => ({ data: { ...view(row), secret: row._secret } });
 
 /** A new signing secret: `whsec_` + 32 random bytes in hex. */
-export function newSecret(): string {
-  return `whsec_${randomHex(32)}`;
+export function newSecret(ctx: DomainContext): string {
+  return `whsec_${ctx.randomHex(32)}`;
 }
 
 /** GET /v1/webhooks. */
@@ -36,7 +35,7 @@ export const webhooksCreate: Handler = (ctx, { ws, body }) => {
     updated_at: now,
     _ws: ws,
     _seq: ctx.seq(),
-    _secret: newSecret(),
+    _secret: newSecret(ctx),
     _consecutive_failures: 0,
   };
   return withSecret(ctx.state.tables.webhooks.put(row));
@@ -103,7 +102,7 @@ export const webhooksListDeliveries: Handler = (ctx, { ws, params, query }) => {
 /** POST /v1/webhooks/{id}/rotate-secret: a new secret at once, returned this once. */
 export const webhooksRotateSecret: Handler = (ctx, { ws, params }) => {
   const row = mustGet(ctx.state.tables.webhooks, ws, params.id as string, 'webhook');
-  row._secret = newSecret();
+  row._secret = newSecret(ctx);
   row.updated_at = ctx.now();
   return withSecret(row);
 };

@@ -33,8 +33,8 @@ Flags:
   --start-time T       where the manual clock starts: an ISO 8601 date (2024-01-01) or date-time
                        with Z or an offset (2024-01-01T09:00:00Z); needs --clock manual
                        (default: now)
-  --ids-seed N         ids of new resources from a seeded sequence (an integer from 0 to
-                       4294967295): the same ids on every run (default: random)
+  --ids-seed N         ids, secrets and request ids from seeded sequences (an integer from 0
+                       to 4294967295): the same values on every run (default: random)
   --rate-limit N|off   requests per key per minute (default 100)
   --require-https      accept only https webhook URLs (default off)
   --admin-token T      require header x-mock-admin-token: T on the control API (default none)
