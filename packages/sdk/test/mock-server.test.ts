@@ -267,6 +267,17 @@ describe.each(targets)('against the mock through %s', (_name, transport) => {
       await expect(client().agents.list()).rejects.toBeInstanceOf(ServiceUnavailableError);
       expect(mock.requests().length - before).toBe(3);
     });
+
+    it('503 ServiceUnavailableError from health(), with its code and the health status', async () => {
+      mock.setHealth('degraded');
+      const error = await client({ maxRetries: 0 })
+        .health()
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ServiceUnavailableError);
+      expect(error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', status: 503 });
+      expect((error as ServiceUnavailableError).body).toMatchObject({ status: 'degraded' });
+      mock.setHealth('ok');
+    });
   });
 
   describe('429 through fault injection', () => {

@@ -49,10 +49,16 @@ export function permissionsOf(
   return out;
 }
 
-/** GET /v1/health: 200 when ok, 503 during maintenance or degradation. */
+/**
+ * GET /v1/health: 200 when ok; 503 during maintenance or degradation, with the `error` of every error
+ * response (seed section 7) next to the health result.
+ */
 export const healthRetrieve: Handler = (ctx: DomainContext) => {
-  const body = { status: ctx.state.health, timestamp: ctx.now() };
-  return ctx.state.health === 'ok' ? body : new Reply(503, body);
+  const { health } = ctx.state;
+  const body = { status: health, timestamp: ctx.now() };
+  if (health === 'ok') return body;
+  const message = `the service is ${health === 'maintenance' ? 'in maintenance' : 'degraded'}`;
+  return new Reply(503, { ...body, error: { code: 'SERVICE_UNAVAILABLE', message, status: 503 } });
 };
 
 /** GET /v1/me: the key's name, workspace, scopes and permission map. */

@@ -1658,6 +1658,8 @@ export interface components {
              */
             timestamp: string;
         };
+        /** @description GET /v1/health in maintenance or degradation: the health result, plus the `error` every error response carries (code `SERVICE_UNAVAILABLE`), so a client reading either finds what it looks for. */
+        HealthUnavailable: components["schemas"]["Health"] & components["schemas"]["Error"];
         /** @description What a key may do with one resource group. */
         PermissionSet: {
             read: boolean;
@@ -2055,7 +2057,7 @@ export interface components {
             status: "open" | "human" | "closed";
             /**
              * Format: uuid
-             * @description Active human agent (set while `human`).
+             * @description The human agent handling the chat: start-human's `assigned_to`. Null outside `human`, and in `human` when start-human named nobody (the chat waits for a person to pick it up).
              */
             assigned_to: string | null;
             /**
@@ -2099,7 +2101,7 @@ export interface components {
             sender_type: "agent" | "human" | "contact";
             /**
              * Format: uuid
-             * @description Human or agent sender.
+             * @description Who sent it: the AI agent's id, the contact's, or the human agent's (the chat's `assigned_to`, null when the chat has none).
              */
             sender_id: string | null;
             /** @enum {string} */
@@ -2112,7 +2114,7 @@ export interface components {
         StartHuman: {
             /**
              * Format: uuid
-             * @description The human agent taking over.
+             * @description The human agent taking over. Without it the chat is in `human` mode with `assigned_to` null, unassigned.
              */
             assigned_to?: string;
         };
@@ -2976,7 +2978,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Health"];
+                    "application/json": components["schemas"]["HealthUnavailable"];
                 };
             };
         };

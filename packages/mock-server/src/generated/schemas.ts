@@ -164,6 +164,17 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       }
     }
   },
+  "HealthUnavailable": {
+    "description": "GET /v1/health in maintenance or degradation: the health result, plus the `error` every error response carries (code `SERVICE_UNAVAILABLE`), so a client reading either finds what it looks for.",
+    "allOf": [
+      {
+        "$ref": "#/components/schemas/Health"
+      },
+      {
+        "$ref": "#/components/schemas/Error"
+      }
+    ]
+  },
   "PermissionSet": {
     "type": "object",
     "description": "What a key may do with one resource group.",
@@ -1444,7 +1455,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "null"
         ],
         "format": "uuid",
-        "description": "Active human agent (set while `human`)."
+        "description": "The human agent handling the chat: start-human's `assigned_to`. Null outside `human`, and in `human` when start-human named nobody (the chat waits for a person to pick it up)."
       },
       "human_started_at": {
         "type": [
@@ -1530,7 +1541,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "null"
         ],
         "format": "uuid",
-        "description": "Human or agent sender."
+        "description": "Who sent it: the AI agent's id, the contact's, or the human agent's (the chat's `assigned_to`, null when the chat has none)."
       },
       "status": {
         "type": "string",
@@ -1561,7 +1572,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "assigned_to": {
         "type": "string",
         "format": "uuid",
-        "description": "The human agent taking over."
+        "description": "The human agent taking over. Without it the chat is in `human` mode with `assigned_to` null, unassigned."
       }
     }
   },

@@ -229,12 +229,20 @@ describe.each(transports)('faults and health over $name', (transport) => {
     ).toBe(200);
     const health = await h.call('GET', '/v1/health', { key: null });
     expect(health.status).toBe(503);
-    expect(health.body.status).toBe('maintenance');
+    // The health result, and the envelope of every error response: a client reading either works.
+    expect(health.body).toEqual({
+      status: 'maintenance',
+      timestamp: expect.any(String),
+      error: { code: 'SERVICE_UNAVAILABLE', message: 'the service is in maintenance', status: 503 },
+    });
     const op = await h.call('GET', '/v1/agents');
     expect(op.status).toBe(503);
     expect(op.body.error.code).toBe('SERVICE_UNAVAILABLE');
     h.mock.setHealth('degraded');
-    expect((await h.call('GET', '/v1/health', { key: null })).body.status).toBe('degraded');
+    const degraded = await h.call('GET', '/v1/health', { key: null });
+    expect(degraded.status).toBe(503);
+    expect(degraded.body.status).toBe('degraded');
+    expect(degraded.body.error.message).toBe('the service is degraded');
     expect((await h.call('GET', '/v1/agents')).status).toBe(200);
     h.mock.setHealth('ok');
     expect((await h.call('GET', '/v1/health', { key: null })).status).toBe(200);

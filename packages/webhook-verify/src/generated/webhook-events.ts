@@ -51,7 +51,7 @@ export interface components {
             status: "open" | "human" | "closed";
             /**
              * Format: uuid
-             * @description Active human agent (set while `human`).
+             * @description The human agent handling the chat: start-human's `assigned_to`. Null outside `human`, and in `human` when start-human named nobody (the chat waits for a person to pick it up).
              */
             assigned_to: string | null;
             /**
