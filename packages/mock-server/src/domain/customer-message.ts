@@ -37,7 +37,7 @@ export interface CustomerMessageResult {
 /**
  * A customer message arrives: a closed conversation reopens (conversation.reopened), the message is
  * stored (message.received), and the AI answers (message.sent) only when the chat is open and the
- * agent exists and is active; in human mode a person answers instead.
+ * agent exists and is active, before the responder runs and after; in human mode a person answers.
  */
 export async function receiveCustomerMessage(
   ctx: DomainContext,
@@ -74,7 +74,15 @@ export async function receiveCustomerMessage(
     trainings,
     conversationId: conversation.id,
   });
-  const reply = storeMessage(ctx, conversation, {
+  // The responder may take its time: a person may have taken over, the chat been closed, the agent
+  // deactivated or deleted, or the mock reset meanwhile. Then the answer is dropped, as the real
+  // service's would be, rather than stored in a chat that no longer wants it.
+  const current = ctx.state.tables.conversations.get(ws, conversation.id);
+  const agentNow = ctx.state.tables.agents.get(ws, agent.id);
+  if (current?._chat_status !== 'open' || agentNow?.status !== 'active') {
+    return { message, reply: null };
+  }
+  const reply = storeMessage(ctx, current, {
     content: answer,
     sender: 'agent',
     sender_id: agent.id,

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { createMockServer } from '../../src/index.js';
+import { apiClient } from '../support/api.js';
+
+/**
+ * A responder that answers only when the test says so: what a chat does while the AI is still
+ * thinking, without depending on timing.
+ */
+function gatedMock() {
+  const gates: (() => void)[] = [];
+  const mock = createMockServer({
+    clock: 'manual',
+    responder: ({ message }) =>
+      new Promise((resolve) => gates.push(() => resolve(`AI: ${message}`))),
+  });
+  const { key } = mock.createApiKey({ scopes: 'all' });
+  const call = apiClient(
+    { fetch: mock.fetch as typeof fetch, baseUrl: mock.baseUrl, close: async () => {} },
+    key,
+  );
+  const events: string[] = [];
+  mock.events.on((event) => events.push(event.event));
+  /** Lets the responder answer once it has been asked (the request runs until it awaits it). */
+  const answer = async () => {
+    while (gates.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    gates.shift()?.();
+  };
+  return { mock, call, events, answer };
+}
+
+async function openChat(t: ReturnType<typeof gatedMock>) {
+  const agent = (await t.call('POST', '/v1/agents', { body: { name: 'Slow' } })).body.data.id;
+  const started = t.call('POST', `/v1/agents/${agent}/conversation`, { body: { message: 'Hi' } });
+  await t.answer();
+  return { agent, chat: (await started).body.data.conversation_id as string };
+}
+
+describe('an AI answer that arrives after the chat changed', () => {
+  it.each([
+    ['a person took over', (chat: string) => ['POST', `/v1/chats/${chat}/start-human`]],
+    ['the chat was closed', (chat: string) => ['POST', `/v1/conversations/${chat}/close`]],
+  ] as const)('is dropped when %s meanwhile: no message, no message.sent', async (_, action) => {
+    const t = gatedMock();
+    const { chat } = await openChat(t);
+    t.events.length = 0;
+    const sent = t.call('POST', `/v1/conversations/${chat}/messages`, { body: { message: 'Hm?' } });
+    const [method, path] = action(chat);
+    while (t.events.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    expect((await t.call(method, path)).status).toBe(200);
+    await t.answer();
+    const res = await sent;
+    expect(res.status).toBe(200);
+    expect(res.body.data.response).toBeNull();
+    expect(res.body.data.response_message_id).toBeNull();
+    expect(t.events).not.toContain('message.sent');
+    const messages = await t.call('GET', `/v1/conversations/${chat}/messages?order=asc`);
+    expect(messages.body.data.map((m: { content: string }) => m.content)).toEqual([
+      'Hi',
+      'AI: Hi',
+      'Hm?',
+    ]);
+  });
+
+  it('is dropped when the agent was deactivated or deleted meanwhile', async () => {
+    for (const action of ['deactivate', 'delete'] as const) {
+      const t = gatedMock();
+      const { agent, chat } = await openChat(t);
+      t.events.length = 0;
+      const sent = t.call('POST', `/v1/conversations/${chat}/messages`, {
+        body: { message: 'Hm?' },
+      });
+      while (!t.events.includes('message.received')) {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      const done =
+        action === 'delete'
+          ? await t.call('DELETE', `/v1/agents/${agent}`)
+          : await t.call('POST', `/v1/agents/${agent}/deactivate`);
+      expect(done.status).toBeLessThan(300);
+      t.events.length = 0;
+      await t.answer();
+      expect((await sent).body.data.response).toBeNull();
+      expect(t.events).toEqual([]);
+    }
+  });
+
+  it('is stored when nothing changed (the gate itself drops nothing)', async () => {
+    const t = gatedMock();
+    const { chat } = await openChat(t);
+    const sent = t.call('POST', `/v1/conversations/${chat}/messages`, { body: { message: 'Hm?' } });
+    await t.answer();
+    expect((await sent).body.data.response).toBe('AI: Hm?');
+  });
+});
