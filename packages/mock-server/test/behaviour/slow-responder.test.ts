@@ -37,8 +37,14 @@ async function openChat(t: ReturnType<typeof gatedMock>) {
 
 describe('an AI answer that arrives after the chat changed', () => {
   it.each([
-    ['a person took over', (chat: string) => ['POST', `/v1/chats/${chat}/start-human`]],
-    ['the chat was closed', (chat: string) => ['POST', `/v1/conversations/${chat}/close`]],
+    [
+      'a person took over',
+      (chat: string): [string, string] => ['POST', `/v1/chats/${chat}/start-human`],
+    ],
+    [
+      'the chat was closed',
+      (chat: string): [string, string] => ['POST', `/v1/conversations/${chat}/close`],
+    ],
   ] as const)('is dropped when %s meanwhile: no message, no message.sent', async (_, action) => {
     const t = gatedMock();
     const { chat } = await openChat(t);
