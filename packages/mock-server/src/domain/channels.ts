@@ -1,4 +1,4 @@
-import { conflict, notFound } from '../errors.js';
+import { conflict, invalidField, notFound } from '../errors.js';
 import type { ChannelRow } from '../store/records.js';
 import { publicView } from '../store/table.js';
 import type { DomainContext, Handler } from './context.js';
@@ -83,6 +83,14 @@ export const channelsRetrieveSettings: Handler = (ctx, { ws, params }) =>
 
 /** PUT /v1/channels/{id}/settings: a partial update. */
 export const channelsUpdateSettings: Handler = (ctx, { ws, params, body }) => {
+  const zone = body.business_hours?.timezone;
+  if (zone !== undefined && !isTimeZone(zone)) {
+    throw invalidField(
+      'business_hours.timezone',
+      'format',
+      `must be an IANA time zone such as Europe/Madrid or UTC, not "${zone}"`,
+    );
+  }
   const row = mustGet(ctx.state.tables.channels, ws, params.id as string, 'channel');
   const settings = { ...row._settings };
   if (body.welcome_message !== undefined) settings.welcome_message = body.welcome_message;
@@ -92,6 +100,16 @@ export const channelsUpdateSettings: Handler = (ctx, { ws, params, body }) => {
   settings.updated_at = ctx.now();
   return settingsView(ctx.state.tables.channels.update(row, { _settings: settings }));
 };
+
+/** True for a time zone the platform knows (the IANA database, as Intl has it). */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** GET /v1/channels/{id}/qr-code: messaging channels only (409 otherwise). */
 export const channelsRetrieveQrCode: Handler = (ctx, { ws, params }) => {

@@ -763,7 +763,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 64,
-        "description": "IANA time zone, e.g. `Europe/Madrid`."
+        "description": "IANA time zone, e.g. `Europe/Madrid` or `UTC`; an unknown one is 400 (rule `format`)."
       },
       "schedule": {
         "type": "array",
@@ -797,7 +797,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
             "close": {
               "type": "string",
               "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$",
-              "description": "HH:MM, 24 h."
+              "description": "HH:MM, 24 h; earlier than `open`, the hours run past midnight."
             }
           }
         }

@@ -76,6 +76,36 @@ describe.each(transports)('channels over $name', (transport) => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.error.details[0].field).toBe('business_hours.schedule[0].open');
+    const zone = await h.call('PUT', `/v1/channels/${id}/settings`, {
+      body: { business_hours: { timezone: 'Nowhere/Land', schedule: [] } },
+    });
+    expect(zone.status).toBe(400);
+    expect(zone.body.error.details).toEqual([
+      {
+        field: 'business_hours.timezone',
+        rule: 'format',
+        message:
+          'business_hours.timezone: must be an IANA time zone such as Europe/Madrid or UTC, not "Nowhere/Land"',
+      },
+    ]);
+    // Refused before the channel is looked up (400 before 404), and nothing was changed.
+    const unknown = `/v1/channels/${crypto.randomUUID()}/settings`;
+    const early = await h.call('PUT', unknown, {
+      body: { business_hours: { timezone: 'X', schedule: [] } },
+    });
+    expect(early.status).toBe(400);
+    expect((await h.call('GET', `/v1/channels/${id}/settings`)).body.data.business_hours).toEqual(
+      hours,
+    );
+    // Hours past midnight (close before open) are a night shift, not a mistake.
+    const night = {
+      timezone: 'America/New_York',
+      schedule: [{ day: 'fri', open: '22:00', close: '06:00' }],
+    };
+    const ok = await h.call('PUT', `/v1/channels/${id}/settings`, {
+      body: { business_hours: night },
+    });
+    expect(ok.body.data.business_hours).toEqual(night);
   });
 
   it('updates name and binding and deletes', async () => {

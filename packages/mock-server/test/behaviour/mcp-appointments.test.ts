@@ -19,6 +19,9 @@ describe.each(transports)('MCP servers over $name', (transport) => {
     const id = created.body.data.id;
     const tools = await h.call('GET', `/v1/mcp-servers/${id}/tools?order=asc`);
     expect(tools.body.data.map((t: { name: string }) => t.name)).toEqual(['search', 'fetch']);
+    // As the spec says for this list: asc is the server's order, the default desc reverses it.
+    const byDefault = await h.call('GET', `/v1/mcp-servers/${id}/tools`);
+    expect(byDefault.body.data.map((t: { name: string }) => t.name)).toEqual(['fetch', 'search']);
     const off = await h.call('PUT', `/v1/mcp-servers/${id}/tools/search`, {
       body: { enabled: false },
     });

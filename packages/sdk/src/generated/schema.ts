@@ -1861,14 +1861,14 @@ export interface components {
             agent_id?: string | null;
         };
         BusinessHours: {
-            /** @description IANA time zone, e.g. `Europe/Madrid`. */
+            /** @description IANA time zone, e.g. `Europe/Madrid` or `UTC`; an unknown one is 400 (rule `format`). */
             timezone: string;
             schedule: {
                 /** @enum {string} */
                 day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
                 /** @description HH:MM, 24 h. */
                 open: string;
-                /** @description HH:MM, 24 h. */
+                /** @description HH:MM, 24 h; earlier than `open`, the hours run past midnight. */
                 close: string;
             }[];
         };
@@ -5012,8 +5012,8 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Items per page, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
-                /** @description By `created_at` (then creation sequence, so the order is stable). */
-                order?: components["parameters"]["Order"];
+                /** @description Tools have no `created_at`: by their position in the list the MCP server gave. `asc` is the server's order; `desc` (the default of every list) reverses it. */
+                order?: "asc" | "desc";
             };
             header?: never;
             path: {
