@@ -7,7 +7,7 @@ import type { ApiRequest, ApiResponse } from './http/api-request.js';
 import { commonHeaders } from './http/common-headers.js';
 import { preflightResponse } from './http/cors.js';
 import { errorResponse } from './http/respond.js';
-import { type RequestScope, runOperation } from './http/run-operation.js';
+import { type RequestScope, runOperation, runUnrouted } from './http/run-operation.js';
 
 const utf8 = new TextEncoder();
 
@@ -66,9 +66,14 @@ export function createRequestHandler(
             scope,
           );
         } else {
-          response = errorResponse(
-            routeError(received.method, request.path, match.kind === 'method' ? match.allowed : []),
+          const miss = routeError(
+            received.method,
+            request.path,
+            match.kind === 'method' ? match.allowed : [],
           );
+          response = request.path.startsWith('/v1/')
+            ? runUnrouted(core, request, miss, scope)
+            : errorResponse(miss);
         }
       }
     } catch (error) {

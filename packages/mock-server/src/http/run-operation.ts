@@ -46,12 +46,7 @@ export async function runOperation(
   scope.operationId = op.operationId;
   let rateHeaders: Record<string, string> = {};
   if (ctx.state.health === 'maintenance' && op.operationId !== 'healthRetrieve') {
-    return errorResponse(
-      new ApiError(503, 'SERVICE_UNAVAILABLE', 'the service is in maintenance; try again later', {
-        headers: { 'Retry-After': '60' },
-      }),
-      rateHeaders,
-    );
+    return errorResponse(maintenance(), rateHeaders);
   }
   let key: ApiKeyRecord | null = null;
   try {
@@ -73,6 +68,44 @@ export async function runOperation(
     if (error instanceof ApiError) return errorResponse(error, rateHeaders);
     throw error;
   }
+}
+
+/**
+ * A request under /v1 that matches no operation (404) or not with its method (405) goes through the
+ * same first checks as an operation (maintenance, authentication, rate limit) before `miss` is
+ * answered: a gateway checks the key before it routes, and every authenticated answer carries the
+ * key's rate-limit headers. `GET /v1/health`'s path needs no key, so its 405 does not either.
+ */
+export function runUnrouted(
+  pipeline: Pipeline,
+  request: ApiRequest,
+  miss: ApiError,
+  scope: RequestScope,
+): ApiResponse {
+  const { ctx } = pipeline;
+  if (request.path === '/v1/health') return errorResponse(miss);
+  if (ctx.state.health === 'maintenance') return errorResponse(maintenance());
+  let rateHeaders: Record<string, string> = {};
+  try {
+    const key = authenticate(ctx.state, request.header('x-api-key'));
+    scope.keyId = key.id;
+    rateHeaders = pipeline.rateLimiter.take(key.id, ctx.nowMs());
+  } catch (error) {
+    if (error instanceof ApiError) return errorResponse(error, rateHeaders);
+    throw error;
+  }
+  return errorResponse(miss, rateHeaders);
+}
+
+function maintenance(): ApiError {
+  return new ApiError(
+    503,
+    'SERVICE_UNAVAILABLE',
+    'the service is in maintenance; try again later',
+    {
+      headers: { 'Retry-After': '60' },
+    },
+  );
 }
 
 async function answerFault(

@@ -22,6 +22,28 @@ describe.each(transports)('rate limit over $name', (transport) => {
     expect(reset).toBe(Date.parse('2026-11-20T10:01:00.000Z') / 1000);
   });
 
+  it('checks the key and counts it before a path under /v1 that matches nothing (404) or not its method (405)', async () => {
+    const missing = await h.call('GET', '/v1/agnets', { key: null, unchecked: true });
+    expect(missing.status).toBe(401);
+    const unknown = await h.call('GET', '/v1/agnets', { unchecked: true });
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('x-ratelimit-remaining')).toBe('2');
+    const wrongMethod = await h.call('PATCH', '/v1/agents', { unchecked: true });
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get('x-ratelimit-remaining')).toBe('1');
+    await h.call('GET', '/v1/agents');
+    const limited = await h.call('GET', '/v1/agnets', { unchecked: true });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('60');
+    // Health's path needs no key, so neither does its 405; outside /v1 nothing is the API's (MSW's
+    // handlers take only /v1 and /__mock, so that case is for the other transports).
+    expect((await h.call('POST', '/v1/health', { key: null, unchecked: true })).status).toBe(405);
+    if (transport.name === 'MSW setupServer') return;
+    const outside = await h.call('GET', '/favicon.ico', { key: null, unchecked: true });
+    expect(outside.status).toBe(404);
+    expect(outside.headers.get('x-ratelimit-limit')).toBeNull();
+  });
+
   it('opens a new window when the manual clock passes the reset', async () => {
     for (let i = 0; i < 3; i++) await h.call('GET', '/v1/agents');
     expect((await h.call('GET', '/v1/agents')).status).toBe(429);
