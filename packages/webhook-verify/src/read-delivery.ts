@@ -17,14 +17,21 @@ export interface Delivery {
   a: VariantAHeaders | undefined;
 }
 
-/** Checks the body type and the headers of a delivery; no cryptography yet. */
+/**
+ * Checks the body type and the headers of a delivery; no cryptography yet. The bytes verified must
+ * be the bytes parsed and keyed, so they are copied where the caller's buffer could change between
+ * (`copy`: across an await; Variant A always, as its dedupe key is the body, hashed when claimed).
+ */
 export function readDelivery(
   variantOption: WebhookVariantOption,
   headers: WebhookHeaders,
   rawBody: RawBody,
+  copy: boolean,
 ): Delivery {
-  const body = toBodyBytes(rawBody);
+  let body = toBodyBytes(rawBody);
   const variant = detectVariant(variantOption, headers);
+  // Not body.slice(): a Node Buffer's slice is a view of the same memory.
+  if ((copy || variant === 'A') && typeof body !== 'string') body = new Uint8Array(body);
   if (variant === 'A') {
     const a = readVariantAHeaders(headers);
     return { variant, body, signature: a.signature, prefix: `${a.timestampText}.`, a };

@@ -7,13 +7,14 @@ export type WebhookHeaders =
 export type HeaderValue = string | undefined | null;
 
 /**
- * Reads one header by lower-case name. A record is searched case-insensitively; a header that
+ * Reads one header by name, in any case. A record is searched case-insensitively; a header that
  * appears more than once (two keys, an array of two, or a comma-joined value) yields `null`.
  */
-export function readHeader(headers: WebhookHeaders, name: string): HeaderValue {
+export function readHeader(headers: WebhookHeaders, headerName: string): HeaderValue {
   if (typeof headers.get === 'function') {
-    return single((headers as { get(name: string): string | null }).get(name) ?? undefined);
+    return single((headers as { get(name: string): string | null }).get(headerName) ?? undefined);
   }
+  const name = headerName.toLowerCase();
   const record = headers as Readonly<Record<string, string | readonly string[] | undefined>>;
   let found: string | readonly string[] | undefined;
   let seen = 0;

@@ -6,20 +6,22 @@ import {
 
 /**
  * Reads a header that must be present exactly once: `missing_header` when absent, `onDuplicate`
- * when repeated. `name` is for messages; `key` is its lower-case form, computed once by the caller.
+ * when repeated.
  */
 export function requireHeader(
   headers: WebhookHeaders,
   name: string,
-  key: string,
   onDuplicate: WebhookVerificationErrorCode,
 ): string {
-  const value = readHeader(headers, key);
+  const value = readHeader(headers, name);
   if (value === undefined) {
     throw new WebhookVerificationError('missing_header', `${name} is missing`);
   }
   if (value === null) {
-    throw new WebhookVerificationError(onDuplicate, `${name} appears more than once`);
+    throw new WebhookVerificationError(
+      onDuplicate,
+      `${name} appears more than once (or holds a comma)`,
+    );
   }
   return value;
 }

@@ -12,6 +12,7 @@ export interface ResolvedOptions {
 /** Throws a TypeError at once for a programming mistake: no secret, an empty or padded one, a bad window. */
 export function resolveOptions(options: {
   variant: string;
+  headers: unknown;
   secret: WebhookSecret;
   toleranceSeconds?: number | undefined;
   maxFutureSeconds?: number | undefined;
@@ -19,6 +20,9 @@ export function resolveOptions(options: {
 }): ResolvedOptions {
   if (options.variant !== 'A' && options.variant !== 'B' && options.variant !== 'auto') {
     throw new TypeError("webhook-verify: variant must be 'A', 'B' or 'auto'");
+  }
+  if (typeof options.headers !== 'object' || options.headers === null) {
+    throw new TypeError('webhook-verify: headers must be an object');
   }
   const secrets = resolveSecrets(options.secret);
   const toleranceSeconds = seconds(options.toleranceSeconds, 300, 'toleranceSeconds');

@@ -10,15 +10,22 @@ const hint =
 export function toBodyBytes(rawBody: unknown): string | Uint8Array {
   if (typeof rawBody === 'string') return rawBody;
   if (rawBody instanceof Uint8Array) return rawBody;
-  if (rawBody instanceof ArrayBuffer) return new Uint8Array(rawBody);
   if (ArrayBuffer.isView(rawBody)) {
     return new Uint8Array(rawBody.buffer, rawBody.byteOffset, rawBody.byteLength);
   }
-  if (rawBody === undefined || rawBody === null) {
-    throw new WebhookVerificationError('invalid_body', `rawBody is missing: ${hint}`);
+  // The tag, not instanceof: an ArrayBuffer made in another realm (node:vm, a Jest environment) is one too.
+  const tag = Object.prototype.toString.call(rawBody).slice(8, -1);
+  if (tag === 'ArrayBuffer' || tag === 'SharedArrayBuffer') {
+    return new Uint8Array(rawBody as ArrayBuffer);
   }
   throw new WebhookVerificationError(
     'invalid_body',
-    `rawBody is a parsed object, not the raw body (re-serialising does not give the signed bytes): ${hint}`,
+    `rawBody is ${
+      rawBody == null
+        ? 'missing'
+        : tag === 'Object'
+          ? 'a parsed object, not the raw body (re-serialising does not give the signed bytes)'
+          : `a ${tag}`
+    }: ${hint}`,
   );
 }

@@ -23,8 +23,11 @@ export class WebhookVerificationError extends Error {
     this.code = code;
   }
 
-  // `instanceof` keeps working when the error was thrown by another copy of the class.
+  // `instanceof` keeps working when the error was thrown by another copy of the class; a subclass
+  // of it keeps the ordinary check (this one would take every WebhookVerificationError for its own).
   static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class instanceof asks about, maybe a subclass.
+    if (this !== WebhookVerificationError) return super[Symbol.hasInstance](value);
     return isWebhookVerificationError(value);
   }
 }

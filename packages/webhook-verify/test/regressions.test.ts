@@ -1,5 +1,10 @@
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import type { VerifyWebhookOptions } from '../src/index.js';
+import {
+  type VerifyWebhookOptions,
+  verifyWebhook,
+  WebhookVerificationError,
+} from '../src/index.js';
 import { signWebhookSync } from '../src/node.js';
 import { outcomeBoth } from './support/outcome.js';
 import { bodyOf, deliveryOf, vector } from './support/vectors.js';
@@ -60,6 +65,27 @@ const cases: Case[] = [
     name: 'B: the body as a view of a SharedArrayBuffer',
     options: { ...b, rawBody: shared(b.rawBody as Uint8Array) },
     expect: 'ok',
+  },
+  {
+    // As in a Jest or node:vm environment: the buffer's ArrayBuffer is not this realm's.
+    name: 'A: an ArrayBuffer made in another realm',
+    options: {
+      ...a,
+      rawBody: runInNewContext('new Uint8Array(bytes).buffer', {
+        bytes: Array.from(a.rawBody as Uint8Array),
+      }),
+    },
+    expect: 'ok',
+  },
+  {
+    name: 'B: a SharedArrayBuffer itself',
+    options: { ...b, rawBody: shared(b.rawBody as Uint8Array).buffer as never },
+    expect: 'ok',
+  },
+  {
+    name: 'B: no headers',
+    options: { ...b, headers: undefined as never },
+    expect: 'throws:TypeError',
   },
   {
     name: 'A: one byte appended',
@@ -377,6 +403,57 @@ describe('verification regressions (sync and async must agree)', () => {
   it('the parsed-body error says to pass the raw body', async () => {
     const outcome = await outcomeBoth({ ...a, rawBody: JSON.parse(aText) });
     expect(outcome).toMatchObject({ ok: false, message: expect.stringMatching(/raw body/) });
+  });
+
+  it('names what was passed instead of the body: a stream, a Blob, a number', async () => {
+    const hint =
+      'pass the raw body (string, Uint8Array or ArrayBuffer) as received, before any JSON parser';
+    for (const [rawBody, what] of [
+      [new Response('{}').body, 'a ReadableStream'],
+      [new Blob(['{}']), 'a Blob'],
+      [42, 'a Number'],
+      [
+        { event: 'x' },
+        'a parsed object, not the raw body (re-serialising does not give the signed bytes)',
+      ],
+    ] as const) {
+      const outcome = await outcomeBoth({ ...b, rawBody: rawBody as never });
+      expect(outcome).toEqual({
+        ok: false,
+        code: 'invalid_body',
+        message: `rawBody is ${what}: ${hint}`,
+      });
+    }
+  });
+
+  it('says a comma in a signature header may be a repeated header', async () => {
+    const outcome = await outcomeBoth(
+      withHeaders(b, { 'x-service-signature': `t=1767225600,v1=${bSig.slice(7)}` }),
+    );
+    expect(outcome).toMatchObject({
+      ok: false,
+      code: 'malformed_signature',
+      message: 'X-Service-Signature appears more than once (or holds a comma)',
+    });
+  });
+
+  it('verifies and parses the same bytes, though the caller changes its buffer meanwhile', async () => {
+    const rawBody = Uint8Array.from(b.rawBody as Uint8Array);
+    const pending = verifyWebhook({ ...b, rawBody });
+    rawBody.fill(0x20); // while WebCrypto hashes: what is parsed must be what was verified
+    expect(await pending).toMatchObject({ event_id: '5f0c2a9e-8d3b-4c71-a6e4-2b9d7f1c3e58' });
+  });
+
+  it('keeps instanceof exact for a subclass, and across copies for the class itself', () => {
+    class Stricter extends WebhookVerificationError {}
+    const plain = new WebhookVerificationError('invalid_body', 'x');
+    expect(plain instanceof WebhookVerificationError).toBe(true);
+    expect(plain instanceof Stricter).toBe(false);
+    expect(new Stricter('invalid_body', 'x') instanceof Stricter).toBe(true);
+    const fromAnotherCopy = Object.assign(new Error('x'), {
+      [Symbol.for('@agent-platform/webhook-verify/WebhookVerificationError')]: true,
+    });
+    expect(fromAnotherCopy instanceof WebhookVerificationError).toBe(true);
   });
 
   it('decodes invalid UTF-8 after verifying, as fetch does (U+FFFD)', async () => {

@@ -3,6 +3,7 @@ import { deleteIfValueScript, type RedisLike, redisStore } from '../../test/reci
 import { outcomeBoth } from '../../test/support/outcome.js';
 import { deliveryOf, vector } from '../../test/support/vectors.js';
 import { verifyWebhook } from '../verify-webhook.js';
+import { verifyWebhookSync } from '../verify-webhook-sync.js';
 import { createDeduper } from './create-deduper.js';
 import { createMemoryStore } from './create-memory-store.js';
 import { webhookDedupeKey } from './webhook-dedupe-key.js';
@@ -97,6 +98,22 @@ describe('createDeduper', () => {
       expect(await deduper.claim(retry)).toBe('completed');
     } finally {
       digest.mockRestore();
+    }
+  });
+
+  it('A: keys the bytes verified, though the buffer changes or is transferred before the claim', async () => {
+    const delivery = deliveryOf(vector('A: ascii conversation.created'));
+    const expected = await webhookDedupeKey(await verifyWebhook(delivery));
+    for (const change of [
+      (bytes: Uint8Array) => bytes.fill(0x20),
+      (bytes: Uint8Array) => structuredClone(bytes.buffer, { transfer: [bytes.buffer] }),
+    ]) {
+      for (const verify of [verifyWebhook, async (o: typeof delivery) => verifyWebhookSync(o)]) {
+        const rawBody = Uint8Array.from(delivery.rawBody as Uint8Array);
+        const event = await verify({ ...delivery, rawBody });
+        change(rawBody); // before the claim: a pooled buffer reused, or handed to a worker
+        expect(await webhookDedupeKey(event)).toBe(expected);
+      }
     }
   });
 

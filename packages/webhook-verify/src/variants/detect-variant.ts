@@ -1,8 +1,8 @@
 import { readHeader, type WebhookHeaders } from '../read-header.js';
 import type { WebhookVariant, WebhookVariantOption } from '../webhook-event.js';
 import { WebhookVerificationError } from '../webhook-verification-error.js';
-import { variantAHeaders, variantAKeys } from './variant-a.js';
-import { variantBHeaders, variantBSignatureKey } from './variant-b.js';
+import { variantAHeaders } from './variant-a.js';
+import { variantBHeaders } from './variant-b.js';
 
 /** Resolves `'auto'` from which signature header is present; errors when both or neither are. */
 export function detectVariant(
@@ -10,8 +10,8 @@ export function detectVariant(
   headers: WebhookHeaders,
 ): WebhookVariant {
   if (option !== 'auto') return option;
-  const a = readHeader(headers, variantAKeys.signature) !== undefined;
-  const b = readHeader(headers, variantBSignatureKey) !== undefined;
+  const a = readHeader(headers, variantAHeaders.signature) !== undefined;
+  const b = readHeader(headers, variantBHeaders.signature) !== undefined;
   if (a && b) {
     throw new WebhookVerificationError(
       'malformed_signature',

@@ -10,13 +10,6 @@ export const variantAHeaders = {
   id: 'X-Webhook-ID',
 } as const;
 
-/** The header names as `readHeader` looks them up. */
-export const variantAKeys = {
-  signature: variantAHeaders.signature.toLowerCase(),
-  timestamp: variantAHeaders.timestamp.toLowerCase(),
-  id: variantAHeaders.id.toLowerCase(),
-};
-
 /** What Variant A's headers carry. */
 export interface VariantAHeaders {
   signature: Uint8Array<ArrayBuffer>;
@@ -29,22 +22,12 @@ export interface VariantAHeaders {
 /** Reads and checks the three Variant A headers. */
 export function readVariantAHeaders(headers: WebhookHeaders): VariantAHeaders {
   const signature = parseSignature(
-    requireHeader(
-      headers,
-      variantAHeaders.signature,
-      variantAKeys.signature,
-      'malformed_signature',
-    ),
+    requireHeader(headers, variantAHeaders.signature, 'malformed_signature'),
     variantAHeaders.signature,
   );
-  const timestampText = requireHeader(
-    headers,
-    variantAHeaders.timestamp,
-    variantAKeys.timestamp,
-    'malformed_timestamp',
-  );
+  const timestampText = requireHeader(headers, variantAHeaders.timestamp, 'malformed_timestamp');
   const timestamp = parseTimestamp(timestampText, variantAHeaders.timestamp);
   // Not covered by the signature: it is only compared with the signed body later.
-  const webhookId = requireHeader(headers, variantAHeaders.id, variantAKeys.id, 'invalid_body');
+  const webhookId = requireHeader(headers, variantAHeaders.id, 'invalid_body');
   return { signature, timestampText, timestamp, webhookId };
 }

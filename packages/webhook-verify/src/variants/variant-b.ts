@@ -5,13 +5,10 @@ import { requireHeader } from '../require-header.js';
 /** Variant B's header name, as the platform sends it. */
 export const variantBHeaders = { signature: 'X-Service-Signature' } as const;
 
-/** The header name as `readHeader` looks it up. */
-export const variantBSignatureKey = variantBHeaders.signature.toLowerCase();
-
 /** Reads and decodes Variant B's signature header (B has no timestamp header). */
 export function readVariantBSignature(headers: WebhookHeaders): Uint8Array<ArrayBuffer> {
   return parseSignature(
-    requireHeader(headers, variantBHeaders.signature, variantBSignatureKey, 'malformed_signature'),
+    requireHeader(headers, variantBHeaders.signature, 'malformed_signature'),
     variantBHeaders.signature,
   );
 }
