@@ -162,7 +162,7 @@ function checkObject(
   }
 }
 
-/** oneOf / anyOf: passes when a branch passes; reports the closest branch's rules otherwise. */
+/** oneOf / anyOf: passes when a branch passes; else reports the closest branch that takes the value's type. */
 function checkAlternatives(
   schema: SchemaNode,
   value: Json,
@@ -206,17 +206,21 @@ function checkAlternatives(
     });
     return false;
   }
-  const typeMismatch = attempts.every((issues) =>
-    issues.some((i) => i.field === field && i.rule === 'type'),
-  );
-  if (typeMismatch) {
+  const wrongType = (issues: ErrorDetail[]) =>
+    issues.some((i) => i.field === field && i.rule === 'type');
+  if (attempts.every(wrongType)) {
     const types = branches.flatMap((b) =>
       b.type === undefined ? [] : ([] as string[]).concat(b.type as string),
     );
     out.push({ field, rule: 'type', message: `${field}: must be ${typeList(types)}` });
     return false;
   }
-  const closest = attempts.reduce((best, issues) => (issues.length < best.length ? issues : best));
+  // A branch that rejects the value's JSON type is the worst match, however few issues it has:
+  // an object with two mistakes sent to `oneOf: [BusinessHours, {type: null}]` must hear about
+  // the two mistakes, not "must be null". Among the branches that take its type, fewest wins.
+  const closest = attempts
+    .filter((issues) => !wrongType(issues))
+    .reduce((best, issues) => (issues.length < best.length ? issues : best));
   out.push(...closest);
   return false;
 }

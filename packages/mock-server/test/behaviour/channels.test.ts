@@ -108,6 +108,38 @@ describe.each(transports)('channels over $name', (transport) => {
     expect(ok.body.data.business_hours).toEqual(night);
   });
 
+  it('names every mistake inside business_hours, not "must be null", when the object has several', async () => {
+    const id = (await h.call('POST', '/v1/channels', { body: { name: 'Web' } })).body.data.id;
+    const res = await h.call('PUT', `/v1/channels/${id}/settings`, {
+      body: {
+        business_hours: {
+          timezone: 'Europe/Madrid',
+          schedule: [{ day: 'mon', open: '9:00', close: '5pm' }],
+        },
+      },
+    });
+    expect(res.status).toBe(400);
+    const hhmm = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
+    expect(res.body.error.message).toBe(
+      `business_hours.schedule[0].open: must match ${hhmm} (and 1 more)`,
+    );
+    expect(res.body.error.details).toEqual([
+      {
+        field: 'business_hours.schedule[0].open',
+        rule: 'pattern',
+        message: `business_hours.schedule[0].open: must match ${hhmm}`,
+      },
+      {
+        field: 'business_hours.schedule[0].close',
+        rule: 'pattern',
+        message: `business_hours.schedule[0].close: must match ${hhmm}`,
+      },
+    ]);
+    expect((await h.call('GET', `/v1/channels/${id}/settings`)).body.data.business_hours).toBe(
+      null,
+    );
+  });
+
   it('updates name and binding and deletes', async () => {
     const id = (await h.call('POST', '/v1/channels', { body: { name: 'Web' } })).body.data.id;
     expect(

@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import type { SchemaNode } from '../generated/operations.js';
+import { validateSchema } from './schema-validator.js';
+
+const HHMM = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
+
+const components: Record<string, SchemaNode> = {
+  Hours: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['timezone', 'schedule'],
+    properties: {
+      timezone: { type: 'string', minLength: 1 },
+      schedule: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['open', 'close'],
+          properties: {
+            open: { type: 'string', pattern: HHMM },
+            close: { type: 'string', pattern: HHMM },
+          },
+        },
+      },
+    },
+  },
+};
+
+const resolve = (ref: string): SchemaNode => {
+  const schema = components[ref.replace('#/components/schemas/', '')];
+  if (!schema) throw new Error(`unknown schema reference ${ref}`);
+  return schema;
+};
+
+const validate = (schema: SchemaNode, value: unknown) =>
+  validateSchema(schema, value, 'hours', resolve);
+
+/** `field:rule` of each detail, in order. */
+const rules = (schema: SchemaNode, value: unknown) =>
+  validate(schema, value).map((d) => `${d.field}:${d.rule}`);
+
+const hours = (open: string, close: string) => ({
+  timezone: 'Europe/Madrid',
+  schedule: [{ open, close }],
+});
+
+const HOURS_REF = { $ref: '#/components/schemas/Hours' };
+
+describe.each([
+  ['oneOf', { oneOf: [HOURS_REF, { type: 'null' }] }, 'an object or null'],
+  ['anyOf', { anyOf: [HOURS_REF, { type: 'null' }] }, 'an object or null'],
+  ['anyOf, null first', { anyOf: [{ type: 'null' }, HOURS_REF] }, 'null or an object'],
+])('a nullable object (%s)', (_name, schema: SchemaNode, types) => {
+  it('accepts the object and null', () => {
+    expect(validate(schema, hours('09:00', '18:00'))).toEqual([]);
+    expect(validate(schema, null)).toEqual([]);
+  });
+
+  it('names every mistake inside an object with several, not "must be null"', () => {
+    expect(validate(schema, hours('9:00', '5pm'))).toEqual([
+      {
+        field: 'hours.schedule[0].open',
+        rule: 'pattern',
+        message: `hours.schedule[0].open: must match ${HHMM}`,
+      },
+      {
+        field: 'hours.schedule[0].close',
+        rule: 'pattern',
+        message: `hours.schedule[0].close: must match ${HHMM}`,
+      },
+    ]);
+  });
+
+  it('names the one mistake inside an object with one', () => {
+    expect(rules(schema, hours('9:00', '18:00'))).toEqual(['hours.schedule[0].open:pattern']);
+  });
+
+  it('names the mistakes of an object that fails on its own keys too', () => {
+    expect(rules(schema, { schedule: [{ open: 'x' }], extra: 1 })).toEqual([
+      'hours.timezone:required',
+      'hours.schedule[0].close:required',
+      'hours.schedule[0].open:pattern',
+      'hours.extra:unknown',
+    ]);
+  });
+
+  it('names both types for a value of neither', () => {
+    expect(validate(schema, 'Mon 9-5')).toEqual([
+      { field: 'hours', rule: 'type', message: `hours: must be ${types}` },
+    ]);
+    expect(rules(schema, [])).toEqual(['hours:type']);
+  });
+});
+
+describe('a type array [object, null]', () => {
+  const schema: SchemaNode = { ...components.Hours, type: ['object', 'null'] };
+
+  it('names every mistake inside an object with several', () => {
+    expect(rules(schema, hours('9:00', '5pm'))).toEqual([
+      'hours.schedule[0].open:pattern',
+      'hours.schedule[0].close:pattern',
+    ]);
+    expect(validate(schema, null)).toEqual([]);
+    expect(validate(schema, 5)).toEqual([
+      { field: 'hours', rule: 'type', message: 'hours: must be an object or null' },
+    ]);
+  });
+});
+
+describe('anyOf of scalars and an array (a custom field value)', () => {
+  const schema: SchemaNode = {
+    anyOf: [
+      { type: 'string', maxLength: 5 },
+      { type: 'number' },
+      { type: 'boolean' },
+      { type: 'array', maxItems: 2, items: { type: 'string', maxLength: 3 } },
+      { type: 'null' },
+    ],
+  };
+
+  it('reports the array branch for an array, not "must be a string"', () => {
+    expect(rules(schema, ['abcd'])).toEqual(['hours[0]:maxLength']);
+    expect(rules(schema, ['a', 'b', 'c'])).toEqual(['hours:maxItems']);
+  });
+
+  it('reports the string branch for a string', () => {
+    expect(rules(schema, 'abcdef')).toEqual(['hours:maxLength']);
+  });
+
+  it('names every type for a value of none of them', () => {
+    expect(validate(schema, {})).toEqual([
+      {
+        field: 'hours',
+        rule: 'type',
+        message: 'hours: must be a string, a number, a boolean, an array or null',
+      },
+    ]);
+  });
+});
+
+describe('alternatives of the same type', () => {
+  it('report the branch with the fewest issues', () => {
+    const schema: SchemaNode = {
+      oneOf: [
+        { type: 'object', required: ['a', 'b'] },
+        { type: 'object', required: ['c'] },
+      ],
+    };
+    expect(rules(schema, {})).toEqual(['hours.c:required']);
+  });
+
+  it('of required names only ask for one of them', () => {
+    const schema: SchemaNode = {
+      anyOf: [{ required: ['name'] }, { required: ['email'] }],
+    };
+    expect(validate(schema, {})).toEqual([
+      { field: 'hours', rule: 'anyOf', message: 'hours: must have at least one of name, email' },
+    ]);
+  });
+});
