@@ -253,4 +253,23 @@ describe('createDeduper', () => {
   ])('rejects bad durations at once: %o', (durations) => {
     expect(() => createDeduper({ store: createMemoryStore(), ...durations })).toThrow(TypeError);
   });
+
+  it.each([new Date(), 1_767_225_600_000])(
+    'rejects a clock that is not a function (%s) at once, before any claim is written',
+    (now) => {
+      const store = createMemoryStore();
+      const clock = 'webhook-verify: now must be a function returning milliseconds, like Date.now';
+      expect(() => createDeduper({ store, ttlSeconds: 60, now: now as never })).toThrow(clock);
+      expect(() => createMemoryStore({ now: now as never })).toThrow(clock);
+    },
+  );
+
+  it.each([0, -1, 1.5, Number.NaN])(
+    'rejects a memory store of maxEntries %s at once',
+    (maxEntries) => {
+      expect(() => createMemoryStore({ maxEntries })).toThrow(
+        'webhook-verify: maxEntries must be a whole number >= 1',
+      );
+    },
+  );
 });

@@ -1,4 +1,5 @@
 import type { WebhookEvent } from '../webhook-event.js';
+import { checkClock } from './check-clock.js';
 import type { DedupeStore } from './dedupe-store.js';
 import { webhookDedupeKey } from './webhook-dedupe-key.js';
 
@@ -80,6 +81,8 @@ export function createDeduper(options: DeduperOptions): Deduper {
       throw new TypeError(`webhook-verify: ${name} must be a whole number of seconds >= 1`);
     }
   }
+  // A Date here (verifyWebhook's `now` is one) would fail only after a claim was written.
+  checkClock(now);
   const keyOf = async (id: DedupeId) =>
     prefix + (typeof id === 'string' ? id : await webhookDedupeKey(id));
   // The claims this deduper holds, by key: each stores `processing:<token>`, so that a release

@@ -1,3 +1,4 @@
+import { checkClock } from './check-clock.js';
 import type { DedupeStore } from './dedupe-store.js';
 
 /** Options of `createMemoryStore`. */
@@ -14,6 +15,11 @@ export interface MemoryStoreOptions {
  */
 export function createMemoryStore(options: MemoryStoreOptions = {}): DedupeStore {
   const { maxEntries = 10_000, now = Date.now } = options;
+  // 0 would keep nothing: every claim would find the store empty and dedupe nothing, silently.
+  if (!Number.isInteger(maxEntries) || maxEntries < 1) {
+    throw new TypeError('webhook-verify: maxEntries must be a whole number >= 1');
+  }
+  checkClock(now);
   const entries = new Map<string, { value: string; expiresAt: number }>();
 
   const live = (key: string) => {

@@ -47,6 +47,47 @@ describe('validateWebhookData', () => {
     expect(validateWebhookData(event, { unknownEvents: 'accept' })).toBe(event);
   });
 
+  it("accepts every value the platform accepts (its format rules, not zod's stricter ones)", () => {
+    const contact = {
+      id: 'ABCDEF01-2345-6789-ABCD-EF0123456789', // any hex UUID, any case
+      name: 'Ñandú',
+      phone: null,
+      custom_fields: {},
+      created_at: '2026-01-01t10:00:00z', // RFC 3339 allows lower case
+      updated_at: '2026-01-01T10:00:00+01:00',
+    };
+    for (const email of ['ñandú@example.com', '"quoted"@example.com', 'a@b.c', null]) {
+      const event = eventWith('contact.created', { ...contact, email });
+      expect(validateWebhookData(event)).toBe(event);
+    }
+    for (const [field, value] of [
+      ['email', 'not an email'],
+      ['id', 'not-a-uuid'],
+      ['created_at', '2026-01-01 10:00:00'],
+    ] as const) {
+      const event = eventWith('contact.created', { ...contact, email: null, [field]: value });
+      expect(() => validateWebhookData(event)).toThrow(
+        expect.objectContaining({ message: expect.stringContaining(`data.${field}`) }),
+      );
+    }
+  });
+
+  it("takes an event of the other variant as unknown: its name is not this variant's", () => {
+    const asA = {
+      ...eventWith('credit.low', { credits_remaining: 3 }),
+      variant: 'A',
+    } as WebhookEvent;
+    expect(() => validateWebhookData(asA)).toThrow(
+      expect.objectContaining({
+        code: 'invalid_body',
+        message:
+          'no schema for Variant A event "credit.low" (unknown to this version of the package)',
+      }),
+    );
+    expect(validateWebhookData(asA, { unknownEvents: 'accept' })).toBe(asA);
+    expect(validateWebhookData(eventWith('credit.low', { credits_remaining: 3 }))).toBeDefined();
+  });
+
   it('has a schema for every event, and none for inherited object keys', () => {
     expect(webhookDataSchema('credit.low')?.safeParse({ credits_remaining: 3 }).success).toBe(true);
     expect(webhookDataSchema('toString')).toBeUndefined();
