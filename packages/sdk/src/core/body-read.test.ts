@@ -253,3 +253,51 @@ describe('a fetch that reads the signal but does not tie it to the body', () => 
     await expect(pending).rejects.toBeInstanceOf(APIUserAbortError);
   });
 });
+
+describe('a fetch that never reads the signal (a wrapper that drops init)', () => {
+  // `fetch: (request) => globalThis.fetch(request)`: nothing can stop that body, but the call
+  // must still settle when its timeout runs out or its signal aborts.
+  const wrapper = (onHeaders = () => {}) =>
+    new AgentPlatform({
+      apiKey: 'k',
+      baseUrl,
+      timeout: 100,
+      maxRetries: 0,
+      fetch: async (request: Request) => {
+        const response = await globalThis.fetch(request);
+        onHeaders();
+        return response;
+      },
+    });
+
+  it('times out a 2xx whose body stalls', async () => {
+    await expect(get(wrapper(), 'stall')).rejects.toBeInstanceOf(APITimeoutError);
+  });
+
+  it('aborts it with the call signal', async () => {
+    let arrived = () => {};
+    const headers = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    const api = new AgentPlatform({
+      apiKey: 'k',
+      baseUrl,
+      maxRetries: 0,
+      fetch: async (request: Request) => {
+        const response = await globalThis.fetch(request);
+        arrived();
+        return response;
+      },
+    });
+    const controller = new AbortController();
+    const pending = get(api, 'stall', controller.signal);
+    await headers;
+    await new Promise((resolve) => setImmediate(resolve));
+    controller.abort();
+    await expect(pending).rejects.toBeInstanceOf(APIUserAbortError);
+  });
+
+  it('reads a whole body as before', async () => {
+    expect(await get(wrapper(), 'ok')).toEqual({ id: ID, name: 'Support' });
+  });
+});

@@ -12,6 +12,8 @@ export interface HeldAttempt {
   onStop?: (reason: unknown) => void;
   /** Why the attempt stopped, if it did before the body read began. */
   stopped?: { reason: unknown };
+  /** The call began reading this response's body (so releasing need not ask `bodyUsed`, which costs). */
+  read?: boolean;
 }
 
 /**
@@ -29,7 +31,7 @@ export function releaseHold({ at }: AttemptHold): void {
   at?.release();
   // Dropped unread (a middleware replaced the response, or threw): free its connection. Not
   // awaited: cancelling one branch of a teed stream (MSW) settles only with the other.
-  if (at && !at.response.bodyUsed) at.response.body?.cancel().catch(() => {});
+  if (at && !at.read && !at.response.bodyUsed) at.response.body?.cancel().catch(() => {});
 }
 
 /**
@@ -41,6 +43,8 @@ export function readHeld(response: Response, { at }: AttemptHold): Promise<strin
   return new Promise((resolve, reject) => {
     if (at.stopped) return reject(at.stopped.reason);
     at.onStop = reject;
+    // Not when a middleware replaced the response: the held one is still unread.
+    at.read = response === at.response;
     response.text().then(resolve, reject);
   });
 }

@@ -60,9 +60,9 @@ export function sendAttempt(
     };
     fetch(request, init).then(
       (response) => {
-        // Not held: no body, or a 2xx from a fetch that never read the signal (a canned test
-        // fetch), which ignores it: the caller reads that body as it comes.
-        if (!hold || response.body === null || (response.ok && !controller)) {
+        // Not held: no body. A 2xx from a fetch that never read the signal (a wrapper that drops
+        // `init`) is held too: its body cannot be stopped, but the call still settles on time.
+        if (!hold || response.body === null) {
           finish();
           resolve(response);
         } else if (response.ok) {
