@@ -163,10 +163,19 @@ describe('requests', () => {
     }
   });
 
-  it('answers an empty 2xx body as no data', async () => {
+  it('throws for an empty 200 (typed as a resource, it must not resolve to undefined); a 204 is no data', async () => {
     const { fetch } = recordingFetch(() => new Response('', { status: 200 }));
     const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch });
-    expect(await client.agents.retrieve(ID)).toBeUndefined();
+    const error = await client.agents.retrieve(ID).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIError);
+    expect((error as APIError).message).toMatch(/^HTTP 200, but the body is not JSON \(/);
+    const noContent = recordingFetch(() => new Response(null, { status: 204 }));
+    const deleting = new AgentPlatform({
+      apiKey: 'k',
+      baseUrl: 'http://api.test',
+      fetch: noContent.fetch,
+    });
+    expect(await deleting.agents.delete(ID)).toBeUndefined();
   });
 
   it('dates an HTTP-date Retry-After by the client clock, not the wall clock', async () => {
@@ -323,9 +332,12 @@ describe('option checks', () => {
     'ftp://api.example.com',
     'https://api.example.com/v1',
     'https://api.example.com/v1/',
+    // Every path would land after the query or fragment: http://127.0.0.1:4010/?tenant=1/v1/agents
+    'http://127.0.0.1:4010?tenant=1',
+    'https://api.example.com/#top',
   ])('rejects baseUrl %s at construction, saying why', (baseUrl) => {
     expect(() => new AgentPlatform({ apiKey: 'k', baseUrl })).toThrow(
-      `baseUrl: must be an http(s) URL without /v1, e.g. https://api.example.com, not "${baseUrl}"`,
+      `baseUrl: must be an http(s) URL without /v1, query or #, e.g. https://api.example.com, not "${baseUrl}"`,
     );
   });
 

@@ -91,7 +91,8 @@ type LooseClient = {
  * HTML page) throws an APIError, with the text as its body.
  */
 function parseBody(text: string, response: Response): RawResult {
-  if (text === '') return { body: undefined, response };
+  // Only a 204 has no body: an empty 200 is typed as a resource and must not resolve to undefined.
+  if (text === '' && response.status === 204) return { body: undefined, response };
   try {
     return { body: JSON.parse(text), response };
   } catch (cause) {

@@ -8,7 +8,7 @@ export interface Deadline {
 
 const pending = new Set<Deadline>();
 let timer: ReturnType<typeof setTimeout> | undefined;
-let timerAt = Number.POSITIVE_INFINITY;
+let timerAt = Infinity;
 
 function arm(at: number): void {
   if (timer !== undefined) clearTimeout(timer);
@@ -20,16 +20,16 @@ function arm(at: number): void {
 
 function check(): void {
   timer = undefined;
-  timerAt = Number.POSITIVE_INFINITY;
+  timerAt = Infinity;
   const now = Date.now();
-  let next = Number.POSITIVE_INFINITY;
+  let next = Infinity;
   for (const deadline of pending) {
     if (deadline.at <= now) {
       pending.delete(deadline);
       deadline.fire();
     } else if (deadline.at < next) next = deadline.at;
   }
-  if (next < Number.POSITIVE_INFINITY) arm(next);
+  if (next < Infinity) arm(next);
 }
 
 /**

@@ -27,8 +27,8 @@ const PARENT: Record<string, string> = {
 };
 
 function is(value: unknown, kind: string): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  if ((value as Record<symbol, unknown>)[BRAND] !== true) return false;
+  // A primitive has no brand either (`?.` spares null and undefined).
+  if ((value as Record<symbol, unknown> | null | undefined)?.[BRAND] !== true) return false;
   for (let name: string | undefined = (value as Error).name; name; ) {
     if (name === kind) return true;
     name = name === 'AgentPlatformError' ? undefined : (PARENT[name] ?? 'APIError');

@@ -77,10 +77,29 @@ describe('APIError.generate', () => {
       headers({ 'Retry-After': 'Fri, 20 Nov 2026 10:01:30 GMT' }),
       now,
     );
-    const c = APIError.generate(429, undefined, headers({ 'Retry-After': 'later' }), now);
+    // Neither a valid Retry-After nor a rate-limit window: no wait is known.
+    const c = APIError.generate(429, undefined, new Headers({ 'Retry-After': 'later' }), now);
     expect((a as RateLimitError).retryAfter).toBe(17);
     expect((b as RateLimitError).retryAfter).toBe(90);
     expect((c as RateLimitError).retryAfter).toBeUndefined();
+  });
+
+  it('falls back to X-RateLimit-Reset for retryAfter without a valid Retry-After', () => {
+    const now = Date.UTC(2026, 10, 20, 10, 0, 0);
+    const window = { 'X-RateLimit-Limit': '100', 'X-RateLimit-Remaining': '0' };
+    const reset = String(now / 1000 + 600);
+    const error = APIError.generate(
+      429,
+      undefined,
+      headers({ ...window, 'X-RateLimit-Reset': reset, 'Retry-After': 'later' }),
+      now,
+    );
+    expect((error as RateLimitError).retryAfter).toBe(600);
+    // Retry-After wins when valid; a reset already past is no wait.
+    const both = headers({ ...window, 'X-RateLimit-Reset': reset, 'Retry-After': '5' });
+    expect((APIError.generate(429, undefined, both, now) as RateLimitError).retryAfter).toBe(5);
+    const past = headers({ ...window, 'X-RateLimit-Reset': String(now / 1000 - 5) });
+    expect((APIError.generate(429, undefined, past, now) as RateLimitError).retryAfter).toBe(0);
   });
 
   it('keeps the details of a validation error', () => {

@@ -104,11 +104,13 @@ export class PayloadTooLargeError extends APIError {
 /** 429: over the rate limit, after the retries ran out or when the wait exceeded `maxRetryAfter`. */
 export class RateLimitError extends APIError {
   override name = 'RateLimitError';
-  /** Seconds the server asked to wait (`Retry-After`), when it gave a valid value. */
+  /** Seconds the server asked to wait: `Retry-After`, or without a valid one, until `X-RateLimit-Reset`. */
   readonly retryAfter: number | undefined;
   constructor(status: number, body: unknown, headers: Headers, now = Date.now()) {
     super(status, body, headers);
-    const ms = parseRetryAfter(headers.get('retry-after'), now);
+    const ms =
+      parseRetryAfter(headers.get('retry-after'), now) ??
+      (this.rateLimit && Math.max(0, this.rateLimit.reset * 1000 - now));
     this.retryAfter = ms === undefined ? undefined : Math.ceil(ms / 1000);
   }
 }

@@ -43,7 +43,7 @@ export class Page<T> implements AsyncIterable<T> {
   /** Fetches the next page with the same query; rejects when there is none. */
   getNextPage(): Promise<Page<T>> {
     if (!this.hasNextPage()) {
-      return Promise.reject(new AgentPlatformError('There is no next page.'));
+      return Promise.reject(new AgentPlatformError('No next page.'));
     }
     return Promise.resolve(this.#fetchPage(this.pagination.page + 1));
   }
@@ -57,7 +57,7 @@ export class Page<T> implements AsyncIterable<T> {
 /** Walks pages from `first`, holding one at a time. */
 export async function* iteratePages<T>(
   first: PromiseLike<Page<T>>,
-  maxPages = Number.POSITIVE_INFINITY,
+  maxPages = Infinity,
 ): AsyncGenerator<Page<T>, void, undefined> {
   if (maxPages <= 0) return;
   let page = await first;
@@ -71,7 +71,7 @@ export async function* iteratePages<T>(
 /** Walks every item of every page from `first`, within the limits. */
 export async function* iterateItems<T>(
   first: PromiseLike<Page<T>>,
-  { maxItems = Number.POSITIVE_INFINITY, maxPages }: IterationLimits,
+  { maxItems = Infinity, maxPages }: IterationLimits,
 ): AsyncGenerator<T, void, undefined> {
   if (maxItems <= 0) return;
   let count = 0;
