@@ -33,6 +33,8 @@ export interface DispatcherOptions {
 export class WebhookDispatcher {
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly timers = new Map<string, number>();
+  /** Per webhook, the end of its last attempt: its attempts go out one at a time, in order. */
+  private readonly lanes = new Map<string, Promise<unknown>>();
   private readonly stopSettling: () => void;
 
   constructor(private readonly options: DispatcherOptions) {
@@ -165,9 +167,22 @@ export class WebhookDispatcher {
     );
   }
 
-  /** Starts an attempt in the background; a bug in it is reported, never an unhandled rejection. */
+  /**
+   * Starts an attempt in the background, after the webhook's attempt in flight if any: a receiver
+   * gets one request at a time, in the order the events happened (so a CI suite sees
+   * agent.handoff_started before conversation.assigned on every run). A bug in it is reported,
+   * never an unhandled rejection.
+   */
   private launch(id: string): void {
-    this.track(this.attempt(id)).catch((error: unknown) => this.options.onError(error));
+    const hookId = this.options.ctx.state.tables.deliveries.find(id)?.webhook_id ?? '';
+    const previous = this.lanes.get(hookId);
+    const work = previous ? previous.then(() => this.attempt(id)) : this.attempt(id);
+    const lane = work.catch(() => {});
+    this.lanes.set(hookId, lane);
+    void lane.then(() => {
+      if (this.lanes.get(hookId) === lane) this.lanes.delete(hookId);
+    });
+    this.track(work).catch((error: unknown) => this.options.onError(error));
   }
 
   private track<T>(work: Promise<T>): Promise<T> {
