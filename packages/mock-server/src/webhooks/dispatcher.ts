@@ -176,7 +176,7 @@ export class WebhookDispatcher {
   private launch(id: string): void {
     const hookId = this.options.ctx.state.tables.deliveries.find(id)?.webhook_id ?? '';
     const previous = this.lanes.get(hookId);
-    const work = previous ? previous.then(() => this.attempt(id)) : this.attempt(id);
+    const work = previous === undefined ? this.attempt(id) : previous.then(() => this.attempt(id));
     const lane = work.catch(() => {});
     this.lanes.set(hookId, lane);
     void lane.then(() => {
