@@ -11,10 +11,11 @@ export type HeaderValue = string | undefined | null;
  * appears more than once (two keys, an array of two, or a comma-joined value) yields `null`.
  */
 export function readHeader(headers: WebhookHeaders, headerName: string): HeaderValue {
-  if (typeof headers.get === 'function') {
-    return single((headers as { get(name: string): string | null }).get(headerName) ?? undefined);
-  }
+  // Lower case for a `get` too: an adapter's own get (a Lambda event's headers) may not fold case.
   const name = headerName.toLowerCase();
+  if (typeof headers.get === 'function') {
+    return single((headers as { get(name: string): string | null }).get(name) ?? undefined);
+  }
   const record = headers as Readonly<Record<string, string | readonly string[] | undefined>>;
   let found: string | readonly string[] | undefined;
   let seen = 0;

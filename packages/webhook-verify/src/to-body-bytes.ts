@@ -25,7 +25,7 @@ export function toBodyBytes(rawBody: unknown): string | Uint8Array {
         ? 'missing'
         : tag === 'Object'
           ? 'a parsed object, not the raw body (re-serialising does not give the signed bytes)'
-          : `a ${tag}`
+          : `a value of type ${tag}`
     }: ${hint}`,
   );
 }

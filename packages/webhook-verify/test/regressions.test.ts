@@ -405,13 +405,14 @@ describe('verification regressions (sync and async must agree)', () => {
     expect(outcome).toMatchObject({ ok: false, message: expect.stringMatching(/raw body/) });
   });
 
-  it('names what was passed instead of the body: a stream, a Blob, a number', async () => {
+  it('names what was passed instead of the body: a stream, a Blob, a number, an array', async () => {
     const hint =
       'pass the raw body (string, Uint8Array or ArrayBuffer) as received, before any JSON parser';
     for (const [rawBody, what] of [
-      [new Response('{}').body, 'a ReadableStream'],
-      [new Blob(['{}']), 'a Blob'],
-      [42, 'a Number'],
+      [new Response('{}').body, 'a value of type ReadableStream'],
+      [new Blob(['{}']), 'a value of type Blob'],
+      [42, 'a value of type Number'],
+      [[123, 125], 'a value of type Array'],
       [
         { event: 'x' },
         'a parsed object, not the raw body (re-serialising does not give the signed bytes)',
@@ -518,6 +519,15 @@ describe('edges of headers and bodies', () => {
       now: at(aTs),
     });
     expect(ts).toMatchObject({ ok: false, code: 'malformed_timestamp' });
+  });
+
+  it("asks an adapter's own get() for lower-case names (a Lambda event's headers do not fold case)", async () => {
+    const lower = new Map(
+      Object.entries(b.headers as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]),
+    );
+    const adapter = { get: (name: string) => lower.get(name) ?? null };
+    const outcome = await outcomeBoth({ ...b, variant: 'auto', headers: adapter });
+    expect(outcome.ok).toBe(true);
   });
 
   it('reads only own header properties, not inherited ones', async () => {

@@ -79,7 +79,12 @@ export async function receiveCustomerMessage(
   // service's would be, rather than stored in a chat that no longer wants it.
   const current = ctx.state.tables.conversations.get(ws, conversation.id);
   const agentNow = ctx.state.tables.agents.get(ws, agent.id);
-  if (current?._chat_status !== 'open' || agentNow?.status !== 'active') {
+  // The same row, not only the same id: after a reset with seeded ids a new chat may have it.
+  if (
+    current !== conversation ||
+    current._chat_status !== 'open' ||
+    agentNow?.status !== 'active'
+  ) {
     return { message, reply: null };
   }
   const reply = storeMessage(ctx, current, {

@@ -6,6 +6,7 @@ import type { DeliveryRow, WebhookRow } from '../store/records.js';
 import type { DomainEvent } from './event-bus.js';
 import {
   B_FAILING_DELAY_MS,
+  DELIVERY_TIMEOUT_MS,
   FAILURES_TO_DEACTIVATE,
   MAX_ATTEMPTS,
   MAX_FINISHED_DELIVERIES,
@@ -35,6 +36,8 @@ export class WebhookDispatcher {
   private readonly timers = new Map<string, number>();
   /** Per webhook, the end of its last attempt: its attempts go out one at a time, in order. */
   private readonly lanes = new Map<string, Promise<unknown>>();
+  /** Bumped by a reset, an import and dispose: an attempt queued before then is dropped. */
+  private generation = 0;
   private readonly stopSettling: () => void;
 
   constructor(private readonly options: DispatcherOptions) {
@@ -75,6 +78,7 @@ export class WebhookDispatcher {
 
   /** After a state import: every pending delivery is scheduled again (at its time, or now if overdue). */
   restore(): void {
+    this.forgetQueued();
     for (const id of this.timers.keys()) this.cancel(id);
     const now = this.options.clock.now();
     for (const row of this.options.ctx.state.tables.deliveries.all()) {
@@ -104,7 +108,14 @@ export class WebhookDispatcher {
 
   /** Cancels every scheduled attempt (reset). */
   cancelAll(): void {
+    this.forgetQueued();
     for (const id of [...this.timers.keys()]) this.cancel(id);
+  }
+
+  /** Attempts waiting in a lane belong to the state that queued them: they will not go out. */
+  private forgetQueued(): void {
+    this.generation++;
+    this.lanes.clear();
   }
 
   /** Cancels every timer (the server is going away). */
@@ -176,7 +187,11 @@ export class WebhookDispatcher {
   private launch(id: string): void {
     const hookId = this.options.ctx.state.tables.deliveries.find(id)?.webhook_id ?? '';
     const previous = this.lanes.get(hookId);
-    const work = previous === undefined ? this.attempt(id) : previous.then(() => this.attempt(id));
+    // Due now: waiting behind the attempt before it counts toward its 10 s, as a queue would.
+    const due = this.options.clock.now();
+    const { generation } = this;
+    const next = () => (generation === this.generation ? this.attempt(id, undefined, due) : null);
+    const work = previous === undefined ? this.attempt(id) : previous.then(next);
     const lane = work.catch(() => {});
     this.lanes.set(hookId, lane);
     void lane.then(() => {
@@ -190,7 +205,12 @@ export class WebhookDispatcher {
     return work.finally(() => this.inFlight.delete(work));
   }
 
-  private async attempt(id: string, realTimeoutMs?: number): Promise<AttemptOutcome | null> {
+  /** One attempt; `due`: when it was queued behind another attempt to the same webhook. */
+  private async attempt(
+    id: string,
+    realTimeoutMs?: number,
+    due?: number,
+  ): Promise<AttemptOutcome | null> {
     const { ctx, clock } = this.options;
     const row = ctx.state.tables.deliveries.find(id);
     if (row?.status !== 'pending') return null;
@@ -199,6 +219,14 @@ export class WebhookDispatcher {
     if (!hook.active && !row._test) return this.fail(row, 'webhook_deactivated');
     row.next_attempt_at = null;
     const started = clock.now();
+    const waited = due === undefined ? 0 : started - due;
+    if (due !== undefined && waited >= DELIVERY_TIMEOUT_MS) {
+      // Its 10 s ran out in the queue, behind a receiver that did not answer: a timeout, at the
+      // time it would have had without the queue, so the retry schedule does not slip.
+      const outcome = { ...failedOutcome('timeout'), response_time_ms: DELIVERY_TIMEOUT_MS };
+      this.record(row, outcome, due);
+      return outcome;
+    }
     const signed = await signWebhook({
       variant: ctx.variant,
       secret: hook._secret,
@@ -216,6 +244,7 @@ export class WebhookDispatcher {
       fetch: this.options.fetch(),
       clock,
       realTimeoutMs,
+      timeoutMs: DELIVERY_TIMEOUT_MS - waited,
     });
     this.record(row, outcome, started);
     return outcome;

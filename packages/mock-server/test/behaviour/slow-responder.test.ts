@@ -90,6 +90,43 @@ describe('an AI answer that arrives after the chat changed', () => {
     }
   });
 
+  it('is dropped after a reset, though a new chat has the same seeded id', async () => {
+    const gates: (() => void)[] = [];
+    const mock = createMockServer({
+      ids: { seed: 3 },
+      responder: ({ message }) =>
+        new Promise((resolve) => gates.push(() => resolve(`AI: ${message}`))),
+    });
+    /** The same set-up each time: with seeded ids, the same key, agent and conversation ids. */
+    const setUp = async (waiting: number) => {
+      const { key } = mock.createApiKey({ scopes: 'all' });
+      const call = apiClient(
+        { fetch: mock.fetch as typeof fetch, baseUrl: mock.baseUrl, close: async () => {} },
+        key,
+      );
+      const agent = (await call('POST', '/v1/agents', { body: { name: 'A' } })).body.data.id;
+      const started = call('POST', `/v1/agents/${agent}/conversation`, {
+        body: { message: 'first' },
+      });
+      // Until this chat's question has reached the responder (and its conversation exists).
+      while (gates.length < waiting) await new Promise((resolve) => setImmediate(resolve));
+      return { call, started };
+    };
+    const before = await setUp(1);
+    mock.reset();
+    const after = await setUp(2);
+    // The first test's answer comes back now, when the second test's chat has the same ids.
+    gates.shift()?.();
+    expect((await before.started).body.data.response).toBeNull();
+    gates.shift()?.();
+    const chat = (await after.started).body.data.conversation_id;
+    const messages = await after.call('GET', `/v1/conversations/${chat}/messages?order=asc`);
+    expect(messages.body.data.map((m: { content: string }) => m.content)).toEqual([
+      'first',
+      'AI: first',
+    ]);
+  });
+
   it('is stored when nothing changed (the gate itself drops nothing)', async () => {
     const t = gatedMock();
     const { chat } = await openChat(t);
