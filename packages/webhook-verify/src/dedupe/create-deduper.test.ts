@@ -268,8 +268,14 @@ describe('createDeduper', () => {
     'rejects a memory store of maxEntries %s at once',
     (maxEntries) => {
       expect(() => createMemoryStore({ maxEntries })).toThrow(
-        'webhook-verify: maxEntries must be a whole number >= 1',
+        'webhook-verify: maxEntries must be a whole number >= 1, or Infinity',
       );
     },
   );
+
+  it('takes maxEntries: Infinity as no bound', async () => {
+    const store = createMemoryStore({ maxEntries: Infinity });
+    expect(await store.setIfAbsent('k', 'v', 60)).toBe(true);
+    expect(await store.setIfAbsent('k', 'w', 60)).toBe(false);
+  });
 });

@@ -3,7 +3,7 @@ import type { DedupeStore } from './dedupe-store.js';
 
 /** Options of `createMemoryStore`. */
 export interface MemoryStoreOptions {
-  /** Upper bound on entries; past it, expired entries go first, then the oldest. Default 10 000. */
+  /** Upper bound on entries (`Infinity`: none); past it, expired entries go first, then the oldest. Default 10 000. */
   maxEntries?: number;
   /** The clock in milliseconds, for tests. Default `Date.now`. */
   now?: () => number;
@@ -16,8 +16,8 @@ export interface MemoryStoreOptions {
 export function createMemoryStore(options: MemoryStoreOptions = {}): DedupeStore {
   const { maxEntries = 10_000, now = Date.now } = options;
   // 0 would keep nothing: every claim would find the store empty and dedupe nothing, silently.
-  if (!Number.isInteger(maxEntries) || maxEntries < 1) {
-    throw new TypeError('webhook-verify: maxEntries must be a whole number >= 1');
+  if (!(maxEntries >= 1 && (Number.isInteger(maxEntries) || maxEntries === Infinity))) {
+    throw new TypeError('webhook-verify: maxEntries must be a whole number >= 1, or Infinity');
   }
   checkClock(now);
   const entries = new Map<string, { value: string; expiresAt: number }>();
