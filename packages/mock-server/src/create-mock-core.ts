@@ -106,7 +106,7 @@ export function createMockCore(options: MockServerOptions = {}): MockCore {
     now: () => new Date(clock.now()).toISOString(),
     nowMs: () => clock.now(),
     id: ids,
-    randomHex: (bytes) => random.hex(bytes),
+    randomHex: (kind, bytes) => random.hex(kind, bytes),
     seq: () => ++state.seq,
     respond: async (input) => String(await responder(input)),
     mcpToolsFor: (server) => (typeof mcpTools === 'function' ? mcpTools(server) : mcpTools),

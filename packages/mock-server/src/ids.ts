@@ -4,45 +4,71 @@ export type IdGenerator = () => string;
 /** `random` (default), `{ seed }` for the same ids on every run, or your own function. */
 export type IdsOption = 'random' | { seed: number } | IdGenerator;
 
+/** What a random string is for: each kind has a seeded sequence of its own. */
+export type SecretKind = 'webhook-secret' | 'api-key' | 'widget-key' | 'qr-code';
+
 /** The random values of a mock server: resource ids, `X-Request-Id`s, and secrets. */
 export interface RandomSources {
   /** The id of a new resource. */
   id: IdGenerator;
   /** The `X-Request-Id` of a response. */
   requestId: IdGenerator;
-  /** `bytes` random bytes in hex: webhook secrets, API key strings, widget keys, QR codes. */
-  hex(bytes: number): string;
+  /** `bytes` random bytes in hex, for a webhook secret, an API key string, a widget key, a QR code. */
+  hex(kind: SecretKind, bytes: number): string;
   /** Seeded sources start their sequences again (a reset), so each test draws the same values. */
   rewind(): void;
 }
 
 /**
- * The sources an `ids` option asks for. A seed seeds all three, each from a sequence of its own, so
- * that requests which create nothing (a health poll at start-up, however many) shift no id or secret.
+ * The sources an `ids` option asks for. A seed seeds ids, request ids and each kind of secret from
+ * a sequence of its own, so that what one test creates moves only its own kind: health polls at
+ * start-up move no id, a key made in a set-up moves no webhook secret.
  */
 export function createRandomSources(option: IdsOption = 'random'): RandomSources {
   if (typeof option === 'object') {
-    const { seed } = option;
+    const seed = checkSeed(option.seed);
     let ids = seededBytes(seed);
     let requests = seededBytes(seed ^ 0x5bd1e995);
-    let secrets = seededBytes(seed ^ 0x1b873593);
+    const secrets = new Map<SecretKind, (count: number) => Uint8Array>();
     return {
       id: () => uuidFromBytes(ids(16)),
       requestId: () => uuidFromBytes(requests(16)),
-      hex: (bytes) => toHex(secrets(bytes)),
+      hex: (kind, bytes) => {
+        let stream = secrets.get(kind);
+        if (stream === undefined) {
+          stream = seededBytes(seed ^ stringHash(kind));
+          secrets.set(kind, stream);
+        }
+        return toHex(stream(bytes));
+      },
       rewind() {
         ids = seededBytes(seed);
         requests = seededBytes(seed ^ 0x5bd1e995);
-        secrets = seededBytes(seed ^ 0x1b873593);
+        secrets.clear();
       },
     };
   }
   return {
     id: option === 'random' ? () => crypto.randomUUID() : option,
     requestId: () => crypto.randomUUID(),
-    hex: (bytes) => toHex(crypto.getRandomValues(new Uint8Array(bytes))),
+    hex: (_kind, bytes) => toHex(crypto.getRandomValues(new Uint8Array(bytes))),
     rewind() {},
   };
+}
+
+/** The seed the CLI's --ids-seed takes: an integer from 0 to 2^32 - 1 (others would wrap silently). */
+function checkSeed(seed: unknown): number {
+  if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
+    throw new TypeError(`ids.seed: must be an integer from 0 to 4294967295, not ${String(seed)}`);
+  }
+  return seed;
+}
+
+/** FNV-1a of a short string: a fixed, distinct offset of the seed per kind. */
+function stringHash(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
 }
 
 /** Formats 16 bytes as a UUID v4 (version and variant bits set). */

@@ -71,6 +71,26 @@ describe('createMockServer options', () => {
       expect(values(await run(0, first.mock))).toEqual(values(first));
     });
 
+    it('draws each kind of secret from its own sequence: a key made first moves no webhook secret', async () => {
+      const secretOf = async (extraKeys: number) => {
+        const mock = createMockServer({ ids: { seed: 7 } });
+        const call = client(mock);
+        for (let i = 0; i < extraKeys; i++) mock.createApiKey({ scopes: 'all' });
+        const made = await call('POST', '/v1/webhooks', {
+          body: { url: 'https://hooks.example.com/in', events: ['contacts'] },
+        });
+        return made.body.data.secret as string;
+      };
+      const plain = await secretOf(0);
+      expect(await secretOf(3)).toBe(plain);
+    });
+
+    it.each([2 ** 32, -1, 1.5, Number.NaN, '7'])('refuses the seed %s at once', (seed) => {
+      expect(() => createMockServer({ ids: { seed: seed as number } })).toThrow(
+        `ids.seed: must be an integer from 0 to 4294967295, not ${String(seed)}`,
+      );
+    });
+
     it('keeps them random without a seed', async () => {
       const a = await run(0, createMockServer());
       const b = await run(0, createMockServer());

@@ -112,7 +112,7 @@ export class Controller {
     }
     const record: ApiKeyRecord = {
       id: id ?? ctx.id(),
-      key: options.key ?? `ap_test_${ctx.randomHex(24)}`,
+      key: options.key ?? `ap_test_${ctx.randomHex('api-key', 24)}`,
       name: options.name ?? 'Test key',
       workspace_id: workspace.workspace_id,
       company_id: workspace.company_id,

@@ -46,7 +46,7 @@ export const channelsCreate: Handler = (ctx, { ws, body }) => {
       business_hours: null,
       updated_at: now,
     },
-    _widget_key: `wk_${ctx.randomHex(16)}`,
+    _widget_key: `wk_${ctx.randomHex('widget-key', 16)}`,
   };
   ctx.state.tables.channels.put(row);
   if (row.status === 'active') ctx.emit('channel.connected', ws, view(row));
@@ -121,7 +121,7 @@ export const channelsRetrieveQrCode: Handler = (ctx, { ws, params }) => {
   }
   return {
     data: {
-      qr_code: `agent-platform-pair:${row.id}:${ctx.randomHex(16)}`,
+      qr_code: `agent-platform-pair:${row.id}:${ctx.randomHex('qr-code', 16)}`,
       expires_at: new Date(ctx.nowMs() + QR_LIFETIME_MS).toISOString(),
     },
   };

@@ -1,3 +1,4 @@
+import type { SecretKind } from '../ids.js';
 import type { ApiKeyRecord, DeliveryRow, McpTool, Variant, WebhookRow } from '../store/records.js';
 import type { State } from '../store/state.js';
 import type { EventKind } from '../webhooks/event-names.js';
@@ -15,8 +16,8 @@ export interface DomainContext {
   nowMs(): number;
   /** A new resource id. */
   id(): string;
-  /** `bytes` random bytes in hex, for secrets and keys (seeded when ids are). */
-  randomHex(bytes: number): string;
+  /** `bytes` random bytes in hex, for secrets and keys (seeded when ids are, per kind). */
+  randomHex(kind: SecretKind, bytes: number): string;
   /** The next creation sequence number. */
   seq(): number;
   /** The AI agent's answer to a customer message (the `responder` option). */

@@ -12,7 +12,7 @@ const withSecret = (row: WebhookRow) => ({ data: { ...view(row), secret: row._se
 
 /** A new signing secret: `whsec_` + 32 random bytes in hex. */
 export function newSecret(ctx: DomainContext): string {
-  return `whsec_${ctx.randomHex(32)}`;
+  return `whsec_${ctx.randomHex('webhook-secret', 32)}`;
 }
 
 /** GET /v1/webhooks. */
