@@ -21,8 +21,10 @@ export function resolveOptions(options: {
   if (options.variant !== 'A' && options.variant !== 'B' && options.variant !== 'auto') {
     throw new TypeError("webhook-verify: variant must be 'A', 'B' or 'auto'");
   }
-  if (typeof options.headers !== 'object' || options.headers === null) {
-    throw new TypeError('webhook-verify: headers must be an object');
+  // An array (Node's req.rawHeaders, Object.entries) would only ever find no header.
+  const { headers } = options;
+  if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) {
+    throw new TypeError('webhook-verify: headers must be a record or Headers');
   }
   const secrets = resolveSecrets(options.secret);
   const toleranceSeconds = seconds(options.toleranceSeconds, 300, 'toleranceSeconds');

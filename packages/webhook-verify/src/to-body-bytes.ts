@@ -23,9 +23,11 @@ export function toBodyBytes(rawBody: unknown): string | Uint8Array {
     `rawBody is ${
       rawBody == null
         ? 'missing'
-        : tag === 'Object'
-          ? 'a parsed object, not the raw body (re-serialising does not give the signed bytes)'
-          : `a value of type ${tag}`
+        : typeof (rawBody as { pipe?: unknown }).pipe === 'function'
+          ? 'a stream'
+          : tag === 'Object'
+            ? 'a parsed object, not the raw body (re-serialising does not give the signed bytes)'
+            : `a value of type ${tag}`
     }: ${hint}`,
   );
 }

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import {
@@ -85,6 +86,12 @@ const cases: Case[] = [
   {
     name: 'B: no headers',
     options: { ...b, headers: undefined as never },
+    expect: 'throws:TypeError',
+  },
+  {
+    // Node's req.rawHeaders, or Object.entries(headers): a coding mistake, not a bad delivery.
+    name: 'B: headers as an array of pairs',
+    options: { ...b, headers: Object.entries(b.headers) as never },
     expect: 'throws:TypeError',
   },
   {
@@ -413,6 +420,7 @@ describe('verification regressions (sync and async must agree)', () => {
       [new Blob(['{}']), 'a value of type Blob'],
       [42, 'a value of type Number'],
       [[123, 125], 'a value of type Array'],
+      [Readable.from(['{}']), 'a stream'], // Node's req itself, passed instead of its body
       [
         { event: 'x' },
         'a parsed object, not the raw body (re-serialising does not give the signed bytes)',
