@@ -71,9 +71,10 @@ export function createRequestHandler(
             request.path,
             match.kind === 'method' ? match.allowed : [],
           );
-          response = request.path.startsWith('/v1/')
-            ? runUnrouted(core, request, miss, scope)
-            : errorResponse(miss);
+          response =
+            request.path === '/v1' || request.path.startsWith('/v1/')
+              ? runUnrouted(core, request, miss, scope)
+              : errorResponse(miss);
         }
       }
     } catch (error) {

@@ -206,6 +206,15 @@ describe('CLI flags', () => {
     });
   });
 
+  it('takes flags after a leading -- (pnpm start -- --port 4011), as npm users type them', () => {
+    expect(parseCli(['--', '--port', '4011', '--variant', 'B'])).toMatchObject({
+      port: 4011,
+      options: { variant: 'B' },
+    });
+    // A -- anywhere else still ends the flags: what follows is refused, not ignored.
+    expect(() => parseCli(['--port', '4011', '--', 'x'])).toThrow(/Unexpected argument 'x'/);
+  });
+
   it('reads --rate-limit off, --variant b, --clock manual, --require-https and --admin-token', () => {
     const config = parseCli([
       '--rate-limit',

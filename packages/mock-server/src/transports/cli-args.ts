@@ -56,7 +56,8 @@ export function parseCli(argv: string[]): CliConfig {
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
-      args: argv,
+      // `pnpm start -- --port 4011` (npm's habit) hands the CLI a leading `--`: not a positional.
+      args: argv[0] === '--' ? argv.slice(1) : argv,
       strict: true,
       allowPositionals: false,
       options: {

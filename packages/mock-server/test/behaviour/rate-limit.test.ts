@@ -39,6 +39,7 @@ describe.each(transports)('rate limit over $name', (transport) => {
     // handlers take only /v1 and /__mock, so that case is for the other transports).
     expect((await h.call('POST', '/v1/health', { key: null, unchecked: true })).status).toBe(405);
     if (transport.name === 'MSW setupServer') return;
+    expect((await h.call('GET', '/v1', { key: null, unchecked: true })).status).toBe(401);
     const outside = await h.call('GET', '/favicon.ico', { key: null, unchecked: true });
     expect(outside.status).toBe(404);
     expect(outside.headers.get('x-ratelimit-limit')).toBeNull();
