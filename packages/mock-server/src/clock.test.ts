@@ -42,6 +42,10 @@ describe('the manual clock', () => {
 
   it('refuses to go back', async () => {
     await expect(createManualClock(0).advance(-1)).rejects.toThrow(RangeError);
+    // A string is refused, as the control API's {"ms": "1000"} is, not read as a number.
+    await expect(createManualClock(0).advance('1000' as never)).rejects.toThrow(
+      /^ms: must be a number/,
+    );
     await expect(createManualClock(0).advance(8_640_000_000_000_001)).rejects.toThrow(
       /the last valid date/,
     );

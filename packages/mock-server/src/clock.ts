@@ -113,7 +113,8 @@ export function createManualClock(start: number = Date.now()): Clock {
     },
     async advance(requested) {
       const most = maxAdvance(current);
-      if (!(requested >= 0 && requested <= most)) {
+      // A number: '1000' would pass the comparison (as HTTP's {"ms": "1000"} does not).
+      if (typeof requested !== 'number' || !(requested >= 0 && requested <= most)) {
         throw new RangeError(`ms: must be a number from 0 to ${most} (${lastDateNote})`);
       }
       // Whole milliseconds: the clock never reads 1.5 ms. A fraction (an SDK's jittered backoff

@@ -5,6 +5,7 @@ import type { DomainContext } from './domain/context.js';
 import { DEFAULT_MCP_TOOLS } from './domain/mcp-servers.js';
 import { defaultResponder } from './domain/responder.js';
 import { type FaultSpec, Faults } from './faults.js';
+import { isZonedDate, zonedDateRule } from './http/calendar-date.js';
 import { RateLimiter } from './http/rate-limiter.js';
 import { createRandomSources } from './ids.js';
 import { Journal, type JournalEntry } from './journal.js';
@@ -194,10 +195,18 @@ export function createMockCore(options: MockServerOptions = {}): MockCore {
 
 function resolveClock(options: MockServerOptions): Clock {
   const clock = options.clock ?? 'real';
+  const { startTime } = options;
+  // Refused, not ignored: a real clock starts now, and your own clock is yours to set.
+  if (startTime !== undefined && clock !== 'manual') {
+    throw new TypeError("startTime: needs clock: 'manual'");
+  }
+  // As --start-time: a date-time without a zone would be read in the machine's zone.
+  if (typeof startTime === 'string' && !isZonedDate(startTime)) {
+    throw new TypeError(zonedDateRule('startTime', startTime));
+  }
   if (typeof clock === 'object') return clock;
   if (clock === 'manual') {
-    const start =
-      options.startTime === undefined ? Date.now() : new Date(options.startTime).getTime();
+    const start = startTime === undefined ? Date.now() : new Date(startTime).getTime();
     if (Number.isNaN(start)) throw new TypeError('startTime: must be a valid date');
     return createManualClock(start);
   }

@@ -196,7 +196,26 @@ describe('createMockServer options', () => {
     );
     expect(() => createMockServer({ clock: 'fast' as never })).toThrow(/^clock: must be/);
     expect(() => createMockServer({ clock: 'manual', startTime: 'not a date' })).toThrow(
+      'startTime: must be an ISO 8601 date or a date-time with Z or an offset (2024-01-01T09:00:00Z), not "not a date"',
+    );
+    expect(() => createMockServer({ clock: 'manual', startTime: Number.NaN })).toThrow(
       'startTime: must be a valid date',
+    );
+  });
+
+  it('refuses what --start-time refuses: a time without a zone, a day that does not exist, a real clock', () => {
+    for (const startTime of ['2024-01-01T00:00:00', '2023-02-29']) {
+      expect(() => createMockServer({ clock: 'manual', startTime })).toThrow(
+        `startTime: must be an ISO 8601 date or a date-time with Z or an offset (2024-01-01T09:00:00Z), not "${startTime}"`,
+      );
+    }
+    for (const clock of [undefined, 'real'] as const) {
+      expect(() => createMockServer({ clock, startTime: '2024-01-01' })).toThrow(
+        "startTime: needs clock: 'manual'",
+      );
+    }
+    expect(createMockServer({ clock: 'manual', startTime: '2024-02-29' }).clock.now()).toBe(
+      Date.parse('2024-02-29T00:00:00Z'),
     );
   });
 });

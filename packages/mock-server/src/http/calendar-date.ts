@@ -17,3 +17,17 @@ function daysIn(year: number, month: number): number {
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   return month === 2 && leap ? 29 : (DAYS[month - 1] as number);
 }
+
+// A date, or a date-time with its zone: without one, JavaScript reads the time in the machine's zone.
+const ISO_DATE =
+  /^\d{4}-\d\d-\d\d(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d))?$/;
+
+/** Whether `text` is a start time the same on every machine: a date, or a date-time with Z or an offset. */
+export function isZonedDate(text: string): boolean {
+  return ISO_DATE.test(text) && isCalendarDate(text.slice(0, 10));
+}
+
+/** What a start time that is not one is told, naming the option or flag. */
+export function zonedDateRule(name: string, value: string): string {
+  return `${name}: must be an ISO 8601 date or a date-time with Z or an offset (2024-01-01T09:00:00Z), not "${value}"`;
+}

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { isCalendarDate } from '../http/calendar-date.js';
+import { isZonedDate, zonedDateRule } from '../http/calendar-date.js';
 import type { MockServerOptions } from '../options.js';
 import type { StateSnapshot } from '../store/state.js';
 
@@ -115,18 +115,10 @@ export function parseCli(argv: string[]): CliConfig {
   };
 }
 
-// A date, or a date-time with its zone: without one, JavaScript reads the time in the machine's zone.
-const ISO_DATE =
-  /^\d{4}-\d\d-\d\d(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d))?$/;
-
 function parseStartTime(flag: string | undefined, clock: string): string | undefined {
   if (flag === undefined) return undefined;
   // Date.parse would roll 2024-02-30 over to 1 March: the day must exist.
-  if (!ISO_DATE.test(flag) || !isCalendarDate(flag.slice(0, 10))) {
-    throw new UsageError(
-      `--start-time: must be an ISO 8601 date or a date-time with Z or an offset (2024-01-01T09:00:00Z), not "${flag}"`,
-    );
-  }
+  if (!isZonedDate(flag)) throw new UsageError(zonedDateRule('--start-time', flag));
   if (clock !== 'manual') throw new UsageError('--start-time: needs --clock manual');
   return flag;
 }
