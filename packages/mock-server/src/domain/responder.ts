@@ -17,10 +17,14 @@ const STOP_WORDS = new Set(
   ),
 );
 
+/** The words that count, lower case, a plural `s` dropped (so "my order" finds "Orders ship..."). */
 function words(text: string): Set<string> {
   const found = new Set<string>();
   for (const word of text.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
-    if (word.length >= 3 && !STOP_WORDS.has(word)) found.add(word);
+    if (word.length < 3 || STOP_WORDS.has(word)) continue;
+    found.add(
+      word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word,
+    );
   }
   return found;
 }

@@ -41,6 +41,14 @@ describe.each(transports)('conversations and messages over $name', (transport) =
     ]);
   });
 
+  it('matches a singular question to a plural training ("my order" finds "Orders ship...")', async () => {
+    const agent = await agentWithTraining();
+    const res = await h.call('POST', `/v1/agents/${agent}/conversation`, {
+      body: { message: 'Where is my order?' },
+    });
+    expect(res.body.data.response).toBe('Orders ship within 2 business days. (from "Shipping")');
+  });
+
   it('echoes when no training matches, and can be replaced by the responder option', async () => {
     const agent = await agentWithTraining();
     const res = await h.call('POST', `/v1/agents/${agent}/conversation`, {
