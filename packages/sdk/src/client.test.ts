@@ -332,6 +332,7 @@ describe('option checks', () => {
     'ftp://api.example.com',
     'https://api.example.com/v1',
     'https://api.example.com/v1/',
+    'https://api.example.com/V1', // requests would go to /V1/v1/...
     // Every path would land after the query or fragment: http://127.0.0.1:4010/?tenant=1/v1/agents
     'http://127.0.0.1:4010?tenant=1',
     'https://api.example.com/#top',

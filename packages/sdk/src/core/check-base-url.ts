@@ -15,7 +15,7 @@ export function checkBaseUrl(baseUrl: string): void {
   if (
     !url ||
     !/^https?:$/.test(url.protocol) ||
-    /\/v1\/?$/.test(url.pathname) ||
+    /\/v1\/?$/i.test(url.pathname) ||
     /[?#]/.test(baseUrl)
   ) {
     throw new AgentPlatformError(

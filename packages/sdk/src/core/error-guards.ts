@@ -19,6 +19,8 @@ import type {
 // Each error name's parent: the hierarchy by name, so that it holds across package copies. Every
 // other name below AgentPlatformError is a status error, whose parent is APIError.
 const PARENT: Record<string, string> = {
+  // The root: '' ends the walk up.
+  AgentPlatformError: '',
   APIError: 'AgentPlatformError',
   ServiceUnavailableError: 'InternalServerError',
   APIConnectionError: 'AgentPlatformError',
@@ -31,7 +33,7 @@ function is(value: unknown, kind: string): boolean {
   if ((value as Record<symbol, unknown> | null | undefined)?.[BRAND] !== true) return false;
   for (let name: string | undefined = (value as Error).name; name; ) {
     if (name === kind) return true;
-    name = name === 'AgentPlatformError' ? undefined : (PARENT[name] ?? 'APIError');
+    name = PARENT[name] ?? 'APIError';
   }
   return false;
 }

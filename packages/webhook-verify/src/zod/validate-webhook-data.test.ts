@@ -80,8 +80,7 @@ describe('validateWebhookData', () => {
     expect(() => validateWebhookData(asA)).toThrow(
       expect.objectContaining({
         code: 'invalid_body',
-        message:
-          'no schema for Variant A event "credit.low" (unknown to this version of the package)',
+        message: 'no schema for "credit.low": not a Variant A event in this version of the package',
       }),
     );
     expect(validateWebhookData(asA, { unknownEvents: 'accept' })).toBe(asA);

@@ -48,7 +48,7 @@ export function validateWebhookData<E extends WebhookEvent>(
     if (options.unknownEvents === 'accept') return event;
     throw new WebhookVerificationError(
       'invalid_body',
-      `no schema for Variant ${event.variant} event "${event.event}" (unknown to this version of the package)`,
+      `no schema for "${event.event}": not a Variant ${event.variant} event in this version of the package`,
     );
   }
   const result = schema.safeParse(event.data);
