@@ -1,6 +1,6 @@
-/** Request headers as a fetch `Headers` object or as a Node-style record (values may be arrays). */
+/** Request headers: a fetch `Headers`, anything with a `get` (a `Map`), or a Node-style record (values may be arrays). */
 export type WebhookHeaders =
-  | { get(name: string): string | null }
+  | { get(name: string): string | null | undefined }
   | Readonly<Record<string, string | readonly string[] | undefined>>;
 
 /** What `readHeader` found: the value, `undefined` when absent, or `null` when the header appears more than once. */
@@ -11,10 +11,12 @@ export type HeaderValue = string | undefined | null;
  * appears more than once (two keys, an array of two, or a comma-joined value) yields `null`.
  */
 export function readHeader(headers: WebhookHeaders, headerName: string): HeaderValue {
-  // Lower case for a `get` too: an adapter's own get (a Lambda event's headers) may not fold case.
   const name = headerName.toLowerCase();
   if (typeof headers.get === 'function') {
-    return single((headers as { get(name: string): string | null }).get(name) ?? undefined);
+    // Headers fold case; an adapter's own get (a Map, a Lambda event's headers) may not: its keys
+    // are as sent (X-Webhook-Signature) or lower case.
+    const get = (headers as { get(name: string): string | null | undefined }).get.bind(headers);
+    return single(get(headerName) ?? get(name) ?? undefined);
   }
   const record = headers as Readonly<Record<string, string | readonly string[] | undefined>>;
   let found: string | readonly string[] | undefined;

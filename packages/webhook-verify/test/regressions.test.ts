@@ -529,13 +529,21 @@ describe('edges of headers and bodies', () => {
     expect(ts).toMatchObject({ ok: false, code: 'malformed_timestamp' });
   });
 
-  it("asks an adapter's own get() for lower-case names (a Lambda event's headers do not fold case)", async () => {
+  it("asks an adapter's own get() for the name as sent, then in lower case (a Map, a Lambda event's headers)", async () => {
     const lower = new Map(
       Object.entries(b.headers as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]),
     );
     const adapter = { get: (name: string) => lower.get(name) ?? null };
     const outcome = await outcomeBoth({ ...b, variant: 'auto', headers: adapter });
     expect(outcome.ok).toBe(true);
+    // And a Map keyed as the headers were sent (X-Webhook-Signature), which folds no case either.
+    const sent = new Map(
+      Object.entries(
+        signWebhookSync({ variant: 'A', secret: 'whsec_m', rawBody: aText, timestamp: aTs }),
+      ),
+    );
+    const fromMap = await outcomeBoth({ ...a, secret: 'whsec_m', headers: sent, now: at(aTs) });
+    expect(fromMap.ok).toBe(true);
   });
 
   it('reads only own header properties, not inherited ones', async () => {

@@ -35,7 +35,7 @@ export class WebhookDispatcher {
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly timers = new Map<string, number>();
   /** Per webhook, the end of its last attempt: its attempts go out one at a time, in order. */
-  private readonly lanes = new Map<string, Promise<unknown>>();
+  private readonly lanes = new Map<string, Promise<AttemptOutcome | null>>();
   /** Bumped by a reset, an import and dispose: an attempt queued before then is dropped. */
   private generation = 0;
   private readonly stopSettling: () => void;
@@ -187,12 +187,14 @@ export class WebhookDispatcher {
   private launch(id: string): void {
     const hookId = this.options.ctx.state.tables.deliveries.find(id)?.webhook_id ?? '';
     const previous = this.lanes.get(hookId);
-    // Due now: waiting behind the attempt before it counts toward its 10 s, as a queue would.
     const due = this.options.clock.now();
     const { generation } = this;
-    const next = () => (generation === this.generation ? this.attempt(id, undefined, due) : null);
+    const next = (ahead: AttemptOutcome | null) => {
+      if (generation !== this.generation) return null;
+      return this.attempt(id, undefined, ahead?.error === 'timeout' ? due : undefined);
+    };
     const work = previous === undefined ? this.attempt(id) : previous.then(next);
-    const lane = work.catch(() => {});
+    const lane = work.catch(() => null);
     this.lanes.set(hookId, lane);
     void lane.then(() => {
       if (this.lanes.get(hookId) === lane) this.lanes.delete(hookId);
@@ -205,11 +207,14 @@ export class WebhookDispatcher {
     return work.finally(() => this.inFlight.delete(work));
   }
 
-  /** One attempt; `due`: when it was queued behind another attempt to the same webhook. */
+  /**
+   * One attempt, with its full 10 s once sent. `dueBehindTimeout`: when it was due, if it waited
+   * behind an attempt that timed out.
+   */
   private async attempt(
     id: string,
     realTimeoutMs?: number,
-    due?: number,
+    dueBehindTimeout?: number,
   ): Promise<AttemptOutcome | null> {
     const { ctx, clock } = this.options;
     const row = ctx.state.tables.deliveries.find(id);
@@ -219,14 +224,16 @@ export class WebhookDispatcher {
     if (!hook.active && !row._test) return this.fail(row, 'webhook_deactivated');
     row.next_attempt_at = null;
     const started = clock.now();
-    const waited = due === undefined ? 0 : started - due;
-    if (due !== undefined && waited >= DELIVERY_TIMEOUT_MS) {
-      // Its 10 s ran out in the queue, behind a receiver that did not answer: a timeout, at the
-      // time it would have had without the queue, so the retry schedule does not slip.
+    const due = dueBehindTimeout;
+    if (due !== undefined && started - due >= DELIVERY_TIMEOUT_MS) {
+      // The receiver did not answer the attempt ahead within 10 s, and this one has waited as long:
+      // a timeout too, unsent, at the time it was due (as if both had gone out together), so a
+      // receiver that never answers does not push the queue's retries later and later.
       const outcome = { ...failedOutcome('timeout'), response_time_ms: DELIVERY_TIMEOUT_MS };
       this.record(row, outcome, due);
       return outcome;
     }
+    const { generation } = this;
     const signed = await signWebhook({
       variant: ctx.variant,
       secret: hook._secret,
@@ -244,8 +251,12 @@ export class WebhookDispatcher {
       fetch: this.options.fetch(),
       clock,
       realTimeoutMs,
-      timeoutMs: DELIVERY_TIMEOUT_MS - waited,
     });
+    // Reset, imported or disposed meanwhile: the row belongs to a state that is gone (a new one
+    // may reuse its seeded ids), so nothing is recorded or retried.
+    if (generation !== this.generation || ctx.state.tables.deliveries.find(id) !== row) {
+      return outcome;
+    }
     this.record(row, outcome, started);
     return outcome;
   }

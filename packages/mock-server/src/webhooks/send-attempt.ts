@@ -14,8 +14,6 @@ export interface AttemptRequest {
   clock: Clock;
   /** Also give up after this much real time (for calls a request waits on). */
   realTimeoutMs?: number;
-  /** What is left of the 10 s on the mock's clock (less, when the attempt waited in its queue). */
-  timeoutMs?: number;
 }
 
 /**
@@ -25,7 +23,7 @@ export interface AttemptRequest {
 export async function sendAttempt(request: AttemptRequest): Promise<AttemptOutcome> {
   const controller = new AbortController();
   let timedOut = false;
-  const timeout = request.clock.schedule(request.timeoutMs ?? DELIVERY_TIMEOUT_MS, () => {
+  const timeout = request.clock.schedule(DELIVERY_TIMEOUT_MS, () => {
     timedOut = true;
     controller.abort();
   });
@@ -60,7 +58,7 @@ export async function sendAttempt(request: AttemptRequest): Promise<AttemptOutco
     if (timedOut) {
       return {
         http_status: null,
-        response_time_ms: request.timeoutMs ?? DELIVERY_TIMEOUT_MS,
+        response_time_ms: DELIVERY_TIMEOUT_MS,
         error: 'timeout',
         succeeded: false,
       };

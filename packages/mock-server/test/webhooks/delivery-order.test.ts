@@ -48,42 +48,87 @@ describe.each(['A', 'B'] as const)('Variant %s delivery order', (variant) => {
   });
 });
 
-describe('delivery lanes across a reset, dispose and a receiver that never answers', () => {
-  // A short grace: a hanging request holds each clock step for that long.
+/** Waits (polling, at most 5 s of real time) until `done()`; the outcome never hangs on timing. */
+async function until(done: () => boolean): Promise<void> {
+  const started = Date.now();
+  while (!done() && Date.now() - started < 5000) await new Promise((r) => setTimeout(r, 5));
+}
+
+/** A receiver answer held until the test releases it. */
+function held(status = 200): {
+  answer: { status: number; after: Promise<void> };
+  release: () => void;
+} {
+  let release = () => {};
+  const after = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { answer: { status, after }, release };
+}
+
+describe('delivery lanes: slow receivers, a receiver that never answers, reset and dispose', () => {
+  // A short grace: a request held open holds each clock step for that long.
   const h = useWebhooks({ variant: 'B', ids: { seed: 11 }, deliveryGraceMs: 100 });
   const contact = (call: typeof h.call, name: string) =>
     call('POST', '/v1/contacts', { body: { name } });
+  const attemptsOf = async (id: string) =>
+    (await h.call('GET', `/v1/webhooks/${id}/deliveries?order=asc`)).body.data.map(
+      (d: { status: string; attempts: { error: string | null; attempted_at: string }[] }) => ({
+        status: d.status,
+        attempts: d.attempts.map((a) => ({ error: a.error, at: a.attempted_at })),
+      }),
+    );
 
-  it('times out every queued attempt at its own 10 s, not one after another', async () => {
+  it('gives each attempt its full 10 s once sent: a receiver that answers in 6 s gets every event', async () => {
+    const { id } = await h.webhook(['contacts']);
+    const answers = [held(), held(), held()];
+    h.receiver.answers = answers.map((a) => a.answer);
+    for (const name of ['c1', 'c2', 'c3']) await contact(h.call, name);
+    for (const [i, { release }] of answers.entries()) {
+      await until(() => h.receiver.received.length === i + 1);
+      await h.advance(6_000); // the receiver takes 6 s of the mock's clock, within the contract's 10
+      release();
+    }
+    await h.mock.settle();
+    expect(h.receiver.received.map((r) => r.json.data.name)).toEqual(['c1', 'c2', 'c3']);
+    expect((await attemptsOf(id)).map((d: { status: string }) => d.status)).toEqual([
+      'succeeded',
+      'succeeded',
+      'succeeded',
+    ]);
+  });
+
+  it('times out the attempts queued behind one the receiver never answered, all at the time they were due', async () => {
     const { id } = await h.webhook(['contacts']);
     h.receiver.fallback = 'hang';
     for (const name of ['c1', 'c2', 'c3']) await contact(h.call, name);
+    await until(() => h.receiver.received.length === 1);
     await h.advance(10_000);
-    const deliveries = await h.call('GET', `/v1/webhooks/${id}/deliveries?order=asc`);
-    const attempts = deliveries.body.data.map(
-      (d: { attempts: { error: string; attempted_at: string }[] }) => d.attempts,
-    );
-    // Each failed at the time it would have without the queue, so its retry is not late either.
-    expect(attempts).toEqual(
-      ['c1', 'c2', 'c3'].map(() => [
-        expect.objectContaining({ error: 'timeout', attempted_at: '2026-11-20T10:00:00.000Z' }),
-      ]),
+    // As if they had gone out together: their retries are not pushed later and later.
+    const due = '2026-11-20T10:00:00.000Z';
+    expect(await attemptsOf(id)).toEqual(
+      ['c1', 'c2', 'c3'].map(() => ({
+        status: 'pending',
+        attempts: [{ error: 'timeout', at: due }],
+      })),
     );
     expect(h.receiver.received).toHaveLength(1);
   });
 
+  /** A key, a client and a webhook to the receiver: with seeded ids, the same ids after a reset. */
+  const setUp = async () => {
+    const { key } = h.mock.createApiKey({ scopes: 'all' });
+    const call = apiClient(
+      { fetch: h.mock.fetch as typeof fetch, baseUrl: h.mock.baseUrl, close: async () => {} },
+      key,
+    );
+    const hook = await call('POST', '/v1/webhooks', {
+      body: { url: h.receiver.url, events: ['contacts'] },
+    });
+    return { call, id: hook.body.data.id as string };
+  };
+
   it('does not hold a new state behind the old one after a reset (same seeded webhook id)', async () => {
-    const setUp = async () => {
-      const { key } = h.mock.createApiKey({ scopes: 'all' });
-      const call = apiClient(
-        { fetch: h.mock.fetch as typeof fetch, baseUrl: h.mock.baseUrl, close: async () => {} },
-        key,
-      );
-      const hook = await call('POST', '/v1/webhooks', {
-        body: { url: h.receiver.url, events: ['contacts'] },
-      });
-      return { call, id: hook.body.data.id as string };
-    };
     h.mock.reset(); // so that both set-ups draw the same seeded ids
     const before = await setUp();
     h.receiver.answers = ['hang'];
@@ -94,22 +139,40 @@ describe('delivery lanes across a reset, dispose and a receiver that never answe
     expect(after.id).toBe(before.id);
     await contact(after.call, 'new-1');
     await contact(after.call, 'new-2');
-    await h.mock.settle();
+    await until(() => h.receiver.received.length >= 3);
     expect(h.receiver.received.map((r) => r.json.data.name)).toEqual(['old-1', 'new-1', 'new-2']);
   });
 
-  it('sends nothing that was queued once disposed', async () => {
+  it('records nothing from an attempt that ends after a reset', async () => {
+    h.mock.reset();
+    const before = await setUp();
+    const first = held(500);
+    h.receiver.answers = [first.answer, 500, 500, 500, 500];
+    await contact(before.call, 'old-1');
+    await until(() => h.receiver.received.length === 1);
+    h.mock.reset();
+    const after = await setUp(); // the same seeded webhook id
+    for (const name of ['new-1', 'new-2', 'new-3', 'new-4']) await contact(after.call, name);
+    await until(() => h.receiver.received.length === 5);
+    await h.mock.settle();
+    first.release(); // old-1 fails now: counted, it would be the new webhook's 5th failure in a row
+    await h.mock.settle();
+    const hook = await after.call('GET', `/v1/webhooks/${after.id}`);
+    expect(hook.body.data.health).toBe('healthy');
+    expect(await attemptsOf(after.id)).toHaveLength(4);
+  });
+
+  it('sends nothing queued, and retries nothing, once disposed', async () => {
     await h.webhook(['contacts']);
-    let answerFirst = () => {};
-    const first = new Promise<void>((resolve) => {
-      answerFirst = resolve;
-    });
-    h.receiver.answers = [{ status: 200, after: first }];
+    const first = held(500);
+    h.receiver.answers = [first.answer];
     await contact(h.call, 'c1');
     await contact(h.call, 'c2'); // queued behind c1
-    while (h.receiver.received.length === 0) await new Promise((r) => setTimeout(r, 5));
+    await until(() => h.receiver.received.length === 1);
     h.mock.dispose();
-    answerFirst(); // c1 is answered only now: c2 must not follow it
+    first.release(); // c1 fails only now: neither c2 nor a retry of c1 may follow it
+    await h.mock.settle();
+    await h.mock.clock.advance(60_000);
     await h.mock.settle();
     expect(h.receiver.received.map((r) => r.json.data.name)).toEqual(['c1']);
   });
