@@ -206,6 +206,14 @@ describe('CLI flags', () => {
     });
   });
 
+  it('answers a negative number with the flag\'s own rule, not "ambiguous"', () => {
+    expect(() => parseCli(['--ids-seed', '-1'])).toThrow(
+      '--ids-seed: must be an integer from 0 to 4294967295, not "-1"',
+    );
+    expect(() => parseCli(['--rate-limit', '-5'])).toThrow(/^--rate-limit: must be a whole number/);
+    expect(() => parseCli(['--port', '-1'])).toThrow(/^--port: must be an integer from 0 to 65535/);
+  });
+
   it('takes flags after a leading -- (pnpm start -- --port 4011), as npm users type them', () => {
     expect(parseCli(['--', '--port', '4011', '--variant', 'B'])).toMatchObject({
       port: 4011,
@@ -292,7 +300,7 @@ describe('CLI flags', () => {
   });
 
   it("drops the period of Node's own messages, which the CLI follows with '. Try --help.'", () => {
-    expect(() => parseCli(['--port', '-1'])).toThrow(/ambiguous$/);
+    expect(() => parseCli(['--port'])).toThrow(/argument missing$/);
     expect(() => parseCli(['--colour'])).toThrow(/^Unknown option '--colour'$/);
   });
 });

@@ -57,7 +57,7 @@ export function parseCli(argv: string[]): CliConfig {
   try {
     ({ values } = parseArgs({
       // `pnpm start -- --port 4011` (npm's habit) hands the CLI a leading `--`: not a positional.
-      args: argv[0] === '--' ? argv.slice(1) : argv,
+      args: joinNegativeValues(argv[0] === '--' ? argv.slice(1) : argv),
       strict: true,
       allowPositionals: false,
       options: {
@@ -113,6 +113,23 @@ export function parseCli(argv: string[]): CliConfig {
       seed: seedFlag === 'demo' || seedFlag === 'none' ? seedFlag : readSeedFile(seedFlag),
     },
   };
+}
+
+/**
+ * `--ids-seed -1` as `--ids-seed=-1`: parseArgs would call a value starting with `-` ambiguous, and
+ * the user should hear the flag's own rule (an integer from 0 ...) instead.
+ */
+function joinNegativeValues(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const next = argv[i + 1];
+    if (/^--[a-z-]+$/.test(arg) && next !== undefined && /^-\d/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
 }
 
 function parseStartTime(flag: string | undefined, clock: string): string | undefined {
