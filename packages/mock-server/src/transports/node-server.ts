@@ -61,7 +61,15 @@ export async function listen(
   let closed: Promise<void> | undefined;
   const serve = (req: IncomingMessage, res: ServerResponse, close = false) => {
     handle(fromIncoming(req)).then(
-      (response) => send(res, response, closing || close),
+      (response) => {
+        const answer = () => send(res, response, closing || close);
+        // An oversized body being drained is answered once it has all been read: with the
+        // client's `Connection: close` (urllib sends it) Node would close the socket as soon as the
+        // answer is written, and the client, still sending, would get a broken pipe, not the 413.
+        // Not when the client waits for a 100 first: its body is never coming.
+        if (draining.has(req) && !req.complete && !expectsContinue(req)) req.once('end', answer);
+        else answer();
+      },
       (error: unknown) => {
         res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
         res.end(
@@ -183,7 +191,7 @@ function send(res: ServerResponse, response: ApiResponse, close: boolean): void 
 }
 
 function fromIncoming(req: IncomingMessage): ApiRequest {
-  const raw = req.url ?? '/';
+  const raw = originForm(req.url ?? '/');
   const q = raw.indexOf('?');
   return {
     method: req.method ?? 'GET',
@@ -229,8 +237,30 @@ function readIncoming(req: IncomingMessage): Promise<Uint8Array> {
   });
 }
 
+/**
+ * The path and query of a request target: `GET http://host/v1/agents` (absolute form, as clients
+ * speaking through a proxy send it, which RFC 9112 says servers must accept) is `/v1/agents`.
+ */
+function originForm(target: string): string {
+  if (!/^https?:\/\//i.test(target)) return target;
+  try {
+    const url = new URL(target);
+    return url.pathname + url.search;
+  } catch {
+    return target;
+  }
+}
+
+/** Requests whose oversized body is being read and dropped. */
+const draining = new WeakSet<IncomingMessage>();
+
+function expectsContinue(req: IncomingMessage): boolean {
+  return String(req.headers.expect).toLowerCase() === '100-continue';
+}
+
 /** Reads and drops the rest of a body, cutting the connection past DRAIN_LIMIT bytes in all. */
 function drain(req: IncomingMessage, read: number): void {
+  draining.add(req);
   let size = read;
   req.on('data', (chunk: Buffer) => {
     size += chunk.byteLength;

@@ -34,7 +34,8 @@ export async function sendAttempt(request: AttemptRequest): Promise<AttemptOutco
           timedOut = true;
           controller.abort();
         }, request.realTimeoutMs);
-  const started = performance.now();
+  // On the mock's clock, like everything it records: on a manual clock the same on every run.
+  const started = request.clock.now();
   try {
     const { url, headers } = withBasicAuth(request.url, request.headers);
     const response = await request.fetch(url, {
@@ -44,7 +45,7 @@ export async function sendAttempt(request: AttemptRequest): Promise<AttemptOutco
       signal: controller.signal,
       redirect: 'manual',
     });
-    const elapsed = Math.round(performance.now() - started);
+    const elapsed = request.clock.now() - started;
     // The body is not needed; cancelling it frees the connection.
     response.body?.cancel().catch(() => undefined);
     const succeeded = response.status >= 200 && response.status < 300;
@@ -65,7 +66,7 @@ export async function sendAttempt(request: AttemptRequest): Promise<AttemptOutco
     }
     return {
       http_status: null,
-      response_time_ms: Math.round(performance.now() - started),
+      response_time_ms: request.clock.now() - started,
       error: `network error: ${describe(error)}`,
       succeeded: false,
     };

@@ -111,6 +111,30 @@ describe('the node:http server at its edges', { timeout: 60_000 }, () => {
     conn.socket.destroy();
   });
 
+  it('answers 413, not a broken pipe, to a 16 MiB body sent whole with Connection: close (urllib)', async () => {
+    const conn = await open(await start());
+    const body = Buffer.alloc(16 * 1024 * 1024, 'a');
+    await conn.send(post(body.length, 'Connection: close\r\n'));
+    // Every byte is accepted: the socket stays open until the body has been read to its end.
+    await conn.send(body);
+    const [tooLarge] = await answers(conn);
+    expect(tooLarge?.status).toBe(413);
+    expect(tooLarge?.headers.connection).toBe('close');
+    await conn.closed;
+  });
+
+  it('serves a request target in absolute form (as sent through a proxy)', async () => {
+    const running = await start();
+    const conn = await open(running);
+    await conn.send(
+      `GET http://127.0.0.1:${running.port}/v1/agents?limit=1 HTTP/1.1\r\nHost: x\r\nx-api-key: ${key}\r\n\r\n`,
+    );
+    const [answer] = await answers(conn);
+    expect(answer?.status).toBe(200);
+    expect(JSON.parse(answer?.body ?? '')).toMatchObject({ pagination: { limit: 1 } });
+    conn.socket.destroy();
+  });
+
   it('refuses an oversized body announced with Expect: 100-continue before it is sent', async () => {
     const conn = await open(await start());
     await conn.send(post(5_000_000, 'Expect: 100-continue\r\n'));
