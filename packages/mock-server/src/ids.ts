@@ -27,9 +27,17 @@ export interface RandomSources {
 export function createRandomSources(option: IdsOption = 'random'): RandomSources {
   if (typeof option === 'object') {
     const seed = checkSeed(option.seed);
-    let ids = seededBytes(seed);
-    let requests = seededBytes(seed ^ 0x5bd1e995);
-    const secrets = new Map<SecretKind, (count: number) => Uint8Array>();
+    type Stream = (count: number) => Uint8Array;
+    let ids!: Stream;
+    let requests!: Stream;
+    const secrets = new Map<SecretKind, Stream>();
+    // Every sequence from its start: at creation, and on a reset.
+    const rewind = () => {
+      ids = seededBytes(seed);
+      requests = seededBytes(seed ^ REQUEST_IDS);
+      secrets.clear();
+    };
+    rewind();
     return {
       id: () => uuidFromBytes(ids(16)),
       requestId: () => uuidFromBytes(requests(16)),
@@ -41,11 +49,7 @@ export function createRandomSources(option: IdsOption = 'random'): RandomSources
         }
         return toHex(stream(bytes));
       },
-      rewind() {
-        ids = seededBytes(seed);
-        requests = seededBytes(seed ^ 0x5bd1e995);
-        secrets.clear();
-      },
+      rewind,
     };
   }
   return {
@@ -55,6 +59,9 @@ export function createRandomSources(option: IdsOption = 'random'): RandomSources
     rewind() {},
   };
 }
+
+/** Offsets the seed of the request-id sequence from that of the ids. */
+const REQUEST_IDS = 0x5bd1e995;
 
 /** The seed the CLI's --ids-seed takes: an integer from 0 to 2^32 - 1 (others would wrap silently). */
 function checkSeed(seed: unknown): number {

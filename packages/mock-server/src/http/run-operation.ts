@@ -50,11 +50,7 @@ export async function runOperation(
   }
   let key: ApiKeyRecord | null = null;
   try {
-    if (op.scopes) {
-      key = authenticate(ctx.state, request.header('x-api-key'));
-      scope.keyId = key.id;
-      rateHeaders = pipeline.rateLimiter.take(key.id, ctx.nowMs());
-    }
+    if (op.scopes) ({ key, rateHeaders } = admit(pipeline, request, scope));
     const fault = pipeline.faults.take(op.method, request.path);
     if (fault) return await answerFault(pipeline, fault, rateHeaders);
     if (key) authorize(key, op, ctx.variant);
@@ -82,19 +78,25 @@ export function runUnrouted(
   miss: ApiError,
   scope: RequestScope,
 ): ApiResponse {
-  const { ctx } = pipeline;
   if (request.path === '/v1/health') return errorResponse(miss);
-  if (ctx.state.health === 'maintenance') return errorResponse(maintenance());
-  let rateHeaders: Record<string, string> = {};
+  if (pipeline.ctx.state.health === 'maintenance') return errorResponse(maintenance());
   try {
-    const key = authenticate(ctx.state, request.header('x-api-key'));
-    scope.keyId = key.id;
-    rateHeaders = pipeline.rateLimiter.take(key.id, ctx.nowMs());
+    return errorResponse(miss, admit(pipeline, request, scope).rateHeaders);
   } catch (error) {
-    if (error instanceof ApiError) return errorResponse(error, rateHeaders);
+    if (error instanceof ApiError) return errorResponse(error);
     throw error;
   }
-  return errorResponse(miss, rateHeaders);
+}
+
+/** Authentication (401), then the key's rate limit (429, its headers in the error): the key and its rate-limit headers. */
+function admit(
+  pipeline: Pipeline,
+  request: ApiRequest,
+  scope: RequestScope,
+): { key: ApiKeyRecord; rateHeaders: Record<string, string> } {
+  const key = authenticate(pipeline.ctx.state, request.header('x-api-key'));
+  scope.keyId = key.id;
+  return { key, rateHeaders: pipeline.rateLimiter.take(key.id, pipeline.ctx.nowMs()) };
 }
 
 function maintenance(): ApiError {

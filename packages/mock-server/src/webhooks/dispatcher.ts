@@ -13,7 +13,7 @@ import {
   MAX_PENDING_PER_WEBHOOK,
   retryDelayMs,
 } from './schedules.js';
-import { type AttemptOutcome, sendAttempt } from './send-attempt.js';
+import { type AttemptOutcome, sendAttempt, timeoutOutcome } from './send-attempt.js';
 
 /** What the dispatcher needs: the domain context, the clock, and how to reach receivers. */
 export interface DispatcherOptions {
@@ -208,13 +208,13 @@ export class WebhookDispatcher {
   }
 
   /**
-   * One attempt, with its full 10 s once sent. `dueBehindTimeout`: when it was due, if it waited
-   * behind an attempt that timed out.
+   * One attempt, with its full 10 s once sent. `due`: when it was due, if it waited behind an
+   * attempt that timed out.
    */
   private async attempt(
     id: string,
     realTimeoutMs?: number,
-    dueBehindTimeout?: number,
+    due?: number,
   ): Promise<AttemptOutcome | null> {
     const { ctx, clock } = this.options;
     const row = ctx.state.tables.deliveries.find(id);
@@ -224,12 +224,11 @@ export class WebhookDispatcher {
     if (!hook.active && !row._test) return this.fail(row, 'webhook_deactivated');
     row.next_attempt_at = null;
     const started = clock.now();
-    const due = dueBehindTimeout;
     if (due !== undefined && started - due >= DELIVERY_TIMEOUT_MS) {
       // The receiver did not answer the attempt ahead within 10 s, and this one has waited as long:
       // a timeout too, unsent, at the time it was due (as if both had gone out together), so a
       // receiver that never answers does not push the queue's retries later and later.
-      const outcome = { ...failedOutcome('timeout'), response_time_ms: DELIVERY_TIMEOUT_MS };
+      const outcome = timeoutOutcome();
       this.record(row, outcome, due);
       return outcome;
     }

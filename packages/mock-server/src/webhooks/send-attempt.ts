@@ -56,14 +56,7 @@ export async function sendAttempt(request: AttemptRequest): Promise<AttemptOutco
       succeeded,
     };
   } catch (error) {
-    if (timedOut) {
-      return {
-        http_status: null,
-        response_time_ms: DELIVERY_TIMEOUT_MS,
-        error: 'timeout',
-        succeeded: false,
-      };
-    }
+    if (timedOut) return timeoutOutcome();
     return {
       http_status: null,
       response_time_ms: request.clock.now() - started,
@@ -74,6 +67,16 @@ export async function sendAttempt(request: AttemptRequest): Promise<AttemptOutco
     request.clock.clear(timeout);
     if (realTimer) clearTimeout(realTimer);
   }
+}
+
+/** An attempt the receiver did not answer within its 10 s. */
+export function timeoutOutcome(): AttemptOutcome {
+  return {
+    http_status: null,
+    response_time_ms: DELIVERY_TIMEOUT_MS,
+    error: 'timeout',
+    succeeded: false,
+  };
 }
 
 /**

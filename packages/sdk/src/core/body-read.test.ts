@@ -279,18 +279,8 @@ describe('a fetch that never reads the signal (a wrapper that drops init)', () =
     const headers = new Promise<void>((resolve) => {
       arrived = resolve;
     });
-    const api = new AgentPlatform({
-      apiKey: 'k',
-      baseUrl,
-      maxRetries: 0,
-      fetch: async (request: Request) => {
-        const response = await globalThis.fetch(request);
-        arrived();
-        return response;
-      },
-    });
     const controller = new AbortController();
-    const pending = get(api, 'stall', controller.signal);
+    const pending = get(wrapper(60_000, arrived), 'stall', controller.signal);
     await headers;
     await new Promise((resolve) => setImmediate(resolve));
     controller.abort();
