@@ -84,7 +84,8 @@ export const channelsRetrieveSettings: Handler = (ctx, { ws, params }) =>
 /** PUT /v1/channels/{id}/settings: a partial update. */
 export const channelsUpdateSettings: Handler = (ctx, { ws, params, body }) => {
   const zone = body.business_hours?.timezone;
-  if (zone !== undefined && !isTimeZone(zone)) {
+  const timezone = zone === undefined ? undefined : canonicalTimeZone(zone);
+  if (zone !== undefined && timezone === undefined) {
     throw invalidField(
       'business_hours.timezone',
       'format',
@@ -96,19 +97,26 @@ export const channelsUpdateSettings: Handler = (ctx, { ws, params, body }) => {
   if (body.welcome_message !== undefined) settings.welcome_message = body.welcome_message;
   if (body.away_message !== undefined) settings.away_message = body.away_message;
   if (body.language !== undefined) settings.language = body.language;
-  if (body.business_hours !== undefined) settings.business_hours = body.business_hours;
+  if (body.business_hours !== undefined) {
+    settings.business_hours = body.business_hours && { ...body.business_hours, timezone };
+  }
   settings.updated_at = ctx.now();
   return settingsView(ctx.state.tables.channels.update(row, { _settings: settings }));
 };
 
-/** True for a time zone the platform knows (the IANA database, as Intl has it). */
-function isTimeZone(zone: string): boolean {
+/**
+ * A time zone the platform knows (the IANA database, as Intl has it) in its canonical case
+ * (`europe/madrid` is stored as `Europe/Madrid`); an alias keeps its own name (`US/Pacific`
+ * stays, it is not turned into `America/Los_Angeles`). Undefined for an unknown zone.
+ */
+function canonicalTimeZone(zone: string): string | undefined {
+  let resolved: string;
   try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
+    resolved = new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
   } catch {
-    return false;
+    return undefined;
   }
+  return resolved.toLowerCase() === zone.toLowerCase() ? resolved : zone;
 }
 
 /** GET /v1/channels/{id}/qr-code: messaging channels only (409 otherwise). */

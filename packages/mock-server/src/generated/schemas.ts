@@ -763,7 +763,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 64,
-        "description": "IANA time zone, e.g. `Europe/Madrid` or `UTC`; an unknown one is 400 (rule `format`)."
+        "description": "IANA time zone, e.g. `Europe/Madrid` or `UTC`, matched regardless of case and stored in its canonical case (`europe/madrid` reads back as `Europe/Madrid`); an unknown one is 400 (rule `format`)."
       },
       "schedule": {
         "type": "array",

@@ -106,6 +106,15 @@ describe.each(transports)('channels over $name', (transport) => {
       body: { business_hours: night },
     });
     expect(ok.body.data.business_hours).toEqual(night);
+    // A zone in another case is the same zone, stored as the platform names it.
+    const lower = await h.call('PUT', `/v1/channels/${id}/settings`, {
+      body: { business_hours: { timezone: 'europe/madrid', schedule: [] } },
+    });
+    expect(lower.body.data.business_hours.timezone).toBe('Europe/Madrid');
+    const utc = await h.call('PUT', `/v1/channels/${id}/settings`, {
+      body: { business_hours: { timezone: 'utc', schedule: [] } },
+    });
+    expect(utc.body.data.business_hours.timezone).toBe('UTC');
   });
 
   it('names every mistake inside business_hours, not "must be null", when the object has several', async () => {
