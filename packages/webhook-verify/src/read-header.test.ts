@@ -20,6 +20,12 @@ describe('readHeader', () => {
     ['Headers', new Headers({ 'X-A': '1' }), '1'],
     ['Headers, absent', new Headers(), undefined],
     ['Headers, appended twice', twice, null],
+    ['Map, lower case', new Map([['x-a', '1']]), '1'],
+    ['Map, absent', new Map(), undefined],
+    // Outside the type, from JavaScript: a number is read as its text, not as a repeated header.
+    ['record, a number', { 'x-a': 1 } as unknown as WebhookHeaders, '1'],
+    ['record, null', { 'x-a': null } as unknown as WebhookHeaders, undefined],
+    ['Map, a number', new Map([['x-a', 1]]) as unknown as WebhookHeaders, '1'],
   ])('%s', (_name, headers, expected) => {
     expect(readHeader(headers, 'x-a')).toBe(expected);
   });

@@ -16,7 +16,7 @@ export function readHeader(headers: WebhookHeaders, headerName: string): HeaderV
     // Headers fold case; an adapter's own get (a Map, a Lambda event's headers) may not: its keys
     // are as sent (X-Webhook-Signature) or lower case.
     const get = (headers as { get(name: string): string | null | undefined }).get.bind(headers);
-    return single(get(headerName) ?? get(name) ?? undefined);
+    return single(get(headerName) ?? get(name));
   }
   const record = headers as Readonly<Record<string, string | readonly string[] | undefined>>;
   let found: string | readonly string[] | undefined;
@@ -35,15 +35,16 @@ export function readHeader(headers: WebhookHeaders, headerName: string): HeaderV
     }
   }
   if (seen > 1) return null;
-  if (typeof found === 'string' || found === undefined) return single(found);
-  if (found.length === 0) return undefined;
-  return found.length === 1 ? single(found[0]) : null;
+  if (!Array.isArray(found)) return single(found);
+  return found.length > 1 ? null : single(found[0]);
 }
 
 // Fetch joins repeated headers with ", " and Node does the same for unknown ones; no valid value of ours contains a comma.
 // Only HTTP's optional whitespace (space, tab) is trimmed: String#trim would also take U+FEFF or U+00A0.
-function single(value: string | undefined): HeaderValue {
-  if (value === undefined) return undefined;
+// A value that is not a string (a number from a hand-built record) is read as its text.
+function single(header: unknown): HeaderValue {
+  if (header == null) return undefined;
+  const value = `${header}`;
   // Most values have nothing to trim: their ends are above U+0020 (the test costs less than the regex).
   const trimmed =
     value.charCodeAt(0) > 32 && value.charCodeAt(value.length - 1) > 32
