@@ -159,3 +159,11 @@ describe('alternatives of the same type', () => {
     ]);
   });
 });
+
+describe('a string too long', () => {
+  it('is reported as too long only: its pattern and format are not run over it', () => {
+    const schema: SchemaNode = { type: 'string', maxLength: 10, format: 'email', pattern: '^a' };
+    expect(rules(schema, `b@${'.'.repeat(20)}@`)).toEqual(['hours:maxLength']);
+    expect(rules(schema, 'b@c')).toEqual(['hours:pattern', 'hours:format']);
+  });
+});

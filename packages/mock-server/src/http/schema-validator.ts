@@ -84,7 +84,8 @@ function checkString(schema: SchemaNode, value: string, add: Add): void {
     );
   }
   if (typeof schema.maxLength === 'number' && length > schema.maxLength) {
-    add('maxLength', `must be at most ${schema.maxLength} characters`);
+    // Too long says it all: a pattern or format is not run over a string of any length.
+    return add('maxLength', `must be at most ${schema.maxLength} characters`);
   }
   if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test(value)) {
     add('pattern', `must match ${schema.pattern}`);
