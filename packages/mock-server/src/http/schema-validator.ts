@@ -85,7 +85,8 @@ function checkString(schema: SchemaNode, value: string, add: Add): void {
   }
   if (typeof schema.maxLength === 'number' && length > schema.maxLength) {
     // Too long says it all: a pattern or format is not run over a string of any length.
-    return add('maxLength', `must be at most ${schema.maxLength} characters`);
+    add('maxLength', `must be at most ${schema.maxLength} characters`);
+    return;
   }
   if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test(value)) {
     add('pattern', `must match ${schema.pattern}`);
