@@ -161,7 +161,8 @@ export function createMockCore(options: MockServerOptions = {}): MockCore {
   return {
     fetch: (input, init) => handle(toRequest(input, init, baseUrl)),
     handle,
-    listen: (listenOptions) => listen(handler, listenOptions),
+    listen: (listenOptions) =>
+      listen(handler, listenOptions, { guardControlHost: options.adminToken === undefined }),
     variant,
     baseUrl,
     clock,

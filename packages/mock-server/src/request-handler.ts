@@ -5,9 +5,10 @@ import type { Core } from './control/core.js';
 import { ApiError } from './errors.js';
 import type { ApiRequest, ApiResponse } from './http/api-request.js';
 import { commonHeaders } from './http/common-headers.js';
-import { preflightResponse } from './http/cors.js';
+import { corsHeaders, preflightResponse } from './http/cors.js';
 import { errorResponse } from './http/respond.js';
 import { type RequestScope, runOperation, runUnrouted } from './http/run-operation.js';
+import { sameSecret } from './http/same-secret.js';
 
 const utf8 = new TextEncoder();
 
@@ -24,7 +25,10 @@ export function createRequestHandler(
 
   /** `sent`: the method as the client sent it (the request's is GET for a HEAD). */
   async function controlResponse(request: ApiRequest, sent: string): Promise<ApiResponse> {
-    if (core.adminToken !== undefined && request.header('x-mock-admin-token') !== core.adminToken) {
+    if (
+      core.adminToken !== undefined &&
+      !sameSecret(request.header('x-mock-admin-token'), core.adminToken)
+    ) {
       throw new ApiError(
         401,
         'UNAUTHORIZED',
@@ -51,7 +55,7 @@ export function createRequestHandler(
     let response: ApiResponse;
     try {
       if (request.method === 'OPTIONS') {
-        response = preflightResponse(request);
+        response = preflightResponse(request, isControl);
       } else if (isControl) {
         response = await controlResponse(request, received.method);
       } else {
@@ -87,7 +91,7 @@ export function createRequestHandler(
       }
     }
     // Every response, whatever produced it, carries the request id and the CORS headers.
-    response.headers = commonHeaders(requestId, response.headers);
+    response.headers = commonHeaders(requestId, response.headers, corsHeaders(request, isControl));
     if (head) {
       // The length the GET would have sent, as RFC 9110 allows: clients check it before a download.
       const { body } = response;

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'tsup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY, DEMO_IDS } from '../src/seed/demo.js';
-import { parseCli } from '../src/transports/cli-args.js';
+import { exposureWarning, parseCli } from '../src/transports/cli-args.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = fileURLToPath(new URL('../.test-dist', import.meta.url));
@@ -204,6 +204,16 @@ describe('CLI flags', () => {
       seed: 'demo',
       requireHttps: false,
     });
+  });
+
+  it('warns when the control API is open to the network: another interface and no --admin-token', () => {
+    expect(exposureWarning(parseCli(['--host', '0.0.0.0']))).toMatch(
+      /^listening on 0\.0\.0\.0 with no --admin-token: anyone who can reach it can read the whole state/,
+    );
+    expect(exposureWarning(parseCli(['--host', '0.0.0.0', '--admin-token', 'T']))).toBeUndefined();
+    for (const host of ['127.0.0.1', '::1', 'localhost', '127.0.0.2']) {
+      expect(exposureWarning(parseCli(['--host', host])), host).toBeUndefined();
+    }
   });
 
   it('answers a negative number with the flag\'s own rule, not "ambiguous"', () => {

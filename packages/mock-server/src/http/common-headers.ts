@@ -4,6 +4,7 @@ import { CORS_HEADERS } from './cors.js';
 export function commonHeaders(
   requestId: string,
   headers: Record<string, string>,
+  cors: Readonly<Record<string, string>> = CORS_HEADERS,
 ): Record<string, string> {
-  return { 'X-Request-Id': requestId, ...CORS_HEADERS, ...headers };
+  return { 'X-Request-Id': requestId, ...cors, ...headers };
 }

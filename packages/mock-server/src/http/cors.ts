@@ -7,8 +7,25 @@ export const CORS_HEADERS: Readonly<Record<string, string>> = {
     'X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Allow',
 };
 
-/** The answer to a CORS preflight (OPTIONS) request. */
-export function preflightResponse(request: ApiRequest): ApiResponse {
+/**
+ * The CORS headers of a response: the API's allow every origin; the control API's only a page
+ * served from this machine (a test runner on localhost), so that a page on the web cannot read
+ * the state's keys and secrets, mint keys or reset the mock of a developer who visits it.
+ */
+export function corsHeaders(request: ApiRequest, isControl: boolean): Record<string, string> {
+  if (!isControl) return { ...CORS_HEADERS };
+  const origin = request.header('origin');
+  return origin !== null && isLoopbackOrigin(origin)
+    ? { ...CORS_HEADERS, 'Access-Control-Allow-Origin': origin, Vary: 'Origin' }
+    : { Vary: 'Origin' };
+}
+
+/** The answer to a CORS preflight (OPTIONS) request; for the control API, only from this machine. */
+export function preflightResponse(request: ApiRequest, isControl: boolean): ApiResponse {
+  const origin = request.header('origin');
+  if (isControl && (origin === null || !isLoopbackOrigin(origin))) {
+    return { status: 204, body: null, headers: {} };
+  }
   return {
     status: 204,
     body: null,
@@ -20,4 +37,28 @@ export function preflightResponse(request: ApiRequest): ApiResponse {
       'Access-Control-Max-Age': '600',
     },
   };
+}
+
+/** True for an origin on this machine: `http://localhost:5173`, `http://127.0.0.1:3000`, `http://[::1]`. */
+export function isLoopbackOrigin(origin: string): boolean {
+  try {
+    return isLoopbackName(new URL(origin).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * True for a host name that can only mean this machine: `localhost` and its subdomains
+ * (RFC 6761), 127.0.0.0/8 and `::1` (as a URL writes it, in brackets, or bare).
+ */
+export function isLoopbackName(hostname: string): boolean {
+  const name = hostname.toLowerCase().replace(/\.$/, '');
+  return (
+    name === 'localhost' ||
+    name.endsWith('.localhost') ||
+    /^127(\.\d{1,3}){3}$/.test(name) ||
+    name === '[::1]' ||
+    name === '::1'
+  );
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { isZonedDate, zonedDateRule } from '../http/calendar-date.js';
+import { isLoopbackName } from '../http/cors.js';
 import type { MockServerOptions } from '../options.js';
 import type { StateSnapshot } from '../store/state.js';
 
@@ -162,4 +163,13 @@ function readSeedFile(path: string): StateSnapshot {
   } catch (error) {
     throw new UsageError(`--seed: ${path} is not JSON (${(error as Error).message})`);
   }
+}
+
+/**
+ * What the CLI warns about before serving: a control API that anyone on the network can use (a
+ * non-loopback interface without --admin-token). Undefined when there is nothing to say.
+ */
+export function exposureWarning(config: CliConfig): string | undefined {
+  if (config.options.adminToken !== undefined || isLoopbackName(config.host)) return undefined;
+  return `listening on ${config.host} with no --admin-token: anyone who can reach it can read the whole state under /__mock (API keys, webhook secrets), replace it and reset it`;
 }

@@ -1,6 +1,6 @@
 import { createMockCore } from '../create-mock-core.js';
 import { DEMO_API_KEY } from '../seed/demo.js';
-import { type CliConfig, parseCli, USAGE, UsageError } from './cli-args.js';
+import { type CliConfig, exposureWarning, parseCli, USAGE, UsageError } from './cli-args.js';
 
 // How long requests in flight get to be answered after SIGINT or SIGTERM (docker stop waits 10 s).
 const GRACE_MS = 5000;
@@ -40,6 +40,8 @@ async function main(argv: string[]): Promise<void> {
   process.stdout.write(
     `agent-platform-mock listening on ${server.url} | variant ${mock.variant} | clock ${options.clock}${from} | rate limit ${rate} | seed ${config.seedLabel}${key}${ids} | control API: ${server.url}/__mock\n`,
   );
+  const warning = exposureWarning(config);
+  if (warning) process.stderr.write(`agent-platform-mock: warning: ${warning}\n`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) {

@@ -10,6 +10,7 @@ import type { Duplex } from 'node:stream';
 import { ApiError } from '../errors.js';
 import type { ApiRequest, ApiResponse } from '../http/api-request.js';
 import { commonHeaders } from '../http/common-headers.js';
+import { isLoopbackName } from '../http/cors.js';
 import { MAX_BODY_BYTES, tooLarge } from '../http/read-body.js';
 import { errorResponse } from '../http/respond.js';
 import type { RequestHandler } from '../request-handler.js';
@@ -35,6 +36,15 @@ export interface CloseOptions {
   graceMs?: number;
 }
 
+/** How the server guards its control API (not public: the mock's options decide it). */
+export interface ServeOptions {
+  /**
+   * On a loopback address, answer `/__mock` only for a request addressed to this machine by
+   * its `Host` (set when the control API has no admin token).
+   */
+  guardControlHost?: boolean;
+}
+
 /** A running HTTP server. */
 export interface RunningServer {
   /** The base URL, e.g. `http://127.0.0.1:4010`. */
@@ -54,12 +64,27 @@ export interface RunningServer {
 export async function listen(
   handle: RequestHandler,
   options: ListenOptions = {},
+  serveOptions: ServeOptions = {},
 ): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
+  // A server on loopback is for this machine: a control request addressed to another name came
+  // through a DNS name rebound to 127.0.0.1 by a web page (which may then read the state's keys
+  // and secrets). Bound elsewhere (0.0.0.0 in a container, called as http://mock:4010), any name
+  // is legitimate: the admin token is the guard there.
+  const guardHost = serveOptions.guardControlHost === true && isLoopbackName(host);
   let closing = false;
   // The one close, however often it is asked for.
   let closed: Promise<void> | undefined;
   const serve = (req: IncomingMessage, res: ServerResponse, close = false) => {
+    if (guardHost && isControlTarget(req.url) && !addressedHere(req.headers.host)) {
+      const error = new ApiError(
+        403,
+        'FORBIDDEN',
+        `Host: the control API of a server on ${host} answers only requests addressed to this machine (localhost, 127.0.0.1 or [::1]), not to ${JSON.stringify(req.headers.host ?? '')}; start it with an admin token to call it by another name`,
+      );
+      req.resume();
+      return send(res, ownAnswer(error), true);
+    }
     handle(fromIncoming(req)).then(
       (response) => {
         const answer = () => send(res, response, closing || close);
@@ -249,6 +274,21 @@ function originForm(target: string): string {
   } catch {
     return target;
   }
+}
+
+/** True for a target under /__mock, in origin or absolute form. */
+function isControlTarget(target: string | undefined): boolean {
+  const path = originForm(target ?? '/');
+  return path === '/__mock' || path.startsWith('/__mock/') || path.startsWith('/__mock?');
+}
+
+/** True for a Host header that names this machine (any port); browsers always send one. */
+function addressedHere(hostHeader: string | undefined): boolean {
+  if (hostHeader === undefined) return true;
+  const name = hostHeader.startsWith('[')
+    ? hostHeader.slice(0, hostHeader.indexOf(']') + 1)
+    : hostHeader.replace(/:\d*$/, '');
+  return isLoopbackName(name);
 }
 
 /** Requests whose oversized body is being read and dropped. */

@@ -265,9 +265,57 @@ describe.each(transports)('control API guarded by a token over $name', (transpor
 
   it('needs x-mock-admin-token', async () => {
     expect((await h.call('POST', '/__mock/reset')).status).toBe(401);
+    // A token of the same length that differs is refused like any other.
+    for (const token of ['s3creT', 's3cre', 's3crets']) {
+      const res = await h.call('POST', '/__mock/reset', {
+        headers: { 'x-mock-admin-token': token },
+      });
+      expect(res.status).toBe(401);
+    }
     expect(
       (await h.call('POST', '/__mock/reset', { headers: { 'x-mock-admin-token': 's3cret' } }))
         .status,
     ).toBe(204);
+  });
+});
+
+describe.each(transports)('CORS of the control API over $name', (transport) => {
+  const h = useMock(transport);
+  const send = (path: string, init: RequestInit) =>
+    h.connection.fetch(`${h.connection.baseUrl}${path}`, init);
+
+  it('lets a page served from this machine read it, not a page on the web', async () => {
+    const local = await send('/__mock/state', { headers: { origin: 'http://localhost:5173' } });
+    expect(local.status).toBe(200);
+    expect(local.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(local.headers.get('vary')).toBe('Origin');
+    for (const origin of ['https://evil.example', 'http://localhost.evil.example', 'null']) {
+      const web = await send('/__mock/state', { headers: { origin } });
+      // Answered (a test runner in Node sends no Origin check), but a browser keeps it from the page.
+      expect(web.status).toBe(200);
+      expect(web.headers.get('access-control-allow-origin')).toBeNull();
+    }
+    // The API itself stays open to every origin, as a browser app needs.
+    const api = await send('/v1/health', { headers: { origin: 'https://evil.example' } });
+    expect(api.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('answers a preflight for the control API only from this machine', async () => {
+    const preflight = (origin: string) =>
+      send('/__mock/api-keys', {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type',
+        },
+      });
+    const web = await preflight('https://evil.example');
+    expect(web.status).toBe(204);
+    expect(web.headers.get('access-control-allow-origin')).toBeNull();
+    expect(web.headers.get('access-control-allow-methods')).toBeNull();
+    const local = await preflight('http://127.0.0.1:3000');
+    expect(local.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:3000');
+    expect(local.headers.get('access-control-allow-methods')).toMatch(/POST/);
   });
 });

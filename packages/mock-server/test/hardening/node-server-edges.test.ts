@@ -135,6 +135,62 @@ describe('the node:http server at its edges', { timeout: 60_000 }, () => {
     conn.socket.destroy();
   });
 
+  it('answers the control API on loopback only to requests addressed to this machine (DNS rebinding)', async () => {
+    const running = await start();
+    const ask = async (host: string | null, target = '/__mock/clock', extra = '') => {
+      const conn = await open(running);
+      const hostLine = host === null ? '' : `Host: ${host}\r\n`;
+      // HTTP/1.0 for the request without a Host (HTTP/1.1 requires one).
+      const version = host === null ? '1.0' : '1.1';
+      await conn.send(
+        `GET ${target} HTTP/${version}\r\n${hostLine}${extra}Connection: close\r\n\r\n`,
+      );
+      const [answer] = await answers(conn);
+      conn.socket.destroy();
+      return answer;
+    };
+    for (const host of [
+      `127.0.0.1:${running.port}`,
+      `localhost:${running.port}`,
+      'app.localhost',
+      `[::1]:${running.port}`,
+      null,
+    ]) {
+      expect((await ask(host))?.status, String(host)).toBe(200);
+    }
+    for (const host of [
+      'evil.example:4010',
+      'evil.example',
+      '127.0.0.1.evil.example',
+      'localhost.evil.example',
+    ]) {
+      const refused = await ask(host);
+      expect(refused?.status, host).toBe(403);
+      expect(JSON.parse(refused?.body ?? '').error).toMatchObject({ code: 'FORBIDDEN' });
+      expect(JSON.parse(refused?.body ?? '').error.message).toMatch(/^Host: the control API/);
+    }
+    // In absolute form too, and with a query.
+    expect((await ask('evil.example', 'http://evil.example/__mock/requests?limit=1'))?.status).toBe(
+      403,
+    );
+    // The API itself answers any Host.
+    expect((await ask('evil.example', '/v1/health'))?.status).toBe(200);
+  });
+
+  it('answers the control API to any Host when it has an admin token (it is the guard then)', async () => {
+    const guarded = createMockServer({ clock: 'manual', adminToken: 't0ken' });
+    const running = await guarded.listen({ port: 0 });
+    servers.push(running);
+    const conn = await open(running);
+    await conn.send(
+      'GET /__mock/clock HTTP/1.1\r\nHost: mock:4010\r\nx-mock-admin-token: t0ken\r\n\r\n',
+    );
+    const [answer] = await answers(conn);
+    expect(answer?.status).toBe(200);
+    conn.socket.destroy();
+    guarded.dispose();
+  });
+
   it('refuses an oversized body announced with Expect: 100-continue before it is sent', async () => {
     const conn = await open(await start());
     await conn.send(post(5_000_000, 'Expect: 100-continue\r\n'));
