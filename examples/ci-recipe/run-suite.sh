@@ -9,9 +9,13 @@ set -euo pipefail
 
 read -r -a mock_cmd <<<"${AGENT_PLATFORM_MOCK:-npx --yes --package @agent-platform/mock-server agent-platform-mock}"
 banner=$(mktemp)
+# In a process group of its own (job control on for this one job), so that stopping it stops what
+# it started too: npx runs the server as a child, which a kill of npx alone would leave running.
+set -m
 "${mock_cmd[@]}" --port 0 --seed demo >"$banner" 2>&1 &
 mock_pid=$!
-trap 'kill "$mock_pid" 2>/dev/null || true; wait "$mock_pid" 2>/dev/null || true; rm -f "$banner"' EXIT
+set +m
+trap 'kill -- "-$mock_pid" 2>/dev/null || true; wait "$mock_pid" 2>/dev/null || true; rm -f "$banner"' EXIT
 
 base=
 for _ in $(seq 1 300); do # up to 30 s: npx may download the package first

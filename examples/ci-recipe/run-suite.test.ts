@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
@@ -13,6 +14,8 @@ const cli = fileURLToPath(
 // Its `paths` map the workspace packages to their sources (tsx reads the cwd's tsconfig otherwise).
 const tsconfig = fileURLToPath(new URL('../tsconfig.json', import.meta.url));
 
+const launcher = fileURLToPath(new URL('./test-launcher.sh', import.meta.url));
+
 const suite = (mock: string) =>
   run('bash', [script], { env: { ...process.env, AGENT_PLATFORM_MOCK: mock }, timeout: 60_000 });
 
@@ -20,6 +23,27 @@ it('the curl suite passes against the mock CLI on a free port', async () => {
   const { stdout } = await suite(`${tsx} --tsconfig ${tsconfig} ${cli}`);
   expect(stdout).toMatch(/^mock server at http:\/\/127\.0\.0\.1:\d+$/m);
   expect(stdout).toContain('8 passed, 0 failed');
+}, 70_000);
+
+/** Whether something still accepts connections at `url`'s port. */
+const listening = (url: string) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(Number(new URL(url).port), '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+it('stops the server when the mock runs under a launcher that does not pass signals on (npx)', async () => {
+  // The launcher stays the parent of the server, as npx does: killing the launcher alone would
+  // leave the server running.
+  const { stdout } = await suite(`sh ${launcher} ${tsx} --tsconfig ${tsconfig} ${cli}`);
+  expect(stdout).toContain('8 passed, 0 failed');
+  const url = /^mock server at (\S+)$/m.exec(stdout)?.[1] ?? '';
+  // The server closes on its SIGTERM; polled, so a slow machine only waits longer.
+  await expect.poll(() => listening(url), { timeout: 30_000, interval: 50 }).toBe(false);
 }, 70_000);
 
 it('fails the CI step when the mock cannot start', async () => {
