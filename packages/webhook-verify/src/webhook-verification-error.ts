@@ -25,9 +25,11 @@ export class WebhookVerificationError extends Error {
 
   // `instanceof` keeps working when the error was thrown by another copy of the class; a subclass
   // of it keeps the ordinary check (this one would take every WebhookVerificationError for its own).
+  // A subclass is told by its parent, not by naming this class: a class that names itself in its
+  // body is renamed by the bundler (`_WebhookVerificationError`), and logs would show that name.
   static override [Symbol.hasInstance](value: unknown): boolean {
     // biome-ignore lint/complexity/noThisInStatic: `this` is the class instanceof asks about, maybe a subclass.
-    if (this !== WebhookVerificationError) return super[Symbol.hasInstance](value);
+    if (Object.getPrototypeOf(this) !== Error) return super[Symbol.hasInstance](value);
     return isWebhookVerificationError(value);
   }
 }

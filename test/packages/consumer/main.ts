@@ -1,8 +1,14 @@
 // A user's program, compiled in fresh ESM and CJS projects against the packed tarballs:
 // every entry point imported (or required, in CJS) and called once.
+
+import { inspect } from 'node:util';
 import { createMockServer, DEMO_API_KEY, DEMO_IDS } from '@agent-platform/mock-server';
 import { AgentPlatform, isNotFoundError } from '@agent-platform/sdk';
-import { signWebhook, verifyWebhook } from '@agent-platform/webhook-verify';
+import {
+  signWebhook,
+  verifyWebhook,
+  WebhookVerificationError,
+} from '@agent-platform/webhook-verify';
 import { createDeduper, createMemoryStore } from '@agent-platform/webhook-verify/dedupe';
 import { isWebhookEventName } from '@agent-platform/webhook-verify/events';
 import { signWebhookSync, verifyWebhookSync } from '@agent-platform/webhook-verify/node';
@@ -55,6 +61,9 @@ async function main(): Promise<void> {
   check((await deduper.claim(event)) === 'claimed', 'dedupe');
   check(isWebhookEventName('A', 'contact.created'), 'events');
   check(validateWebhookData(event) === event, 'zod');
+  // Logs name the class as it is exported, not as the bundler renamed it (_WebhookVerificationError).
+  const logged = inspect(new WebhookVerificationError('invalid_body', 'x'));
+  check(logged.startsWith('WebhookVerificationError: x'), `error name in logs: ${logged}`);
   mock.dispose();
   console.log('consumer: ok');
 }
