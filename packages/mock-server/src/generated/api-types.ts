@@ -1604,7 +1604,7 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
-        /** @description Where a list page sits in the whole list. */
+        /** @description Where a list page sits in the whole list. Pages are numbered over the list as it is when each one is read: an item created or deleted between two reads shifts the pages after it (an item is seen twice or missed); `order=asc` puts new items on the last page. */
         Pagination: {
             /** @description The page returned (1-based). */
             page: number;

@@ -8,7 +8,7 @@ import type { SchemaNode } from './operations.js';
 export const schemas: { readonly [name: string]: SchemaNode } = {
   "Pagination": {
     "type": "object",
-    "description": "Where a list page sits in the whole list.",
+    "description": "Where a list page sits in the whole list. Pages are numbered over the list as it is when each one is read: an item created or deleted between two reads shifts the pages after it (an item is seen twice or missed); `order=asc` puts new items on the last page.",
     "required": [
       "page",
       "limit",
