@@ -1,6 +1,15 @@
-import { validationError } from '../errors.js';
+import { invalidField, validationError } from '../errors.js';
 import type { SchemaNode } from '../generated/operations.js';
 import { validateSchema } from '../http/schema-validator.js';
+import { tooDeepAt } from './nesting-depth.js';
+
+/**
+ * How deep a control input may nest (a tool's `input_schema`, an event's data): deeper than any
+ * real one, and shallow enough that the state holding it still exports, clones and imports.
+ */
+export const MAX_INPUT_DEPTH = 48;
+/** How deep a state snapshot may nest: an input at MAX_INPUT_DEPTH plus the snapshot's own levels. */
+export const MAX_SNAPSHOT_DEPTH = 64;
 
 const noReferences = (ref: string): never => {
   throw new Error(`control schemas hold no references: ${ref}`);
@@ -10,7 +19,21 @@ const noReferences = (ref: string): never => {
  * Checks a control input (an HTTP body or a method's options) against its schema with the
  * validator of the /v1 routes; 400 VALIDATION_ERROR naming every violated field and rule.
  */
-export function checkInput<T>(schema: SchemaNode, value: unknown): T {
+export function checkInput<T>(schema: SchemaNode, value: unknown, maxDepth = MAX_INPUT_DEPTH): T {
+  const deep = tooDeepAt(value, maxDepth);
+  if (deep !== undefined) {
+    // Named by its first levels: the full path of a value nested this deep says nothing more.
+    const field =
+      deep
+        .split(/(?=[.[])/)
+        .slice(0, 3)
+        .join('') || 'body';
+    throw invalidField(
+      field,
+      'depth',
+      `must not nest objects and arrays deeper than ${maxDepth} levels in all`,
+    );
+  }
   const issues = validateSchema(schema, value, 'body', noReferences);
   if (issues.length > 0) throw validationError(issues);
   return value as T;

@@ -18,7 +18,7 @@ import {
 } from '../store/state.js';
 import type { DomainEvent } from '../webhooks/event-bus.js';
 import { checkFault } from './check-fault.js';
-import { checkInput } from './check-input.js';
+import { checkInput, MAX_SNAPSHOT_DEPTH } from './check-input.js';
 import {
   apiKeyOptions,
   eventInput,
@@ -194,7 +194,7 @@ export class Controller {
 
   /** Replaces the state; 400 naming what is wrong with the snapshot (the state is left as it was). */
   importState(snapshot: unknown): void {
-    checkInput(snapshotShape, snapshot);
+    checkInput(snapshotShape, snapshot, MAX_SNAPSHOT_DEPTH);
     try {
       importState(this.core.state, snapshot);
     } catch (error) {

@@ -260,6 +260,68 @@ describe.each(transports)('control API over $name', (transport) => {
   });
 });
 
+describe.each(transports)('deeply nested control input over $name', (transport) => {
+  const h = useMock(transport);
+  /** An object nested `levels` deep: {"a":{"a":...{}}}. */
+  const nested = (levels: number) =>
+    JSON.parse(`${'{"a":'.repeat(levels - 1)}{}${'}'.repeat(levels - 1)}`);
+
+  it('refuses an input_schema nested 100 000 deep with a 400, and the mock stays usable', async () => {
+    const created = await h.call('POST', '/v1/mcp-servers', {
+      body: { name: 'Docs', url: 'https://mcp.test/sse' },
+    });
+    const id = created.body.data.id;
+    const before = (await h.call('GET', '/__mock/state')).body;
+    const deep = `{"tools":[{"name":"t","input_schema":${'{"a":'.repeat(100_000)}{}${'}'.repeat(100_000)}}]}`;
+    const refused = await h.call('PUT', `/__mock/mcp-servers/${id}`, {
+      raw: deep,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details).toEqual([
+      {
+        field: 'tools[0].input_schema',
+        rule: 'depth',
+        message:
+          'tools[0].input_schema: must not nest objects and arrays deeper than 48 levels in all',
+      },
+    ]);
+    expect((await h.call('GET', '/__mock/state')).body).toEqual(before);
+    expect((await h.call('GET', `/v1/mcp-servers/${id}/tools`)).status).toBe(200);
+    expect(() =>
+      h.mock.setMcpServer(id, {
+        tools: [{ name: 't', description: '', enabled: true, input_schema: nested(100_000) }],
+      }),
+    ).toThrow(expect.objectContaining({ status: 400 }));
+  });
+
+  it('takes the deepest input it allows, and exports and imports the state that holds it', async () => {
+    const created = await h.call('POST', '/v1/mcp-servers', {
+      body: { name: 'Docs', url: 'https://mcp.test/sse' },
+    });
+    const id = created.body.data.id;
+    // 48 levels in all: the body, tools, the tool, and the schema's 45.
+    const ok = await h.call('PUT', `/__mock/mcp-servers/${id}`, {
+      body: { tools: [{ name: 't', input_schema: nested(45) }] },
+    });
+    expect(ok.status).toBe(200);
+    const over = await h.call('PUT', `/__mock/mcp-servers/${id}`, {
+      body: { tools: [{ name: 't', input_schema: nested(46) }] },
+    });
+    expect(over.status).toBe(400);
+    const state = (await h.call('GET', '/__mock/state')).body;
+    expect((await h.call('PUT', '/__mock/state', { body: state })).status).toBe(204);
+    const tools = await h.call('GET', `/v1/mcp-servers/${id}/tools`);
+    expect(tools.body.data[0].input_schema).toEqual(nested(45));
+    // A snapshot nested deeper than any state can be is refused, not stored.
+    const refused = await h.call('PUT', '/__mock/state', {
+      body: { ...state, alerts: [nested(70)] },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details[0]).toMatchObject({ field: 'alerts[0].a', rule: 'depth' });
+  });
+});
+
 describe.each(transports)('control API guarded by a token over $name', (transport) => {
   const h = useMock(transport, { adminToken: 's3cret' });
 
