@@ -20,9 +20,11 @@ const targetDir = join(root, 'scripts/generate');
 const modules = (await readdir(targetDir)).filter((f) => f.endsWith('.mjs')).sort();
 
 const stale = [];
+const outputs = new Set();
 for (const file of modules) {
   const { default: target } = await import(pathToFileURL(join(targetDir, file)).href);
   const outPath = join(root, target.output);
+  outputs.add(outPath);
   const text = await target.render(spec, { root, specPath });
   if (check) {
     const current = await readFile(outPath, 'utf8').catch(() => null);
@@ -34,10 +36,27 @@ for (const file of modules) {
   console.log(`wrote ${relative(root, outPath)}`);
 }
 
-if (stale.length > 0) {
-  console.error('Generated files are out of date with spec/openapi.yaml:');
-  for (const f of stale) console.error(`  ${f}`);
-  console.error('Run `pnpm generate` and commit the result.');
-  process.exit(1);
+// A file in a generated directory that no target writes (left from a removed target, or added by
+// hand) would be imported as if it were generated.
+const stray = [];
+for (const dir of new Set([...outputs].map((f) => dirname(f)))) {
+  for (const name of await readdir(dir)) {
+    if (!outputs.has(join(dir, name))) stray.push(relative(root, join(dir, name)));
+  }
 }
+if (stray.length > 0) {
+  console.error('Files in generated directories that no target in scripts/generate/ writes:');
+  for (const f of stray) console.error(`  ${f}`);
+  console.error('Delete them, or add a target that generates them.');
+}
+if (stale.length > 0) {
+  console.error(
+    'Generated files differ from what spec/openapi.yaml generates (the spec changed, or they were edited by hand):',
+  );
+  for (const f of stale) console.error(`  ${f}`);
+  console.error(
+    'Edit the spec or the targets in scripts/generate/, never the output; then run `pnpm generate` and commit the result.',
+  );
+}
+if (stale.length > 0 || (check && stray.length > 0)) process.exit(1);
 if (check) console.log(`generated files are fresh (${modules.length} targets)`);

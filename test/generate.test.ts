@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +38,23 @@ describe('pnpm generate --check', { timeout: 60_000 }, () => {
     );
     expect(failure?.code).toBe(1);
     expect(failure?.stderr).toContain('packages/sdk/src/generated/schema.ts');
-    expect(failure?.stderr).toContain('Run `pnpm generate`');
+    expect(failure?.stderr).toContain('run `pnpm generate`');
+  });
+
+  it('fails on a file in a generated directory that no target writes', async () => {
+    // Not .ts: no type-check or test running meanwhile picks it up.
+    const stray = join(root, `packages/sdk/src/generated/stray-${process.pid}.txt`);
+    await writeFile(stray, 'by hand');
+    try {
+      const failure = await run(process.execPath, [script, '--check'], { cwd: root }).then(
+        () => null,
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(failure?.code).toBe(1);
+      expect(failure?.stderr).toContain(`packages/sdk/src/generated/stray-${process.pid}.txt`);
+      expect(failure?.stderr).toContain('no target in scripts/generate/ writes');
+    } finally {
+      await unlink(stray);
+    }
   });
 });
