@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   decidedOperations,
@@ -19,6 +20,15 @@ const authenticated = ops.filter(
 function errorSchemaOf(response: SpecNode): SpecNode {
   return deref(spec, deref(spec, response).content?.['application/json']?.schema);
 }
+
+describe('the counts the README gives', () => {
+  it("are the spec's: operations and webhook events", () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const [, operations, events] = /\((\d+) operations, (\d+) webhook events\)/.exec(readme) ?? [];
+    expect(Number(operations)).toBe(ops.length);
+    expect(Number(events)).toBe(Object.keys(spec.webhooks ?? {}).length);
+  });
+});
 
 describe('spec/openapi.yaml: operations', () => {
   it('is OpenAPI 3.1 at version 1.0.0', () => {
@@ -189,7 +199,16 @@ describe('spec/openapi.yaml: responses', () => {
     expect(Page.schema).toEqual({ type: 'integer', minimum: 1, default: 1 });
     expect(Limit.schema).toEqual({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
     expect(Order.schema).toEqual({ type: 'string', enum: ['asc', 'desc'], default: 'desc' });
-    const lists = authenticated.filter((o) => o.op.operationId.match(/List[A-Za-z]*$/));
+    // A list is an operation whose answer holds `pagination`, whatever its name.
+    const answersPages = (op: SpecNode) => {
+      const [, response] =
+        Object.entries<SpecNode>(op.responses).find(([status]) => status.startsWith('2')) ?? [];
+      const schema = deref(spec, deref(spec, response)?.content?.['application/json']?.schema);
+      return schema?.properties?.pagination !== undefined;
+    };
+    const lists = authenticated.filter((o) => answersPages(o.op));
+    // And the name says so: `...List` or `...ListSomething`.
+    for (const { op } of lists) expect(op.operationId).toMatch(/List[A-Za-z]*$/);
     expect(lists.map((o) => o.op.operationId).sort()).toEqual(
       [
         'agentsList',
