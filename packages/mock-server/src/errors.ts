@@ -48,11 +48,19 @@ export class ApiError extends Error {
   }
 }
 
-/** 400 VALIDATION_ERROR from violated rules; the message is the first rule's (and a count of the rest). */
+/** How many violated rules an answer lists: a body of 100 000 unknown keys is not answered with 8 MB. */
+export const MAX_DETAILS = 100;
+
+/**
+ * 400 VALIDATION_ERROR from violated rules: `details` lists the first MAX_DETAILS; the message is
+ * the first rule's and a count of all the others.
+ */
 export function validationError(details: ErrorDetail[]): ApiError {
   const first = details[0]?.message ?? 'invalid request';
   const more = details.length > 1 ? ` (and ${details.length - 1} more)` : '';
-  return new ApiError(400, 'VALIDATION_ERROR', `${first}${more}`, { details });
+  return new ApiError(400, 'VALIDATION_ERROR', `${first}${more}`, {
+    details: details.length > MAX_DETAILS ? details.slice(0, MAX_DETAILS) : details,
+  });
 }
 
 /** 400 VALIDATION_ERROR for one field and rule. */

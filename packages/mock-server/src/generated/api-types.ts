@@ -1637,7 +1637,7 @@ export interface components {
                 message: string;
                 /** @description The HTTP status. */
                 status: number;
-                /** @description On VALIDATION_ERROR, every violated rule. */
+                /** @description On VALIDATION_ERROR, every violated rule, up to the first 100 (the message counts them all). */
                 details?: components["schemas"]["ErrorDetail"][];
             };
         };

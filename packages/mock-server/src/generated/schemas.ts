@@ -106,7 +106,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           },
           "details": {
             "type": "array",
-            "description": "On VALIDATION_ERROR, every violated rule.",
+            "description": "On VALIDATION_ERROR, every violated rule, up to the first 100 (the message counts them all).",
+            "maxItems": 100,
             "items": {
               "$ref": "#/components/schemas/ErrorDetail"
             }

@@ -74,6 +74,20 @@ describe.each(transports)('request validation over $name', (transport) => {
     ).toEqual(['avatar_url:format', 'name:required', 'temperature:maximum']);
   });
 
+  it('lists the first 100 violated rules of a body with thousands, and counts them all', async () => {
+    const body: Record<string, unknown> = { name: 'Ann' };
+    for (let i = 0; i < 5000; i++) body[`x${i}`] = i;
+    const res = await h.call('POST', '/v1/agents', { body });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toHaveLength(100);
+    expect(res.body.error.details[0]).toEqual({
+      field: 'x0',
+      rule: 'unknown',
+      message: 'x0: is not a known field',
+    });
+    expect(res.body.error.message).toBe('x0: is not a known field (and 4999 more)');
+  });
+
   it('rejects malformed JSON naming body', async () => {
     const res = await h.call('POST', '/v1/agents', {
       raw: '{"name":',
