@@ -53,6 +53,14 @@ export interface MockCore {
   ): ReturnType<Controller['receiveMessage']>;
   /** Pairs a messaging channel: it becomes `active`. */
   pairChannel(channelId: string): ReturnType<Controller['pairChannel']>;
+  /**
+   * Changes a channel's connection: `disconnected` (unpaired), `error` (the provider failed) or
+   * `active` again, emitting `channel.disconnected`, `channel.error` or `channel.connected`.
+   */
+  setChannelStatus(
+    channelId: string,
+    input: { status: 'active' | 'disconnected' | 'error' },
+  ): ReturnType<Controller['setChannelStatus']>;
   /** Sets an MCP server's simulated tools, or puts it in `error`. */
   setMcpServer(
     id: string,
@@ -183,6 +191,7 @@ export function createMockCore(options: MockServerOptions = {}): MockCore {
     alerts: () => control.alerts(),
     settle: () => dispatcher.settle(),
     pairChannel: (id) => control.pairChannel(id),
+    setChannelStatus: (id, input) => control.setChannelStatus(id, input),
     setMcpServer: (id, input) => control.setMcpServer(id, input),
     requests: (o) => control.requests(o),
     exportState: () => control.exportState(),

@@ -110,6 +110,12 @@ export function createControlRouter(core: Core, control: Controller): Router<Con
       ok(control.pairChannel(params.id as string)),
     ),
     route(
+      'PUT',
+      '/channels/{id}/status',
+      ({ body }, params) => ok(control.setChannelStatus(params.id as string, body as never)),
+      json,
+    ),
+    route(
       'POST',
       '/conversations/{id}/inbound',
       async ({ body }, params) =>

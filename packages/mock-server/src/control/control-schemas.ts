@@ -72,6 +72,12 @@ export const inboundMessage = object(
   ['content'],
 );
 
+/** `PUT /__mock/channels/{id}/status` and `setChannelStatus()`. */
+export const channelStatusInput = object(
+  { status: { enum: ['active', 'disconnected', 'error'] } },
+  ['status'],
+);
+
 /** `PUT /__mock/mcp-servers/{id}` and `setMcpServer()`; tool names are checked for repeats after. */
 export const mcpServerSettings = object({
   tools: {

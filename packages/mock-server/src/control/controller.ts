@@ -1,4 +1,4 @@
-import { pairChannel } from '../domain/channels.js';
+import { pairChannel, type SettableChannelStatus, setChannelStatus } from '../domain/channels.js';
 import { conversationMessageView } from '../domain/conversation-views.js';
 import { receiveCustomerMessage } from '../domain/customer-message.js';
 import { mcpServerView } from '../domain/mcp-servers.js';
@@ -21,6 +21,7 @@ import { checkFault } from './check-fault.js';
 import { checkInput, MAX_SNAPSHOT_DEPTH } from './check-input.js';
 import {
   apiKeyOptions,
+  channelStatusInput,
   eventInput,
   inboundMessage,
   mcpServerSettings,
@@ -153,6 +154,12 @@ export class Controller {
   /** A messaging channel is paired (its QR code scanned) and becomes `active`. */
   pairChannel(channelId: string) {
     return pairChannel(this.core.ctx, channelId);
+  }
+
+  /** A channel's connection changes: `active`, `disconnected` or `error`, with its event. */
+  setChannelStatus(channelId: string, input: { status: SettableChannelStatus }) {
+    const { status } = checkInput<typeof input>(channelStatusInput, input);
+    return setChannelStatus(this.core.ctx, channelId, status);
   }
 
   /** Sets an MCP server's simulated tools and whether it is in `error`. */

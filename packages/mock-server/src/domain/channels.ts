@@ -165,3 +165,31 @@ export function pairChannel(ctx: DomainContext, id: string): ReturnType<typeof v
   ctx.emit('channel.connected', next._ws, view(next));
   return view(next);
 }
+
+/** The statuses the control API can set, and the event each change emits. */
+const STATUS_EVENTS = {
+  active: 'channel.connected',
+  disconnected: 'channel.disconnected',
+  error: 'channel.error',
+} as const;
+
+/** A status the control API can give a channel (`pending` belongs to a channel never paired). */
+export type SettableChannelStatus = keyof typeof STATUS_EVENTS;
+
+/**
+ * Control API: a channel's connection changes (an account unpaired from the phone, a provider
+ * failure, a reconnection): it takes `status` and emits its event. Setting the status it has changes
+ * nothing and emits nothing.
+ */
+export function setChannelStatus(
+  ctx: DomainContext,
+  id: string,
+  status: SettableChannelStatus,
+): ReturnType<typeof view> {
+  const row = ctx.state.tables.channels.find(id);
+  if (!row) throw notFound('channel', id);
+  if (row.status === status) return view(row);
+  const next = ctx.state.tables.channels.update(row, { status, updated_at: ctx.now() });
+  ctx.emit(STATUS_EVENTS[status], next._ws, view(next));
+  return view(next);
+}

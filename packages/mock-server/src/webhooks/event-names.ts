@@ -23,6 +23,7 @@ export const EVENT_NAMES = {
   'appointment.completed': { A: 'appointment.completed', B: null },
   'channel.connected': { A: null, B: 'channel.connected' },
   'channel.disconnected': { A: null, B: 'channel.disconnected' },
+  'channel.error': { A: null, B: 'channel.error' },
 } as const satisfies Record<string, Record<Variant, string | null>>;
 
 /** A kind of domain event, independent of the variant. */

@@ -162,3 +162,47 @@ describe.each(transports)('channels over $name', (transport) => {
     expect((await h.call('GET', `/v1/channels/${id}/settings`)).status).toBe(404);
   });
 });
+
+describe.each(transports)('channel connection changes (control API) over $name', (transport) => {
+  const h = useMock(transport, { variant: 'B' });
+
+  it('unpairs, fails and reconnects a channel, each with its event, reachable by the status filter', async () => {
+    const events: { event: string; status: unknown }[] = [];
+    h.mock.events.on((e) =>
+      events.push({ event: e.event, status: (e.data as { status?: unknown }).status }),
+    );
+    const wa = await h.call('POST', '/v1/channels', { body: { name: 'WA', type: 'whatsapp' } });
+    const id = wa.body.data.id;
+    await h.call('POST', `/__mock/channels/${id}/pair`);
+    const status = (value: string) =>
+      h.call('PUT', `/__mock/channels/${id}/status`, { body: { status: value } });
+
+    const failed = await status('error');
+    expect(failed.status).toBe(200);
+    expect(failed.body.data).toMatchObject({ id, status: 'error' });
+    const listed = await h.call('GET', '/v1/channels?status=error');
+    expect(listed.body.data.map((c: { id: string }) => c.id)).toEqual([id]);
+    // The same status again changes nothing and emits nothing.
+    expect((await status('error')).body.data.status).toBe('error');
+    expect((await status('disconnected')).body.data.status).toBe('disconnected');
+    expect((await h.call('GET', `/v1/channels/${id}`)).body.data.status).toBe('disconnected');
+    // Pairing again (or status active) reconnects it.
+    expect((await h.call('POST', `/__mock/channels/${id}/pair`)).body.data.status).toBe('active');
+    expect(events.filter((e) => e.event.startsWith('channel.'))).toEqual([
+      { event: 'channel.connected', status: 'active' },
+      { event: 'channel.error', status: 'error' },
+      { event: 'channel.disconnected', status: 'disconnected' },
+      { event: 'channel.connected', status: 'active' },
+    ]);
+
+    // In-process, the same method.
+    expect(h.mock.setChannelStatus(id, { status: 'error' }).status).toBe('error');
+    const pending = await status('pending');
+    expect(pending.status).toBe(400);
+    expect(pending.body.error.details[0]).toMatchObject({ field: 'status', rule: 'enum' });
+    const missing = await h.call('PUT', `/__mock/channels/${crypto.randomUUID()}/status`, {
+      body: { status: 'error' },
+    });
+    expect(missing.status).toBe(404);
+  });
+});
