@@ -95,13 +95,14 @@ export async function listen(
         if (draining.has(req) && !req.complete && !expectsContinue(req)) req.once('end', answer);
         else answer();
       },
+      // The handler answers its own failures (500, logged by onError); this is a failure around it.
       (error: unknown) => {
-        res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
-        res.end(
-          JSON.stringify({
-            error: { code: 'INTERNAL_ERROR', message: String(error), status: 500 },
-          }),
+        const failure = new ApiError(
+          500,
+          'INTERNAL_ERROR',
+          `internal error in the mock server: ${String(error)}`,
         );
+        send(res, ownAnswer(failure), true);
       },
     );
   };

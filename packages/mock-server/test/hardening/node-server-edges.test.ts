@@ -1,6 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMockServer, type RunningServer } from '../../src/index.js';
+import { listen } from '../../src/transports/node-server.js';
 
 // The HTTP server at the edges a non-JS client meets: oversized bodies sent whole, Expect headers,
 // requests Node's parser refuses, and closing with requests in flight. Raw sockets, so that nothing
@@ -133,6 +134,22 @@ describe('the node:http server at its edges', { timeout: 60_000 }, () => {
     expect(answer?.status).toBe(200);
     expect(JSON.parse(answer?.body ?? '')).toMatchObject({ pagination: { limit: 1 } });
     conn.socket.destroy();
+  });
+
+  it('answers a failure around the handler as a 500 in the API envelope, with a request id', async () => {
+    const running = await listen(() => Promise.reject(new Error('boom')));
+    servers.push(running);
+    const res = await fetch(`${running.url}/v1/health`);
+    expect(res.status).toBe(500);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await res.json()).toEqual({
+      error: {
+        code: 'INTERNAL_ERROR',
+        message: 'internal error in the mock server: Error: boom',
+        status: 500,
+      },
+    });
   });
 
   it('answers the control API on loopback only to requests addressed to this machine (DNS rebinding)', async () => {
