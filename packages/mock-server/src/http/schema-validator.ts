@@ -250,7 +250,8 @@ function passes(schema: SchemaNode, value: Json, field: string, resolve: SchemaR
   return validateSchema(schema, value, field, resolve).length === 0;
 }
 
-function deref(node: SchemaNode, resolve: SchemaResolver): SchemaNode {
+/** The schema a node stands for: its `$ref` chain followed, the reference's siblings over the target. */
+export function deref(node: SchemaNode, resolve: SchemaResolver): SchemaNode {
   let current = node;
   for (let hops = 0; typeof current.$ref === 'string'; hops++) {
     if (hops > 32) throw new Error(`reference cycle at ${String(node.$ref)}`);

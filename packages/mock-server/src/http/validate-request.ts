@@ -4,6 +4,7 @@ import { schemas } from '../generated/schemas.js';
 import { setBounded } from '../set-bounded.js';
 import type { ApiRequest } from './api-request.js';
 import { parseJsonBody } from './json-body.js';
+import { lowerCaseUuids } from './lower-case-uuids.js';
 import { type SchemaResolver, validateSchema } from './schema-validator.js';
 
 /** A request's inputs once they pass the spec's rules. */
@@ -25,7 +26,7 @@ const NO_BODY: SchemaNode = { type: 'object', additionalProperties: false };
 
 /**
  * Validates path, query (`search`: the query string with its `?`, or empty) and body against the
- * operation's spec, in that order; 400 naming field and rule.
+ * operation's spec, in that order; 400 naming field and rule. UUIDs come out in lower case.
  */
 export function validateRequest(
   op: OperationInfo,
@@ -35,12 +36,16 @@ export function validateRequest(
   request: Pick<ApiRequest, 'header'>,
 ): ValidRequest {
   const pathIssues: ErrorDetail[] = [];
+  const path: Record<string, string> = { ...params };
   for (const p of op.parameters) {
     if (p.in !== 'path') continue;
-    pathIssues.push(...validateSchema(p.schema, params[p.name] ?? '', p.name, resolveRef));
+    const value = params[p.name] ?? '';
+    const issues = validateSchema(p.schema, value, p.name, resolveRef);
+    if (issues.length > 0) pathIssues.push(...issues);
+    else path[p.name] = lowerCaseUuids(p.schema, value, resolveRef) as string;
   }
   if (pathIssues.length > 0) throw validationError(pathIssues);
-  return { params, query: validateQuery(op, search), body: validateBody(op, body, request) };
+  return { params: path, query: validateQuery(op, search), body: validateBody(op, body, request) };
 }
 
 /** Validated queries (frozen) or their issues, per operation and query string. */
@@ -104,7 +109,7 @@ export function checkQueryParameters(
     }
     const found = validateSchema(param.schema, value, name, resolveRef);
     if (found.length > 0) issues.push(...found);
-    else query[name] = value;
+    else query[name] = lowerCaseUuids(param.schema, value, resolveRef);
   }
   for (const [name, param] of known) {
     if (param.required && !(name in query))
@@ -184,7 +189,7 @@ function validateBody(
   }
   const issues = validateSchema(schema, value, 'body', resolveRef);
   if (issues.length > 0) throw validationError(issues);
-  return value;
+  return lowerCaseUuids(schema, value, resolveRef);
 }
 
 /** Checks a value against a component schema by reference (`#/components/schemas/X`), fields under `data`. */
