@@ -54,8 +54,9 @@ export async function runOperation(
     const fault = pipeline.faults.take(op.method, request.path);
     if (fault) return await answerFault(pipeline, fault, rateHeaders);
     if (key) authorize(key, op, ctx.variant);
-    // GET and DELETE take no body: not touching it spares the stream machinery on the hot path.
-    const body = op.method === 'GET' || op.method === 'DELETE' ? EMPTY : await request.readBody();
+    // A GET's body has no meaning (RFC 9110): not touching it spares the stream machinery on the
+    // hot path. A DELETE's is read and must be empty or {}, as a bodiless POST action's.
+    const body = op.method === 'GET' ? EMPTY : await request.readBody();
     const valid = validateRequest(op, params, request.search, body, request);
     const result = await handler(ctx, { ws: key?.workspace_id ?? '', key, ...valid });
     if (result instanceof Reply) return jsonResponse(result.status, result.body, rateHeaders);

@@ -168,6 +168,58 @@ describe.each(transports)('request validation over $name', (transport) => {
     expect(res.body.error.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
+  describe.each([
+    ['DELETE', (id: string) => `/v1/agents/${id}`, 204],
+    ['POST', (id: string) => `/v1/agents/${id}/deactivate`, 200],
+  ] as const)('%s of an operation without a body', (method, pathFor, success) => {
+    const json = { 'content-type': 'application/json' };
+    const send = async (options: {
+      raw?: BodyInit;
+      body?: unknown;
+      headers?: Record<string, string>;
+    }) => {
+      const agent = (await h.call('POST', '/v1/agents', { body: { name: 'Ann' } })).body.data.id;
+      return h.call(method, pathFor(agent), options);
+    };
+
+    it('takes an empty body or {}', async () => {
+      expect((await send({})).status).toBe(success);
+      expect((await send({ body: {} })).status).toBe(success);
+    });
+
+    it('rejects malformed JSON naming body', async () => {
+      const res = await send({ raw: '{oops', headers: json });
+      expect(res.status).toBe(400);
+      expect(res.body.error.details[0]).toMatchObject({ field: 'body', rule: 'json' });
+    });
+
+    it('rejects a body without a JSON content type', async () => {
+      const res = await send({ raw: 'oops', headers: { 'content-type': 'text/plain' } });
+      expect(res.status).toBe(400);
+      expect(res.body.error.details[0]).toMatchObject({ field: 'body', rule: 'contentType' });
+    });
+
+    it('rejects a field, naming it', async () => {
+      const res = await send({ body: { a: 1 } });
+      expect(res.status).toBe(400);
+      expect(res.body.error.details).toEqual([
+        { field: 'a', rule: 'unknown', message: 'a: is not a known field' },
+      ]);
+    });
+
+    it('rejects a body that is not an object', async () => {
+      const res = await send({ body: [] });
+      expect(res.status).toBe(400);
+      expect(res.body.error.details[0]).toMatchObject({ field: 'body', rule: 'type' });
+    });
+
+    it('answers 413 for a body over 1 MiB', async () => {
+      const res = await send({ raw: 'x'.repeat(2 * 1024 * 1024), headers: json });
+      expect(res.status).toBe(413);
+      expect(res.body.error.code).toBe('PAYLOAD_TOO_LARGE');
+    });
+  });
+
   it('answers 405 with Allow for a known path and another method', async () => {
     const res = await h.call('PATCH', '/v1/agents', { unchecked: true });
     expect(res.status).toBe(405);

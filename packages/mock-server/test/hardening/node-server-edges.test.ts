@@ -124,6 +124,23 @@ describe('the node:http server at its edges', { timeout: 60_000 }, () => {
     await conn.closed;
   });
 
+  it("ignores a GET's body (a DELETE's is checked) and serves the next request on the connection", async () => {
+    const conn = await open(await start());
+    const request = (method: string, path: string) =>
+      `${method} ${path} HTTP/1.1\r\nHost: x\r\nx-api-key: ${key}\r\nContent-Type: application/json\r\nContent-Length: 5\r\n\r\n{oops`;
+    await conn.send(request('GET', '/v1/agents?limit=1'));
+    await conn.send(request('DELETE', '/v1/agents/00000000-0000-4000-8000-000000000103'));
+    await conn.send(`GET /v1/health HTTP/1.1\r\nHost: x\r\n\r\n`);
+    const [listed, refused, health] = await answers(conn, 3);
+    expect(listed?.status).toBe(200);
+    expect(refused?.status).toBe(400);
+    expect(JSON.parse(refused?.body ?? '')).toMatchObject({
+      error: { details: [{ field: 'body', rule: 'json' }] },
+    });
+    expect(health?.status).toBe(200);
+    conn.socket.destroy();
+  });
+
   it('serves a request target in absolute form (as sent through a proxy)', async () => {
     const running = await start();
     const conn = await open(running);
