@@ -248,6 +248,37 @@ describe('spec/openapi.yaml: responses', () => {
   });
 });
 
+/** Every schema node a request can be checked against (bodies and parameters), references followed. */
+function requestSchemaNodes(): SpecNode[] {
+  const seen = new Set<SpecNode>();
+  const visit = (node: SpecNode): void => {
+    const schema = deref(spec, node);
+    if (schema === null || typeof schema !== 'object' || seen.has(schema)) return;
+    seen.add(schema);
+    for (const value of Object.values<SpecNode>(schema)) {
+      if (Array.isArray(value)) value.forEach(visit);
+      else if (value !== null && typeof value === 'object') visit(value);
+    }
+  };
+  for (const { op } of ops) {
+    visit(op.requestBody?.content?.['application/json']?.schema);
+    for (const parameter of op.parameters ?? []) visit(deref(spec, parameter).schema);
+  }
+  return [...seen];
+}
+
+describe('spec/openapi.yaml: requests', () => {
+  const nodes = requestSchemaNodes();
+
+  it('says in words what each pattern of a request asks (x-pattern-message), not as a regex', () => {
+    const patterns = nodes.filter((n) => typeof n.pattern === 'string');
+    expect(patterns.length).toBeGreaterThan(0);
+    for (const node of patterns) {
+      expect(node['x-pattern-message'], node.pattern).toMatch(/^must /);
+    }
+  });
+});
+
 describe('spec/openapi.yaml: webhooks', () => {
   const webhooks = Object.entries<SpecNode>(spec.webhooks);
 

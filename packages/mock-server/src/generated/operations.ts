@@ -2121,7 +2121,8 @@ export const operations: readonly OperationInfo[] = [
         "required": true,
         "schema": {
           "type": "string",
-          "pattern": "^[A-Za-z0-9_.-]{1,128}$"
+          "pattern": "^[A-Za-z0-9_.-]{1,128}$",
+          "x-pattern-message": "must be 1 to 128 letters, digits, underscores, dots or hyphens"
         }
       }
     ],

@@ -70,7 +70,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       },
       "rule": {
         "type": "string",
-        "description": "The rule violated: `required`, `type`, `format`, `minimum`, `maximum`, `minLength`, `maxLength`, `enum`, `pattern`, `unknown`, `single` (a query parameter given twice), `encoding` (a query that is not valid percent-encoded UTF-8), ..."
+        "description": "The rule violated: `required`, `type`, `format`, `minimum`, `maximum`, `minLength`, `maxLength`, `enum`, `pattern` (the message says in words what the pattern asks), `unknown`, `single` (a query parameter given twice), `encoding` (a query that is not valid percent-encoded UTF-8), ..."
       },
       "message": {
         "type": "string",
@@ -793,11 +793,13 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
             "open": {
               "type": "string",
               "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$",
+              "x-pattern-message": "must be a time of day as HH:MM, 24 h (e.g. 09:00)",
               "description": "HH:MM, 24 h."
             },
             "close": {
               "type": "string",
               "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$",
+              "x-pattern-message": "must be a time of day as HH:MM, 24 h (e.g. 09:00)",
               "description": "HH:MM, 24 h; earlier than `open`, the hours run past midnight."
             }
           }
@@ -876,6 +878,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "language": {
         "type": "string",
         "pattern": "^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$",
+        "x-pattern-message": "must be a BCP 47 language tag such as en or pt-BR",
         "maxLength": 35
       },
       "business_hours": {
@@ -1048,6 +1051,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "phone": {
         "type": "string",
         "pattern": "^\\+[1-9][0-9]{6,14}$",
+        "x-pattern-message": "must be an E.164 number, + and 7 to 15 digits (e.g. +34600111222)",
         "description": "E.164."
       },
       "custom_fields": {
@@ -1081,7 +1085,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "string",
           "null"
         ],
-        "pattern": "^\\+[1-9][0-9]{6,14}$"
+        "pattern": "^\\+[1-9][0-9]{6,14}$",
+        "x-pattern-message": "must be an E.164 number, + and 7 to 15 digits (e.g. +34600111222)"
       },
       "custom_fields": {
         "$ref": "#/components/schemas/CustomFieldValues"
@@ -1920,6 +1925,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "format": "uri",
         "maxLength": 2048,
         "pattern": "^https?://",
+        "x-pattern-message": "must be an http or https URL",
         "description": "http or https (https only when the service requires it)."
       },
       "events": {
@@ -1949,7 +1955,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "format": "uri",
         "maxLength": 2048,
-        "pattern": "^https?://"
+        "pattern": "^https?://",
+        "x-pattern-message": "must be an http or https URL"
       },
       "events": {
         "type": "array",

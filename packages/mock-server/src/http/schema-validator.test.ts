@@ -167,3 +167,31 @@ describe('a string too long', () => {
     expect(rules(schema, 'b@c')).toEqual(['hours:pattern', 'hours:format']);
   });
 });
+
+describe('a pattern', () => {
+  it('is named in the words of x-pattern-message, under x-pattern-rule when given', () => {
+    const url: SchemaNode = {
+      type: 'string',
+      pattern: '^https?://',
+      'x-pattern-message': 'must be an http or https URL',
+    };
+    expect(validate(url, 'ftp://x.y')).toEqual([
+      { field: 'hours', rule: 'pattern', message: 'hours: must be an http or https URL' },
+    ]);
+    const name: SchemaNode = {
+      type: 'string',
+      pattern: '\\S',
+      'x-pattern-rule': 'blank',
+      'x-pattern-message': 'must not be blank',
+    };
+    expect(validate(name, ' \t\n')).toEqual([
+      { field: 'hours', rule: 'blank', message: 'hours: must not be blank' },
+    ]);
+    expect(validate(name, ' a ')).toEqual([]);
+  });
+
+  it('is not run over a string too short', () => {
+    const schema: SchemaNode = { type: 'string', minLength: 1, pattern: '\\S' };
+    expect(rules(schema, '')).toEqual(['hours:minLength']);
+  });
+});

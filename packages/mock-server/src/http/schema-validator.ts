@@ -75,6 +75,8 @@ type Add = (rule: string, text: string, at?: string) => void;
 
 function checkString(schema: SchemaNode, value: string, add: Add): void {
   const length = [...value].length;
+  // Too short or too long says it all: a pattern or format is not run over it as well (an empty
+  // name is not also blank; a pattern is not run over a string of any length).
   if (typeof schema.minLength === 'number' && length < schema.minLength) {
     add(
       'minLength',
@@ -82,14 +84,20 @@ function checkString(schema: SchemaNode, value: string, add: Add): void {
         ? 'must not be empty'
         : `must be at least ${schema.minLength} characters`,
     );
+    return;
   }
   if (typeof schema.maxLength === 'number' && length > schema.maxLength) {
-    // Too long says it all: a pattern or format is not run over a string of any length.
     add('maxLength', `must be at most ${schema.maxLength} characters`);
     return;
   }
   if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test(value)) {
-    add('pattern', `must match ${schema.pattern}`);
+    // The spec says in words what a pattern asks (`x-pattern-message`), and may name its rule.
+    const rule = schema['x-pattern-rule'];
+    const text = schema['x-pattern-message'];
+    add(
+      typeof rule === 'string' ? rule : 'pattern',
+      typeof text === 'string' ? text : `must match ${schema.pattern}`,
+    );
   }
   const format = typeof schema.format === 'string' ? FORMATS[schema.format] : undefined;
   if (format && !format[0](value)) add('format', format[1]);

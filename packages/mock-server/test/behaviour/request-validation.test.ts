@@ -54,6 +54,33 @@ describe.each(transports)('request validation over $name', (transport) => {
     ]);
   });
 
+  it('says in words what a pattern asks, not as a regex', async () => {
+    const channel = (await h.call('POST', '/v1/channels', { body: { name: 'Web' } })).body.data.id;
+    const language = await h.call('PUT', `/v1/channels/${channel}/settings`, {
+      body: { language: 'EN_us' },
+    });
+    expect(language.body.error.details).toEqual([
+      {
+        field: 'language',
+        rule: 'pattern',
+        message: 'language: must be a BCP 47 language tag such as en or pt-BR',
+      },
+    ]);
+    const mcp = (
+      await h.call('POST', '/v1/mcp-servers', { body: { name: 'Docs', url: 'https://mcp.test' } })
+    ).body.data.id;
+    const tool = await h.call('PUT', `/v1/mcp-servers/${mcp}/tools/a*b`, {
+      body: { enabled: true },
+    });
+    expect(tool.body.error.details).toEqual([
+      {
+        field: 'toolName',
+        rule: 'pattern',
+        message: 'toolName: must be 1 to 128 letters, digits, underscores, dots or hyphens',
+      },
+    ]);
+  });
+
   it('rejects an unknown body field, naming it', async () => {
     const res = await h.call('POST', '/v1/agents', { body: { name: 'Ann', nmae: 'typo' } });
     expect(res.status).toBe(400);

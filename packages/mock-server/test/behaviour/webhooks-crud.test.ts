@@ -49,8 +49,8 @@ describe.each(transports)('webhook records over $name', (transport) => {
     ).toBe('minItems');
     expect(
       (await h.call('POST', '/v1/webhooks', { body: { url: 'ftp://h.test', events: ['*'] } })).body
-        .error.details[0].rule,
-    ).toBe('pattern');
+        .error.details,
+    ).toEqual([{ field: 'url', rule: 'pattern', message: 'url: must be an http or https URL' }]);
   });
 
   it('updates, re-enables with active: true, and deletes', async () => {
