@@ -1697,18 +1697,10 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "maxLength": 200
       },
       "url": {
-        "type": "string",
-        "format": "uri",
-        "maxLength": 2048
+        "$ref": "#/components/schemas/McpServerUrl"
       },
       "headers": {
-        "type": "object",
-        "description": "Headers sent to the server (for its authentication); never returned.",
-        "maxProperties": 20,
-        "additionalProperties": {
-          "type": "string",
-          "maxLength": 4096
-        }
+        "$ref": "#/components/schemas/McpServerHeaders"
       }
     }
   },
@@ -1723,18 +1715,34 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "maxLength": 200
       },
       "url": {
-        "type": "string",
-        "format": "uri",
-        "maxLength": 2048
+        "$ref": "#/components/schemas/McpServerUrl"
       },
       "headers": {
-        "type": "object",
-        "maxProperties": 20,
-        "additionalProperties": {
-          "type": "string",
-          "maxLength": 4096
-        }
+        "$ref": "#/components/schemas/McpServerHeaders"
       }
+    }
+  },
+  "McpServerUrl": {
+    "type": "string",
+    "format": "uri",
+    "maxLength": 2048,
+    "pattern": "^https?://",
+    "x-pattern-message": "must be an http or https URL",
+    "description": "The server's http or https URL."
+  },
+  "McpServerHeaders": {
+    "type": "object",
+    "description": "Headers sent to the server (for its authentication); never returned. Names are HTTP field names (RFC 9110 tokens); values are text HTTP can carry (no CR, LF, NUL or other control characters; Latin-1 at most).",
+    "maxProperties": 20,
+    "propertyNames": {
+      "pattern": "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$",
+      "x-pattern-message": "must be an HTTP header name: letters, digits and !#$%&'*+-.^_`|~ (an RFC 9110 token)"
+    },
+    "additionalProperties": {
+      "type": "string",
+      "maxLength": 4096,
+      "pattern": "^[\\t\\x20-\\x7E\\x80-\\xFF]*$",
+      "x-pattern-message": "must be a valid HTTP header value: printable Latin-1 text, spaces and tabs; no CR, LF, NUL or other control characters"
     }
   },
   "McpTool": {

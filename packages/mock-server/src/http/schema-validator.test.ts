@@ -195,3 +195,25 @@ describe('a pattern', () => {
     expect(rules(schema, '')).toEqual(['hours:minLength']);
   });
 });
+
+describe('propertyNames', () => {
+  it('names the key that breaks them, saying that the key is wrong', () => {
+    const schema: SchemaNode = {
+      type: 'object',
+      propertyNames: {
+        maxLength: 3,
+        pattern: '^[a-z]+$',
+        'x-pattern-message': 'must be lower case',
+      },
+      additionalProperties: { type: 'string' },
+    };
+    expect(validate(schema, { abcd: 'x', Ab: 1, ok: 'y' })).toEqual([
+      {
+        field: 'hours.abcd',
+        rule: 'propertyNames',
+        message: 'hours.abcd: key must be at most 3 characters',
+      },
+      { field: 'hours.Ab', rule: 'propertyNames', message: 'hours.Ab: key must be lower case' },
+    ]);
+  });
+});

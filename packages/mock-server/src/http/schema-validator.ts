@@ -159,8 +159,11 @@ function checkObject(
   for (const key of keys) {
     const at = child(field, key);
     const names = schema.propertyNames as SchemaNode | undefined;
-    if (names && typeof names.maxLength === 'number' && [...key].length > names.maxLength) {
-      add('propertyNames', `key must be at most ${names.maxLength} characters`, at);
+    const wrongKey = names ? validateSchema(names, key, 'key', resolve) : [];
+    if (wrongKey.length > 0) {
+      // "metadata.x: key must be at most 40 characters": the key, not its value, is wrong.
+      for (const issue of wrongKey)
+        add('propertyNames', issue.message.replace('key: ', 'key '), at);
       continue;
     }
     const own = Object.hasOwn(properties, key) ? properties[key] : undefined;

@@ -34,6 +34,64 @@ describe.each(transports)('MCP servers over $name', (transport) => {
     );
   });
 
+  it('takes only an http or https url, on create and update', async () => {
+    const refused = [
+      { field: 'url', rule: 'pattern', message: 'url: must be an http or https URL' },
+    ];
+    const ftp = await h.call('POST', '/v1/mcp-servers', { body: { name: 'x', url: 'ftp://x.y' } });
+    expect(ftp.status).toBe(400);
+    expect(ftp.body.error.details).toEqual(refused);
+    const made = await h.call('POST', '/v1/mcp-servers', {
+      body: { name: 'x', url: 'http://mcp.test/sse' },
+    });
+    expect(made.status).toBe(201);
+    const id = made.body.data.id;
+    const moved = await h.call('PUT', `/v1/mcp-servers/${id}`, { body: { url: 'ws://mcp.test' } });
+    expect(moved.body.error.details).toEqual(refused);
+    expect((await h.call('GET', `/v1/mcp-servers/${id}`)).body.data.url).toBe(
+      'http://mcp.test/sse',
+    );
+  });
+
+  const nameRule =
+    "key must be an HTTP header name: letters, digits and !#$%&'*+-.^_`|~ (an RFC 9110 token)";
+  const valueRule =
+    'must be a valid HTTP header value: printable Latin-1 text, spaces and tabs; no CR, LF, NUL or other control characters';
+  it.each([
+    [{ 'bad header': 'x' }, 'headers.bad header', 'propertyNames', nameRule],
+    [{ 'X-Token:': 'x' }, 'headers.X-Token:', 'propertyNames', nameRule],
+    [{ '': 'x' }, 'headers[""]', 'propertyNames', nameRule],
+    [{ 'X-Token': 'a\r\nX-Injected: 1' }, 'headers.X-Token', 'pattern', valueRule],
+    [{ 'X-Token': 'a\u0000b' }, 'headers.X-Token', 'pattern', valueRule],
+    [{ 'X-Token': 'a\u007fb' }, 'headers.X-Token', 'pattern', valueRule],
+    [{ 'X-Token': '\u20ac' }, 'headers.X-Token', 'pattern', valueRule],
+  ])('refuses headers HTTP cannot carry (%j)', async (headers, field, rule, text) => {
+    const details = [{ field, rule, message: `${field}: ${text}` }];
+    const created = await h.call('POST', '/v1/mcp-servers', {
+      body: { name: 'x', url: 'https://mcp.test', headers },
+    });
+    expect(created.status).toBe(400);
+    expect(created.body.error.details).toEqual(details);
+    const id = (
+      await h.call('POST', '/v1/mcp-servers', { body: { name: 'x', url: 'https://mcp.test' } })
+    ).body.data.id;
+    const updated = await h.call('PUT', `/v1/mcp-servers/${id}`, { body: { headers } });
+    expect(updated.body.error.details).toEqual(details);
+  });
+
+  it('takes header names that are tokens and values with spaces, tabs and Latin-1', async () => {
+    const headers = {
+      Authorization: 'Bearer abc.def',
+      "x-weird_!#$%&'*+-.^`|~": 'a\tb c',
+      'X-Name': 'Zoë',
+      'X-Empty': '',
+    };
+    const res = await h.call('POST', '/v1/mcp-servers', {
+      body: { name: 'x', url: 'https://mcp.test', headers },
+    });
+    expect(res.status).toBe(201);
+  });
+
   it('connects idempotently on the singular /v1/agent path and disconnects', async () => {
     const agent = (await h.call('POST', '/v1/agents', { body: { name: 'A' } })).body.data.id;
     const id = (

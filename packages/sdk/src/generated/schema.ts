@@ -2146,21 +2146,23 @@ export interface components {
         };
         McpServerCreate: {
             name: string;
-            /** Format: uri */
-            url: string;
-            /** @description Headers sent to the server (for its authentication); never returned. */
-            headers?: {
-                [key: string]: string;
-            };
+            url: components["schemas"]["McpServerUrl"];
+            headers?: components["schemas"]["McpServerHeaders"];
         };
         /** @description A partial update. */
         McpServerUpdate: {
             name?: string;
-            /** Format: uri */
-            url?: string;
-            headers?: {
-                [key: string]: string;
-            };
+            url?: components["schemas"]["McpServerUrl"];
+            headers?: components["schemas"]["McpServerHeaders"];
+        };
+        /**
+         * Format: uri
+         * @description The server's http or https URL.
+         */
+        McpServerUrl: string;
+        /** @description Headers sent to the server (for its authentication); never returned. Names are HTTP field names (RFC 9110 tokens); values are text HTTP can carry (no CR, LF, NUL or other control characters; Latin-1 at most). */
+        McpServerHeaders: {
+            [key: string]: string;
         };
         /** @description A tool an MCP server offers. */
         McpTool: {
