@@ -277,6 +277,20 @@ describe('spec/openapi.yaml: requests', () => {
       expect(node['x-pattern-message'], node.pattern).toMatch(/^must /);
     }
   });
+
+  it('refuses a blank name or title wherever an empty one is refused (rule blank)', () => {
+    const names = nodes.flatMap((n) =>
+      ['name', 'title'].map((k) => n.properties?.[k]).filter((p) => p?.minLength === 1),
+    );
+    expect(names.length).toBeGreaterThanOrEqual(12);
+    for (const name of names) {
+      expect(name).toMatchObject({
+        pattern: '\\S',
+        'x-pattern-rule': 'blank',
+        'x-pattern-message': 'must not be blank',
+      });
+    }
+  });
 });
 
 describe('spec/openapi.yaml: webhooks', () => {

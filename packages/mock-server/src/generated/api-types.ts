@@ -1624,7 +1624,7 @@ export interface components {
         ErrorDetail: {
             /** @description Where the problem is, by the name the request used: a body field (`name`, `custom_fields.tier`, `items[0].text`), a query parameter (`limit`), a path parameter (`id`); `body` for the whole body, `query` for the query string as a whole. */
             field: string;
-            /** @description The rule violated: `required`, `type`, `format`, `minimum`, `maximum`, `minLength`, `maxLength`, `enum`, `pattern` (the message says in words what the pattern asks), `unknown`, `single` (a query parameter given twice), `encoding` (a query that is not valid percent-encoded UTF-8), ... */
+            /** @description The rule violated: `required`, `type`, `format`, `minimum`, `maximum`, `minLength`, `maxLength`, `enum`, `pattern` (the message says in words what the pattern asks), `blank` (a name or title of nothing but white space: `name: must not be blank`), `unknown`, `single` (a query parameter given twice), `encoding` (a query that is not valid percent-encoded UTF-8), ... */
             rule: string;
             /** @description Human-readable, naming the field and the rule, e.g. `limit: must be at most 100`. */
             message: string;

@@ -70,7 +70,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       },
       "rule": {
         "type": "string",
-        "description": "The rule violated: `required`, `type`, `format`, `minimum`, `maximum`, `minLength`, `maxLength`, `enum`, `pattern` (the message says in words what the pattern asks), `unknown`, `single` (a query parameter given twice), `encoding` (a query that is not valid percent-encoded UTF-8), ..."
+        "description": "The rule violated: `required`, `type`, `format`, `minimum`, `maximum`, `minLength`, `maxLength`, `enum`, `pattern` (the message says in words what the pattern asks), `blank` (a name or title of nothing but white space: `name: must not be blank`), `unknown`, `single` (a query parameter given twice), `encoding` (a query that is not valid percent-encoded UTF-8), ..."
       },
       "message": {
         "type": "string",
@@ -317,7 +317,10 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "name": {
         "type": "string",
         "minLength": 1,
-        "maxLength": 200
+        "maxLength": 200,
+        "pattern": "\\S",
+        "x-pattern-rule": "blank",
+        "x-pattern-message": "must not be blank"
       },
       "description": {
         "type": [
@@ -363,7 +366,10 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "name": {
         "type": "string",
         "minLength": 1,
-        "maxLength": 200
+        "maxLength": 200,
+        "pattern": "\\S",
+        "x-pattern-rule": "blank",
+        "x-pattern-message": "must not be blank"
       },
       "description": {
         "type": [
@@ -717,7 +723,10 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "name": {
         "type": "string",
         "minLength": 1,
-        "maxLength": 200
+        "maxLength": 200,
+        "pattern": "\\S",
+        "x-pattern-rule": "blank",
+        "x-pattern-message": "must not be blank"
       },
       "agent_id": {
         "type": [
@@ -741,7 +750,10 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "name": {
         "type": "string",
         "minLength": 1,
-        "maxLength": 200
+        "maxLength": 200,
+        "pattern": "\\S",
+        "x-pattern-rule": "blank",
+        "x-pattern-message": "must not be blank"
       },
       "agent_id": {
         "type": [
@@ -1041,7 +1053,10 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "name": {
         "type": "string",
         "minLength": 1,
-        "maxLength": 200
+        "maxLength": 200,
+        "pattern": "\\S",
+        "x-pattern-rule": "blank",
+        "x-pattern-message": "must not be blank"
       },
       "email": {
         "type": "string",
@@ -1070,7 +1085,10 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "null"
         ],
         "minLength": 1,
-        "maxLength": 200
+        "maxLength": 200,
+        "pattern": "\\S",
+        "x-pattern-rule": "blank",
+        "x-pattern-message": "must not be blank"
       },
       "email": {
         "type": [
@@ -1171,7 +1189,10 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "name": {
         "type": "string",
         "minLength": 1,
-        "maxLength": 64
+        "maxLength": 64,
+        "pattern": "\\S",
+        "x-pattern-rule": "blank",
+        "x-pattern-message": "must not be blank"
       },
       "type": {
         "$ref": "#/components/schemas/CustomFieldType"
@@ -1228,7 +1249,10 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "name": {
         "type": "string",
         "minLength": 1,
-        "maxLength": 64
+        "maxLength": 64,
+        "pattern": "\\S",
+        "x-pattern-rule": "blank",
+        "x-pattern-message": "must not be blank"
       },
       "description": {
         "type": [
@@ -1694,7 +1718,10 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "name": {
         "type": "string",
         "minLength": 1,
-        "maxLength": 200
+        "maxLength": 200,
+        "pattern": "\\S",
+        "x-pattern-rule": "blank",
+        "x-pattern-message": "must not be blank"
       },
       "url": {
         "$ref": "#/components/schemas/McpServerUrl"
@@ -1712,7 +1739,10 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "name": {
         "type": "string",
         "minLength": 1,
-        "maxLength": 200
+        "maxLength": 200,
+        "pattern": "\\S",
+        "x-pattern-rule": "blank",
+        "x-pattern-message": "must not be blank"
       },
       "url": {
         "$ref": "#/components/schemas/McpServerUrl"
@@ -2250,7 +2280,10 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "title": {
         "type": "string",
         "minLength": 1,
-        "maxLength": 200
+        "maxLength": 200,
+        "pattern": "\\S",
+        "x-pattern-rule": "blank",
+        "x-pattern-message": "must not be blank"
       },
       "agent_id": {
         "type": [
@@ -2287,7 +2320,10 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "title": {
         "type": "string",
         "minLength": 1,
-        "maxLength": 200
+        "maxLength": 200,
+        "pattern": "\\S",
+        "x-pattern-rule": "blank",
+        "x-pattern-message": "must not be blank"
       },
       "agent_id": {
         "type": [

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { useMock } from '../support/harness.js';
+import { transports } from '../support/transports.js';
+
+describe.each(transports)('blank names over $name', (transport) => {
+  const h = useMock(transport);
+
+  /** A valid create body of each resource with a human-readable name, and the name's field. */
+  const resources = (contact: string) =>
+    [
+      ['/v1/agents', 'name', {}],
+      ['/v1/channels', 'name', {}],
+      ['/v1/contacts', 'name', {}],
+      ['/v1/custom-fields', 'name', { type: 'text' }],
+      ['/v1/mcp-servers', 'name', { url: 'https://mcp.test' }],
+      ['/v1/appointments', 'title', { contact_id: contact, starts_at: '2026-12-01T10:00:00Z' }],
+    ] as const;
+
+  it('refuses a name of nothing but white space on create and update, naming the field', async () => {
+    const contact = (await h.call('POST', '/v1/contacts', { body: { email: 'a@b.test' } })).body
+      .data.id;
+    for (const [path, field, rest] of resources(contact)) {
+      const refused = [{ field, rule: 'blank', message: `${field}: must not be blank` }];
+      for (const blank of ['   ', '\t\n', '\u00a0\u3000']) {
+        const created = await h.call('POST', path, { body: { ...rest, [field]: blank } });
+        expect(created.status, `${path} ${JSON.stringify(blank)}`).toBe(400);
+        expect(created.body.error.details).toEqual(refused);
+      }
+      const made = await h.call('POST', path, { body: { ...rest, [field]: ' Plan B ' } });
+      expect(made.status, path).toBe(201);
+      expect(made.body.data[field]).toBe(' Plan B ');
+      const updated = await h.call('PUT', `${path}/${made.body.data.id}`, {
+        body: { [field]: ' ' },
+      });
+      expect(updated.status, path).toBe(400);
+      expect(updated.body.error.details).toEqual(refused);
+    }
+  });
+
+  it('calls an empty name empty, not also blank', async () => {
+    const res = await h.call('POST', '/v1/agents', { body: { name: '' } });
+    expect(res.body.error.details).toEqual([
+      { field: 'name', rule: 'minLength', message: 'name: must not be empty' },
+    ]);
+  });
+});
