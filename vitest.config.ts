@@ -11,6 +11,10 @@ export default defineConfig({
         find: /^@agent-platform\/mock-server$/,
         replacement: source('packages/mock-server/src/index.ts'),
       },
+      {
+        find: /^@agent-platform\/mock-server\/msw$/,
+        replacement: source('packages/mock-server/src/msw.ts'),
+      },
       { find: /^@agent-platform\/sdk$/, replacement: source('packages/sdk/src/index.ts') },
       {
         find: /^@agent-platform\/webhook-verify$/,

@@ -1,13 +1,14 @@
 // Testing your own code against the mock with MSW: the code under test calls the global fetch.
 // Run: pnpm -C examples testing-with-msw
 import { createMockServer } from '@agent-platform/mock-server';
+import { mswHandlers } from '@agent-platform/mock-server/msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { supportDigest } from './support-digest.js';
 
 // No rate limit: the setup below creates more agents than one window allows.
 const mock = createMockServer({ clock: 'manual', rateLimit: false });
-const server = setupServer(...mock.handlers);
+const server = setupServer(...mswHandlers(mock));
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());

@@ -1,9 +1,11 @@
 // The packages as users install them: pack each one, install the tarballs into fresh ESM and CJS
 // projects, type-check a program there (strict; moduleResolution node16 and bundler), run it
-// compiled to ESM and to CJS, and run the CLI from the packed mock-server. Runs after `pnpm build`.
-// Offline but for the npm registry (npm's cache first); every child process has a time limit.
+// compiled to ESM and to CJS, and run the CLI from the packed mock-server; all without msw
+// (mock-server's optional peer), and then mock-server/msw with it.
+// Runs after `pnpm build`. Offline but for the npm registry (npm's cache first); every child
+// process has a time limit.
 import { execFile, spawn } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { access, cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,8 +15,10 @@ const exec = promisify(execFile);
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const tsc = join(root, 'node_modules/typescript/bin/tsc');
 const packages = ['sdk', 'mock-server', 'webhook-verify'];
-// What the consumer adds from the registry (msw: mock-server's peer; zod: webhook-verify/zod's).
-const registryDeps = { msw: '2.15.0', zod: '4.6.7', '@types/node': '20.19.25' };
+// What the consumer adds from the registry (zod: webhook-verify/zod's peer); msw (mock-server/msw's
+// peer) comes later, so that everything else is checked without it.
+const registryDeps = { zod: '4.6.7', '@types/node': '20.19.25' };
+const msw = 'msw@2.15.0';
 
 const step = async (name, fn) => {
   const start = performance.now();
@@ -29,7 +33,7 @@ const run = (file, args, options = {}) =>
     );
   });
 
-const tsconfig = (compilerOptions) =>
+const tsconfig = (file, compilerOptions) =>
   JSON.stringify(
     {
       compilerOptions: {
@@ -41,11 +45,13 @@ const tsconfig = (compilerOptions) =>
         skipLibCheck: true,
         ...compilerOptions,
       },
-      files: ['main.ts'],
+      files: [file],
     },
     null,
     2,
   );
+const node16 = { module: 'node16', moduleResolution: 'node16', outDir: 'dist' };
+const bundler = { module: 'preserve', moduleResolution: 'bundler', noEmit: true };
 
 const work = await mkdtemp(join(tmpdir(), 'agent-platform-packages-'));
 try {
@@ -83,48 +89,74 @@ try {
       2,
     ),
   );
-  await step('npm install the tarballs', () =>
-    run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
-      cwd: consumer,
-    }),
-  );
+  const npmInstall = (...args) =>
+    run(
+      'npm',
+      ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...args],
+      { cwd: consumer },
+    );
+  await step('npm install the tarballs (msw, an optional peer, is not installed)', async () => {
+    await npmInstall();
+    const installed = await access(join(consumer, 'node_modules/msw')).then(
+      () => true,
+      () => false,
+    );
+    if (installed) throw new Error('npm installed msw: it should be an optional peer');
+  });
 
   const projects = [];
   for (const type of ['module', 'commonjs']) {
     const dir = join(consumer, type === 'module' ? 'esm' : 'cjs');
     await mkdir(dir);
     await writeFile(join(dir, 'package.json'), JSON.stringify({ type }));
-    await cp(join(root, 'test/packages/consumer/main.ts'), join(dir, 'main.ts'));
-    await writeFile(
-      join(dir, 'tsconfig.json'),
-      tsconfig({ module: 'node16', moduleResolution: 'node16', outDir: 'dist' }),
-    );
-    await writeFile(
-      join(dir, 'tsconfig.bundler.json'),
-      tsconfig({ module: 'preserve', moduleResolution: 'bundler', noEmit: true }),
-    );
+    for (const file of ['main.ts', 'msw.ts']) {
+      await cp(join(root, 'test/packages/consumer', file), join(dir, file));
+    }
+    const configs = {
+      'tsconfig.json': tsconfig('main.ts', node16),
+      'tsconfig.bundler.json': tsconfig('main.ts', bundler),
+      'tsconfig.msw.json': tsconfig('msw.ts', node16),
+      'tsconfig.msw-bundler.json': tsconfig('msw.ts', bundler),
+    };
+    for (const [name, text] of Object.entries(configs)) await writeFile(join(dir, name), text);
     projects.push({ type, dir });
   }
-  // The four type-checks at once: tsc is single-threaded and CI has two cores.
-  await step('tsc in ESM and CJS, moduleResolution node16 and bundler', () =>
+  // The type-checks of a program at once: tsc is single-threaded and CI has two cores.
+  const typeCheck = (configs) =>
     Promise.all(
       projects.flatMap(({ dir }) =>
-        ['tsconfig.json', 'tsconfig.bundler.json'].map((config) =>
-          run('node', [tsc, '-p', config], { cwd: dir }),
-        ),
+        configs.map((config) => run('node', [tsc, '-p', config], { cwd: dir })),
       ),
-    ),
+    );
+  // package.json "type" makes a compiled program an ES module or a CommonJS one (require()).
+  const runProgram = async (dir, file, expected) => {
+    const { stdout } = await run('node', [file], { cwd: dir, timeout: 30_000 });
+    if (!stdout.includes(expected)) throw new Error(`unexpected output: ${stdout}`);
+  };
+  await step('tsc in ESM and CJS, moduleResolution node16 and bundler', () =>
+    typeCheck(['tsconfig.json', 'tsconfig.bundler.json']),
   );
   for (const { type, dir } of projects) {
-    // package.json "type" makes the compiled main.js an ES module or a CommonJS one (require()).
-    await step(`${type}: run`, async () => {
-      const { stdout } = await run('node', ['dist/main.js'], { cwd: dir, timeout: 30_000 });
-      if (!stdout.includes('consumer: ok')) throw new Error(`unexpected output: ${stdout}`);
-    });
+    await step(`${type}: run, without msw`, () => runProgram(dir, 'dist/main.js', 'consumer: ok'));
   }
+  await step('mock-server/msw without msw: Node says msw is missing', async () => {
+    const attempts = [
+      ['esm', ['--input-type=module', '-e', "await import('@agent-platform/mock-server/msw')"]],
+      ['cjs', ['-e', "require('@agent-platform/mock-server/msw')"]],
+    ];
+    for (const [dir, args] of attempts) {
+      const stderr = await exec('node', args, { cwd: join(consumer, dir), timeout: 10_000 }).then(
+        () => '',
+        (error) => String(error.stderr),
+      );
+      if (!/Cannot find (package|module) 'msw'/.test(stderr)) {
+        throw new Error(`${dir}: importing /msw without msw did not say so:\n${stderr}`);
+      }
+    }
+  });
 
   const cli = join(consumer, 'node_modules/.bin/agent-platform-mock');
-  await step('CLI: --help, a bad flag', async () => {
+  await step('CLI without msw: --help, a bad flag', async () => {
     const { stdout } = await run(cli, ['--help'], { timeout: 10_000 });
     if (!stdout.includes('--port')) throw new Error(`--help says: ${stdout}`);
     const bad = await exec(cli, ['--no-such-flag'], { timeout: 10_000 }).then(
@@ -133,7 +165,17 @@ try {
     );
     if (bad !== 2) throw new Error(`a bad flag exited with ${bad}, not 2`);
   });
-  await step('CLI: serves on a free port, stops on SIGTERM', () => serveOnce(cli));
+  await step('CLI without msw: serves on a free port, stops on SIGTERM', () => serveOnce(cli));
+
+  await step(`npm install ${msw}`, () => npmInstall(msw));
+  await step('tsc of mock-server/msw in ESM and CJS, node16 and bundler', () =>
+    typeCheck(['tsconfig.msw.json', 'tsconfig.msw-bundler.json']),
+  );
+  for (const { type, dir } of projects) {
+    await step(`${type}: run mock-server/msw under MSW`, () =>
+      runProgram(dir, 'dist/msw.js', 'consumer msw: ok'),
+    );
+  }
 } finally {
   await rm(work, { recursive: true, force: true });
 }

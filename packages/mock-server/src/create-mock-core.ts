@@ -20,17 +20,17 @@ import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import { EventBus, type EventListener } from './webhooks/event-bus.js';
 import { eventName } from './webhooks/event-names.js';
 
-/** A mock of the whole API without its MSW handlers (the CLI uses this: MSW takes half a second to load). */
-export interface MockCore {
+/** A mock of the whole API, usable in-process (`fetch`, `handle`) and over HTTP (`listen`). */
+export interface MockServer {
   /** The API as a fetch function: a drop-in `fetch` option for any client; no network at all. */
   fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
-  /** The same handler for a Request, as transports use it. */
+  /** The same handler for a Request, as transports use it (`mswHandlers` from `/msw` among them). */
   handle(request: Request): Promise<Response>;
   /** Serves the API on a real node:http server (`port: 0` picks a free port). */
   listen(options?: ListenOptions): Promise<RunningServer>;
   /** The variant the server runs. */
   readonly variant: 'A' | 'B';
-  /** The base URL `fetch` and `handlers` use. */
+  /** The base URL relative `fetch` URLs resolve against and `mswHandlers` match. */
   readonly baseUrl: string;
   /** The server's clock: `now()`, and `advance(ms)` when manual. */
   readonly clock: Clock;
@@ -90,8 +90,14 @@ export interface MockCore {
   dispose(): void;
 }
 
-/** Builds a mock server's state, pipeline and control operations; `createMockServer` adds MSW handlers. */
-export function createMockCore(options: MockServerOptions = {}): MockCore {
+/**
+ * Creates a stateful mock of the Conversational Agent Platform API.
+ * @example
+ * const mock = createMockServer({ clock: 'manual' });
+ * const { key } = mock.createApiKey({ scopes: 'all' });
+ * const res = await mock.fetch('/v1/agents', { headers: { 'x-api-key': key } });
+ */
+export function createMockServer(options: MockServerOptions = {}): MockServer {
   const variant = options.variant ?? 'A';
   if (variant !== 'A' && variant !== 'B')
     throw new TypeError(`variant: must be "A" or "B", not ${String(variant)}`);

@@ -14,7 +14,7 @@ import {
   ServiceUnavailableError,
   ValidationError,
 } from '../src/index.js';
-import { createMockServer, type MockServer } from './support/mock-server.js';
+import { createMockServer, type MockServer, mswHandlers } from './support/mock-server.js';
 
 const mock: MockServer = createMockServer({ clock: 'manual', startTime: '2026-11-20T10:00:00Z' });
 
@@ -26,7 +26,7 @@ const mockClock: Clock = {
   },
 };
 
-const msw = setupServer(...mock.handlers);
+const msw = setupServer(...mswHandlers(mock));
 
 // Built before MSW patches the global fetch: the SDK looks fetch up per request, so MSW still
 // answers (openapi-fetch alone would have captured the unpatched fetch here).
@@ -35,7 +35,7 @@ const early = new AgentPlatform({ apiKey: 'set-later', baseUrl: mock.baseUrl, cl
 // One suite, two transports: the in-process fetch, and MSW intercepting the global fetch.
 const targets: [string, () => Partial<ClientOptions>][] = [
   ['mock.fetch', () => ({ fetch: mock.fetch })],
-  ['MSW setupServer(...mock.handlers)', () => ({})],
+  ['MSW setupServer(...mswHandlers(mock))', () => ({})],
 ];
 
 describe.each(targets)('against the mock through %s', (_name, transport) => {

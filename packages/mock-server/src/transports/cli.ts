@@ -1,4 +1,4 @@
-import { createMockCore } from '../create-mock-core.js';
+import { createMockServer, type MockServer } from '../create-mock-core.js';
 import { DEMO_API_KEY } from '../seed/demo.js';
 import { type CliConfig, exposureWarning, parseCli, USAGE, UsageError } from './cli-args.js';
 
@@ -21,9 +21,9 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  let mock: ReturnType<typeof createMockCore>;
+  let mock: MockServer;
   try {
-    mock = createMockCore(config.options);
+    mock = createMockServer(config.options);
   } catch (error) {
     process.stderr.write(`agent-platform-mock: ${(error as Error).message}\n`);
     process.exit(2);

@@ -1,13 +1,15 @@
 import { http, type RequestHandler } from 'msw';
 
-/** The MSW handlers of a mock server. */
-export type MswHandlers = RequestHandler[];
-
-/** MSW handlers that answer every request under `baseUrl`'s `/v1` and `/__mock` with the mock. */
-export function createMswHandlers(
-  baseUrl: string,
-  handle: (request: Request) => Promise<Response>,
-): MswHandlers {
-  const resolve = ({ request }: { request: Request }) => handle(request);
-  return [http.all(`${baseUrl}/v1/*`, resolve), http.all(`${baseUrl}/__mock/*`, resolve)];
+/**
+ * MSW request handlers that answer every request under the mock's `baseUrl` `/v1` and `/__mock`.
+ * @example
+ * import { mswHandlers } from '@agent-platform/mock-server/msw';
+ * const server = setupServer(...mswHandlers(mock));
+ */
+export function mswHandlers(mock: {
+  readonly baseUrl: string;
+  handle(request: Request): Promise<Response>;
+}): RequestHandler[] {
+  const resolve = ({ request }: { request: Request }) => mock.handle(request);
+  return [http.all(`${mock.baseUrl}/v1/*`, resolve), http.all(`${mock.baseUrl}/__mock/*`, resolve)];
 }

@@ -1,5 +1,6 @@
 import { setupServer } from 'msw/node';
 import type { MockServer } from '../../src/index.js';
+import { mswHandlers } from '../../src/msw.js';
 
 /** How a test reaches the mock: a fetch function and the base URL to use with it. */
 export interface Connection {
@@ -25,7 +26,7 @@ export const transports: Transport[] = [
   {
     name: 'MSW setupServer',
     async connect(mock) {
-      const server = setupServer(...mock.handlers);
+      const server = setupServer(...mswHandlers(mock));
       server.listen({ onUnhandledRequest: 'error' });
       // MSW patches the global fetch: read it after listen().
       return {

@@ -1,6 +1,7 @@
 import { setupServer } from 'msw/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMockServer } from '../../src/index.js';
+import { mswHandlers } from '../../src/msw.js';
 import { type Receiver, signatureValid, startReceiver } from '../support/receiver.js';
 
 describe('deliveries when the API is served in-process or over HTTP', () => {
@@ -12,7 +13,7 @@ describe('deliveries when the API is served in-process or over HTTP', () => {
   it('goes out over real fetch while the API is served by MSW handlers', async () => {
     receiver = await startReceiver();
     const mock = createMockServer({ clock: 'manual', variant: 'B' });
-    const server = setupServer(...mock.handlers);
+    const server = setupServer(...mswHandlers(mock));
     // The receiver's URL is not the mock's: let MSW pass it through to the network.
     server.listen({ onUnhandledRequest: 'bypass' });
     try {

@@ -2,3 +2,4 @@
 // maps the package to its source for the tests, but the benchmarks' config (vitest.bench.config.ts)
 // does not; so the tests and bench/sdk-vs-openapi-fetch.bench.ts import the mock through this file.
 export { createMockServer, type MockServer } from '../../../mock-server/src/index.js';
+export { mswHandlers } from '../../../mock-server/src/msw.js';
