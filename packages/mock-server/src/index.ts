@@ -1,8 +1,8 @@
 export type { Clock } from './clock.js';
 export { createManualClock, createRealClock } from './clock.js';
 export type { CreateApiKeyOptions, CreatedApiKey } from './control/controller.js';
-export type { MockServer } from './create-mock-core.js';
-export { createMockServer } from './create-mock-core.js';
+export type { MockServer } from './create-mock-server.js';
+export { createMockServer } from './create-mock-server.js';
 export type { FaultSpec } from './faults.js';
 export type { OperationId, OperationInfo } from './generated/operations.js';
 export { operations, scopeVocabulary } from './generated/operations.js';

@@ -1,4 +1,4 @@
-import { createMockServer, type MockServer } from '../create-mock-core.js';
+import { createMockServer, type MockServer } from '../create-mock-server.js';
 import { DEMO_API_KEY } from '../seed/demo.js';
 import { type CliConfig, exposureWarning, parseCli, USAGE, UsageError } from './cli-args.js';
 
