@@ -1,7 +1,7 @@
 // The packages as users install them: pack each one, install the tarballs into fresh ESM and CJS
-// projects, type-check a program there (strict; moduleResolution node16 and bundler), run it
-// compiled to ESM and to CJS, and run the CLI from the packed mock-server; all without msw
-// (mock-server's optional peer), and then mock-server/msw with it.
+// projects, type-check a program there (strict; moduleResolution node16 and bundler; and without
+// the DOM lib or skipLibCheck), run it compiled to ESM and to CJS, and run the CLI from the packed
+// mock-server; all without msw (mock-server's optional peer), and then mock-server/msw with it.
 // Runs after `pnpm build`. Offline but for the npm registry (npm's cache first); every child
 // process has a time limit.
 import { execFile, spawn } from 'node:child_process';
@@ -52,6 +52,9 @@ const tsconfig = (file, compilerOptions) =>
   );
 const node16 = { module: 'node16', moduleResolution: 'node16', outDir: 'dist' };
 const bundler = { module: 'preserve', moduleResolution: 'bundler', noEmit: true };
+// Node without the DOM lib (the SDK's and webhook-verify's own setting), every declaration checked:
+// nothing the main entries declare may need DOM-only types (RequestInfo) or msw's declarations.
+const noDom = { ...node16, noEmit: true, lib: ['ES2022'], skipLibCheck: false };
 
 const work = await mkdtemp(join(tmpdir(), 'agent-platform-packages-'));
 try {
@@ -115,6 +118,7 @@ try {
     const configs = {
       'tsconfig.json': tsconfig('main.ts', node16),
       'tsconfig.bundler.json': tsconfig('main.ts', bundler),
+      'tsconfig.no-dom.json': tsconfig('main.ts', noDom),
       'tsconfig.msw.json': tsconfig('msw.ts', node16),
       'tsconfig.msw-bundler.json': tsconfig('msw.ts', bundler),
     };
@@ -133,8 +137,8 @@ try {
     const { stdout } = await run('node', [file], { cwd: dir, timeout: 30_000 });
     if (!stdout.includes(expected)) throw new Error(`unexpected output: ${stdout}`);
   };
-  await step('tsc in ESM and CJS, moduleResolution node16 and bundler', () =>
-    typeCheck(['tsconfig.json', 'tsconfig.bundler.json']),
+  await step('tsc in ESM and CJS: node16, bundler, node16 without DOM or skipLibCheck', () =>
+    typeCheck(['tsconfig.json', 'tsconfig.bundler.json', 'tsconfig.no-dom.json']),
   );
   for (const { type, dir } of projects) {
     await step(`${type}: run, without msw`, () => runProgram(dir, 'dist/main.js', 'consumer: ok'));

@@ -23,7 +23,7 @@ import { eventName } from './webhooks/event-names.js';
 /** A mock of the whole API, usable in-process (`fetch`, `handle`) and over HTTP (`listen`). */
 export interface MockServer {
   /** The API as a fetch function: a drop-in `fetch` option for any client; no network at all. */
-  fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+  fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
   /** The same handler for a Request, as transports use it (`mswHandlers` from `/msw` among them). */
   handle(request: Request): Promise<Response>;
   /** Serves the API on a real node:http server (`port: 0` picks a free port). */
@@ -232,7 +232,7 @@ function resolveClock(options: MockServerOptions): Clock {
 }
 
 function toRequest(
-  input: RequestInfo | URL,
+  input: string | URL | Request,
   init: RequestInit | undefined,
   baseUrl: string,
 ): Request {
