@@ -5,7 +5,7 @@ export interface ErrorDetail {
   message: string;
 }
 
-/** The error codes of the API (seed section 7 plus the decided ones). */
+/** The error codes of the API's error envelope. */
 export type ErrorCode =
   | 'UNAUTHORIZED'
   | 'FORBIDDEN'
@@ -18,11 +18,19 @@ export type ErrorCode =
   | 'PAYLOAD_TOO_LARGE'
   | 'SERVICE_UNAVAILABLE';
 
-/** An error the API answers with its envelope; thrown by the pipeline and the domain alike. */
-export class ApiError extends Error {
+// Marks the mock's errors, so that the guard holds across package copies (its ESM and CJS builds
+// loaded side by side), where `instanceof` fails.
+const BRAND = Symbol.for('@agent-platform/mock-server.api-error');
+
+/** An error with the API's envelope (`status`, `code`, `details`), as the control methods throw it. */
+export class MockApiError extends Error {
+  /** The HTTP status the API answers with (400, 404, 409...). */
   readonly status: number;
+  /** The envelope's `code`, as `VALIDATION_ERROR`. */
   readonly code: ErrorCode;
+  /** The violated rules of a 400 `VALIDATION_ERROR` (the first 100); undefined otherwise. */
   readonly details: ErrorDetail[] | undefined;
+  /** Headers the response carries besides the usual ones (`Retry-After`). */
   readonly headers: Record<string, string>;
 
   constructor(
@@ -32,7 +40,8 @@ export class ApiError extends Error {
     options: { details?: ErrorDetail[]; headers?: Record<string, string> } = {},
   ) {
     super(message);
-    this.name = 'ApiError';
+    this.name = 'MockApiError';
+    Object.defineProperty(this, BRAND, { value: true });
     this.status = status;
     this.code = code;
     this.details = options.details;
@@ -46,6 +55,21 @@ export class ApiError extends Error {
     const error = { code: this.code, message: this.message, status: this.status };
     return { error: this.details ? { ...error, details: this.details } : error };
   }
+}
+
+// The name the pipeline, the domain and the control routes use for it (older than the export).
+export const ApiError = MockApiError;
+export type ApiError = MockApiError;
+
+/**
+ * Whether a value is an error the mock threw (a `MockApiError`), across package copies too.
+ * @example
+ * try { mock.faults.add(spec); } catch (error) {
+ *   if (isMockApiError(error) && error.code === 'VALIDATION_ERROR') console.log(error.details);
+ * }
+ */
+export function isMockApiError(value: unknown): value is MockApiError {
+  return (value as Record<symbol, unknown> | null | undefined)?.[BRAND] === true;
 }
 
 /** How many violated rules an answer lists: a body of 100 000 unknown keys is not answered with 8 MB. */

@@ -3,7 +3,13 @@
 // with msw not installed.
 
 import { inspect } from 'node:util';
-import { createMockServer, DEMO_API_KEY, DEMO_IDS } from '@agent-platform/mock-server';
+import {
+  createMockServer,
+  DEMO_API_KEY,
+  DEMO_IDS,
+  isMockApiError,
+  MockApiError,
+} from '@agent-platform/mock-server';
 import { AgentPlatform, isNotFoundError } from '@agent-platform/sdk';
 import {
   signWebhook,
@@ -32,6 +38,21 @@ async function main(): Promise<void> {
     .retrieve('00000000-0000-4000-8000-00000000dead')
     .catch((e: unknown) => e);
   check(isNotFoundError(missing), 'sdk error class');
+  const refused = (() => {
+    try {
+      mock.faults.add({ path: '/v1/nope', status: 503 });
+    } catch (error) {
+      return error;
+    }
+  })();
+  check(
+    refused instanceof MockApiError &&
+      isMockApiError(refused) &&
+      refused.details?.[0]?.field === 'path',
+    'mock-server control error',
+  );
+  const refusal = inspect(refused);
+  check(refusal.startsWith('MockApiError: path: '), `mock error name in logs: ${refusal}`);
 
   const secret = `whsec_${'ab'.repeat(32)}`;
   const rawBody = JSON.stringify({
