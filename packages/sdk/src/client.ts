@@ -110,6 +110,19 @@ function count(name: string, value: number): number {
   return value;
 }
 
+/** `maxRetries` and `timeout` of `options`, checked, else of `fallback`. */
+function sendOptions(
+  options: { maxRetries?: number | undefined; timeout?: number | undefined },
+  fallback: SendOptions,
+  signal?: AbortSignal,
+): SendOptions {
+  return {
+    maxRetries: count('maxRetries', options.maxRetries ?? fallback.maxRetries),
+    timeout: count('timeout', options.timeout ?? fallback.timeout),
+    signal,
+  };
+}
+
 const unwrapData = (raw: RawResult) => (raw.body as { data?: unknown } | undefined)?.data;
 
 /**
@@ -122,8 +135,6 @@ export class AgentPlatform {
   /** The openapi-fetch client typed by the spec's paths, with the same auth, retries and fetch. */
   readonly raw: Client<paths>;
   readonly #config: SendConfig;
-  readonly #maxRetries: number;
-  readonly #timeout: number;
   /** The retry options of a call that overrides none. */
   readonly #defaults: SendOptions;
 
@@ -164,8 +175,8 @@ export class AgentPlatform {
       );
     }
     checkBaseUrl(baseUrl);
-    this.#maxRetries = count('maxRetries', options.maxRetries ?? 2);
-    this.#timeout = count('timeout', options.timeout ?? 60_000);
+    const defaults = sendOptions(options, { maxRetries: 2, timeout: 60_000 });
+    this.#defaults = defaults;
     const clock = options.clock ?? systemClock;
     const custom = options.fetch;
     const envLevel = readEnv('AGENT_PLATFORM_LOG');
@@ -182,8 +193,6 @@ export class AgentPlatform {
       throttle: options.throttle ? new Throttle(clock) : undefined,
       logger: level ? levelLogger(options.logger ?? console, level) : undefined,
     };
-    const defaults = { maxRetries: this.#maxRetries, timeout: this.#timeout };
-    this.#defaults = defaults;
     this.raw = createClient<paths>({
       baseUrl,
       headers: { ...options.defaultHeaders, 'x-api-key': apiKey },
@@ -234,11 +243,7 @@ export class AgentPlatform {
   ): Promise<RawResult> {
     let send = this.#defaults;
     if (options && (options.maxRetries ?? options.timeout ?? options.signal) !== undefined) {
-      send = {
-        maxRetries: count('maxRetries', options.maxRetries ?? this.#maxRetries),
-        timeout: count('timeout', options.timeout ?? this.#timeout),
-        signal: options.signal,
-      };
+      send = sendOptions(options, send, options.signal);
     }
     // Per call, through a per-call fetch: a middleware may replace the Request or the Response.
     const hold: AttemptHold = {};

@@ -1,6 +1,6 @@
 import { BRAND } from './error-brand.js';
 import { parseRateLimit, type RateLimitInfo } from './rate-limit.js';
-import { parseRetryAfter } from './retry-after.js';
+import { serverDelay } from './retry-policy.js';
 
 /** One violated rule of a request, as a `VALIDATION_ERROR` lists them. */
 export interface ErrorDetail {
@@ -23,20 +23,21 @@ interface ErrorEnvelope {
 /** The server answered with a status of 400 or above, or with a 2xx whose body is not JSON. */
 export class APIError extends AgentPlatformError {
   override name = 'APIError';
+  // `declare`d fields, set by the constructor: an emitted field declaration would only add bytes.
   /** The HTTP status. */
-  readonly status: number;
+  declare readonly status: number;
   /** The API's error code (`NOT_FOUND`, `VALIDATION_ERROR`, ...), when the body carries one. */
-  readonly code: string | undefined;
+  declare readonly code: string | undefined;
   /** Every violated rule, on `VALIDATION_ERROR`. */
-  readonly details: ErrorDetail[] | undefined;
+  declare readonly details: ErrorDetail[] | undefined;
   /** The response headers. */
-  readonly headers: Headers;
+  declare readonly headers: Headers;
   /** `X-Request-Id` of the response: quote it when reporting a problem. */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
   /** The rate-limit window reported on the response. */
-  readonly rateLimit: RateLimitInfo | undefined;
+  declare readonly rateLimit: RateLimitInfo | undefined;
   /** The parsed response body (the text when it was not JSON). */
-  readonly body: unknown;
+  declare readonly body: unknown;
 
   constructor(status: number, body: unknown, headers: Headers) {
     const error = (body as ErrorEnvelope | undefined)?.error;
@@ -105,12 +106,10 @@ export class PayloadTooLargeError extends APIError {
 export class RateLimitError extends APIError {
   override name = 'RateLimitError';
   /** Seconds the server asked to wait: `Retry-After`, or without a valid one, until `X-RateLimit-Reset`. */
-  readonly retryAfter: number | undefined;
+  declare readonly retryAfter: number | undefined;
   constructor(status: number, body: unknown, headers: Headers, now = Date.now()) {
     super(status, body, headers);
-    const ms =
-      parseRetryAfter(headers.get('retry-after'), now) ??
-      (this.rateLimit && Math.max(0, this.rateLimit.reset * 1000 - now));
+    const ms = serverDelay(429, headers, now);
     this.retryAfter = ms === undefined ? undefined : Math.ceil(ms / 1000);
   }
 }

@@ -17,10 +17,11 @@ export interface IterationLimits {
 
 /** One page of a list; iterate it (`for await`) to walk every item from here to the last page. */
 export class Page<T> implements AsyncIterable<T> {
+  // `declare`d fields, set by the constructor: an emitted field declaration would only add bytes.
   /** The items of this page. */
-  readonly data: T[];
+  declare readonly data: T[];
   /** `page`, `limit`, `total` and `total_pages` as the server reported them. */
-  readonly pagination: Pagination;
+  declare readonly pagination: Pagination;
   readonly #fetchPage: (page: number) => PagePromise<T>;
   readonly #limits: IterationLimits;
 

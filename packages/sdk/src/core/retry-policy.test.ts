@@ -62,22 +62,25 @@ describe('backoffDelay', () => {
 
 describe('serverDelay', () => {
   const now = Date.UTC(2026, 0, 1);
-  const response = (status: number, headers: Record<string, string> = {}) =>
-    new Response(null, { status, headers });
+  const window = {
+    'X-RateLimit-Limit': '100',
+    'X-RateLimit-Remaining': '0',
+    'X-RateLimit-Reset': String(now / 1000 + 12),
+  };
 
   it('prefers a valid Retry-After', () => {
-    expect(serverDelay(response(429, { 'Retry-After': '7' }), now, undefined)).toBe(7000);
-    expect(serverDelay(response(503, { 'Retry-After': '3' }), now, undefined)).toBe(3000);
+    expect(serverDelay(429, new Headers({ 'Retry-After': '7', ...window }), now)).toBe(7000);
+    expect(serverDelay(503, new Headers({ 'Retry-After': '3' }), now)).toBe(3000);
   });
 
   it('on 429 without Retry-After waits for the window reset', () => {
-    const rateLimit = { limit: 100, remaining: 0, reset: now / 1000 + 12 };
-    expect(serverDelay(response(429), now, rateLimit)).toBe(12_000);
+    expect(serverDelay(429, new Headers(window), now)).toBe(12_000);
+    expect(serverDelay(429, new Headers({ ...window, 'Retry-After': 'soon' }), now)).toBe(12_000);
   });
 
   it('says nothing for a malformed Retry-After, or a 5xx without one (the caller backs off)', () => {
-    expect(serverDelay(response(500, { 'Retry-After': 'soon' }), now, undefined)).toBeUndefined();
-    const rateLimit = { limit: 100, remaining: 0, reset: now / 1000 + 12 };
-    expect(serverDelay(response(503), now, rateLimit)).toBeUndefined();
+    expect(serverDelay(500, new Headers({ 'Retry-After': 'soon' }), now)).toBeUndefined();
+    expect(serverDelay(503, new Headers(window), now)).toBeUndefined();
+    expect(serverDelay(429, new Headers(), now)).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import type { RateLimitInfo } from './rate-limit.js';
+import { parseRateLimit } from './rate-limit.js';
 import { parseRetryAfter } from './retry-after.js';
 
 const IDEMPOTENT = new Set(['GET', 'PUT', 'DELETE']);
@@ -26,16 +26,14 @@ export function backoffDelay(retry: number, random: number = Math.random()): num
 }
 
 /**
- * Milliseconds the server asks to wait: its `Retry-After` when valid, else on 429 the window reset;
- * undefined when it says nothing usable (the caller backs off then).
+ * Milliseconds the server asks to wait: its `Retry-After` when valid, else on 429 until the window
+ * resets (`X-RateLimit-Reset`, when the response has the whole window); undefined when it says
+ * nothing usable (the caller backs off then).
  */
-export function serverDelay(
-  response: Response,
-  now: number,
-  rateLimit: RateLimitInfo | undefined,
-): number | undefined {
-  const retryAfter = parseRetryAfter(response.headers.get('retry-after'), now);
-  if (retryAfter !== undefined) return retryAfter;
-  if (response.status === 429 && rateLimit) return Math.max(0, rateLimit.reset * 1000 - now);
-  return undefined;
+export function serverDelay(status: number, headers: Headers, now: number): number | undefined {
+  const reset = status === 429 ? parseRateLimit(headers)?.reset : undefined;
+  return (
+    parseRetryAfter(headers.get('retry-after'), now) ??
+    (reset === undefined ? undefined : Math.max(0, reset * 1000 - now))
+  );
 }

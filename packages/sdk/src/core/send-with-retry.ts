@@ -3,7 +3,6 @@ import type { Clock } from './clock.js';
 import { APIUserAbortError } from './errors.js';
 import type { AttemptHold } from './held-response.js';
 import type { LevelLogger } from './logger.js';
-import { parseRateLimit } from './rate-limit.js';
 import { replayBody } from './replayable-request.js';
 import { backoffDelay, serverDelay, shouldRetryError, shouldRetryStatus } from './retry-policy.js';
 import { type AttemptState, sendAttempt } from './send-attempt.js';
@@ -40,13 +39,13 @@ function isHealth(request: Request): boolean {
   return request.method === 'GET' && path(request).endsWith('/v1/health');
 }
 
+/** Sleeps between attempts; an abort throws (a sleep that ignores the signal is caught by the loop). */
 async function pause(clock: Clock, ms: number, signal: AbortSignal | undefined): Promise<void> {
   try {
     await clock.sleep(ms, signal);
   } catch (error) {
     throw new APIUserAbortError(undefined, { cause: error });
   }
-  if (signal?.aborted) throw new APIUserAbortError(undefined, { cause: signal.reason });
 }
 
 /**
@@ -102,8 +101,7 @@ export async function sendWithRetry(
       if (retry >= options.maxRetries || !shouldRetryStatus(method, response.status)) {
         return response;
       }
-      const rateLimit = response.status === 429 ? parseRateLimit(response.headers) : undefined;
-      requested = serverDelay(response, clock.now(), rateLimit);
+      requested = serverDelay(response.status, response.headers, clock.now());
       if (requested !== undefined && requested > config.maxRetryAfter) {
         logger?.warn?.(
           `${method} ${path(request)} ${response.status}: asked to wait ${Math.ceil(requested / 1000)} s > maxRetryAfter, not retrying`,

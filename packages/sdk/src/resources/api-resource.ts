@@ -2,7 +2,8 @@ import type { AgentPlatform } from '../client.js';
 
 /** Base of the resource groups: each maps its methods onto the client's one request pipeline. */
 export class APIResource {
-  protected readonly _client: AgentPlatform;
+  // Set by the constructor: `declare` spares an emitted field declaration.
+  declare protected readonly _client: AgentPlatform;
 
   constructor(client: AgentPlatform) {
     this._client = client;
