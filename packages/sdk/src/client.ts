@@ -86,22 +86,6 @@ type LooseClient = {
   }>;
 };
 
-/**
- * The parsed body of a 2xx's text; a 2xx whose body is not JSON (a proxy's or captive portal's
- * HTML page) throws an APIError, with the text as its body.
- */
-function parseBody(text: string, response: Response): RawResult {
-  // Only a 204 has no body: an empty 200 is typed as a resource and must not resolve to undefined.
-  if (text === '' && response.status === 204) return { body: undefined, response };
-  try {
-    return { body: JSON.parse(text), response };
-  } catch (cause) {
-    const error = new APIError(response.status, text, response.headers);
-    error.message = `HTTP ${response.status}, but the body is not JSON (${(cause as Error).message}): is baseUrl the API?`;
-    throw error;
-  }
-}
-
 /** A non-negative number option, checked: a NaN `maxRetries` would otherwise retry forever. */
 function count(name: string, value: number): number {
   if (typeof value !== 'number' || !(value >= 0)) {
@@ -284,15 +268,25 @@ export class AgentPlatform {
           this.#config.clock.now(),
         );
       }
+      let text = '';
       // openapi-fetch answers `data: undefined` without reading for a 204 or an empty body.
-      if (result.data === undefined) return parseBody('', response);
-      let text: string;
-      try {
-        text = await readHeld(response, hold);
-      } catch (error) {
-        throw attemptFailure(error, signal, hold.at?.state.timedOut === true);
+      if (result.data !== undefined) {
+        try {
+          text = await readHeld(response, hold);
+        } catch (error) {
+          throw attemptFailure(error, signal, hold.at?.state.timedOut);
+        }
       }
-      return parseBody(text, response);
+      // Only a 204 has no body: an empty 200 is typed as a resource and must not resolve to undefined.
+      if (text === '' && response.status === 204) return { body: undefined, response };
+      try {
+        return { body: JSON.parse(text), response };
+      } catch (cause) {
+        // A proxy's or captive portal's HTML page: an APIError, with the text as its body.
+        const error = new APIError(response.status, text, response.headers);
+        error.message = `HTTP ${response.status}, but the body is not JSON (${(cause as Error).message}): is baseUrl the API?`;
+        throw error;
+      }
     } finally {
       releaseHold(hold);
     }

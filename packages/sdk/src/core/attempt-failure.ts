@@ -12,7 +12,7 @@ import {
 export function attemptFailure(
   error: unknown,
   signal: AbortSignal | undefined,
-  timedOut: boolean,
+  timedOut: boolean | undefined,
 ): AgentPlatformError {
   const options = { cause: error };
   if (signal?.aborted) return new APIUserAbortError(undefined, options);

@@ -18,8 +18,8 @@ const RANK: Record<LogLevel, number> = { off: 0, error: 1, warn: 2, info: 3, deb
  * the environment's value is read in any case. Anything else throws: a typo must not silence logs.
  */
 export function checkLogLevel(value: unknown, source: 'logLevel' | 'AGENT_PLATFORM_LOG'): LogLevel {
-  const level =
-    source === 'AGENT_PLATFORM_LOG' && typeof value === 'string' ? value.toLowerCase() : value;
+  // The environment's value is a string (readEnv).
+  const level = source === 'AGENT_PLATFORM_LOG' ? (value as string).toLowerCase() : value;
   if (typeof level === 'string' && Object.hasOwn(RANK, level)) return level as LogLevel;
   throw new AgentPlatformError(
     `${source}: must be one of ${Object.keys(RANK).join(', ')}, not ${JSON.stringify(value)}`,
@@ -34,9 +34,10 @@ export function levelLogger(logger: Logger, level: LogLevel): LevelLogger | unde
   const rank = RANK[level];
   if (rank === 0) return undefined;
   const out: LevelLogger = {};
-  for (const name of ['error', 'warn', 'info', 'debug'] as const) {
+  // RANK lists the levels in order, `off` first.
+  for (const name of Object.keys(RANK).slice(1, rank + 1) as (keyof Logger)[]) {
     // Looked up on each line, so that a logger's methods replaced later (a test spy) are used.
-    if (RANK[name] <= rank) out[name] = (m, ...a) => logger[name](m, ...a);
+    out[name] = (m, ...a) => logger[name](m, ...a);
   }
   return out;
 }

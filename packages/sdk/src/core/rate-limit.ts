@@ -8,18 +8,17 @@ export interface RateLimitInfo {
   reset: number;
 }
 
-const INTEGER = /^\d+$/;
-
-function readInt(headers: Headers, name: string): number | undefined {
-  const value = headers.get(name);
-  return value !== null && INTEGER.test(value) ? Number(value) : undefined;
-}
+/** A whole number of decimal digits, as the rate-limit and Retry-After headers carry them. */
+export const DIGITS = /^\d+$/;
 
 /** Reads `X-RateLimit-Limit`, `-Remaining` and `-Reset`; undefined unless all three are whole numbers. */
 export function parseRateLimit(headers: Headers): RateLimitInfo | undefined {
-  const limit = readInt(headers, 'x-ratelimit-limit');
-  const remaining = readInt(headers, 'x-ratelimit-remaining');
-  const reset = readInt(headers, 'x-ratelimit-reset');
-  if (limit === undefined || remaining === undefined || reset === undefined) return undefined;
-  return { limit, remaining, reset };
+  const info = {} as RateLimitInfo;
+  for (const name of ['limit', 'remaining', 'reset'] as const) {
+    const value = headers.get(`x-ratelimit-${name}`);
+    // A missing header (null) reads as "null": not digits either.
+    if (!DIGITS.test(value as string)) return undefined;
+    info[name] = Number(value);
+  }
+  return info;
 }

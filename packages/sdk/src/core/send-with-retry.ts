@@ -28,7 +28,6 @@ export interface SendConfig {
   maxRetryAfter: number;
   throttle: Throttle | undefined;
   logger: LevelLogger | undefined;
-  random?: () => number;
 }
 
 function path(request: Request): string {
@@ -112,7 +111,7 @@ export async function sendWithRetry(
       // stream (MSW tees responses) settles only when the other branch is cancelled too.
       response.body?.cancel().catch(() => {});
     }
-    const delay = requested ?? backoffDelay(retry, config.random?.());
+    const delay = requested ?? backoffDelay(retry);
     logger?.info?.(`retrying ${method} ${path(request)} in ${Math.round(delay)} ms`);
     await pause(clock, delay, signal);
   }

@@ -2,6 +2,9 @@ import type { Clock } from './clock.js';
 import { APIUserAbortError } from './errors.js';
 import { parseRateLimit } from './rate-limit.js';
 
+/** Milliseconds past `X-RateLimit-Reset` before the next window is probed: clock skew. */
+const MARGIN = 1000;
+
 interface Waiter {
   go(): void;
 }
@@ -12,12 +15,11 @@ interface Waiter {
  * Until a response has reported the window, one request goes at a time. Then as many go as the
  * lowest `X-RateLimit-Remaining` of the current window allows, less those still in flight (they
  * may not be counted yet). When the budget is spent, requests wait for `X-RateLimit-Reset` plus
- * `margin` (clock skew, whole seconds), and one probe learns the new window. `/v1/health` is never
+ * MARGIN (clock skew), and one probe learns the new window. `/v1/health` is never
  * rate limited, so it does not pass through here (sendWithRetry skips it).
  */
 export class Throttle {
   readonly #clock: Clock;
-  readonly #margin: number;
   #mode: 'probe' | 'free' | 'budget' = 'probe';
   #remaining = 0;
   #reset = 0;
@@ -25,9 +27,8 @@ export class Throttle {
   #sleeping = false;
   readonly #queue: Waiter[] = [];
 
-  constructor(clock: Clock, margin = 1000) {
+  constructor(clock: Clock) {
     this.#clock = clock;
-    this.#margin = margin;
   }
 
   /** Requests in flight now. */
@@ -88,7 +89,7 @@ export class Throttle {
 
   #canGo(): boolean {
     if (this.#mode === 'free') return true;
-    if (this.#mode === 'budget' && this.#clock.now() >= this.#reset + this.#margin) {
+    if (this.#mode === 'budget' && this.#clock.now() >= this.#reset + MARGIN) {
       this.#mode = 'probe';
     }
     if (this.#mode === 'probe') return this.#inFlight === 0;
@@ -103,7 +104,7 @@ export class Throttle {
     // Nobody in flight will bring news: wake up when the window resets.
     if (this.#queue.length > 0 && this.#inFlight === 0 && !this.#sleeping) {
       this.#sleeping = true;
-      const wait = this.#reset + this.#margin - this.#clock.now();
+      const wait = this.#reset + MARGIN - this.#clock.now();
       this.#clock.sleep(wait).then(
         () => {
           this.#sleeping = false;
