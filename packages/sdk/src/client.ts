@@ -148,14 +148,12 @@ export class AgentPlatform {
   constructor(options: ClientOptions = {}) {
     const apiKey = options.apiKey ?? readEnv('AGENT_PLATFORM_API_KEY');
     if (!apiKey) {
-      throw new AgentPlatformError(
-        'Missing API key: pass `apiKey` to new AgentPlatform() or set AGENT_PLATFORM_API_KEY.',
-      );
+      throw new AgentPlatformError('Missing API key: pass `apiKey` or set AGENT_PLATFORM_API_KEY.');
     }
     const baseUrl = options.baseUrl ?? readEnv('AGENT_PLATFORM_BASE_URL');
     if (!baseUrl) {
       throw new AgentPlatformError(
-        'Missing base URL: pass `baseUrl` to new AgentPlatform() or set AGENT_PLATFORM_BASE_URL.',
+        'Missing base URL: pass `baseUrl` or set AGENT_PLATFORM_BASE_URL.',
       );
     }
     checkBaseUrl(baseUrl);

@@ -11,7 +11,8 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 let timerAt = Infinity;
 
 function arm(at: number): void {
-  if (timer !== undefined) clearTimeout(timer);
+  // A no-op when the timer has fired or was never set.
+  clearTimeout(timer);
   timerAt = at;
   timer = setTimeout(check, clampDelay(at - Date.now()));
   // A pending deadline must not keep a Node process alive on its own (the request does).
@@ -19,7 +20,6 @@ function arm(at: number): void {
 }
 
 function check(): void {
-  timer = undefined;
   timerAt = Infinity;
   const now = Date.now();
   let next = Infinity;

@@ -28,18 +28,17 @@ const PARENT: Record<string, string> = {
   APIUserAbortError: 'AgentPlatformError',
 };
 
-function is(value: unknown, kind: string): boolean {
-  // A primitive has no brand either (`?.` spares null and undefined).
-  if ((value as Record<symbol, unknown> | null | undefined)?.[BRAND] !== true) return false;
-  for (let name: string | undefined = (value as Error).name; name; ) {
-    if (name === kind) return true;
-    name = PARENT[name] ?? 'APIError';
-  }
-  return false;
-}
-
-function guard<T>(kind: string): (e: unknown) => e is T {
-  return (e): e is T => is(e, kind);
+/** A guard for the errors named `kind` and below. */
+function guard<T>(kind: string): (value: unknown) => value is T {
+  return (value): value is T => {
+    // A primitive has no brand either (`?.` spares null and undefined).
+    if ((value as Record<symbol, unknown> | null | undefined)?.[BRAND] !== true) return false;
+    for (let name: string | undefined = (value as Error).name; name; ) {
+      if (name === kind) return true;
+      name = PARENT[name] ?? 'APIError';
+    }
+    return false;
+  };
 }
 
 /** Any SDK error, even from another copy of the package where `instanceof` fails. */

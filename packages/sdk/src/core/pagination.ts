@@ -51,13 +51,13 @@ export class Page<T> implements AsyncIterable<T> {
 
   /** Every item from this page on, within the list call's `maxItems` and `maxPages`. */
   [Symbol.asyncIterator](): AsyncIterator<T> {
-    return iterateItems(Promise.resolve(this), this.#limits);
+    return iterateItems(this, this.#limits);
   }
 }
 
 /** Walks pages from `first`, holding one at a time. */
 export async function* iteratePages<T>(
-  first: PromiseLike<Page<T>>,
+  first: Page<T> | PromiseLike<Page<T>>,
   maxPages = Infinity,
 ): AsyncGenerator<Page<T>, void, undefined> {
   if (maxPages <= 0) return;
@@ -71,7 +71,7 @@ export async function* iteratePages<T>(
 
 /** Walks every item of every page from `first`, within the limits. */
 export async function* iterateItems<T>(
-  first: PromiseLike<Page<T>>,
+  first: Page<T> | PromiseLike<Page<T>>,
   { maxItems = Infinity, maxPages }: IterationLimits,
 ): AsyncGenerator<T, void, undefined> {
   if (maxItems <= 0) return;

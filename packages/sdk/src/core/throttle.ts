@@ -5,6 +5,16 @@ import { parseRateLimit } from './rate-limit.js';
 /** Milliseconds past `X-RateLimit-Reset` before the next window is probed: clock skew. */
 const MARGIN = 1000;
 
+// What the throttle knows of the window. An enum, not names: esbuild inlines it as numbers (bytes).
+enum Mode {
+  /** Nothing yet, or a window has passed: one request at a time learns it. */
+  Probe,
+  /** The server reports no window: nothing to hold back. */
+  Free,
+  /** A window with a budget to spend. */
+  Budget,
+}
+
 interface Waiter {
   go(): void;
 }
@@ -20,7 +30,7 @@ interface Waiter {
  */
 export class Throttle {
   readonly #clock: Clock;
-  #mode: 'probe' | 'free' | 'budget' = 'probe';
+  #mode: Mode = Mode.Probe;
   #remaining = 0;
   #reset = 0;
   #inFlight = 0;
@@ -38,14 +48,11 @@ export class Throttle {
 
   /** Waits for a slot; call `release` with the response (or nothing on failure) afterwards. */
   acquire(signal?: AbortSignal): Promise<void> {
-    if (this.#queue.length === 0 && this.#canGo()) {
-      this.#inFlight++;
-      return Promise.resolve();
-    }
+    // Through the queue even when a slot is free: #pump lets it go at once.
     return new Promise((resolve, reject) => {
+      // Only while queued: `go` removes this listener.
       const onAbort = () => {
-        const index = this.#queue.indexOf(waiter);
-        if (index >= 0) this.#queue.splice(index, 1);
+        this.#queue.splice(this.#queue.indexOf(waiter), 1);
         reject(new APIUserAbortError(undefined, { cause: signal?.reason }));
       };
       const waiter: Waiter = {
@@ -54,9 +61,9 @@ export class Throttle {
           resolve();
         },
       };
+      this.#queue.push(waiter);
       if (signal?.aborted) return onAbort();
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.#queue.push(waiter);
       this.#pump();
     });
   }
@@ -73,12 +80,12 @@ export class Throttle {
     if (!info) {
       // A server that reports no window is not throttled; an error answered without the headers
       // (a 401, a gateway's 502) says nothing about the window, so probing goes on.
-      if (this.#mode === 'probe' && response.ok) this.#mode = 'free';
+      if (this.#mode === Mode.Probe && response.ok) this.#mode = Mode.Free;
       return;
     }
     const reset = info.reset * 1000;
-    if (this.#mode !== 'budget' || reset > this.#reset) {
-      this.#mode = 'budget';
+    if (this.#mode !== Mode.Budget || reset > this.#reset) {
+      this.#mode = Mode.Budget;
       this.#reset = reset;
       this.#remaining = info.remaining;
     } else if (reset === this.#reset) {
@@ -88,11 +95,11 @@ export class Throttle {
   }
 
   #canGo(): boolean {
-    if (this.#mode === 'free') return true;
-    if (this.#mode === 'budget' && this.#clock.now() >= this.#reset + MARGIN) {
-      this.#mode = 'probe';
+    if (this.#mode === Mode.Free) return true;
+    if (this.#mode === Mode.Budget && this.#clock.now() >= this.#reset + MARGIN) {
+      this.#mode = Mode.Probe;
     }
-    if (this.#mode === 'probe') return this.#inFlight === 0;
+    if (this.#mode === Mode.Probe) return this.#inFlight === 0;
     return this.#remaining - this.#inFlight > 0;
   }
 
