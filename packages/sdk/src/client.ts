@@ -179,6 +179,8 @@ export class AgentPlatform {
       baseUrl,
       headers: { ...options.defaultHeaders, 'x-api-key': apiKey },
       Request: ReplayableRequest,
+      // The API never redirects (see refuseRedirect); also for a `fetch` that drops sendAttempt's init.
+      redirect: 'manual',
       // A raw call's signal is on its Request (openapi-fetch puts it there); the attempt's own
       // init.signal would otherwise override it.
       fetch: (request) =>

@@ -20,7 +20,7 @@ interface ErrorEnvelope {
   error?: { code?: unknown; message?: unknown; details?: unknown };
 }
 
-/** The server answered with a status of 400 or above, or with a 2xx whose body is not JSON. */
+/** The server answered with a status of 400 or above, a redirect, or a 2xx whose body is not JSON. */
 export class APIError extends AgentPlatformError {
   override name = 'APIError';
   // `declare`d fields, set by the constructor: an emitted field declaration would only add bytes.

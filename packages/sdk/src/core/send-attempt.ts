@@ -53,6 +53,8 @@ export function sendAttempt(
       parent.addEventListener('abort', onParentAbort, { once: true });
     }
     const init: RequestInit = {
+      // Overrides the Request's own mode (a middleware may have built it): see refuseRedirect.
+      redirect: 'manual',
       get signal() {
         controller ??= new AbortController();
         return controller.signal;

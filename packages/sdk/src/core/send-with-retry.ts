@@ -3,6 +3,7 @@ import type { Clock } from './clock.js';
 import { APIUserAbortError } from './errors.js';
 import type { AttemptHold } from './held-response.js';
 import type { LevelLogger } from './logger.js';
+import { refuseRedirect } from './redirect.js';
 import { replayBody } from './replayable-request.js';
 import { backoffDelay, serverDelay, shouldRetryError, shouldRetryStatus } from './retry-policy.js';
 import { type AttemptState, sendAttempt } from './send-attempt.js';
@@ -50,7 +51,8 @@ async function pause(clock: Clock, ms: number, signal: AbortSignal | undefined):
 /**
  * Sends a request, retrying it by the retry policy. Sits beneath openapi-fetch's middleware as
  * its `fetch`; resolves with the last response (the caller turns an error status into an error)
- * and throws APIConnectionError, APITimeoutError or APIUserAbortError when no response came.
+ * and throws APIConnectionError, APITimeoutError or APIUserAbortError when no response came, and
+ * an APIError for a redirect.
  */
 export async function sendWithRetry(
   request: Request,
@@ -97,6 +99,8 @@ export async function sendWithRetry(
       logger?.debug?.(
         `${method} ${path(request)} ${response.status} (attempt ${retry + 1}, ${clock.now() - started} ms)`,
       );
+      // Neither followed nor retried: it would take the key elsewhere.
+      refuseRedirect(response);
       if (retry >= options.maxRetries || !shouldRetryStatus(method, response.status)) {
         return response;
       }

@@ -1,0 +1,109 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeClock, recordingFetch } from '../../test/support/recording-fetch.js';
+import { AgentPlatform, type ClientOptions } from '../client.js';
+import { APIError } from './errors.js';
+
+// Two real servers on loopback: an "API" that redirects every request, and the origin it points at,
+// which must never see a request (it would get the x-api-key). Only the runtime's own fetch shows
+// whether a redirect is followed.
+let keysStolen: (string | undefined)[] = [];
+let apiHits = 0;
+const elsewhere = createServer((request, response) => {
+  keysStolen.push(request.headers['x-api-key'] as string | undefined);
+  response.writeHead(200, { 'content-type': 'application/json' }).end('{"data":{}}');
+});
+const api = createServer((_request, response) => {
+  apiHits++;
+  response.writeHead(307, { location: `${origin(elsewhere)}/steal` }).end('Moved');
+});
+const origin = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+beforeAll(async () => {
+  for (const server of [api, elsewhere]) {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  }
+});
+
+afterAll(async () => {
+  for (const server of [api, elsewhere]) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+beforeEach(() => {
+  keysStolen = [];
+  apiHits = 0;
+});
+
+const client = (options: ClientOptions = {}) =>
+  new AgentPlatform({
+    apiKey: 'secret',
+    baseUrl: origin(api),
+    clock: fakeClock().clock,
+    ...options,
+  });
+
+/** The call's error, checked to be the redirect's. */
+async function expectRedirectError(call: PromiseLike<unknown>, status = 307): Promise<APIError> {
+  const error = await Promise.resolve(call).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(APIError);
+  expect((error as APIError).status).toBe(status);
+  expect((error as APIError).message).toMatch(/^Redirect.* not followed: check baseUrl$/);
+  return error as APIError;
+}
+
+describe('a redirect is never followed', () => {
+  it('ends a GET in an APIError naming the Location, without a retry', async () => {
+    const error = await expectRedirectError(client().agents.retrieve('a1'));
+    expect(error.message).toBe(
+      `Redirect to ${origin(elsewhere)}/steal not followed: check baseUrl`,
+    );
+    expect(apiHits).toBe(1);
+    expect(keysStolen).toEqual([]);
+  });
+
+  it('ends a raw call in the same error instead of an answer', async () => {
+    await expectRedirectError(client().raw.GET('/v1/me'));
+    expect(keysStolen).toEqual([]);
+  });
+
+  it('holds for a fetch that drops init, and a middleware that asks to follow', async () => {
+    const dropsInit = client({ fetch: (request) => globalThis.fetch(request) });
+    await expectRedirectError(dropsInit.agents.delete('a1'));
+    const follows = client();
+    follows.raw.use({ onRequest: ({ request }) => new Request(request, { redirect: 'follow' }) });
+    await expectRedirectError(follows.me());
+    await expectRedirectError(follows.raw.GET('/v1/me', { redirect: 'follow' }));
+    expect(apiHits).toBe(3);
+    expect(keysStolen).toEqual([]);
+  });
+
+  it("ends a browser's opaque redirect (status 0, no Location) in the same error", async () => {
+    // What a browser's fetch answers with redirect: 'manual'; `new Response` cannot build one.
+    const opaque = () =>
+      Object.defineProperties(new Response(null), {
+        type: { value: 'opaqueredirect' },
+        status: { value: 0 },
+        ok: { value: false },
+      });
+    const modes: string[] = [];
+    const { fetch, calls } = recordingFetch(opaque);
+    const browser = client({
+      fetch: (request, init) => {
+        modes.push(`${request.redirect} ${init?.redirect}`);
+        return fetch(request, init);
+      },
+    });
+    const error = await expectRedirectError(browser.agents.retrieve('a1'), 0);
+    expect(error.message).toBe('Redirect not followed: check baseUrl');
+    await expectRedirectError(browser.raw.GET('/v1/me'), 0);
+    expect(calls).toHaveLength(2);
+    expect(modes).toEqual(['manual manual', 'manual manual']);
+  });
+});
