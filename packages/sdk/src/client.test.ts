@@ -93,6 +93,40 @@ describe('requests', () => {
     expect(calls[0]?.url.pathname).toBe(`/v1/mcp-servers/${ID}/tools/search%20docs%2Fv2`);
   });
 
+  it.each(['', '.', '..'])(
+    'refuses the path parameter %j, which URL resolution would turn into another path',
+    async (bad) => {
+      const { fetch, calls } = recordingFetch(() => json(200, { data: {} }));
+      const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch });
+      const refused = (name: string) => `${name}: must not be "", "." or ".."`;
+      // Sent, these would be DELETE /v1/ and DELETE /v1/messages/{ID}: other operations.
+      await expect(client.agents.delete(bad)).rejects.toThrow(refused('id'));
+      await expect(client.chats.deleteMessage(bad, ID)).rejects.toThrow(refused('id'));
+      await expect(client.chats.deleteMessage(ID, bad)).rejects.toThrow(refused('messageId'));
+      await client.agents.retrieve(ID); // the fetch is reached otherwise
+      const raw = client.raw.DELETE('/v1/agents/{id}', { params: { path: { id: bad } } });
+      await expect(raw).rejects.toThrow(refused('id'));
+      await expect(raw).rejects.toBeInstanceOf(AgentPlatformError);
+      expect(calls.map((call) => call.url.pathname)).toEqual([`/v1/agents/${ID}`]);
+    },
+  );
+
+  it('sends any other odd id percent-encoded, which URL resolution leaves alone', async () => {
+    const { fetch, calls } = recordingFetch(() => json(200, { data: {} }));
+    const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch });
+    for (const id of ['...', '%2e%2e', '.%2E', '../x', 'a/..', ' ..']) {
+      await client.agents.retrieve(id);
+    }
+    expect(calls.map((call) => call.url.pathname)).toEqual([
+      '/v1/agents/...',
+      '/v1/agents/%252e%252e',
+      '/v1/agents/.%252E',
+      '/v1/agents/..%2Fx',
+      '/v1/agents/a%2F..',
+      '/v1/agents/%20..',
+    ]);
+  });
+
   it('unwraps data, and gives the response, request id and rate limit on withResponse()', async () => {
     const { fetch } = recordingFetch(() =>
       json(200, { data: { id: ID } }, { 'X-Request-Id': 'req-9', ...rateHeaders }),

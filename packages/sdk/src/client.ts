@@ -8,6 +8,7 @@ import { AgentPlatformError, APIError } from './core/errors.js';
 import { type AttemptHold, readHeld, releaseHold } from './core/held-response.js';
 import { checkLogLevel, type Logger, type LogLevel, levelLogger } from './core/logger.js';
 import { PagePromise } from './core/pagination.js';
+import { pathSerializer } from './core/path-serializer.js';
 import { ReplayableRequest } from './core/replayable-request.js';
 import type { ListOptions, RequestOptions } from './core/request-options.js';
 import {
@@ -179,6 +180,7 @@ export class AgentPlatform {
       baseUrl,
       headers: { ...options.defaultHeaders, 'x-api-key': apiKey },
       Request: ReplayableRequest,
+      pathSerializer,
       // The API never redirects (see refuseRedirect); also for a `fetch` that drops sendAttempt's init.
       redirect: 'manual',
       // A raw call's signal is on its Request (openapi-fetch puts it there); the attempt's own
