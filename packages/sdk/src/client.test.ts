@@ -376,6 +376,41 @@ describe('option checks', () => {
     );
   });
 
+  it.each([
+    ['a line break inside', 'sk-live\nsk-live'],
+    ['a carriage return inside', 'sk-live\rx'],
+    ['NUL', 'sk-live\0'],
+    ['an invisible U+200B', 'sk-live\u200b'],
+    ['an emoji', 'sk-live🔑'],
+  ])('refuses an apiKey holding %s at construction, without quoting it', (_, apiKey) => {
+    let error: unknown;
+    try {
+      new AgentPlatform({ apiKey, baseUrl: 'http://api.test' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(AgentPlatformError);
+    expect((error as Error).message).toBe('apiKey: must be a valid header value');
+    expect(`${(error as Error).stack} ${(error as Error).cause}`).not.toContain('sk-live');
+  });
+
+  it('takes an apiKey with a line break at an end (a key read from a file): fetch trims it', async () => {
+    const { fetch, calls } = recordingFetch(() => json(200, { data: {} }));
+    await new AgentPlatform({ apiKey: 'sk-live\n', baseUrl: 'http://api.test', fetch }).me();
+    expect(calls[0]?.headers.get('x-api-key')).toBe('sk-live');
+  });
+
+  it('refuses a defaultHeaders value fetch would refuse, naming the header, not the value', () => {
+    const options = { apiKey: 'k', baseUrl: 'http://api.test' };
+    const defaultHeaders = { 'x-team': 'blue', authorization: 'Bearer gw-secret\r\nx-evil: 1' };
+    expect(() => new AgentPlatform({ ...options, defaultHeaders })).toThrow(
+      new AgentPlatformError('authorization: must be a valid header value'),
+    );
+    expect(
+      () => new AgentPlatform({ ...options, defaultHeaders: { 'x-team': 'café, bleu' } }),
+    ).not.toThrow();
+  });
+
   it('keeps a gateway path prefix in baseUrl', async () => {
     const { fetch, calls } = recordingFetch(() => json(200, { data: {} }));
     await new AgentPlatform({ apiKey: 'k', baseUrl: 'https://gw.test/agent-platform', fetch }).me();

@@ -151,6 +151,15 @@ export class AgentPlatform {
     if (!apiKey) {
       throw new AgentPlatformError('Missing API key: pass `apiKey` or set AGENT_PLATFORM_API_KEY.');
     }
+    // A value fetch refuses fails every call with a TypeError that quotes it, and it may be the key:
+    // refused here without it. The runtime's Headers judges, so the rule is exactly fetch's.
+    for (const [name, value] of Object.entries({ ...options.defaultHeaders, apiKey })) {
+      try {
+        new Headers({ v: value });
+      } catch {
+        throw new AgentPlatformError(`${name}: must be a valid header value`);
+      }
+    }
     const baseUrl = options.baseUrl ?? readEnv('AGENT_PLATFORM_BASE_URL');
     if (!baseUrl) {
       throw new AgentPlatformError(
