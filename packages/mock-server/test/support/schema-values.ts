@@ -127,8 +127,13 @@ function strings(s: SchemaNode, label: string, source: ValueSource): string[] {
   else if (s.format === 'uri') values = fresh((n) => `http://127.0.0.1:9/${property}/${n}`);
   else if (s.format === 'email') values = fresh((n) => `${property}${n}@example.com`);
   else if (typeof s.pattern === 'string') {
+    // Plain fresh text first when the pattern allows it (a name's `\S`): a sample drawn from the
+    // pattern repeats across calls, and a name must be unique for some resources.
     const arbitrary = fc.stringMatching(new RegExp(s.pattern as string));
-    values = fc.sample(arbitrary, { seed: 20261120, numRuns: 40 });
+    values = [
+      ...fresh((n) => `${property} ${n}`),
+      ...fc.sample(arbitrary, { seed: 20261120, numRuns: 40 }),
+    ];
   } else values = fresh((n) => `${property} ${n}`);
   const pattern = typeof s.pattern === 'string' ? new RegExp(s.pattern) : null;
   const fits = (v: string) =>
