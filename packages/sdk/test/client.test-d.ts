@@ -1,12 +1,20 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import {
   AgentPlatform,
+  type APIConnectionError,
   type APIError,
+  APIUserAbortError,
+  ConflictError,
+  type ErrorDetail,
+  type InternalServerError,
   isAPIError,
   isRateLimitError,
+  isValidationError,
+  type NotFoundError,
   type Page,
   type RateLimitInfo,
   type Schemas,
+  ServiceUnavailableError,
 } from '../src/index.js';
 
 const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://127.0.0.1:4010' });
@@ -65,6 +73,26 @@ describe('resource method types', () => {
     const error: unknown = new Error();
     if (isRateLimitError(error)) expectTypeOf(error.retryAfter).toEqualTypeOf<number | undefined>();
     if (isAPIError(error)) expectTypeOf(error).toEqualTypeOf<APIError>();
+  });
+
+  it('keep an APIError an APIError after a guard that did not match (a chain of guards)', () => {
+    const error: unknown = new Error();
+    if (isAPIError(error)) {
+      if (isValidationError(error))
+        expectTypeOf(error.details).toEqualTypeOf<ErrorDetail[] | undefined>();
+      else if (isRateLimitError(error))
+        expectTypeOf(error.retryAfter).toEqualTypeOf<number | undefined>();
+      else expectTypeOf(error.status).toEqualTypeOf<number>();
+    }
+  });
+
+  it('tell the error classes apart by type, not only at run time', () => {
+    // @ts-expect-error a ConflictError is no NotFoundError
+    const notFound: NotFoundError = new ConflictError(409, {}, new Headers());
+    // @ts-expect-error an abort is no connection error
+    const connection: APIConnectionError = new APIUserAbortError();
+    const server: InternalServerError = new ServiceUnavailableError(503, {}, new Headers());
+    expectTypeOf([notFound, connection, server]).not.toBeAny();
   });
 
   it('type client.raw by the generated paths', async () => {

@@ -10,7 +10,7 @@ import {
   isMockApiError,
   MockApiError,
 } from '@agent-platform/mock-server';
-import { AgentPlatform, isNotFoundError } from '@agent-platform/sdk';
+import { AgentPlatform, APIError, isNotFoundError } from '@agent-platform/sdk';
 import {
   signWebhook,
   verifyWebhook,
@@ -83,6 +83,8 @@ async function main(): Promise<void> {
   check(isWebhookEventName('A', 'contact.created'), 'events');
   check(validateWebhookData(event) === event, 'zod');
   // Logs name the class as it is exported, not as the bundler renamed it (_WebhookVerificationError).
+  const apiError = inspect(APIError.generate(418, {}, new Headers()));
+  check(apiError.startsWith('APIError: HTTP 418'), `APIError name in logs: ${apiError}`);
   const logged = inspect(new WebhookVerificationError('invalid_body', 'x'));
   check(logged.startsWith('WebhookVerificationError: x'), `error name in logs: ${logged}`);
   mock.dispose();

@@ -72,39 +72,40 @@ export class APIError extends AgentPlatformError {
       case 503:
         return new ServiceUnavailableError(status, body, headers);
     }
-    return status >= 500
-      ? new InternalServerError(status, body, headers)
-      : new APIError(status, body, headers);
+    // `this`, not the class's own name: a class that names itself in its body is renamed by the
+    // bundler (`_APIError`), and logs would show that name. Call it as APIError.generate.
+    // biome-ignore lint/complexity/noThisInStatic: see above.
+    return new (status >= 500 ? InternalServerError : this)(status, body, headers);
   }
 }
 
 /** 400: the request is invalid; `details` names each offending field. */
 export class ValidationError extends APIError {
-  override name = 'ValidationError';
+  override name: 'ValidationError' = 'ValidationError';
 }
 /** 401: the API key is missing, unknown or revoked. */
 export class AuthenticationError extends APIError {
-  override name = 'AuthenticationError';
+  override name: 'AuthenticationError' = 'AuthenticationError';
 }
 /** 403: the API key lacks the scope this operation needs. */
 export class PermissionDeniedError extends APIError {
-  override name = 'PermissionDeniedError';
+  override name: 'PermissionDeniedError' = 'PermissionDeniedError';
 }
 /** 404: no such resource in this key's workspace. */
 export class NotFoundError extends APIError {
-  override name = 'NotFoundError';
+  override name: 'NotFoundError' = 'NotFoundError';
 }
 /** 409: the resource's state forbids the action. */
 export class ConflictError extends APIError {
-  override name = 'ConflictError';
+  override name: 'ConflictError' = 'ConflictError';
 }
 /** 413: the body is over the size limit. */
 export class PayloadTooLargeError extends APIError {
-  override name = 'PayloadTooLargeError';
+  override name: 'PayloadTooLargeError' = 'PayloadTooLargeError';
 }
 /** 429: over the rate limit, after the retries ran out or when the wait exceeded `maxRetryAfter`. */
 export class RateLimitError extends APIError {
-  override name = 'RateLimitError';
+  override name: 'RateLimitError' = 'RateLimitError';
   /** Seconds the server asked to wait: `Retry-After`, or without a valid one, until `X-RateLimit-Reset`. */
   declare readonly retryAfter: number | undefined;
   constructor(status: number, body: unknown, headers: Headers, now = Date.now()) {
@@ -115,30 +116,30 @@ export class RateLimitError extends APIError {
 }
 /** 500 and above: the server failed. */
 export class InternalServerError extends APIError {
-  override name = 'InternalServerError';
+  override name: 'InternalServerError' | 'ServiceUnavailableError' = 'InternalServerError';
 }
 /** 503: maintenance, degradation or an injected fault. */
 export class ServiceUnavailableError extends InternalServerError {
-  override name = 'ServiceUnavailableError';
+  override name: 'ServiceUnavailableError' = 'ServiceUnavailableError';
 }
 
 /** No response: DNS, connection refused, reset, or the fetch implementation threw. */
 export class APIConnectionError extends AgentPlatformError {
-  override name = 'APIConnectionError';
+  override name: 'APIConnectionError' | 'APITimeoutError' = 'APIConnectionError';
   constructor(message = 'Connection error.', options?: { cause?: unknown }) {
     super(message, options);
   }
 }
 /** The last attempt ran past its `timeout` (GET, PUT and DELETE are retried first, within `maxRetries`). */
 export class APITimeoutError extends APIConnectionError {
-  override name = 'APITimeoutError';
+  override name: 'APITimeoutError' = 'APITimeoutError';
   constructor(message = 'Request timed out.', options?: { cause?: unknown }) {
     super(message, options);
   }
 }
 /** The caller's `signal` aborted the request. */
 export class APIUserAbortError extends AgentPlatformError {
-  override name = 'APIUserAbortError';
+  override name: 'APIUserAbortError' = 'APIUserAbortError';
   constructor(message = 'Request was aborted.', options?: { cause?: unknown }) {
     super(message, options);
   }
