@@ -372,8 +372,24 @@ describe('option checks', () => {
     'https://api.example.com/#top',
   ])('rejects baseUrl %s at construction, saying why', (baseUrl) => {
     expect(() => new AgentPlatform({ apiKey: 'k', baseUrl })).toThrow(
-      `baseUrl: must be an http(s) URL without /v1, query or #, e.g. https://api.example.com, not "${baseUrl}"`,
+      `baseUrl: must be an http(s) URL without /v1, query, # or credentials, e.g. https://api.example.com, not "${baseUrl}"`,
     );
+  });
+
+  it.each([
+    ['https://user:s3cret@api.example.com', 'https://@api.example.com'],
+    ['https://s3cret@api.example.com/prefix', 'https://@api.example.com/prefix'],
+  ])('rejects baseUrl with credentials at construction, without quoting them', (baseUrl, shown) => {
+    let message = '';
+    try {
+      new AgentPlatform({ apiKey: 'k', baseUrl });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toBe(
+      `baseUrl: must be an http(s) URL without /v1, query, # or credentials, e.g. https://api.example.com, not "${shown}"`,
+    );
+    expect(message).not.toContain('s3cret');
   });
 
   it.each([
