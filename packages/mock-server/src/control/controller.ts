@@ -7,6 +7,7 @@ import type { FaultSpec } from '../faults.js';
 import { scopeVocabulary, webhookEventCatalog } from '../generated/operations.js';
 import { validateData } from '../http/validate-request.js';
 import type { JournalEntry } from '../journal.js';
+import { canonicalId } from '../store/canonical-id.js';
 import type { ApiKeyRecord, McpTool, Workspace } from '../store/records.js';
 import {
   clearState,
@@ -69,8 +70,8 @@ export class Controller {
     const { ctx, state } = this.core;
     const options = checkInput<typeof input>(workspaceOptions, input);
     const workspace: Workspace = {
-      workspace_id: options.workspace_id ?? ctx.id(),
-      company_id: options.company_id ?? ctx.id(),
+      workspace_id: canonicalId(options.workspace_id) ?? ctx.id(),
+      company_id: canonicalId(options.company_id) ?? ctx.id(),
       name: options.name ?? 'Workspace',
     };
     if (state.workspaces.has(workspace.workspace_id)) {
@@ -105,7 +106,7 @@ export class Controller {
     }
     let workspace: Workspace | undefined;
     if (options.workspace_id !== undefined) {
-      workspace = state.workspaces.get(options.workspace_id);
+      workspace = state.workspaces.get(canonicalId(options.workspace_id));
       if (!workspace)
         throw new ApiError(404, 'NOT_FOUND', `workspace ${options.workspace_id} not found`);
     } else {
@@ -129,7 +130,7 @@ export class Controller {
 
   /** Revokes a key: its very next request gets 401. */
   revokeApiKey(id: string): void {
-    const record = this.core.state.apiKeys.get(id);
+    const record = this.core.state.apiKeys.get(canonicalId(id));
     if (!record) throw new ApiError(404, 'NOT_FOUND', `API key ${id} not found`);
     record.revoked_at ??= this.core.ctx.now();
   }
@@ -140,7 +141,7 @@ export class Controller {
    */
   async receiveMessage(conversationId: string, input: { content: string; type?: string }) {
     checkInput(inboundMessage, input);
-    const conversation = this.core.state.tables.conversations.find(conversationId);
+    const conversation = this.core.state.tables.conversations.find(canonicalId(conversationId));
     if (!conversation) throw notFound('conversation', conversationId);
     const { message, reply } = await receiveCustomerMessage(
       this.core.ctx,
@@ -153,13 +154,13 @@ export class Controller {
 
   /** A messaging channel is paired (its QR code scanned) and becomes `active`. */
   pairChannel(channelId: string) {
-    return pairChannel(this.core.ctx, channelId);
+    return pairChannel(this.core.ctx, canonicalId(channelId));
   }
 
   /** A channel's connection changes: `active`, `disconnected` or `error`, with its event. */
   setChannelStatus(channelId: string, input: { status: SettableChannelStatus }) {
     const { status } = checkInput<typeof input>(channelStatusInput, input);
-    return setChannelStatus(this.core.ctx, channelId, status);
+    return setChannelStatus(this.core.ctx, canonicalId(channelId), status);
   }
 
   /** Sets an MCP server's simulated tools and whether it is in `error`. */
@@ -167,7 +168,7 @@ export class Controller {
     // Everything is checked before anything changes: a 400 leaves the server as it was.
     checkInput(mcpServerSettings, input);
     const tools = input.tools === undefined ? undefined : withDefaults(input.tools);
-    const row = this.core.state.tables.mcpServers.find(id);
+    const row = this.core.state.tables.mcpServers.find(canonicalId(id));
     if (!row) throw notFound('MCP server', id);
     if (tools !== undefined) row._tools = tools;
     if (input.error !== undefined) row._error = input.error;
@@ -219,7 +220,9 @@ export class Controller {
    */
   emitEvent(input: { workspace_id: string; event: string; data: unknown }) {
     const { ctx, state, events } = this.core;
-    const { event, workspace_id: workspaceId } = checkInput<typeof input>(eventInput, input);
+    const checked = checkInput<typeof input>(eventInput, input);
+    const { event } = checked;
+    const workspaceId = canonicalId(checked.workspace_id);
     const entry = webhookEventCatalog.find(
       (e) => e.event === event && e.variants.includes(ctx.variant),
     );

@@ -1,3 +1,4 @@
+import { canonicalIds } from './canonical-id.js';
 import type {
   AgentRow,
   AlertRecord,
@@ -149,8 +150,16 @@ export class InvalidSnapshot extends TypeError {
  * rows), and leaves the state as it was when it does.
  */
 export function importState(state: State, input: unknown): void {
-  const snapshot = checkSnapshot(input, state.variant);
-  const copy = structuredClone(snapshot);
+  // Ids in lower case, as /v1 reads them: an upper-case id in a hand-written snapshot stays reachable.
+  const copy = structuredClone(input) as StateSnapshot;
+  copy.workspaces = copy.workspaces.map(canonicalIds);
+  copy.api_keys = copy.api_keys.map(canonicalIds);
+  for (const name of TABLE_NAMES) {
+    const rows = copy.tables[name];
+    if (rows) (copy.tables as Record<string, object[]>)[name] = rows.map(canonicalIds);
+  }
+  copy.alerts = copy.alerts?.map(canonicalIds);
+  checkSnapshot(copy, state.variant);
   clearState(state);
   state.health = copy.health;
   state.seq = copy.seq;

@@ -82,4 +82,41 @@ describe.each(transports)('UUIDs in any case over $name', (transport) => {
     const byContact = await h.call('GET', `/v1/conversations?contact_id=${upper(contact)}`);
     expect(byContact.body.pagination.total).toBe(1);
   });
+
+  it('reaches resources of an imported snapshot whose ids are in upper case', async () => {
+    const agent = await create('/v1/agents', { name: 'Imported' });
+    const state = (await h.call('GET', '/__mock/state')).body;
+    // A hand-written fixture: every id and reference in upper case.
+    const shout = JSON.parse(
+      JSON.stringify(state).replace(
+        /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g,
+        (id) => id.toUpperCase(),
+      ),
+    );
+    expect((await h.call('PUT', '/__mock/state', { body: shout })).status).toBe(204);
+    const read = await h.call('GET', `/v1/agents/${agent}`);
+    expect(read.status).toBe(200);
+    expect(read.body.data.id).toBe(agent);
+    expect((await h.call('GET', `/v1/agents/${upper(agent)}`)).status).toBe(200);
+    // The key still works: its workspace matched in lower case.
+    expect((await h.call('GET', '/v1/agents')).body.pagination.total).toBe(1);
+  });
+
+  it('takes ids in upper case in the control API too', async () => {
+    const channel = await create('/v1/channels', { name: 'WA', type: 'whatsapp' });
+    const paired = await h.call('POST', `/__mock/channels/${upper(channel)}/pair`);
+    expect(paired.status).toBe(200);
+    expect(paired.body.data.id).toBe(channel);
+    const status = await h.call('PUT', `/__mock/channels/${upper(channel)}/status`, {
+      body: { status: 'error' },
+    });
+    expect(status.body.data.status).toBe('error');
+    const key = await h.call('POST', '/__mock/api-keys', {
+      body: { scopes: 'all', workspace_id: upper(h.workspaceId) },
+    });
+    expect(key.status).toBe(201);
+    expect(key.body.data.workspace_id).toBe(h.workspaceId);
+    const server = await create('/v1/mcp-servers', { name: 'Docs', url: 'https://mcp.test/sse' });
+    expect(h.mock.setMcpServer(upper(server), { error: true }).status).toBe('error');
+  });
 });
