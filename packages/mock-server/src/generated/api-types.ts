@@ -1861,7 +1861,7 @@ export interface components {
             agent_id?: string | null;
         };
         BusinessHours: {
-            /** @description IANA time zone, e.g. `Europe/Madrid` or `UTC`, matched regardless of case and stored in its canonical case (`europe/madrid` reads back as `Europe/Madrid`); an unknown one is 400 (rule `format`). */
+            /** @description IANA time zone, e.g. `Europe/Madrid` or `UTC`, matched regardless of case; a zone the time-zone database names canonically is stored in that case (`europe/madrid` reads back as `Europe/Madrid`), an alias (`US/Pacific`, or `Europe/Kyiv` where the database still calls it `Europe/Kiev`) as sent. An unknown one is 400 (rule `format`). */
             timezone: string;
             schedule: {
                 /** @enum {string} */

@@ -115,6 +115,11 @@ describe.each(transports)('channels over $name', (transport) => {
       body: { business_hours: { timezone: 'utc', schedule: [] } },
     });
     expect(utc.body.data.business_hours.timezone).toBe('UTC');
+    // An alias is accepted and kept as sent: its canonical case is not known.
+    const alias = await h.call('PUT', `/v1/channels/${id}/settings`, {
+      body: { business_hours: { timezone: 'us/pacific', schedule: [] } },
+    });
+    expect(alias.body.data.business_hours.timezone).toBe('us/pacific');
   });
 
   it('names every mistake inside business_hours, not "must be null", when the object has several', async () => {
