@@ -176,7 +176,11 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     fetch: (input, init) => handle(toRequest(input, init, baseUrl)),
     handle,
     listen: (listenOptions) =>
-      listen(handler, listenOptions, { guardControlHost: options.adminToken === undefined }),
+      listen(handler, listenOptions, {
+        guardControlHost: options.adminToken === undefined,
+        controlCorsAnyOrigin: options.adminToken !== undefined,
+        onError,
+      }),
     variant,
     baseUrl,
     clock,

@@ -55,7 +55,7 @@ export function createRequestHandler(
     let response: ApiResponse;
     try {
       if (request.method === 'OPTIONS') {
-        response = preflightResponse(request, isControl);
+        response = preflightResponse(request, isControl, core.adminToken !== undefined);
       } else if (isControl) {
         response = await controlResponse(request, received.method);
       } else {
@@ -91,7 +91,11 @@ export function createRequestHandler(
       }
     }
     // Every response, whatever produced it, carries the request id and the CORS headers.
-    response.headers = commonHeaders(requestId, response.headers, corsHeaders(request, isControl));
+    response.headers = commonHeaders(
+      requestId,
+      response.headers,
+      corsHeaders(request, isControl, core.adminToken !== undefined),
+    );
     if (head) {
       // The length the GET would have sent, as RFC 9110 allows: clients check it before a download.
       const { body } = response;

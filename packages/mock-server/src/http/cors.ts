@@ -11,19 +11,28 @@ export const CORS_HEADERS: Readonly<Record<string, string>> = {
  * The CORS headers of a response: the API's allow every origin; the control API's only a page
  * served from this machine (a test runner on localhost), so that a page on the web cannot read
  * the state's keys and secrets, mint keys or reset the mock of a developer who visits it.
+ * `anyOrigin` (the control API has an admin token, which then guards it): every origin's page.
  */
-export function corsHeaders(request: ApiRequest, isControl: boolean): Record<string, string> {
+export function corsHeaders(
+  request: Pick<ApiRequest, 'header'>,
+  isControl: boolean,
+  anyOrigin = false,
+): Record<string, string> {
   if (!isControl) return { ...CORS_HEADERS };
   const origin = request.header('origin');
-  return origin !== null && isLoopbackOrigin(origin)
+  return origin !== null && (anyOrigin || isLoopbackOrigin(origin))
     ? { ...CORS_HEADERS, 'Access-Control-Allow-Origin': origin, Vary: 'Origin' }
     : { Vary: 'Origin' };
 }
 
-/** The answer to a CORS preflight (OPTIONS) request; for the control API, only from this machine. */
-export function preflightResponse(request: ApiRequest, isControl: boolean): ApiResponse {
+/** The answer to a CORS preflight (OPTIONS) request; for the control API, as `corsHeaders` allows. */
+export function preflightResponse(
+  request: ApiRequest,
+  isControl: boolean,
+  anyOrigin = false,
+): ApiResponse {
   const origin = request.header('origin');
-  if (isControl && (origin === null || !isLoopbackOrigin(origin))) {
+  if (isControl && !anyOrigin && (origin === null || !isLoopbackOrigin(origin))) {
     return { status: 204, body: null, headers: {} };
   }
   return {

@@ -10,7 +10,7 @@ import type { Duplex } from 'node:stream';
 import { ApiError } from '../errors.js';
 import type { ApiRequest, ApiResponse } from '../http/api-request.js';
 import { commonHeaders } from '../http/common-headers.js';
-import { isLoopbackName } from '../http/cors.js';
+import { CORS_HEADERS, corsHeaders, isLoopbackName } from '../http/cors.js';
 import { MAX_BODY_BYTES, tooLarge } from '../http/read-body.js';
 import { errorResponse } from '../http/respond.js';
 import type { RequestHandler } from '../request-handler.js';
@@ -43,6 +43,10 @@ export interface ServeOptions {
    * its `Host` (set when the control API has no admin token).
    */
   guardControlHost?: boolean;
+  /** Opens the control API's CORS to every origin (it has an admin token, which guards it then). */
+  controlCorsAnyOrigin?: boolean;
+  /** Where a failure around the request handler is reported (the handler reports its own). */
+  onError?: (error: unknown, request: { method: string; path: string }) => void;
 }
 
 /** A running HTTP server. */
@@ -76,14 +80,23 @@ export async function listen(
   // The one close, however often it is asked for.
   let closed: Promise<void> | undefined;
   const serve = (req: IncomingMessage, res: ServerResponse, close = false) => {
-    if (guardHost && isControlTarget(req.url) && !addressedHere(req.headers.host)) {
+    const control = isControlTarget(req.url);
+    // The control API's CORS rule on the answers written here too.
+    const cors = control
+      ? corsHeaders(
+          { header: (name) => headerOf(req, name) },
+          true,
+          serveOptions.controlCorsAnyOrigin === true,
+        )
+      : CORS_HEADERS;
+    if (guardHost && control && !addressedHere(req.headers.host)) {
       const error = new ApiError(
         403,
         'FORBIDDEN',
         `Host: the control API of a server on ${host} answers only requests addressed to this machine (localhost, 127.0.0.1 or [::1]), not to ${JSON.stringify(req.headers.host ?? '')}; start it with an admin token to call it by another name`,
       );
       req.resume();
-      return send(res, ownAnswer(error), true);
+      return send(res, ownAnswer(error, cors), true);
     }
     handle(fromIncoming(req)).then(
       (response) => {
@@ -95,14 +108,15 @@ export async function listen(
         if (draining.has(req) && !req.complete && !expectsContinue(req)) req.once('end', answer);
         else answer();
       },
-      // The handler answers its own failures (500, logged by onError); this is a failure around it.
+      // The handler answers (and reports) its own failures; this is a failure around it.
       (error: unknown) => {
+        serveOptions.onError?.(error, { method: req.method ?? 'GET', path: req.url ?? '/' });
         const failure = new ApiError(
           500,
           'INTERNAL_ERROR',
-          `internal error in the mock server: ${String(error)}`,
+          'internal error in the mock server; see its log',
         );
-        send(res, ownAnswer(failure), true);
+        send(res, ownAnswer(failure, cors), true);
       },
     );
   };
@@ -189,9 +203,12 @@ function clientErrorFor(code: string | undefined): ApiError {
 }
 
 /** An answer the server writes itself, before any handler: the error with the common headers. */
-function ownAnswer(error: ApiError): ApiResponse {
+function ownAnswer(
+  error: ApiError,
+  cors: Readonly<Record<string, string>> = CORS_HEADERS,
+): ApiResponse {
   const answer = errorResponse(error);
-  answer.headers = commonHeaders(crypto.randomUUID(), answer.headers);
+  answer.headers = commonHeaders(crypto.randomUUID(), answer.headers, cors);
   return answer;
 }
 
@@ -223,10 +240,7 @@ function fromIncoming(req: IncomingMessage): ApiRequest {
     method: req.method ?? 'GET',
     path: q < 0 ? raw : raw.slice(0, q),
     search: q < 0 ? '' : raw.slice(q),
-    header(name) {
-      const value = req.headers[name];
-      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
-    },
+    header: (name) => headerOf(req, name),
     readBody: () => readIncoming(req),
   };
 }
@@ -283,13 +297,23 @@ function isControlTarget(target: string | undefined): boolean {
   return path === '/__mock' || path.startsWith('/__mock/') || path.startsWith('/__mock?');
 }
 
-/** True for a Host header that names this machine (any port); browsers always send one. */
+/**
+ * True for a Host header that names this machine (any port; `127.1` and `[0:0:0:0:0:0:0:1]` as the
+ * URL parser reads them); browsers always send one, so a request without one passes.
+ */
 function addressedHere(hostHeader: string | undefined): boolean {
   if (hostHeader === undefined) return true;
-  const name = hostHeader.startsWith('[')
-    ? hostHeader.slice(0, hostHeader.indexOf(']') + 1)
-    : hostHeader.replace(/:\d*$/, '');
-  return isLoopbackName(name);
+  try {
+    return isLoopbackName(new URL(`http://${hostHeader}`).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** One request header as the pipeline reads them (repeated ones joined). */
+function headerOf(req: IncomingMessage, name: string): string | null {
+  const value = req.headers[name];
+  return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
 }
 
 /** Requests whose oversized body is being read and dropped. */

@@ -339,6 +339,25 @@ describe.each(transports)('control API guarded by a token over $name', (transpor
         .status,
     ).toBe(204);
   });
+
+  it('lets a page on any origin use it with the token (a Codespaces URL, a LAN address)', async () => {
+    const origin = 'https://abc-5173.app.github.dev';
+    const url = `${h.connection.baseUrl}/__mock/clock`;
+    const res = await h.connection.fetch(url, {
+      headers: { origin, 'x-mock-admin-token': 's3cret' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe(origin);
+    const preflight = await h.connection.fetch(url, {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'x-mock-admin-token',
+      },
+    });
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('x-mock-admin-token');
+  });
 });
 
 describe.each(transports)('CORS of the control API over $name', (transport) => {

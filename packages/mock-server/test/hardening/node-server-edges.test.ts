@@ -154,7 +154,14 @@ describe('the node:http server at its edges', { timeout: 60_000 }, () => {
   });
 
   it('answers a failure around the handler as a 500 in the API envelope, with a request id', async () => {
-    const running = await listen(() => Promise.reject(new Error('boom')));
+    const reported: unknown[] = [];
+    const running = await listen(
+      () => Promise.reject(new Error('boom')),
+      {},
+      {
+        onError: (error, request) => reported.push([String(error), request]),
+      },
+    );
     servers.push(running);
     const res = await fetch(`${running.url}/v1/health`);
     expect(res.status).toBe(500);
@@ -163,10 +170,11 @@ describe('the node:http server at its edges', { timeout: 60_000 }, () => {
     expect(await res.json()).toEqual({
       error: {
         code: 'INTERNAL_ERROR',
-        message: 'internal error in the mock server: Error: boom',
+        message: 'internal error in the mock server; see its log',
         status: 500,
       },
     });
+    expect(reported).toEqual([['Error: boom', { method: 'GET', path: '/v1/health' }]]);
   });
 
   it('answers the control API on loopback only to requests addressed to this machine (DNS rebinding)', async () => {
@@ -188,6 +196,11 @@ describe('the node:http server at its edges', { timeout: 60_000 }, () => {
       `localhost:${running.port}`,
       'app.localhost',
       `[::1]:${running.port}`,
+      // As the URL parser reads them: case, a trailing dot, short and long forms of loopback.
+      `LOCALHOST:${running.port}`,
+      `localhost.:${running.port}`,
+      `127.1:${running.port}`,
+      `[0:0:0:0:0:0:0:1]:${running.port}`,
       null,
     ]) {
       expect((await ask(host))?.status, String(host)).toBe(200);
@@ -197,8 +210,12 @@ describe('the node:http server at its edges', { timeout: 60_000 }, () => {
       'evil.example',
       '127.0.0.1.evil.example',
       'localhost.evil.example',
+      '[::1]evil.example',
+      '0.0.0.0:4010',
     ]) {
-      const refused = await ask(host);
+      const refused = await ask(host, '/__mock/clock', 'Origin: http://evil.example\r\n');
+      // The control API's CORS rule holds on this answer too: no page on the web reads it.
+      expect(refused?.headers['access-control-allow-origin'], host).toBeUndefined();
       expect(refused?.status, host).toBe(403);
       expect(JSON.parse(refused?.body ?? '').error).toMatchObject({ code: 'FORBIDDEN' });
       expect(JSON.parse(refused?.body ?? '').error.message).toMatch(/^Host: the control API/);
