@@ -1,4 +1,4 @@
-import { ApiError } from '../errors.js';
+import { ApiError, invalidField } from '../errors.js';
 import type { McpServerRow, McpTool } from '../store/records.js';
 import type { DomainContext, Handler } from './context.js';
 import { mustGet } from './lookup.js';
@@ -60,6 +60,7 @@ export const mcpServersList: Handler = (ctx, { ws, query }) =>
 
 /** POST /v1/mcp-servers: registered, disconnected until an agent connects it. */
 export const mcpServersCreate: Handler = (ctx, { ws, body }) => {
+  checkHeaderNames(body.headers);
   const now = ctx.now();
   const row: McpServerRow = {
     id: ctx.id(),
@@ -77,6 +78,22 @@ export const mcpServersCreate: Handler = (ctx, { ws, body }) => {
   return { data: mcpServerView(ctx, row) };
 };
 
+/** Header names are case-insensitive: two that differ only in case would be one header, twice. */
+function checkHeaderNames(headers: Record<string, string> | undefined): void {
+  const seen = new Map<string, string>();
+  for (const name of Object.keys(headers ?? {})) {
+    const first = seen.get(name.toLowerCase());
+    if (first !== undefined) {
+      throw invalidField(
+        `headers.${name}`,
+        'unique',
+        `repeats header ${first}: header names are case-insensitive`,
+      );
+    }
+    seen.set(name.toLowerCase(), name);
+  }
+}
+
 /** GET /v1/mcp-servers/{id}. */
 export const mcpServersRetrieve: Handler = (ctx, { ws, params }) => ({
   data: mcpServerView(ctx, server(ctx, ws, params.id as string)),
@@ -84,6 +101,7 @@ export const mcpServersRetrieve: Handler = (ctx, { ws, params }) => ({
 
 /** PUT /v1/mcp-servers/{id}: a partial update (headers are replaced whole, never returned). */
 export const mcpServersUpdate: Handler = (ctx, { ws, params, body }) => {
+  checkHeaderNames(body.headers);
   const row = server(ctx, ws, params.id as string);
   if (body.name !== undefined) row.name = body.name;
   if (body.url !== undefined) row.url = body.url;

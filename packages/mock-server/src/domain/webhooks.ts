@@ -108,7 +108,7 @@ export const webhooksRotateSecret: Handler = (ctx, { ws, params }) => {
 };
 
 function checkUrl(ctx: DomainContext, url: string): void {
-  if (ctx.requireHttps && !url.startsWith('https://')) {
+  if (ctx.requireHttps && !/^https:\/\//i.test(url)) {
     throw invalidField('url', 'https', 'must be an https URL (this server requires HTTPS)');
   }
 }

@@ -2160,7 +2160,7 @@ export interface components {
          * @description The server's http or https URL.
          */
         McpServerUrl: string;
-        /** @description Headers sent to the server (for its authentication); never returned. Names are HTTP field names (RFC 9110 tokens); values are text HTTP can carry (no CR, LF, NUL or other control characters; Latin-1 at most). */
+        /** @description Headers sent to the server (for its authentication); never returned. Names are HTTP field names (RFC 9110 tokens), each at most once in any case (`X-A` and `x-a` are one header, 400 rule `unique`); values are text HTTP can carry (tab, printable ASCII and the Latin-1 bytes 0x80-0xFF; no CR, LF, NUL or other ASCII control characters). */
         McpServerHeaders: {
             [key: string]: string;
         };

@@ -1756,13 +1756,13 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     "type": "string",
     "format": "uri",
     "maxLength": 2048,
-    "pattern": "^https?://",
+    "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
     "x-pattern-message": "must be an http or https URL",
     "description": "The server's http or https URL."
   },
   "McpServerHeaders": {
     "type": "object",
-    "description": "Headers sent to the server (for its authentication); never returned. Names are HTTP field names (RFC 9110 tokens); values are text HTTP can carry (no CR, LF, NUL or other control characters; Latin-1 at most).",
+    "description": "Headers sent to the server (for its authentication); never returned. Names are HTTP field names (RFC 9110 tokens), each at most once in any case (`X-A` and `x-a` are one header, 400 rule `unique`); values are text HTTP can carry (tab, printable ASCII and the Latin-1 bytes 0x80-0xFF; no CR, LF, NUL or other ASCII control characters).",
     "maxProperties": 20,
     "propertyNames": {
       "pattern": "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$",
@@ -1772,7 +1772,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "type": "string",
       "maxLength": 4096,
       "pattern": "^[\\t\\x20-\\x7E\\x80-\\xFF]*$",
-      "x-pattern-message": "must be a valid HTTP header value: printable Latin-1 text, spaces and tabs; no CR, LF, NUL or other control characters"
+      "x-pattern-message": "must be a valid HTTP header value: printable ASCII, Latin-1 bytes, spaces and tabs; no CR, LF, NUL or other ASCII control characters"
     }
   },
   "McpTool": {
@@ -1962,7 +1962,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "format": "uri",
         "maxLength": 2048,
-        "pattern": "^https?://",
+        "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
         "x-pattern-message": "must be an http or https URL",
         "description": "http or https (https only when the service requires it)."
       },
@@ -1993,7 +1993,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "format": "uri",
         "maxLength": 2048,
-        "pattern": "^https?://",
+        "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
         "x-pattern-message": "must be an http or https URL"
       },
       "events": {

@@ -56,7 +56,7 @@ describe.each(transports)('MCP servers over $name', (transport) => {
   const nameRule =
     "key must be an HTTP header name: letters, digits and !#$%&'*+-.^_`|~ (an RFC 9110 token)";
   const valueRule =
-    'must be a valid HTTP header value: printable Latin-1 text, spaces and tabs; no CR, LF, NUL or other control characters';
+    'must be a valid HTTP header value: printable ASCII, Latin-1 bytes, spaces and tabs; no CR, LF, NUL or other ASCII control characters';
   it.each([
     [{ 'bad header': 'x' }, 'headers.bad header', 'propertyNames', nameRule],
     [{ 'X-Token:': 'x' }, 'headers.X-Token:', 'propertyNames', nameRule],
@@ -90,6 +90,31 @@ describe.each(transports)('MCP servers over $name', (transport) => {
       body: { name: 'x', url: 'https://mcp.test', headers },
     });
     expect(res.status).toBe(201);
+  });
+
+  it('takes a URL scheme in any case, and refuses a header named twice in different cases', async () => {
+    const upper = await h.call('POST', '/v1/mcp-servers', {
+      body: { name: 'x', url: 'HTTPS://mcp.test/sse' },
+    });
+    expect(upper.status).toBe(201);
+    const twice = { 'X-Token': 'a', 'x-token': 'b' };
+    const details = [
+      {
+        field: 'headers.x-token',
+        rule: 'unique',
+        message: 'headers.x-token: repeats header X-Token: header names are case-insensitive',
+      },
+    ];
+    const created = await h.call('POST', '/v1/mcp-servers', {
+      body: { name: 'x', url: 'https://mcp.test', headers: twice },
+    });
+    expect(created.body.error.details).toEqual(details);
+    // Refused before the server is looked up (400 before 404), and nothing changes.
+    const updated = await h.call('PUT', `/v1/mcp-servers/${crypto.randomUUID()}`, {
+      body: { headers: twice },
+    });
+    expect(updated.status).toBe(400);
+    expect(updated.body.error.details).toEqual(details);
   });
 
   it('connects idempotently on the singular /v1/agent path and disconnects', async () => {

@@ -88,5 +88,14 @@ describe.each(transports)('webhook records with requireHttps over $name', (trans
         })
       ).status,
     ).toBe(201);
+    // A scheme is case-insensitive (RFC 3986): HTTPS is https, HTTP is not.
+    const upper = await h.call('POST', '/v1/webhooks', {
+      body: { url: 'HTTPS://h.test/hook', events: ['billing'] },
+    });
+    expect(upper.status).toBe(201);
+    const plain = await h.call('POST', '/v1/webhooks', {
+      body: { url: 'HTTP://h.test/hook', events: ['billing'] },
+    });
+    expect(plain.body.error.message).toBe('url: must be an https URL (this server requires HTTPS)');
   });
 });
