@@ -41,7 +41,9 @@ for (const file of modules) {
 const stray = [];
 for (const dir of new Set([...outputs].map((f) => dirname(f)))) {
   for (const name of await readdir(dir)) {
-    if (!outputs.has(join(dir, name))) stray.push(relative(root, join(dir, name)));
+    // Dotfiles (.DS_Store) are the file system's, not code.
+    if (!name.startsWith('.') && !outputs.has(join(dir, name)))
+      stray.push(relative(root, join(dir, name)));
   }
 }
 if (stray.length > 0) {

@@ -64,7 +64,8 @@ const fixture = {
   },
 };
 
-describe('scripts/generate/webhook-*.mjs on an inline spec', () => {
+// Each case runs a generator (openapi-typescript and a TypeScript program): seconds on a loaded machine.
+describe('scripts/generate/webhook-*.mjs on an inline spec', { timeout: 60_000 }, () => {
   it('webhook-events: names per variant, a data type per event, only reachable schemas', async () => {
     const target = await load('webhook-events.mjs');
     expect(target.output).toBe('packages/webhook-verify/src/generated/webhook-events.ts');

@@ -48,9 +48,10 @@ describe.each(['A', 'B'] as const)('Variant %s delivery order', (variant) => {
   });
 });
 
-/** Waits (polling, at most 5 s of real time) until `done()`; the outcome never hangs on timing. */
-// No deadline of its own: on a loaded machine deliveries only take longer, and the test's timeout
-// (below) is what ends a wait that never comes true.
+/**
+ * Waits (polling) until `done()`. No deadline of its own: on a loaded machine deliveries only take
+ * longer, and the test's timeout (below) is what ends a wait that never comes true.
+ */
 async function until(done: () => boolean): Promise<void> {
   while (!done()) await new Promise((r) => setTimeout(r, 5));
 }
