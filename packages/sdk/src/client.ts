@@ -118,7 +118,7 @@ const unwrapData = (raw: RawResult) => (raw.body as { data?: unknown } | undefin
  */
 export class AgentPlatform {
   /** The openapi-fetch client typed by the spec's paths, with the same auth, retries and fetch. */
-  readonly raw: Client<paths>;
+  declare readonly raw: Client<paths>;
   readonly #config: SendConfig;
   /** The retry options of a call that overrides none. */
   readonly #defaults: SendOptions;
@@ -171,19 +171,16 @@ export class AgentPlatform {
     this.#defaults = defaults;
     const clock = options.clock ?? systemClock;
     const custom = options.fetch;
-    const envLevel = readEnv('AGENT_PLATFORM_LOG');
     const level =
       options.logLevel !== undefined
         ? checkLogLevel(options.logLevel, 'logLevel')
-        : envLevel
-          ? checkLogLevel(envLevel, 'AGENT_PLATFORM_LOG')
-          : undefined;
+        : checkLogLevel(readEnv('AGENT_PLATFORM_LOG') ?? 'off', 'AGENT_PLATFORM_LOG');
     this.#config = {
       fetch: custom ? () => custom : () => globalThis.fetch,
       clock,
       maxRetryAfter: count('maxRetryAfter', options.maxRetryAfter ?? 60) * 1000,
       throttle: options.throttle ? new Throttle(clock) : undefined,
-      logger: level ? levelLogger(options.logger ?? console, level) : undefined,
+      logger: levelLogger(options.logger ?? console, level),
     };
     this.raw = createClient<paths>({
       baseUrl,
@@ -225,9 +222,11 @@ export class AgentPlatform {
 
   /** @internal A list call: its first page, iterable over every page. */
   _list<T>(path: keyof paths, params: CallParams, options?: ListOptions): PagePromise<T> {
-    const fetchPage = (page: number): PagePromise<T> =>
-      this._list(path, { ...params, query: { ...params.query, page } }, options);
-    return new PagePromise<T>(this.#call('GET', path, params, options), fetchPage, options ?? {});
+    return new PagePromise<T>(
+      this.#call('GET', path, params, options),
+      (page) => this._list(path, { ...params, query: { ...params.query, page } }, options),
+      options ?? {},
+    );
   }
 
   #call(

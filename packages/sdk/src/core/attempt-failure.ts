@@ -14,9 +14,7 @@ export function attemptFailure(
   signal: AbortSignal | undefined,
   timedOut: boolean | undefined,
 ): AgentPlatformError {
-  const options = { cause: error };
-  if (signal?.aborted) return new APIUserAbortError(undefined, options);
-  return timedOut
-    ? new APITimeoutError(undefined, options)
-    : new APIConnectionError(undefined, options);
+  return new (
+    signal?.aborted ? APIUserAbortError : timedOut ? APITimeoutError : APIConnectionError
+  )(undefined, { cause: error });
 }

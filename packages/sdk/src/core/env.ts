@@ -6,7 +6,6 @@ export function readEnv(name: string): string | undefined {
     const value = env?.[name]?.trim();
     return value ? value : undefined;
   } catch {
-    // Deno without --allow-env throws on access.
-    return undefined;
+    // Deno without --allow-env throws on access: undefined, as where there is no process.
   }
 }

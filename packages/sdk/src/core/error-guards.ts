@@ -32,10 +32,10 @@ const PARENT: Record<string, string> = {
 function guard<T>(kind: string): (value: unknown) => value is T {
   return (value): value is T => {
     // A primitive has no brand either (`?.` spares null and undefined).
-    if ((value as Record<symbol, unknown> | null | undefined)?.[BRAND] !== true) return false;
-    for (let name: string | undefined = (value as Error).name; name; ) {
-      if (name === kind) return true;
-      name = PARENT[name] ?? 'APIError';
+    if ((value as Record<symbol, unknown> | null | undefined)?.[BRAND] === true) {
+      for (let name = (value as Error).name; name; name = PARENT[name] ?? 'APIError') {
+        if (name === kind) return true;
+      }
     }
     return false;
   };

@@ -42,11 +42,9 @@ export class Page<T> implements AsyncIterable<T> {
   }
 
   /** Fetches the next page with the same query; rejects when there is none. */
-  getNextPage(): Promise<Page<T>> {
-    if (!this.hasNextPage()) {
-      return Promise.reject(new AgentPlatformError('No next page.'));
-    }
-    return Promise.resolve(this.#fetchPage(this.pagination.page + 1));
+  async getNextPage(): Promise<Page<T>> {
+    if (!this.hasNextPage()) throw new AgentPlatformError('No next page.');
+    return this.#fetchPage(this.pagination.page + 1);
   }
 
   /** Every item from this page on, within the list call's `maxItems` and `maxPages`. */

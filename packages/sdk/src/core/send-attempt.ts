@@ -3,7 +3,7 @@ import type { AttemptHold } from './held-response.js';
 
 /** How one attempt ended when it did not end with a response. */
 export interface AttemptState {
-  timedOut: boolean;
+  timedOut?: boolean;
 }
 
 /**
@@ -48,10 +48,8 @@ export function sendAttempt(
       removeDeadline(deadline);
       parent?.removeEventListener('abort', onParentAbort);
     };
-    if (parent) {
-      if (parent.aborted) return onParentAbort();
-      parent.addEventListener('abort', onParentAbort, { once: true });
-    }
+    if (parent?.aborted) return onParentAbort();
+    parent?.addEventListener('abort', onParentAbort, { once: true });
     const init: RequestInit = {
       // Overrides the Request's own mode (a middleware may have built it): see refuseRedirect.
       redirect: 'manual',

@@ -79,7 +79,7 @@ export async function sendWithRetry(
     fresh = false;
     if (throttle) await throttle.acquire(signal);
     const started = clock.now();
-    const state: AttemptState = { timedOut: false };
+    const state: AttemptState = {};
     let response: Response | undefined;
     try {
       response = await sendAttempt(config.fetch(), attempt, options.timeout, signal, state, hold);

@@ -108,15 +108,20 @@ describe('throttle', () => {
     );
     await second.pending;
     expect(second.through()).toBe(true);
-    expect(throttle.inFlight).toBe(1);
+    // Remaining 1, and the second is in flight: a third waits.
+    const third = queued(throttle);
+    await Promise.resolve();
+    expect(third.through()).toBe(false);
   });
 
   it('passes everything through when responses carry no rate-limit headers', async () => {
     const throttle = new Throttle(fakeClock().clock);
     await throttle.acquire();
     throttle.release(new Response(null));
-    await Promise.all([throttle.acquire(), throttle.acquire(), throttle.acquire()]);
-    expect(throttle.inFlight).toBe(3);
+    // None of them released: all three in flight at once.
+    const calls = [queued(throttle), queued(throttle), queued(throttle)];
+    await Promise.resolve();
+    expect(calls.map((call) => call.through())).toEqual([true, true, true]);
   });
 
   it('keeps probing after an error answered without rate-limit headers', async () => {

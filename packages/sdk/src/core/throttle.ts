@@ -41,11 +41,6 @@ export class Throttle {
     this.#clock = clock;
   }
 
-  /** Requests in flight now. */
-  get inFlight(): number {
-    return this.#inFlight;
-  }
-
   /** Waits for a slot; call `release` with the response (or nothing on failure) afterwards. */
   acquire(signal?: AbortSignal): Promise<void> {
     // Through the queue even when a slot is free: #pump lets it go at once.
@@ -111,8 +106,7 @@ export class Throttle {
     // Nobody in flight will bring news: wake up when the window resets.
     if (this.#queue.length > 0 && this.#inFlight === 0 && !this.#sleeping) {
       this.#sleeping = true;
-      const wait = this.#reset + MARGIN - this.#clock.now();
-      this.#clock.sleep(wait).then(
+      this.#clock.sleep(this.#reset + MARGIN - this.#clock.now()).then(
         () => {
           this.#sleeping = false;
           this.#pump();
