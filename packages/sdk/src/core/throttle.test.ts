@@ -145,4 +145,22 @@ describe('throttle', () => {
     controller.abort();
     await expect(waiting).rejects.toBeInstanceOf(APIUserAbortError);
   });
+
+  it('lets the others through in order when a waiter in the middle aborts', async () => {
+    const throttle = new Throttle(fakeClock().clock);
+    await throttle.acquire();
+    const controller = new AbortController();
+    const first = queued(throttle);
+    const middle = throttle.acquire(controller.signal);
+    const last = queued(throttle);
+    controller.abort();
+    await expect(middle).rejects.toBeInstanceOf(APIUserAbortError);
+    // Errors without rate-limit headers: still probing, so one request goes per release.
+    throttle.release(new Response(null, { status: 502 }));
+    await Promise.resolve();
+    expect([first.through(), last.through()]).toEqual([true, false]);
+    throttle.release(new Response(null, { status: 502 }));
+    await Promise.resolve();
+    expect([first.through(), last.through()]).toEqual([true, true]);
+  });
 });

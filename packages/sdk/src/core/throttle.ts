@@ -15,9 +15,8 @@ enum Mode {
   Budget,
 }
 
-interface Waiter {
-  go(): void;
-}
+/** Lets a queued request go. */
+type Waiter = () => void;
 
 /**
  * Spaces requests by the server's rate-limit headers so that a burst never draws a 429.
@@ -35,7 +34,8 @@ export class Throttle {
   #reset = 0;
   #inFlight = 0;
   #sleeping = false;
-  readonly #queue: Waiter[] = [];
+  // A Set keeps the order, and deleting a waiter that is no longer there does nothing.
+  readonly #queue = new Set<Waiter>();
 
   constructor(clock: Clock) {
     this.#clock = clock;
@@ -47,16 +47,14 @@ export class Throttle {
     return new Promise((resolve, reject) => {
       // Only while queued: `go` removes this listener.
       const onAbort = () => {
-        this.#queue.splice(this.#queue.indexOf(waiter), 1);
+        this.#queue.delete(go);
         reject(new APIUserAbortError(undefined, { cause: signal?.reason }));
       };
-      const waiter: Waiter = {
-        go: () => {
-          signal?.removeEventListener('abort', onAbort);
-          resolve();
-        },
+      const go: Waiter = () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
       };
-      this.#queue.push(waiter);
+      this.#queue.add(go);
       if (signal?.aborted) return onAbort();
       signal?.addEventListener('abort', onAbort, { once: true });
       this.#pump();
@@ -99,12 +97,15 @@ export class Throttle {
   }
 
   #pump(): void {
-    while (this.#queue.length > 0 && this.#canGo()) {
+    // In order; deleting the entry at hand does not disturb a Set's iteration.
+    for (const go of this.#queue) {
+      if (!this.#canGo()) break;
       this.#inFlight++;
-      this.#queue.shift()?.go();
+      this.#queue.delete(go);
+      go();
     }
     // Nobody in flight will bring news: wake up when the window resets.
-    if (this.#queue.length > 0 && this.#inFlight === 0 && !this.#sleeping) {
+    if (this.#queue.size > 0 && this.#inFlight === 0 && !this.#sleeping) {
       this.#sleeping = true;
       this.#clock.sleep(this.#reset + MARGIN - this.#clock.now()).then(
         () => {
