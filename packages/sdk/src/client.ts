@@ -4,7 +4,7 @@ import { attemptFailure } from './core/attempt-failure.js';
 import { checkBaseUrl } from './core/check-base-url.js';
 import { type Clock, systemClock } from './core/clock.js';
 import { readEnv } from './core/env.js';
-import { AgentPlatformError, APIError } from './core/errors.js';
+import { AgentPlatformError, APIError, generateError } from './core/errors.js';
 import { type AttemptHold, readHeld, releaseHold } from './core/held-response.js';
 import { checkLogLevel, type Logger, type LogLevel, levelLogger } from './core/logger.js';
 import { PagePromise } from './core/pagination.js';
@@ -271,7 +271,7 @@ export class AgentPlatform {
       const { response } = result;
       if (!response.ok) {
         // Dated by the client's clock: an HTTP-date Retry-After.
-        throw APIError.generate(
+        throw generateError(
           response.status,
           result.error,
           response.headers,

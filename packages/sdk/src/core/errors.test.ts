@@ -61,6 +61,21 @@ describe('APIError.generate', () => {
     expect(error.headers.get('x-request-id')).toBe('req-42');
   });
 
+  it('builds by status alone when called unbound or on a subclass', () => {
+    const { generate } = APIError;
+    const teapot = generate(418, {}, new Headers());
+    expect(teapot.constructor).toBe(APIError);
+    expect(teapot.message).toBe('HTTP 418');
+    expect(generate(404, {}, new Headers())).toBeInstanceOf(NotFoundError);
+    expect(NotFoundError.generate(418, {}, new Headers()).constructor).toBe(APIError);
+    expect(NotFoundError.generate(409, {}, new Headers()).constructor).toBe(ConflictError);
+    expect(ServiceUnavailableError.generate(502, {}, new Headers()).constructor).toBe(
+      InternalServerError,
+    );
+    const limited = RateLimitError.generate(429, {}, new Headers({ 'Retry-After': '3' }));
+    expect((limited as RateLimitError).retryAfter).toBe(3);
+  });
+
   it('makes 503 an InternalServerError too', () => {
     const error = APIError.generate(503, undefined, headers());
     expect(error).toBeInstanceOf(InternalServerError);

@@ -52,31 +52,12 @@ export class APIError extends AgentPlatformError {
     this.body = body;
   }
 
-  /** Builds the subclass that matches the status: the one factory for every API error. */
-  static generate(status: number, body: unknown, headers: Headers, now = Date.now()): APIError {
-    switch (status) {
-      case 400:
-        return new ValidationError(status, body, headers);
-      case 401:
-        return new AuthenticationError(status, body, headers);
-      case 403:
-        return new PermissionDeniedError(status, body, headers);
-      case 404:
-        return new NotFoundError(status, body, headers);
-      case 409:
-        return new ConflictError(status, body, headers);
-      case 413:
-        return new PayloadTooLargeError(status, body, headers);
-      case 429:
-        return new RateLimitError(status, body, headers, now);
-      case 503:
-        return new ServiceUnavailableError(status, body, headers);
-    }
-    // `this`, not the class's own name: a class that names itself in its body is renamed by the
-    // bundler (`_APIError`), and logs would show that name. Call it as APIError.generate.
-    // biome-ignore lint/complexity/noThisInStatic: see above.
-    return new (status >= 500 ? InternalServerError : this)(status, body, headers);
-  }
+  /**
+   * Builds the subclass that matches the status: the one factory for every API error. A plain
+   * function: it may be called unbound, and on a subclass it builds the same.
+   */
+  static generate: (status: number, body: unknown, headers: Headers, now?: number) => APIError =
+    generateError;
 }
 
 /** 400: the request is invalid; `details` names each offending field. */
@@ -143,4 +124,31 @@ export class APIUserAbortError extends AgentPlatformError {
   constructor(message = 'Request was aborted.', options?: { cause?: unknown }) {
     super(message, options);
   }
+}
+
+const BY_STATUS: Record<number, typeof APIError> = {
+  400: ValidationError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  409: ConflictError,
+  413: PayloadTooLargeError,
+  429: RateLimitError,
+  503: ServiceUnavailableError,
+};
+
+/**
+ * APIError.generate. Outside the class, which would otherwise name itself in its body (the bundler
+ * then renames it `_APIError`, and logs show that name), and without `this` (an unbound call threw,
+ * a subclass's built itself); after the classes, which it names. `now` dates an HTTP-date
+ * Retry-After (RateLimitError; the others take no fourth argument).
+ */
+export function generateError(
+  status: number,
+  body: unknown,
+  headers: Headers,
+  now?: number,
+): APIError {
+  const Class = BY_STATUS[status] ?? (status >= 500 ? InternalServerError : APIError);
+  return new (Class as typeof RateLimitError)(status, body, headers, now);
 }
