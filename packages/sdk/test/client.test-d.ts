@@ -8,9 +8,10 @@ import {
   type ErrorDetail,
   type InternalServerError,
   isAPIError,
+  isNotFoundError,
   isRateLimitError,
   isValidationError,
-  type NotFoundError,
+  NotFoundError,
   type Page,
   type RateLimitInfo,
   type Schemas,
@@ -93,6 +94,24 @@ describe('resource method types', () => {
     const connection: APIConnectionError = new APIUserAbortError();
     const server: InternalServerError = new ServiceUnavailableError(503, {}, new Headers());
     expectTypeOf([notFound, connection, server]).not.toBeAny();
+  });
+
+  it('let users subclass an error class under a name of their own', () => {
+    class AgentMissing extends NotFoundError {
+      override name = 'AgentMissing';
+    }
+    class GaveUp extends APIUserAbortError {
+      override name = 'GaveUp';
+    }
+    const missing = new AgentMissing(404, {}, new Headers());
+    expectTypeOf(missing).toExtend<NotFoundError>();
+    expectTypeOf(missing.name).toEqualTypeOf<string>();
+    expectTypeOf(new GaveUp()).toExtend<APIUserAbortError>();
+    // @ts-expect-error still no ConflictError
+    const conflict: ConflictError = missing;
+    const error: unknown = missing;
+    if (isNotFoundError(error)) expectTypeOf(error).toEqualTypeOf<NotFoundError>();
+    expectTypeOf(conflict).not.toBeAny();
   });
 
   it('type client.raw by the generated paths', async () => {

@@ -9,6 +9,11 @@ export interface ErrorDetail {
   message: string;
 }
 
+// Each class below the base declares a private member of its own: private members make TypeScript
+// compare classes by declaration, not by shape, so a ConflictError is no NotFoundError, and a guard
+// that fails (isValidationError) leaves an APIError an APIError instead of narrowing it to never.
+// `declare`d, so nothing is emitted; `name` stays a string, so that users may subclass and rename.
+
 /** Base of every error the SDK throws. */
 export class AgentPlatformError extends Error {
   /** Marks SDK errors so that the `isXxx` guards recognise them across duplicate package copies. */
@@ -23,6 +28,7 @@ interface ErrorEnvelope {
 /** The server answered with a status of 400 or above, a redirect, or a 2xx whose body is not JSON. */
 export class APIError extends AgentPlatformError {
   override name = 'APIError';
+  declare private readonly brandAPIError: never;
   // `declare`d fields, set by the constructor: an emitted field declaration would only add bytes.
   /** The HTTP status. */
   declare readonly status: number;
@@ -62,31 +68,38 @@ export class APIError extends AgentPlatformError {
 
 /** 400: the request is invalid; `details` names each offending field. */
 export class ValidationError extends APIError {
-  override name: 'ValidationError' = 'ValidationError';
+  override name = 'ValidationError';
+  declare private readonly brandValidationError: never;
 }
 /** 401: the API key is missing, unknown or revoked. */
 export class AuthenticationError extends APIError {
-  override name: 'AuthenticationError' = 'AuthenticationError';
+  override name = 'AuthenticationError';
+  declare private readonly brandAuthenticationError: never;
 }
 /** 403: the API key lacks the scope this operation needs. */
 export class PermissionDeniedError extends APIError {
-  override name: 'PermissionDeniedError' = 'PermissionDeniedError';
+  override name = 'PermissionDeniedError';
+  declare private readonly brandPermissionDeniedError: never;
 }
 /** 404: no such resource in this key's workspace. */
 export class NotFoundError extends APIError {
-  override name: 'NotFoundError' = 'NotFoundError';
+  override name = 'NotFoundError';
+  declare private readonly brandNotFoundError: never;
 }
 /** 409: the resource's state forbids the action. */
 export class ConflictError extends APIError {
-  override name: 'ConflictError' = 'ConflictError';
+  override name = 'ConflictError';
+  declare private readonly brandConflictError: never;
 }
 /** 413: the body is over the size limit. */
 export class PayloadTooLargeError extends APIError {
-  override name: 'PayloadTooLargeError' = 'PayloadTooLargeError';
+  override name = 'PayloadTooLargeError';
+  declare private readonly brandPayloadTooLargeError: never;
 }
 /** 429: over the rate limit, after the retries ran out or when the wait exceeded `maxRetryAfter`. */
 export class RateLimitError extends APIError {
-  override name: 'RateLimitError' = 'RateLimitError';
+  override name = 'RateLimitError';
+  declare private readonly brandRateLimitError: never;
   /** Seconds the server asked to wait: `Retry-After`, or without a valid one, until `X-RateLimit-Reset`. */
   declare readonly retryAfter: number | undefined;
   constructor(status: number, body: unknown, headers: Headers, now = Date.now()) {
@@ -97,30 +110,35 @@ export class RateLimitError extends APIError {
 }
 /** 500 and above: the server failed. */
 export class InternalServerError extends APIError {
-  override name: 'InternalServerError' | 'ServiceUnavailableError' = 'InternalServerError';
+  override name = 'InternalServerError';
+  declare private readonly brandInternalServerError: never;
 }
 /** 503: maintenance, degradation or an injected fault. */
 export class ServiceUnavailableError extends InternalServerError {
-  override name: 'ServiceUnavailableError' = 'ServiceUnavailableError';
+  override name = 'ServiceUnavailableError';
+  declare private readonly brandServiceUnavailableError: never;
 }
 
 /** No response: DNS, connection refused, reset, or the fetch implementation threw. */
 export class APIConnectionError extends AgentPlatformError {
-  override name: 'APIConnectionError' | 'APITimeoutError' = 'APIConnectionError';
+  override name = 'APIConnectionError';
+  declare private readonly brandAPIConnectionError: never;
   constructor(message = 'Connection error.', options?: { cause?: unknown }) {
     super(message, options);
   }
 }
 /** The last attempt ran past its `timeout` (GET, PUT and DELETE are retried first, within `maxRetries`). */
 export class APITimeoutError extends APIConnectionError {
-  override name: 'APITimeoutError' = 'APITimeoutError';
+  override name = 'APITimeoutError';
+  declare private readonly brandAPITimeoutError: never;
   constructor(message = 'Request timed out.', options?: { cause?: unknown }) {
     super(message, options);
   }
 }
 /** The caller's `signal` aborted the request. */
 export class APIUserAbortError extends AgentPlatformError {
-  override name: 'APIUserAbortError' = 'APIUserAbortError';
+  override name = 'APIUserAbortError';
+  declare private readonly brandAPIUserAbortError: never;
   constructor(message = 'Request was aborted.', options?: { cause?: unknown }) {
     super(message, options);
   }
