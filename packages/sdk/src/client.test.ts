@@ -98,7 +98,7 @@ describe('requests', () => {
     async (bad) => {
       const { fetch, calls } = recordingFetch(() => json(200, { data: {} }));
       const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch });
-      const refused = (name: string) => `${name}: must not be "", "." or ".."`;
+      const refused = (name: string) => `${name}: must be a string, not "", "." or ".."`;
       // Sent, these would be DELETE /v1/ and DELETE /v1/messages/{ID}: other operations.
       await expect(client.agents.delete(bad)).rejects.toThrow(refused('id'));
       await expect(client.chats.deleteMessage(bad, ID)).rejects.toThrow(refused('id'));
@@ -110,6 +110,29 @@ describe('requests', () => {
       expect(calls.map((call) => call.url.pathname)).toEqual([`/v1/agents/${ID}`]);
     },
   );
+
+  it.each([
+    ['an object (untrusted JSON)', { 'x/../../webhooks/wh_1?': '' }],
+    ['an empty object', {}],
+    ['an array', ['agt_1']],
+    ['undefined', undefined],
+    ['null', null],
+    ['a number', 42],
+  ])('refuses a path parameter that is %s, not a string', async (_, bad) => {
+    const { fetch, calls } = recordingFetch(() => json(200, { data: {} }));
+    const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch });
+    const id = bad as unknown as string;
+    const refused = (name: string) =>
+      new AgentPlatformError(`${name}: must be a string, not "", "." or ".."`);
+    // Sent, an object went as `key,value` (DELETE /v1/webhooks/wh_1?,), undefined as /{id}.
+    await expect(client.agents.delete(id)).rejects.toThrow(refused('id'));
+    await expect(client.webhooks.retrieve(id)).rejects.toThrow(refused('id'));
+    await expect(client.chats.deleteMessage(ID, id)).rejects.toThrow(refused('messageId'));
+    const raw = client.raw.DELETE('/v1/agents/{id}', { params: { path: { id } } });
+    await expect(raw).rejects.toThrow(refused('id'));
+    await expect(raw).rejects.toBeInstanceOf(AgentPlatformError);
+    expect(calls).toEqual([]);
+  });
 
   it('sends any other odd id percent-encoded, which URL resolution leaves alone', async () => {
     const { fetch, calls } = recordingFetch(() => json(200, { data: {} }));
