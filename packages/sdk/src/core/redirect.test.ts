@@ -107,3 +107,50 @@ describe('a redirect is never followed', () => {
     expect(modes).toEqual(['manual manual', 'manual manual']);
   });
 });
+
+describe('what is no redirect', () => {
+  const answering = (respond: () => Response) => {
+    const { fetch, calls } = recordingFetch(respond);
+    return { calls, client: client({ fetch, baseUrl: 'http://api.test' }) };
+  };
+
+  it.each([301, 302, 303, 307, 308])('%d, what fetch would follow, is one', async (status) => {
+    const { client: c } = answering(
+      () => new Response(null, { status, headers: { location: 'https://elsewhere.test/x' } }),
+    );
+    const error = await expectRedirectError(c.agents.retrieve('a1'), status);
+    expect(error.message).toBe('Redirect to https://elsewhere.test/x not followed: check baseUrl');
+  });
+
+  it('returns a 304 to a raw caller, as any other status, and fails a method with HTTP 304', async () => {
+    const { client: c, calls } = answering(
+      () => new Response(null, { status: 304, headers: { etag: '"v1"' } }),
+    );
+    const { response } = await c.raw.GET('/v1/me', { headers: { 'if-none-match': '"v1"' } });
+    expect(response.status).toBe(304);
+    const error = await c.agents.retrieve('a1').then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(APIError);
+    expect(error).toMatchObject({ status: 304, message: 'HTTP 304' });
+    expect(calls).toHaveLength(2);
+  });
+
+  it.each([300, 305, 306])('%d, which fetch does not follow, is an HTTP error', async (status) => {
+    const { client: c } = answering(
+      () => new Response(null, { status, headers: { location: 'https://elsewhere.test/x' } }),
+    );
+    await expect(c.agents.retrieve('a1')).rejects.toMatchObject({
+      status,
+      message: `HTTP ${status}`,
+    });
+  });
+
+  it("is not Response.error() (status 0, type 'error'), from a fetch of one's own", async () => {
+    const { client: c } = answering(() => Response.error());
+    const { response } = await c.raw.GET('/v1/me');
+    expect(response.type).toBe('error');
+    await expect(c.agents.retrieve('a1')).rejects.toMatchObject({ status: 0, message: 'HTTP 0' });
+  });
+});

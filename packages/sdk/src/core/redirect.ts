@@ -1,13 +1,17 @@
 import { APIError } from './errors.js';
 
 /**
- * Throws for a redirect. The API never redirects, so a 3xx means a wrong `baseUrl` (http for
- * https, a login page), and following it would send `x-api-key` wherever it points (fetch strips
- * only Authorization and Cookie across origins). Requests go with `redirect: 'manual'`: Node then
- * answers the 3xx itself, a browser an opaque redirect (status 0, Location hidden).
+ * Throws for a redirect. The API never redirects, so one means a wrong `baseUrl` (http for https,
+ * a login page), and following it would send `x-api-key` wherever it points (fetch strips only
+ * Authorization and Cookie across origins). Requests go with `redirect: 'manual'`: Node then
+ * answers the 3xx itself, a browser an opaque redirect (status 0, Location hidden). A redirect is
+ * what fetch would follow: 301, 302, 303, 307 and 308. Other statuses are not redirects: a 304
+ * answers a raw caller's If-None-Match, `Response.error()` has status 0 too (type 'error'), and
+ * fetch follows no 300, 305 or 306.
  */
-export function refuseRedirect({ status, headers, body }: Response): void {
-  if (!status || (status > 299 && status < 400)) {
+export function refuseRedirect({ status, headers, body, type }: Response): void {
+  // A number, which test() reads as its digits.
+  if (type === 'opaqueredirect' || /^30[12378]$/.test(status as unknown as string)) {
     // Free the connection: nobody reads this body.
     body?.cancel().catch(() => {});
     const location = headers.get('location');
