@@ -54,7 +54,7 @@ async function expectRedirectError(call: PromiseLike<unknown>, status = 307): Pr
   );
   expect(error).toBeInstanceOf(APIError);
   expect((error as APIError).status).toBe(status);
-  expect((error as APIError).message).toMatch(/^Redirect.* not followed: check baseUrl$/);
+  expect((error as APIError).message).toMatch(/^Redirect.* followed: check baseUrl$/);
   return error as APIError;
 }
 
@@ -82,6 +82,19 @@ describe('a redirect is never followed', () => {
     await expectRedirectError(follows.raw.GET('/v1/me', { redirect: 'follow' }));
     expect(apiHits).toBe(3);
     expect(keysStolen).toEqual([]);
+  });
+
+  it('fails a call whose own fetch followed the redirect: the key has left, but the caller learns where', async () => {
+    // A fetch that rebuilds the request from its URL, method and headers drops redirect: 'manual'.
+    const follows = client({
+      fetch: (request) =>
+        globalThis.fetch(request.url, { method: request.method, headers: request.headers }),
+    });
+    const error = await expectRedirectError(follows.agents.retrieve('a1'), 200);
+    expect(error.message).toBe(`Redirect to ${origin(elsewhere)}/steal followed: check baseUrl`);
+    await expectRedirectError(follows.raw.GET('/v1/me'), 200);
+    expect(apiHits).toBe(2);
+    expect(keysStolen).toEqual(['secret', 'secret']);
   });
 
   it("ends a browser's opaque redirect (status 0, no Location) in the same error", async () => {

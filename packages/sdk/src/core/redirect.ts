@@ -7,16 +7,18 @@ import { APIError } from './errors.js';
  * answers the 3xx itself, a browser an opaque redirect (status 0, Location hidden). A redirect is
  * what fetch would follow: 301, 302, 303, 307 and 308. Other statuses are not redirects: a 304
  * answers a raw caller's If-None-Match, `Response.error()` has status 0 too (type 'error'), and
- * fetch follows no 300, 305 or 306.
+ * fetch follows no 300, 305 or 306. A `fetch` option that follows redirects itself (one that drops
+ * the Request's mode) has already sent the key by then; its `redirected` response fails all the
+ * same, naming where it ended, so that the caller learns it.
  */
-export function refuseRedirect({ status, headers, body, type }: Response): void {
+export function refuseRedirect({ status, headers, body, type, redirected, url }: Response): void {
   // A number, which test() reads as its digits.
-  if (type === 'opaqueredirect' || /^30[12378]$/.test(status as unknown as string)) {
+  if (redirected || type === 'opaqueredirect' || /^30[12378]$/.test(status as unknown as string)) {
     // Free the connection: nobody reads this body.
     body?.cancel().catch(() => {});
-    const location = headers.get('location');
+    const location = redirected ? url : headers.get('location');
     throw Object.assign(new APIError(status, undefined, headers), {
-      message: `Redirect${location ? ` to ${location}` : ''} not followed: check baseUrl`,
+      message: `Redirect${location ? ` to ${location}` : ''} ${redirected ? '' : 'not '}followed: check baseUrl`,
     });
   }
 }
