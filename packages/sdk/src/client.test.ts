@@ -433,6 +433,19 @@ describe('option checks', () => {
     expect(`${(error as Error).stack} ${(error as Error).cause}`).not.toContain('sk-live');
   });
 
+  it('names AGENT_PLATFORM_API_KEY, not apiKey, for a key from the environment', () => {
+    vi.stubEnv('AGENT_PLATFORM_API_KEY', 'sk-live\nsk-live');
+    let error: unknown;
+    try {
+      new AgentPlatform({ baseUrl: 'http://api.test' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(AgentPlatformError);
+    expect((error as Error).message).toBe('AGENT_PLATFORM_API_KEY: must be a valid header value');
+    expect(`${(error as Error).stack} ${(error as Error).cause}`).not.toContain('sk-live');
+  });
+
   it('takes an apiKey with a line break at an end (a key read from a file): fetch trims it', async () => {
     const { fetch, calls } = recordingFetch(() => json(200, { data: {} }));
     await new AgentPlatform({ apiKey: 'sk-live\n', baseUrl: 'http://api.test', fetch }).me();
@@ -449,6 +462,27 @@ describe('option checks', () => {
       () => new AgentPlatform({ ...options, defaultHeaders: { 'x-team': 'café, bleu' } }),
     ).not.toThrow();
   });
+
+  it.each(['bad header', 'x-team:', 'x-équipe', ''])(
+    'refuses the defaultHeaders name %j at construction, naming it, not its value',
+    (name) => {
+      const { fetch, calls } = recordingFetch(() => json(200, { data: {} }));
+      const options = { apiKey: 'k', baseUrl: 'http://api.test', fetch };
+      let error: unknown;
+      try {
+        new AgentPlatform({
+          ...options,
+          defaultHeaders: { 'x-team': 'blue', [name]: 'gw-secret' },
+        });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(AgentPlatformError);
+      expect((error as Error).message).toBe(`${name}: must be a valid header name`);
+      expect(`${(error as Error).stack} ${(error as Error).cause}`).not.toContain('gw-secret');
+      expect(calls).toEqual([]);
+    },
+  );
 
   it('keeps a gateway path prefix in baseUrl', async () => {
     const { fetch, calls } = recordingFetch(() => json(200, { data: {} }));

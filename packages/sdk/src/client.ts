@@ -151,13 +151,20 @@ export class AgentPlatform {
     if (!apiKey) {
       throw new AgentPlatformError('Missing API key: pass `apiKey` or set AGENT_PLATFORM_API_KEY.');
     }
-    // A value fetch refuses fails every call with a TypeError that quotes it, and it may be the key:
-    // refused here without it. The runtime's Headers judges, so the rule is exactly fetch's.
-    for (const [name, value] of Object.entries({ ...options.defaultHeaders, apiKey })) {
+    // A header fetch refuses fails every call with a TypeError that quotes its value, which may be
+    // the key: refused here, by name, without it. The runtime's Headers judges, so the rules are
+    // exactly fetch's. The key is named after where it came from.
+    for (const [name, value] of Object.entries({
+      ...options.defaultHeaders,
+      [options.apiKey ? 'apiKey' : 'AGENT_PLATFORM_API_KEY']: apiKey,
+    })) {
+      let part = 'name';
       try {
+        new Headers({ [name]: '' });
+        part = 'value';
         new Headers({ v: value });
       } catch {
-        throw new AgentPlatformError(`${name}: must be a valid header value`);
+        throw new AgentPlatformError(`${name}: must be a valid header ${part}`);
       }
     }
     const baseUrl = options.baseUrl ?? readEnv('AGENT_PLATFORM_BASE_URL');
