@@ -5,7 +5,7 @@ import type { Core } from './control/core.js';
 import { ApiError } from './errors.js';
 import type { ApiRequest, ApiResponse } from './http/api-request.js';
 import { commonHeaders } from './http/common-headers.js';
-import { corsHeaders, preflightResponse } from './http/cors.js';
+import { corsHeaders, isControlPath, preflightResponse } from './http/cors.js';
 import { errorResponse } from './http/respond.js';
 import { type RequestScope, runOperation, runUnrouted } from './http/run-operation.js';
 import { sameSecret } from './http/same-secret.js';
@@ -51,7 +51,7 @@ export function createRequestHandler(
     const head = received.method === 'HEAD';
     const request = head ? { ...received, method: 'GET' } : received;
     const scope: RequestScope = { operationId: null, keyId: null };
-    const isControl = request.path === '/__mock' || request.path.startsWith('/__mock/');
+    const isControl = isControlPath(request.path);
     let response: ApiResponse;
     try {
       if (request.method === 'OPTIONS') {

@@ -17,8 +17,8 @@ export function corsHeaders(
   request: Pick<ApiRequest, 'header'>,
   isControl: boolean,
   anyOrigin = false,
-): Record<string, string> {
-  if (!isControl) return { ...CORS_HEADERS };
+): Readonly<Record<string, string>> {
+  if (!isControl) return CORS_HEADERS;
   const origin = request.header('origin');
   return origin !== null && (anyOrigin || isLoopbackOrigin(origin))
     ? { ...CORS_HEADERS, 'Access-Control-Allow-Origin': origin, Vary: 'Origin' }
@@ -46,6 +46,11 @@ export function preflightResponse(
       'Access-Control-Max-Age': '600',
     },
   };
+}
+
+/** True for a path of the control API (`/__mock` and below). */
+export function isControlPath(path: string): boolean {
+  return path === '/__mock' || path.startsWith('/__mock/');
 }
 
 /** True for an origin on this machine: `http://localhost:5173`, `http://127.0.0.1:3000`, `http://[::1]`. */

@@ -1,4 +1,4 @@
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from '../http/schema-rules.js';
 
 /**
  * An id as the mock stores it: a UUID in lower case (the API matches ids regardless of case, and

@@ -10,7 +10,7 @@ import type { Duplex } from 'node:stream';
 import { ApiError } from '../errors.js';
 import type { ApiRequest, ApiResponse } from '../http/api-request.js';
 import { commonHeaders } from '../http/common-headers.js';
-import { CORS_HEADERS, corsHeaders, isLoopbackName } from '../http/cors.js';
+import { CORS_HEADERS, corsHeaders, isControlPath, isLoopbackName } from '../http/cors.js';
 import { MAX_BODY_BYTES, tooLarge } from '../http/read-body.js';
 import { errorResponse } from '../http/respond.js';
 import type { RequestHandler } from '../request-handler.js';
@@ -291,10 +291,11 @@ function originForm(target: string): string {
   }
 }
 
-/** True for a target under /__mock, in origin or absolute form. */
+/** True for a target under /__mock, in origin or absolute form, with or without a query. */
 function isControlTarget(target: string | undefined): boolean {
   const path = originForm(target ?? '/');
-  return path === '/__mock' || path.startsWith('/__mock/') || path.startsWith('/__mock?');
+  const q = path.indexOf('?');
+  return isControlPath(q < 0 ? path : path.slice(0, q));
 }
 
 /**
