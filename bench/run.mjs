@@ -338,8 +338,8 @@ out.push(
   "example of the spec, one item, not the mock's 20-item page: it is not the same bytes.",
   '³ `node <cli js>` on a free port, alternating mock and Prism, polled every few ms from the same',
   'process; the mock must answer 200, Prism any HTTP status. Ratio: Prism time / mock time.',
-  '⁴ packages/sdk/bench/interleaved.mjs as it is: a canned in-process fetch, alternating rounds, fastest',
-  'round of each. Ratio: SDK time / openapi-fetch time.',
+  '⁴ packages/sdk/bench/interleaved.mjs as it is: a canned in-process fetch, pairs of rounds of 2,000',
+  "calls, median time of each. Ratio: the median of the pairs' SDK time / openapi-fetch time.",
   '⁵ The built dist/node.js, alternating rounds, fastest round of each (median round in brackets).',
   'verifyWebhookSync also parses the JSON and checks the envelope, so the fair floor is bare + parse.',
 );

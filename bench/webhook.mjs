@@ -1,8 +1,8 @@
 // Part of `pnpm bench` (bench/run.mjs): verifyWebhookSync (the built dist/node.js) against a bare
 // createHmac + timingSafeEqual, with and without JSON.parse, on Variant B deliveries of 1 KiB and 64 KiB
 // (the same deliveries and baselines as packages/webhook-verify/bench/verify.bench.ts). Measured in
-// alternating rounds and compared by each one's fastest round, as packages/sdk/bench/interleaved.mjs
-// does: on a busy machine the mean mostly measures the neighbours. Prints `RESULT {...}` for run.mjs.
+// alternating rounds and compared by each one's fastest round: on a busy machine the mean mostly
+// measures the neighbours. Prints `RESULT {...}` for run.mjs.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { delivery, secret } from '../packages/webhook-verify/bench/delivery.mjs';
 import { signWebhookSync, verifyWebhookSync } from '../packages/webhook-verify/dist/node.js';

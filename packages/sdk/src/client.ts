@@ -291,7 +291,7 @@ export class AgentPlatform {
         try {
           text = await readHeld(response, hold);
         } catch (error) {
-          throw attemptFailure(error, signal, hold.at?.state.timedOut);
+          throw attemptFailure(error, signal, hold.at?.timedOut);
         }
       }
       // Only a 204 has no body: an empty 200 is typed as a resource and must not resolve to undefined.

@@ -1,20 +1,7 @@
 import type { AttemptState } from './send-attempt.js';
 
 /** The attempt a call holds: its 2xx, whose body the call reads under the attempt's bounds. */
-export interface HeldAttempt {
-  /** Ends the attempt's deadline and abort listener. */
-  release: () => void;
-  /** Its 2xx: the body is cancelled at the end of the call if nobody read it. */
-  response: Response;
-  /** How the attempt ended, when it did (`timedOut`). */
-  state: AttemptState;
-  /** Set by the body read: called when the attempt's deadline or the call's signal fires. */
-  onStop?: (reason: unknown) => void;
-  /** Why the attempt stopped, if it did before the body read began. */
-  stopped?: { reason: unknown };
-  /** The call began reading this response's body (so releasing need not ask `bodyUsed`, which costs). */
-  read?: boolean;
-}
+export type HeldAttempt = AttemptState & { release: () => void; response: Response };
 
 /**
  * One resource-method call's hold on its last attempt, made per call (not tied to the Request or

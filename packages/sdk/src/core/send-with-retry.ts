@@ -6,7 +6,7 @@ import type { LevelLogger } from './logger.js';
 import { refuseRedirect } from './redirect.js';
 import { replayBody } from './replayable-request.js';
 import { backoffDelay, serverDelay, shouldRetryError, shouldRetryStatus } from './retry-policy.js';
-import { type AttemptState, sendAttempt } from './send-attempt.js';
+import { AttemptState, sendAttempt } from './send-attempt.js';
 import type { Throttle } from './throttle.js';
 
 /** A fetch function: the global one, MSW's patched one, or an in-process handler. */
@@ -79,7 +79,7 @@ export async function sendWithRetry(
     fresh = false;
     if (throttle) await throttle.acquire(signal);
     const started = clock.now();
-    const state: AttemptState = {};
+    const state = new AttemptState();
     let response: Response | undefined;
     try {
       response = await sendAttempt(config.fetch(), attempt, options.timeout, signal, state, hold);
