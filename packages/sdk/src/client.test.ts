@@ -484,6 +484,25 @@ describe('option checks', () => {
     },
   );
 
+  it.each([
+    ['name', { 'bad header': 'gw-secret' }, 'bad header'],
+    ['value', { authorization: 'Bearer gw-secret\r\nx-evil: 1' }, 'authorization'],
+  ])(
+    'refuses a per-call header whose %s fetch would refuse, naming it, not its value, sending nothing',
+    async (part, headers, name) => {
+      const { fetch, calls } = recordingFetch(() => json(200, { data: {} }));
+      const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch });
+      const error = await client.me({ headers }).then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+      expect(error).toBeInstanceOf(AgentPlatformError);
+      expect((error as Error).message).toBe(`${name}: must be a valid header ${part}`);
+      expect(`${(error as Error).stack} ${(error as Error).cause}`).not.toContain('gw-secret');
+      expect(calls).toEqual([]);
+    },
+  );
+
   it('keeps a gateway path prefix in baseUrl', async () => {
     const { fetch, calls } = recordingFetch(() => json(200, { data: {} }));
     await new AgentPlatform({ apiKey: 'k', baseUrl: 'https://gw.test/agent-platform', fetch }).me();
@@ -518,7 +537,7 @@ describe('option checks', () => {
   it('rejects a bad per-request maxRetries without sending', async () => {
     const { fetch, calls } = recordingFetch(() => json(200, { data: {} }));
     const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch });
-    expect(() => client.me({ maxRetries: -1 })).toThrow(/maxRetries/);
+    await expect(client.me({ maxRetries: -1 })).rejects.toThrow(/maxRetries/);
     expect(calls).toHaveLength(0);
   });
 });

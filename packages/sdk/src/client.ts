@@ -2,6 +2,7 @@ import openapiFetch, { type Client } from 'openapi-fetch';
 import { APIPromise, type RawResult } from './core/api-promise.js';
 import { attemptFailure } from './core/attempt-failure.js';
 import { checkBaseUrl } from './core/check-base-url.js';
+import { checkHeaders } from './core/check-headers.js';
 import { type Clock, systemClock } from './core/clock.js';
 import { readEnv } from './core/env.js';
 import { AgentPlatformError, APIError, generateError } from './core/errors.js';
@@ -151,22 +152,10 @@ export class AgentPlatform {
     if (!apiKey) {
       throw new AgentPlatformError('Missing API key: pass `apiKey` or set AGENT_PLATFORM_API_KEY.');
     }
-    // A header fetch refuses fails every call with a TypeError that quotes its value, which may be
-    // the key: refused here, by name, without it. The runtime's Headers judges, so the rules are
-    // exactly fetch's. The key is named after where it came from.
-    for (const [name, value] of Object.entries({
-      ...options.defaultHeaders,
-      [options.apiKey ? 'apiKey' : 'AGENT_PLATFORM_API_KEY']: apiKey,
-    })) {
-      let part = 'name';
-      try {
-        new Headers({ [name]: '' });
-        part = 'value';
-        new Headers({ v: value });
-      } catch {
-        throw new AgentPlatformError(`${name}: must be a valid header ${part}`);
-      }
-    }
+    // A header fetch refuses would fail every call with a TypeError quoting its value, which may be
+    // the key. The key is named after where it came from.
+    checkHeaders({ [options.apiKey ? 'apiKey' : 'AGENT_PLATFORM_API_KEY']: apiKey });
+    checkHeaders(options.defaultHeaders);
     const baseUrl = options.baseUrl ?? readEnv('AGENT_PLATFORM_BASE_URL');
     if (!baseUrl) {
       throw new AgentPlatformError(
@@ -236,45 +225,34 @@ export class AgentPlatform {
     );
   }
 
-  #call(
+  /**
+   * One call: any status but a 2xx throws its APIError; a 2xx's body is read here, under the
+   * attempt's timeout and the call's `signal`, and parsed. A bad per-call option rejects the call
+   * (it does not throw). The attempt is released on every path.
+   */
+  async #call(
     method: Method,
     path: string,
     params: CallParams,
     options: RequestOptions | undefined,
   ): Promise<RawResult> {
-    let send = this.#defaults;
-    if (options && (options.maxRetries ?? options.timeout ?? options.signal) !== undefined) {
-      send = sendOptions(options, send, options.signal);
-    }
     // Per call, through a per-call fetch: a middleware may replace the Request or the Response.
     const hold: AttemptHold = {};
-    const init = {
-      params: { path: params.path, query: params.query },
-      body: params.body,
-      headers: options?.headers,
-      fetch: (request: Request) => sendWithRetry(request, send, this.#config, hold),
-      // Read and parsed by #read: under the attempt's timeout and signal, and a body that is not
-      // JSON becomes an APIError, not a SyntaxError.
-      parseAs: 'stream',
-    };
-    return this.#read(
-      (this.raw as unknown as LooseClient).request(method, path, init),
-      options?.signal,
-      hold,
-    );
-  }
-
-  /**
-   * Settles a call: any status but a 2xx throws its APIError; a 2xx's body is read here, under the
-   * attempt's timeout and the call's `signal`, and parsed. The attempt is released on every path.
-   */
-  async #read(
-    call: ReturnType<LooseClient['request']>,
-    signal: AbortSignal | undefined,
-    hold: AttemptHold,
-  ): Promise<RawResult> {
     try {
-      const result = await call;
+      let send = this.#defaults;
+      if (options) {
+        send = sendOptions(options, send, options.signal);
+        checkHeaders(options.headers);
+      }
+      const result = await (this.raw as unknown as LooseClient).request(method, path, {
+        params: { path: params.path, query: params.query },
+        body: params.body,
+        headers: options?.headers,
+        fetch: (request: Request) => sendWithRetry(request, send, this.#config, hold),
+        // Read and parsed below: under the attempt's timeout and signal, and a body that is not
+        // JSON becomes an APIError, not a SyntaxError.
+        parseAs: 'stream',
+      });
       const { response } = result;
       if (!response.ok) {
         // Dated by the client's clock: an HTTP-date Retry-After.
@@ -291,7 +269,7 @@ export class AgentPlatform {
         try {
           text = await readHeld(response, hold);
         } catch (error) {
-          throw attemptFailure(error, signal, hold.at?.timedOut);
+          throw attemptFailure(error, options?.signal, hold.at?.timedOut);
         }
       }
       // Only a 204 has no body: an empty 200 is typed as a resource and must not resolve to undefined.
