@@ -1,4 +1,5 @@
 import { ApiError, type ErrorCode } from './errors.js';
+import { canonicalId } from './store/canonical-id.js';
 
 /** A fault to inject: the next `times` matching requests answer `status` in the error envelope. */
 export interface FaultSpec {
@@ -56,13 +57,19 @@ export class Faults {
 
   /** Adds a fault whose spec `checkFault` has passed (the control API checks it first). */
   add(spec: FaultSpec): void {
-    this.active.push({ ...spec, remaining: spec.times ?? 1, matcher: compileFaultPath(spec.path) });
+    const matcher = compileFaultPath(canonicalPath(spec.path));
+    this.active.push({ ...spec, remaining: spec.times ?? 1, matcher });
   }
 
-  /** The fault a request triggers (counting it down), or null. */
+  /**
+   * The fault a request triggers (counting it down), or null. Ids match regardless of case, as the
+   * API's do: a fault on `/v1/agents/7D0C...` fires on `/v1/agents/7d0c...` and the other way round.
+   */
   take(method: string, path: string): FaultSpec | null {
+    if (this.active.length === 0) return null;
+    const canonical = canonicalPath(path);
     const fault = this.active.find(
-      (f) => (f.method === undefined || f.method === method) && f.matcher.test(path),
+      (f) => (f.method === undefined || f.method === method) && f.matcher.test(canonical),
     );
     if (!fault) return null;
     fault.remaining--;
@@ -79,6 +86,11 @@ export class Faults {
   clear(): void {
     this.active = [];
   }
+}
+
+/** A path with each UUID segment in lower case, as the store keeps ids. */
+function canonicalPath(path: string): string {
+  return path.split('/').map(canonicalId).join('/');
 }
 
 /** The error a fault answers with. */

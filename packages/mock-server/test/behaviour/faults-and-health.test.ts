@@ -28,6 +28,15 @@ describe.each(transports)('faults and health over $name', (transport) => {
     expect(res.headers.get('retry-after')).toBe('2');
   });
 
+  it('matches an id in the path regardless of case, as the API matches ids', async () => {
+    const id = crypto.randomUUID();
+    h.mock.faults.add({ path: `/v1/agents/${id.toUpperCase()}`, status: 500 });
+    expect((await h.call('GET', `/v1/agents/${id}`)).status).toBe(500);
+    h.mock.faults.add({ path: `/v1/agents/${id}/*`, status: 503 });
+    expect((await h.call('POST', `/v1/agents/${id.toUpperCase()}/activate`)).status).toBe(503);
+    expect((await h.call('GET', `/v1/agents/${id}`)).status).toBe(404);
+  });
+
   it('clears faults and rejects a bad one naming the field', async () => {
     h.mock.faults.add({ path: '/v1/agents', status: 500, times: 5 });
     expect((await h.call('DELETE', '/__mock/faults')).status).toBe(204);
