@@ -40,6 +40,27 @@ describe('the manual clock', () => {
     expect(clock.pending()).toBe(0);
   });
 
+  it('never goes back when advances overlap: each ends at least its own ms later', async () => {
+    // Two SDK retries sleeping at once on the mock's clock: the shorter one finishes last.
+    const clock = createManualClock(0);
+    const [long, short] = await Promise.all([clock.advance(10_000), clock.advance(5_000)]);
+    expect(long).toBe(10_000);
+    expect(short).toBeGreaterThanOrEqual(5_000);
+    expect(clock.now()).toBe(10_000);
+    // And with a timer that starts a third advance while the first one runs it.
+    const readings: number[] = [];
+    clock.onBeforeStep(async () => {
+      readings.push(clock.now());
+    });
+    clock.schedule(1000, async () => {
+      readings.push(await clock.advance(500));
+    });
+    await Promise.all([clock.advance(10_000), clock.advance(5_000)]);
+    readings.push(clock.now());
+    expect(clock.now()).toBe(20_000);
+    expect(readings).toEqual([...readings].sort((a, b) => a - b));
+  });
+
   it('refuses to go back', async () => {
     await expect(createManualClock(0).advance(-1)).rejects.toThrow(RangeError);
     // A string is refused, as the control API's {"ms": "1000"} is, not read as a number.

@@ -128,7 +128,10 @@ export function createManualClock(start: number = Date.now()): Clock {
         current = Math.max(current, timer.at);
         await timer.run();
       }
-      current = target;
+      // An advance that overlapped a longer one (two SDK retries sleeping at once on this clock)
+      // ends where that one took the clock: time never goes back, and each sleeper wakes at least
+      // `ms` after it began.
+      current = Math.max(current, target);
       return current;
     },
     pending: () => timers.length,
