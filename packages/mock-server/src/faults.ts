@@ -17,7 +17,7 @@ export interface FaultSpec {
   times?: number;
   /** Wait this long (real milliseconds) before answering. */
   delay_ms?: number;
-  /** Send `Retry-After` with this many seconds. */
+  /** Send `Retry-After` with this many seconds; a 429 without it sends 1, as the API's 429s always carry one. */
   retry_after?: number;
   /** The error message (a default names the fault). */
   message?: string;
@@ -98,7 +98,8 @@ export function faultError(fault: FaultSpec): ApiError {
   // A code the fault names may be any string, and CLIENT_ERROR is outside the spec's enum on purpose.
   const code = (fault.code ?? faultCode(fault.status)) as ErrorCode;
   const headers: Record<string, string> = {};
-  if (fault.retry_after !== undefined) headers['Retry-After'] = String(fault.retry_after);
+  const wait = fault.retry_after ?? (fault.status === 429 ? 1 : undefined);
+  if (wait !== undefined) headers['Retry-After'] = String(wait);
   return new ApiError(
     fault.status,
     code,

@@ -37,6 +37,16 @@ describe.each(transports)('faults and health over $name', (transport) => {
     expect((await h.call('GET', `/v1/agents/${id}`)).status).toBe(404);
   });
 
+  it('sends Retry-After: 1 on a 429 fault that names no retry_after, as the API always does', async () => {
+    h.mock.faults.add({ path: '/v1/agents', status: 429 });
+    const res = await h.call('GET', '/v1/agents');
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe('1');
+    expect(res.headers.get('x-ratelimit-remaining')).toBe('0');
+    h.mock.faults.add({ path: '/v1/agents', status: 500 });
+    expect((await h.call('GET', '/v1/agents')).headers.get('retry-after')).toBeNull();
+  });
+
   it('clears faults and rejects a bad one naming the field', async () => {
     h.mock.faults.add({ path: '/v1/agents', status: 500, times: 5 });
     expect((await h.call('DELETE', '/__mock/faults')).status).toBe(204);
