@@ -1,5 +1,10 @@
 import { type Clock, createManualClock, createRealClock } from './clock.js';
-import { Controller, type CreateApiKeyOptions, type CreatedApiKey } from './control/controller.js';
+import {
+  Controller,
+  type CreateApiKeyOptions,
+  type CreatedApiKey,
+  type ResetOptions,
+} from './control/controller.js';
 import type { Core } from './control/core.js';
 import type { DomainContext } from './domain/context.js';
 import { DEFAULT_MCP_TOOLS } from './domain/mcp-servers.js';
@@ -38,8 +43,11 @@ export interface MockServer {
   readonly faults: { add(spec: FaultSpec): void; list(): FaultSpec[]; clear(): void };
   /** Every domain event, as it is emitted: `events.on(listener)` returns the unsubscribe function. */
   readonly events: { on(listener: EventListener): () => void };
-  /** Empties the state (the demo seed is not reapplied), the journal, faults and rate-limit windows. */
-  reset(): void;
+  /**
+   * Empties the state, the journal, faults and rate-limit windows; `{ seed: 'demo' }` then makes the
+   * demo workspace and key again.
+   */
+  reset(options?: ResetOptions): void;
   /** A new workspace. */
   createWorkspace(options?: { name?: string }): Workspace;
   /** A new API key (a new workspace unless `workspace_id` is given). */
@@ -190,7 +198,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
       clear: () => core.faults.clear(),
     },
     events: { on: (listener) => events.on(listener) },
-    reset: () => control.reset(),
+    reset: (o) => control.reset(o),
     createWorkspace: (o) => control.createWorkspace(o),
     createApiKey: (o) => control.createApiKey(o),
     revokeApiKey: (id) => control.revokeApiKey(id),

@@ -31,10 +31,15 @@ export function createControlRouter(core: Core, control: Controller): Router<Con
   const none = () => jsonResponse(204, undefined);
   const json = { body: 'json' } as const;
   const routes: Route<ControlHandler>[] = [
-    route('POST', '/reset', () => {
-      control.reset();
-      return none();
-    }),
+    route(
+      'POST',
+      '/reset',
+      ({ body }) => {
+        control.reset(body as never);
+        return none();
+      },
+      json,
+    ),
     // The body is checked here: `createWorkspace()` also takes the fixed ids of the demo seed.
     route(
       'POST',

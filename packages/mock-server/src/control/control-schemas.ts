@@ -20,6 +20,9 @@ const healthStatus: SchemaNode = { enum: ['ok', 'maintenance', 'degraded'] };
 /** The body of a route that takes none: empty, or `{}`. */
 export const noBody = object({});
 
+/** `POST /__mock/reset` and `reset()`: what the emptied server starts with. */
+export const resetOptions = object({ seed: { enum: ['none', 'demo'] } });
+
 /** `POST /__mock/workspaces`. */
 export const workspaceBody = object({ name: { type: 'string', maxLength: 200 } });
 

@@ -7,6 +7,7 @@ import type { FaultSpec } from '../faults.js';
 import { scopeVocabulary, webhookEventCatalog } from '../generated/operations.js';
 import { validateData } from '../http/validate-request.js';
 import type { JournalEntry } from '../journal.js';
+import { applyDemoSeed } from '../seed/demo.js';
 import { canonicalId } from '../store/canonical-id.js';
 import type { ApiKeyRecord, McpTool, Workspace } from '../store/records.js';
 import {
@@ -27,6 +28,7 @@ import {
   inboundMessage,
   mcpServerSettings,
   requestsOptions,
+  resetOptions,
   snapshotShape,
   workspaceOptions,
 } from './control-schemas.js';
@@ -49,18 +51,29 @@ export interface CreateApiKeyOptions {
   key?: string;
 }
 
+/** Options of `reset`. */
+export interface ResetOptions {
+  /** What the emptied server starts with: nothing (default) or the demo workspace and key. */
+  seed?: 'none' | 'demo';
+}
+
 /** The control operations of api-decisions section 7, shared by the `/__mock` routes and the server object. */
 export class Controller {
   constructor(private readonly core: Core) {}
 
-  /** Empties the state (the demo seed is not reapplied), the journal, faults and rate-limit windows. */
-  reset(): void {
+  /**
+   * Empties the state, the journal, faults and rate-limit windows; with `seed: 'demo'` the demo
+   * workspace and key are then made again, with the same ids (400 naming an unknown field).
+   */
+  reset(options: ResetOptions = {}): void {
+    const { seed } = checkInput<ResetOptions>(resetOptions, options);
     this.core.dispatcher.cancelAll();
     clearState(this.core.state);
     this.core.journal.clear();
     this.core.faults.clear();
     this.core.rateLimiter.clear();
     this.core.random.rewind();
+    if (seed === 'demo') applyDemoSeed(this.core.ctx, this);
   }
 
   /** A new workspace (and its company); 400 naming an unknown or mistyped field. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEMO_API_KEY, DEMO_IDS } from '../../src/index.js';
 import { apiClient } from '../support/api.js';
 import { useMock } from '../support/harness.js';
 import { transports } from '../support/transports.js';
@@ -63,6 +64,23 @@ describe.each(transports)('control API over $name', (transport) => {
       ['/v1/agents', 200, 'agentsList'],
       ['/v1/nope', 404, null],
     ]);
+  });
+
+  it('resets to the demo workspace and key with {"seed": "demo"}, the same ids every time', async () => {
+    await h.call('POST', '/__mock/reset', { body: { seed: 'demo' } });
+    const demo = { key: DEMO_API_KEY };
+    const agent = await h.call('GET', `/v1/agents/${DEMO_IDS.supportAgent}`, demo);
+    expect(agent.status).toBe(200);
+    await h.call('DELETE', `/v1/agents/${DEMO_IDS.supportAgent}`, demo);
+    expect((await h.call('POST', '/__mock/reset', { body: { seed: 'demo' } })).status).toBe(204);
+    expect((await h.call('GET', `/v1/agents/${DEMO_IDS.supportAgent}`, demo)).body).toEqual(
+      agent.body,
+    );
+    await h.call('POST', '/__mock/reset', { body: { seed: 'none' } });
+    expect((await h.call('GET', '/v1/agents', demo)).status).toBe(401);
+    const bad = await h.call('POST', '/__mock/reset', { body: { seed: 'full' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details[0]).toMatchObject({ field: 'seed', rule: 'enum' });
   });
 
   it('exports and imports the state, and refuses a bad snapshot without changing anything', async () => {
