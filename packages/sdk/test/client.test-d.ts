@@ -67,6 +67,12 @@ describe('resource method types', () => {
     client.agents.list({ limit: 5 }, { maxItems: 5, maxPages: 1, timeout: 1000 });
     // @ts-expect-error a body is required
     client.chats.sendMessage('id');
+    // @ts-expect-error a contact needs at least one of name, email and phone
+    client.contacts.create({});
+    // @ts-expect-error custom fields alone are not enough either
+    client.contacts.create({ custom_fields: { plan: 'pro' } });
+    client.contacts.create({ phone: '+34600111222' });
+    client.contacts.create({ name: 'Ada', email: 'ada@example.com' });
     client.chats.startHuman('id');
   });
 

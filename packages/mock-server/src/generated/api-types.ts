@@ -1934,7 +1934,13 @@ export interface components {
             /** @description E.164. */
             phone?: string;
             custom_fields?: components["schemas"]["CustomFieldValues"];
-        } & (unknown | unknown | unknown);
+        } & ({
+            name: string;
+        } | {
+            email: string;
+        } | {
+            phone: string;
+        });
         /** @description A partial update; null clears a field, but a contact keeps at least one of `name`, `email`, `phone`. `custom_fields` are merged by name (null removes one). */
         ContactUpdate: {
             name?: string | null;

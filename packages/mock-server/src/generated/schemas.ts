@@ -1034,17 +1034,32 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           {
             "required": [
               "name"
-            ]
+            ],
+            "properties": {
+              "name": {
+                "type": "string"
+              }
+            }
           },
           {
             "required": [
               "email"
-            ]
+            ],
+            "properties": {
+              "email": {
+                "type": "string"
+              }
+            }
           },
           {
             "required": [
               "phone"
-            ]
+            ],
+            "properties": {
+              "phone": {
+                "type": "string"
+              }
+            }
           }
         ]
       }
