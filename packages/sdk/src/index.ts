@@ -25,6 +25,7 @@ export {
   APIUserAbortError,
   AuthenticationError,
   ConflictError,
+  type ErrorCode,
   type ErrorDetail,
   InternalServerError,
   NotFoundError,

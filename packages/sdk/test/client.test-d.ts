@@ -5,6 +5,7 @@ import {
   type APIError,
   APIUserAbortError,
   ConflictError,
+  type ErrorCode,
   type ErrorDetail,
   type InternalServerError,
   isAPIError,
@@ -74,6 +75,16 @@ describe('resource method types', () => {
     client.contacts.create({ phone: '+34600111222' });
     client.contacts.create({ name: 'Ada', email: 'ada@example.com' });
     client.chats.startHuman('id');
+  });
+
+  it("type an error code as the spec's codes, open to others", () => {
+    expectTypeOf<APIError['code']>().toEqualTypeOf<ErrorCode | undefined>();
+    // The spec's codes are there, for completion and for comparisons...
+    expectTypeOf<Schemas['ErrorCode']>().toExtend<ErrorCode>();
+    expectTypeOf<'NOT_FOUND'>().toExtend<ErrorCode>();
+    // ...and any other string still fits: a gateway's or a fault's code.
+    expectTypeOf<'SOME_PROXY_CODE'>().toExtend<ErrorCode>();
+    expectTypeOf<ErrorCode>().not.toEqualTypeOf<string>();
   });
 
   it('narrow errors with the guards', () => {

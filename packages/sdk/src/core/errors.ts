@@ -1,6 +1,10 @@
+import type { Schemas } from '../schemas.js';
 import { BRAND } from './error-brand.js';
 import { parseRateLimit, type RateLimitInfo } from './rate-limit.js';
 import { serverDelay } from './retry-policy.js';
+
+/** An error code of the spec (editors complete them), or any other string a server may send. */
+export type ErrorCode = Schemas['ErrorCode'] | (string & {});
 
 /** One violated rule of a request, as a `VALIDATION_ERROR` lists them. */
 export interface ErrorDetail {
@@ -32,8 +36,11 @@ export class APIError extends AgentPlatformError {
   // `declare`d fields, set by the constructor: an emitted field declaration would only add bytes.
   /** The HTTP status. */
   declare readonly status: number;
-  /** The API's error code (`NOT_FOUND`, `VALIDATION_ERROR`, ...), when the body carries one. */
-  declare readonly code: string | undefined;
+  /**
+   * The API's error code (`NOT_FOUND`, `VALIDATION_ERROR`, ...), when the body carries one: one of
+   * the spec's, or another string from something between you and the API (or a mock's fault).
+   */
+  declare readonly code: ErrorCode | undefined;
   /** Every violated rule, on `VALIDATION_ERROR`. */
   declare readonly details: ErrorDetail[] | undefined;
   /** The response headers. */
