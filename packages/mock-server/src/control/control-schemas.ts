@@ -14,6 +14,15 @@ const object = (properties: Record<string, SchemaNode>, required: string[] = [])
   properties,
 });
 const string: SchemaNode = { type: 'string' };
+/** A name, checked as the API checks its names: not empty, not blank, at most 200 characters. */
+const name: SchemaNode = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 200,
+  pattern: '\\S',
+  'x-pattern-rule': 'blank',
+  'x-pattern-message': 'must not be blank',
+};
 const uuid: SchemaNode = { type: 'string', format: 'uuid' };
 const healthStatus: SchemaNode = { enum: ['ok', 'maintenance', 'degraded'] };
 
@@ -24,11 +33,11 @@ export const noBody = object({});
 export const resetOptions = object({ seed: { enum: ['none', 'demo'] } });
 
 /** `POST /__mock/workspaces`. */
-export const workspaceBody = object({ name: { type: 'string', maxLength: 200 } });
+export const workspaceBody = object({ name });
 
 /** `createWorkspace()`: the body's fields, plus the fixed ids the demo seed gives its workspace. */
 export const workspaceOptions = object({
-  name: { type: 'string', maxLength: 200 },
+  name,
   workspace_id: uuid,
   company_id: uuid,
 });
@@ -38,7 +47,7 @@ export const apiKeyOptions = object(
   {
     scopes: { description: 'an array of scopes of the variant, or "all"' },
     workspace_id: string,
-    name: string,
+    name,
     key: { type: 'string', minLength: 8 },
   },
   ['scopes'],

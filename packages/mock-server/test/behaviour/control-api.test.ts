@@ -83,6 +83,25 @@ describe.each(transports)('control API over $name', (transport) => {
     expect(bad.body.error.details[0]).toMatchObject({ field: 'seed', rule: 'enum' });
   });
 
+  it.each([
+    ['/__mock/workspaces', { name: '   ' }, 'blank', 'name: must not be blank'],
+    ['/__mock/workspaces', { name: '' }, 'minLength', 'name: must not be empty'],
+    ['/__mock/api-keys', { scopes: 'all', name: '\t' }, 'blank', 'name: must not be blank'],
+    [
+      '/__mock/api-keys',
+      { scopes: 'all', name: 'k'.repeat(201) },
+      'maxLength',
+      'name: must be at most 200 characters',
+    ],
+  ])(
+    'POST %s refuses the name of %j as the API refuses its names',
+    async (path, body, rule, message) => {
+      const res = await h.call('POST', path, { body });
+      expect(res.status).toBe(400);
+      expect(res.body.error.details).toEqual([{ field: 'name', rule, message }]);
+    },
+  );
+
   it('exports and imports the state, and refuses a bad snapshot without changing anything', async () => {
     await h.call('POST', '/v1/agents', { body: { name: 'Kept' } });
     const snapshot = (await h.call('GET', '/__mock/state')).body;
