@@ -503,6 +503,19 @@ describe('option checks', () => {
     },
   );
 
+  it('takes a Headers object (fetch takes one) as per-call headers, and does not refuse one as defaults', async () => {
+    const { fetch, calls } = recordingFetch(() => json(200, { data: {} }));
+    const defaultHeaders = new Headers({ 'x-team': 'blue' }) as unknown as Record<string, string>;
+    const client = new AgentPlatform({
+      apiKey: 'k',
+      baseUrl: 'http://api.test',
+      fetch,
+      defaultHeaders,
+    });
+    await client.me({ headers: new Headers({ 'x-a': '2' }) as unknown as Record<string, string> });
+    expect(calls[0]?.headers.get('x-a')).toBe('2');
+  });
+
   it('keeps a gateway path prefix in baseUrl', async () => {
     const { fetch, calls } = recordingFetch(() => json(200, { data: {} }));
     await new AgentPlatform({ apiKey: 'k', baseUrl: 'https://gw.test/agent-platform', fetch }).me();

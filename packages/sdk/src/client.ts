@@ -91,7 +91,7 @@ type LooseClient = {
 /** A non-negative number option, checked: a NaN `maxRetries` would otherwise retry forever. */
 function count(name: string, value: number): number {
   if (typeof value !== 'number' || !(value >= 0)) {
-    throw new AgentPlatformError(`${name}: must be a number >= 0, not ${String(value)}`);
+    throw new AgentPlatformError(`${name}: must be a number >= 0, not ${value}`);
   }
   return value;
 }

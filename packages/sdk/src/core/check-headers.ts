@@ -6,12 +6,13 @@ import { AgentPlatformError } from './errors.js';
  * `Headers` judges, so the rules are exactly fetch's.
  */
 export function checkHeaders(headers: Record<string, unknown> | undefined): void {
-  for (const name in headers) {
+  // Own keys only: a `Headers` (which fetch takes too) has none, and holds only valid headers.
+  for (const name of Object.keys(headers ?? {})) {
     let part = 'name';
     try {
       new Headers({ [name]: '' });
       part = 'value';
-      new Headers({ v: headers[name] as string });
+      new Headers({ v: (headers as Record<string, string>)[name] as string });
     } catch {
       throw new AgentPlatformError(`${name}: must be a valid header ${part}`);
     }

@@ -16,8 +16,9 @@ export const ReplayableRequest = function ReplayableRequest(
   return request;
 } as unknown as typeof Request;
 
-// openapi-fetch checks a middleware's result with `instanceof` this constructor.
-if (typeof Request === 'function') ReplayableRequest.prototype = Request.prototype;
+// openapi-fetch checks a middleware's result with `instanceof` this constructor. (No Request at all, in
+// an old runtime, fails the first call, not the import.)
+ReplayableRequest.prototype = globalThis.Request?.prototype;
 
 /** The body a ReplayableRequest was built with, if it was a string. */
 export function replayBody(request: Request): string | undefined {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, serverDelay, shouldRetryError, shouldRetryStatus } from './retry-policy.js';
+import { backoffDelay, IDEMPOTENT, serverDelay, shouldRetryStatus } from './retry-policy.js';
 
 describe('shouldRetryStatus', () => {
   it.each([
@@ -27,7 +27,7 @@ describe('shouldRetryStatus', () => {
   });
 });
 
-describe('shouldRetryError', () => {
+describe('IDEMPOTENT (what a failure without a response may replay)', () => {
   it.each([
     ['GET', true],
     ['PUT', true],
@@ -35,7 +35,7 @@ describe('shouldRetryError', () => {
     ['POST', false],
     ['PATCH', false],
   ])('%s -> %s', (method, expected) => {
-    expect(shouldRetryError(method)).toBe(expected);
+    expect(IDEMPOTENT.has(method)).toBe(expected);
   });
 });
 

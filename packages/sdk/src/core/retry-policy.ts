@@ -1,7 +1,11 @@
 import { parseRateLimit } from './rate-limit.js';
 import { parseRetryAfter } from './retry-after.js';
 
-const IDEMPOTENT = new Set(['GET', 'PUT', 'DELETE']);
+/**
+ * The methods replayed after a failure without a response (a connection error, a timeout): the
+ * request may have reached the server, so only those that cannot act twice.
+ */
+export const IDEMPOTENT: ReadonlySet<string> = new Set(['GET', 'PUT', 'DELETE']);
 
 /** Whether a response with this status deserves another attempt of this method. */
 export function shouldRetryStatus(method: string, status: number): boolean {
@@ -12,12 +16,6 @@ export function shouldRetryStatus(method: string, status: number): boolean {
   // 408: the server gave up waiting for the request; 5xx: a transient server fault.
   return status === 408 || status >= 500;
   // Any other 4xx is the caller's mistake and would fail the same way again.
-}
-
-/** Whether a connection failure or timeout deserves another attempt of this method. */
-export function shouldRetryError(method: string): boolean {
-  // The request may have reached the server, so only idempotent methods are replayed.
-  return IDEMPOTENT.has(method);
 }
 
 /** Exponential backoff: 0.5 s x 2^retry, capped at 8 s, less up to 25% jitter. */

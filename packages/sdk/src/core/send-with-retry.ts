@@ -5,8 +5,8 @@ import type { AttemptHold } from './held-response.js';
 import type { LevelLogger } from './logger.js';
 import { refuseRedirect } from './redirect.js';
 import { replayBody } from './replayable-request.js';
-import { backoffDelay, serverDelay, shouldRetryError, shouldRetryStatus } from './retry-policy.js';
-import { AttemptState, sendAttempt } from './send-attempt.js';
+import { backoffDelay, IDEMPOTENT, serverDelay, shouldRetryStatus } from './retry-policy.js';
+import { attemptState, sendAttempt } from './send-attempt.js';
 import type { Throttle } from './throttle.js';
 
 /** A fetch function: the global one, MSW's patched one, or an in-process handler. */
@@ -79,7 +79,7 @@ export async function sendWithRetry(
     fresh = false;
     if (throttle) await throttle.acquire(signal);
     const started = clock.now();
-    const state = new AttemptState();
+    const state = attemptState();
     let response: Response | undefined;
     try {
       response = await sendAttempt(config.fetch(), attempt, options.timeout, signal, state, hold);
@@ -90,7 +90,7 @@ export async function sendWithRetry(
       logger?.debug?.(
         `${method} ${path(request)} failed: ${failure.message} (attempt ${retry + 1})`,
       );
-      if (retry >= options.maxRetries || !shouldRetryError(method)) throw failure;
+      if (retry >= options.maxRetries || !IDEMPOTENT.has(method)) throw failure;
     }
     // Without a response, the retry waits the backoff; with one, what the server asks, if anything.
     let requested: number | undefined;
