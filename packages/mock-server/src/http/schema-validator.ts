@@ -208,9 +208,15 @@ function checkAlternatives(
     check({ $ref: target }, value, field, resolve, out);
     return false;
   }
-  const attempts = branches.map((branch) => validateSchema(branch, value, field, resolve));
-  if (attempts.some((issues) => issues.length === 0)) return true;
+  // "At least one of" (`anyOf: [{required: [name]}, {required: [email]}]`) is about presence: a
+  // branch's `properties` only name the field's type for generated clients, and a field of the
+  // wrong type is the properties' own error, not a missing field.
   if (branches.every((b) => Array.isArray(b.required) && b.type === undefined)) {
+    // `required` holds for anything but an object (its type is another rule's to check).
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return true;
+    const present = (b: SchemaNode) =>
+      (b.required as string[]).every((k) => Object.hasOwn(value, k));
+    if (branches.some(present)) return true;
     const names = branches.flatMap((b) => b.required as string[]);
     out.push({
       field,
@@ -219,6 +225,8 @@ function checkAlternatives(
     });
     return false;
   }
+  const attempts = branches.map((branch) => validateSchema(branch, value, field, resolve));
+  if (attempts.some((issues) => issues.length === 0)) return true;
   const wrongType = (issues: ErrorDetail[]) =>
     issues.some((i) => i.field === field && i.rule === 'type');
   if (attempts.every(wrongType)) {

@@ -67,6 +67,14 @@ describe.each(transports)('contacts and custom fields over $name', (transport) =
       (await h.call('POST', '/v1/contacts', { body: { email: 'not-an-email' } })).body.error
         .details[0].rule,
     ).toBe('format');
+    // A field of the wrong type is present: one detail, its type, not "at least one of" as well.
+    for (const body of [{ name: 123 }, { email: 5 }, { phone: null }]) {
+      const [field] = Object.keys(body) as [string];
+      const wrong = await h.call('POST', '/v1/contacts', { body });
+      expect(wrong.body.error.details).toEqual([
+        { field, rule: 'type', message: `${field}: must be a string` },
+      ]);
+    }
   });
 
   it('searches name, email and phone case-insensitively', async () => {
