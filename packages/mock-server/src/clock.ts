@@ -17,7 +17,10 @@ export interface Clock {
   clear(id: number): void;
   /**
    * Moves a manual clock forward by `ms` (a fraction rounds up to whole milliseconds), running
-   * every timer that falls due, in time order, awaiting each; a real clock refuses.
+   * every timer that falls due, in time order, awaiting each; a real clock refuses. Advances that
+   * overlap (two SDK retries sleeping at once) share the timers, each run once, earliest first,
+   * and each advance ends at least its `ms` after it began; time never goes back. A timer that is
+   * still running may then overlap the next one (the mock's own timers return at once).
    */
   advance(ms: number): Promise<number>;
   /** Timers still waiting. */

@@ -71,8 +71,16 @@ describe.each(transports)('control API over $name', (transport) => {
     const demo = { key: DEMO_API_KEY };
     const agent = await h.call('GET', `/v1/agents/${DEMO_IDS.supportAgent}`, demo);
     expect(agent.status).toBe(200);
-    await h.call('DELETE', `/v1/agents/${DEMO_IDS.supportAgent}`, demo);
+    expect((await h.call('DELETE', `/v1/agents/${DEMO_IDS.supportAgent}`, demo)).status).toBe(204);
+    expect((await h.call('GET', `/v1/agents/${DEMO_IDS.supportAgent}`, demo)).status).toBe(404);
+    await h.call('POST', '/v1/contacts', { ...demo, body: { name: 'Not demo data' } });
+    h.mock.faults.add({ path: '/v1/contacts', status: 500 });
     expect((await h.call('POST', '/__mock/reset', { body: { seed: 'demo' } })).status).toBe(204);
+    // Everything else is gone: the journal, the faults, what the suite made.
+    expect((await h.call('GET', '/__mock/requests')).body.data).toEqual([]);
+    expect(h.mock.faults.list()).toEqual([]);
+    const contacts = await h.call('GET', '/v1/contacts', demo);
+    expect(contacts.body.data.map((c: { name: string }) => c.name)).not.toContain('Not demo data');
     expect((await h.call('GET', `/v1/agents/${DEMO_IDS.supportAgent}`, demo)).body).toEqual(
       agent.body,
     );
