@@ -64,5 +64,10 @@ curl -s -o /dev/null "${json[@]}" -d '{"path":"/v1/agents","status":503,"times":
 check 'an injected 503' 503 "$(status -H "x-api-key: $key" "$base/v1/agents")"
 check 'then 200 again' 200 "$(status -H "x-api-key: $key" "$base/v1/agents")"
 
+# Between tests: back to the demo workspace alone (what the suite made is gone, the demo key works).
+curl -s -o /dev/null "${json[@]}" -d '{"seed":"demo"}' "$base/__mock/reset"
+check 'after a reset, the contact is gone' 404 "$(status -H "x-api-key: $key" "$base/v1/contacts/$id")"
+check 'and the demo key still works' 200 "$(status -H "x-api-key: $key" "$base/v1/agents")"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

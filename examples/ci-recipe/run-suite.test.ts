@@ -22,7 +22,7 @@ const suite = (mock: string) =>
 it('the curl suite passes against the mock CLI on a free port', async () => {
   const { stdout } = await suite(`${tsx} --tsconfig ${tsconfig} ${cli}`);
   expect(stdout).toMatch(/^mock server at http:\/\/127\.0\.0\.1:\d+$/m);
-  expect(stdout).toContain('8 passed, 0 failed');
+  expect(stdout).toContain('10 passed, 0 failed');
 }, 70_000);
 
 /** Whether something still accepts connections at `url`'s port. */
@@ -40,7 +40,7 @@ it('stops the server when the mock runs under a launcher that does not pass sign
   // The launcher stays the parent of the server, as npx does: killing the launcher alone would
   // leave the server running.
   const { stdout } = await suite(`sh ${launcher} ${tsx} --tsconfig ${tsconfig} ${cli}`);
-  expect(stdout).toContain('8 passed, 0 failed');
+  expect(stdout).toContain('10 passed, 0 failed');
   const url = /^mock server at (\S+)$/m.exec(stdout)?.[1] ?? '';
   // The server closes on its SIGTERM; polled, so a slow machine only waits longer.
   await expect.poll(() => listening(url), { timeout: 30_000, interval: 50 }).toBe(false);
