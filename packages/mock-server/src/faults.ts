@@ -58,7 +58,9 @@ export class Faults {
   /** Adds a fault whose spec `checkFault` has passed (the control API checks it first). */
   add(spec: FaultSpec): void {
     const matcher = compileFaultPath(canonicalPath(spec.path));
-    this.active.push({ ...spec, remaining: spec.times ?? 1, matcher });
+    const times = spec.times ?? 1;
+    // `times` shown as it applies, given or not, beside what is left of it.
+    this.active.push({ ...spec, times, remaining: times, matcher });
   }
 
   /**

@@ -20,6 +20,22 @@ describe.each(transports)('faults and health over $name', (transport) => {
     expect((await h.call('POST', '/v1/agents', { body: { name: 'x' } })).status).toBe(201);
   });
 
+  it('lists each fault with its times, given or not, and what is left of it', async () => {
+    await h.call('POST', '/__mock/faults', { body: { path: '/v1/agents', status: 500 } });
+    const added = await h.call('POST', '/__mock/faults', {
+      body: { path: '/v1/contacts', status: 503, times: 3 },
+    });
+    expect(added.body.data).toEqual([
+      { path: '/v1/agents', status: 500, times: 1, remaining: 1 },
+      { path: '/v1/contacts', status: 503, times: 3, remaining: 3 },
+    ]);
+    await h.call('GET', '/v1/contacts');
+    expect((await h.call('GET', '/__mock/faults')).body.data[1]).toMatchObject({
+      times: 3,
+      remaining: 2,
+    });
+  });
+
   it('matches spec path templates and answers 429 with its code', async () => {
     h.mock.faults.add({ path: '/v1/agents/{id}', status: 429, retry_after: 2 });
     const res = await h.call('GET', `/v1/agents/${crypto.randomUUID()}`);
