@@ -1,10 +1,4 @@
-import {
-  createServer,
-  type IncomingMessage,
-  maxHeaderSize,
-  type ServerResponse,
-  STATUS_CODES,
-} from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { ApiError } from '../errors.js';
@@ -14,6 +8,11 @@ import { CORS_HEADERS, corsHeaders, isControlPath, isLoopbackName } from '../htt
 import { MAX_BODY_BYTES, tooLarge } from '../http/read-body.js';
 import { errorResponse } from '../http/respond.js';
 import type { RequestHandler } from '../request-handler.js';
+
+// node:http is loaded when a server starts, not when the package is imported, so that the package
+// bundles for a browser (MSW's worker, a component test) where there is no node:http. The name is
+// not a literal, so that bundlers leave the import alone.
+const NODE_HTTP = 'node:http';
 
 // The rest of an oversized body is read and dropped up to this much, so that a client that sends
 // the whole body before reading (Python's http.client, urllib) reads the 413 instead of a reset.
@@ -70,6 +69,9 @@ export async function listen(
   options: ListenOptions = {},
   serveOptions: ServeOptions = {},
 ): Promise<RunningServer> {
+  const { createServer, maxHeaderSize, STATUS_CODES } = (await import(
+    /* @vite-ignore */ NODE_HTTP
+  )) as typeof import('node:http');
   const host = options.host ?? '127.0.0.1';
   // A server on loopback is for this machine: a control request addressed to another name came
   // through a DNS name rebound to 127.0.0.1 by a web page (which may then read the state's keys
@@ -139,7 +141,7 @@ export async function listen(
   server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
     const started = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
     if (!socket.writable || started?.headersSent) return void socket.destroy();
-    const answer = ownAnswer(clientErrorFor(error.code));
+    const answer = ownAnswer(clientErrorFor(error.code, maxHeaderSize));
     const head = Object.entries(framed(answer, true)).map(
       ([name, value]) => `${name}: ${value}\r\n`,
     );
@@ -177,7 +179,7 @@ export async function listen(
 }
 
 /** What Node's own refusals become: the statuses Node gives them, in the API's envelope. */
-function clientErrorFor(code: string | undefined): ApiError {
+function clientErrorFor(code: string | undefined, maxHeaderSize: number): ApiError {
   switch (code) {
     case 'HPE_HEADER_OVERFLOW':
       return new ApiError(

@@ -1,0 +1,25 @@
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { expect, it } from 'vitest';
+
+const entry = (name: string) => fileURLToPath(new URL(`../../src/${name}`, import.meta.url));
+
+it('bundles for a browser (MSW in a service worker, a component test): nothing imports node:http', async () => {
+  // esbuild fails to resolve a Node built-in for the browser platform: before, node:http was
+  // imported by the main entry for `listen`, and every browser bundle of the mock failed.
+  const result = await build({
+    entryPoints: [entry('index.ts'), entry('msw.ts')],
+    bundle: true,
+    platform: 'browser',
+    format: 'esm',
+    write: false,
+    outdir: 'out',
+    // Peers, bundled or not by the app: webhook-verify has its own edge tests.
+    external: ['msw', '@agent-platform/webhook-verify'],
+    logLevel: 'silent',
+  });
+  expect(result.errors).toEqual([]);
+  const code = result.outputFiles.map((file) => file.text).join('\n');
+  expect(code).toContain('createMockServer');
+  expect(code).not.toMatch(/from\s*["'](node:)?(http|net|stream|fs)["']/);
+});
