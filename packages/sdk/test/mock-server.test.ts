@@ -147,6 +147,12 @@ describe.each(targets)('against the mock through %s', (_name, transport) => {
     const rotated = await sdk.webhooks.rotateSecret(hook.id);
     expect(rotated.secret).not.toBe(hook.secret);
     expect(await sdk.webhooks.retrieve(hook.id)).not.toHaveProperty('secret');
+    const graced = await sdk.webhooks.rotateSecret(hook.id, { grace_seconds: 3600 });
+    expect(graced.secret).not.toBe(rotated.secret);
+    await expect(sdk.webhooks.rotateSecret(hook.id, { grace_seconds: -1 })).rejects.toMatchObject({
+      status: 400,
+      details: [{ field: 'grace_seconds', rule: 'minimum' }],
+    });
   });
 
   it('converses, hands a chat to a human and back, and edits and deletes messages', async () => {

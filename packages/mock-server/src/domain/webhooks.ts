@@ -99,13 +99,34 @@ export const webhooksListDeliveries: Handler = (ctx, { ws, params, query }) => {
   );
 };
 
-/** POST /v1/webhooks/{id}/rotate-secret: a new secret at once, returned this once. */
-export const webhooksRotateSecret: Handler = (ctx, { ws, params }) => {
+/**
+ * POST /v1/webhooks/{id}/rotate-secret: a new secret, returned this once. It signs at once, or
+ * after `grace_seconds` during which the secret in use until now goes on signing (a rotation
+ * during a grace period keeps that one as the previous secret, with the new period).
+ */
+export const webhooksRotateSecret: Handler = (ctx, { ws, params, body }) => {
   const row = mustGet(ctx.state.tables.webhooks, ws, params.id as string, 'webhook');
+  const now = ctx.nowMs();
+  const inUse = signingSecret(row, now);
+  const grace = (body?.grace_seconds as number | undefined) ?? 0;
   row._secret = newSecret(ctx);
+  if (grace > 0) {
+    row._previous_secret = inUse;
+    row._previous_until = now + grace * 1000;
+  } else {
+    delete row._previous_secret;
+    delete row._previous_until;
+  }
   row.updated_at = ctx.now();
   return withSecret(row);
 };
+
+/** The secret that signs a delivery sent at `now`: the previous one during a rotation's grace period. */
+export function signingSecret(row: WebhookRow, now: number): string {
+  return row._previous_secret !== undefined && now < (row._previous_until ?? 0)
+    ? row._previous_secret
+    : row._secret;
+}
 
 function checkUrl(ctx: DomainContext, url: string): void {
   if (ctx.requireHttps && !/^https:\/\//i.test(url)) {

@@ -2547,7 +2547,12 @@ export const operations: readonly OperationInfo[] = [
         }
       }
     ],
-    "body": null
+    "body": {
+      "required": false,
+      "schema": {
+        "$ref": "#/components/schemas/WebhookRotateSecret"
+      }
+    }
   },
   {
     "operationId": "appointmentsList",

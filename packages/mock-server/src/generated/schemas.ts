@@ -1999,6 +1999,19 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       }
     }
   },
+  "WebhookRotateSecret": {
+    "type": "object",
+    "additionalProperties": false,
+    "properties": {
+      "grace_seconds": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 604800,
+        "default": 0,
+        "description": "How long deliveries go on being signed with the previous secret (at most 7 days); 0 switches at once."
+      }
+    }
+  },
   "WebhookUpdate": {
     "type": "object",
     "additionalProperties": false,

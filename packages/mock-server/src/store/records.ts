@@ -43,6 +43,10 @@ export type CustomFieldRow = S['CustomField'] & RowMeta;
 export type WebhookRow = S['Webhook'] &
   RowMeta & {
     _secret: string;
+    /** After a rotation with `grace_seconds`: the secret that signs until `_previous_until`. */
+    _previous_secret?: string;
+    /** Milliseconds since the epoch (the mock's clock) when `_secret` takes over from `_previous_secret`. */
+    _previous_until?: number;
     _consecutive_failures: number;
   };
 

@@ -2,6 +2,7 @@ import { signWebhook } from '@agent-platform/webhook-verify';
 import type { Clock } from '../clock.js';
 import type { DomainContext } from '../domain/context.js';
 import { webhookEvents } from '../domain/webhook-events.js';
+import { signingSecret } from '../domain/webhooks.js';
 import type { DeliveryRow, WebhookRow } from '../store/records.js';
 import type { DomainEvent } from './event-bus.js';
 import {
@@ -235,7 +236,7 @@ export class WebhookDispatcher {
     const { generation } = this;
     const signed = await signWebhook({
       variant: ctx.variant,
-      secret: hook._secret,
+      secret: signingSecret(hook, started),
       rawBody: row._body,
       timestamp: Math.floor(started / 1000),
       webhookId: hook.id,

@@ -51,6 +51,36 @@ describe('Variant A deliveries', () => {
     expect(signatureValid('A', rotated, h.receiver.received[0] as never)).toBe(true);
     expect(signatureValid('A', secret, h.receiver.received[0] as never)).toBe(false);
   });
+
+  it('signs with the previous secret during a rotation grace period, then with the new one', async () => {
+    const { id, secret } = await h.webhook();
+    const rotate = (body: object) =>
+      h.call('POST', `/v1/webhooks/${id}/rotate-secret`, { body }).then((r) => r.body.data.secret);
+    const next = await rotate({ grace_seconds: 3600 });
+    await h.trigger();
+    const during = h.receiver.received.at(-1) as never;
+    expect(signatureValid('A', secret, during)).toBe(true);
+    expect(signatureValid('A', next, during)).toBe(false);
+    await h.advance(3600_000);
+    await h.trigger();
+    const after = h.receiver.received.at(-1) as never;
+    expect(signatureValid('A', next, after)).toBe(true);
+    // A rotation inside a grace period keeps the secret in use as the previous one.
+    const third = await rotate({ grace_seconds: 60 });
+    const fourth = await rotate({ grace_seconds: 60 });
+    await h.trigger();
+    expect(signatureValid('A', next, h.receiver.received.at(-1) as never)).toBe(true);
+    // grace_seconds 0 (or none) switches at once, and ends a grace period.
+    const fifth = await rotate({});
+    await h.trigger();
+    expect(signatureValid('A', fifth, h.receiver.received.at(-1) as never)).toBe(true);
+    expect([third, fourth]).not.toContain(fifth);
+    const bad = await h.call('POST', `/v1/webhooks/${id}/rotate-secret`, {
+      body: { grace_seconds: 604_801 },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details[0]).toMatchObject({ field: 'grace_seconds', rule: 'maximum' });
+  });
 });
 
 describe('Variant B deliveries', () => {

@@ -82,7 +82,7 @@ export function sendAttempt(
     const onParentAbort = () => stop(parent?.reason);
     const deadline = addDeadline(timeout, () => {
       state.timedOut = true;
-      stop(new DOMException('The attempt timed out.', 'TimeoutError'));
+      stop(new DOMException('Attempt timed out.', 'TimeoutError'));
     });
     const finish = () => {
       removeDeadline(deadline);

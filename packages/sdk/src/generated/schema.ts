@@ -877,7 +877,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate a webhook's secret
-         * @description Replaces the signing secret at once; the new secret is returned only this once.
+         * @description Makes a new signing secret, returned only this once. Without `grace_seconds` it signs every delivery from now on, including retries already queued. With `grace_seconds`, deliveries go on being signed with the previous secret for that long, so that a receiver can be given the new one (and accept both) before the switch: no delivery fails for the rotation, and none counts toward deactivation or failing health. A rotation during a grace period ends it: the secret in use until then becomes the previous one.
          */
         post: operations["webhooksRotateSecret"];
         delete?: never;
@@ -2229,6 +2229,13 @@ export interface components {
             url: string;
             events: components["schemas"]["WebhookSubscription"][];
             description?: string | null;
+        };
+        WebhookRotateSecret: {
+            /**
+             * @description How long deliveries go on being signed with the previous secret (at most 7 days); 0 switches at once.
+             * @default 0
+             */
+            grace_seconds?: number;
         };
         /** @description A partial update; `active` true re-enables a webhook that was deactivated. */
         WebhookUpdate: {
@@ -5487,7 +5494,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookRotateSecret"];
+            };
+        };
         responses: {
             /** @description OK. */
             200: {

@@ -55,15 +55,19 @@ export class Webhooks extends APIResource {
     return this._client._list('/v1/webhooks/{id}/deliveries', { path: { id }, query }, options);
   }
 
-  /** Replaces the signing secret; the new one is in the response, shown this once. */
+  /**
+   * Makes a new signing secret, shown this once in the response. With `grace_seconds` the previous
+   * one goes on signing for that long: give your receiver the new secret (it accepts both) before.
+   */
   rotateSecret(
     id: string,
+    body?: RequestBody<'webhooksRotateSecret'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'webhooksRotateSecret'>> {
     return this._client._request(
       'POST',
       '/v1/webhooks/{id}/rotate-secret',
-      { path: { id } },
+      { path: { id }, body },
       options,
     );
   }
