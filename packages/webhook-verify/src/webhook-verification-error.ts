@@ -7,7 +7,8 @@ export type WebhookVerificationErrorCode =
   | 'timestamp_too_old'
   | 'timestamp_too_new'
   | 'invalid_body'
-  | 'invalid_json';
+  | 'invalid_json'
+  | 'invalid_data';
 
 // A registered symbol, so that copies of this package (ESM and CJS, or two versions) recognise each other's errors.
 const brand = Symbol.for('@agent-platform/webhook-verify/WebhookVerificationError');

@@ -33,16 +33,16 @@ describe('validateWebhookData', () => {
     ['a value outside the enum', { ...conversation, status: 'archived' }, /status/],
     ['a wrong type', { ...conversation, metadata: 'x' }, /metadata/],
     ['a malformed uuid', { ...conversation, id: 'not-a-uuid' }, /data\.id/],
-  ])('rejects %s with invalid_body naming the path', (_name, data, path) => {
+  ])('rejects %s with invalid_data naming the path', (_name, data, path) => {
     expect(() => validateWebhookData(eventWith('conversation.created', data))).toThrow(
-      expect.objectContaining({ code: 'invalid_body', message: expect.stringMatching(path) }),
+      expect.objectContaining({ code: 'invalid_data', message: expect.stringMatching(path) }),
     );
   });
 
   it('rejects an event the spec does not list, unless told to accept it', () => {
     const event = eventWith('brand.new', {});
     expect(() => validateWebhookData(event)).toThrow(
-      expect.objectContaining({ code: 'invalid_body' }),
+      expect.objectContaining({ code: 'invalid_data' }),
     );
     expect(validateWebhookData(event, { unknownEvents: 'accept' })).toBe(event);
   });
@@ -79,7 +79,7 @@ describe('validateWebhookData', () => {
     } as WebhookEvent;
     expect(() => validateWebhookData(asA)).toThrow(
       expect.objectContaining({
-        code: 'invalid_body',
+        code: 'invalid_data',
         message: 'no schema for "credit.low": not a Variant A event in this version of the package',
       }),
     );

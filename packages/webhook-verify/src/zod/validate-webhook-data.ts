@@ -32,8 +32,8 @@ export interface ValidateWebhookDataOptions {
 }
 
 /**
- * Checks a verified event's `data` against the spec with zod; throws `invalid_body` naming the
- * first offending paths. Returns the same event.
+ * Checks a verified event's `data` against the spec with zod; throws `invalid_data` naming the
+ * first offending paths (the event is authentic: its sender signed it). Returns the same event.
  * @example const event = validateWebhookData(await verifyWebhook({ ... }));
  */
 export function validateWebhookData<E extends WebhookEvent>(
@@ -47,7 +47,7 @@ export function validateWebhookData<E extends WebhookEvent>(
   if (!schema) {
     if (options.unknownEvents === 'accept') return event;
     throw new WebhookVerificationError(
-      'invalid_body',
+      'invalid_data',
       `no schema for "${event.event}": not a Variant ${event.variant} event in this version of the package`,
     );
   }
@@ -58,7 +58,7 @@ export function validateWebhookData<E extends WebhookEvent>(
       .map((issue) => `data${issue.path.map((p) => `.${String(p)}`).join('')}: ${issue.message}`)
       .join('; ');
     throw new WebhookVerificationError(
-      'invalid_body',
+      'invalid_data',
       `the event data does not match the spec: ${where}`,
     );
   }
