@@ -877,7 +877,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate a webhook's secret
-         * @description Makes a new signing secret, returned only this once. Without `grace_seconds` it signs every delivery from now on, including retries already queued. With `grace_seconds`, deliveries go on being signed with the previous secret for that long, so that a receiver can be given the new one (and accept both) before the switch: no delivery fails for the rotation, and none counts toward deactivation or failing health. A rotation during a grace period ends it: the secret in use until then becomes the previous one.
+         * @description Makes a new signing secret, returned only this once. Without `grace_seconds` it signs every delivery from now on, including retries already queued. With `grace_seconds`, deliveries go on being signed with the previous secret for that long, so that a receiver can be given the new one (and accept both) before the switch: no delivery fails for the rotation, and none counts toward deactivation or failing health. A rotation during a grace period starts from the secret in use: with `grace_seconds` that one stays the previous secret for the new period; without, the new secret signs at once.
          */
         post: operations["webhooksRotateSecret"];
         delete?: never;
