@@ -188,6 +188,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
         guardControlHost: options.adminToken === undefined,
         controlCorsAnyOrigin: options.adminToken !== undefined,
         onError,
+        requestId: () => random.requestId(),
       }),
     variant,
     baseUrl,

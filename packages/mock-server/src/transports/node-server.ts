@@ -46,6 +46,8 @@ export interface ServeOptions {
   controlCorsAnyOrigin?: boolean;
   /** Where a failure around the request handler is reported (the handler reports its own). */
   onError?: (error: unknown, request: { method: string; path: string }) => void;
+  /** The `X-Request-Id` of the server's own answers (the mock's, seeded with its ids). Default random. */
+  requestId?: () => string;
 }
 
 /** A running HTTP server. */
@@ -73,6 +75,7 @@ export async function listen(
     /* @vite-ignore */ NODE_HTTP
   )) as typeof import('node:http');
   const host = options.host ?? '127.0.0.1';
+  const nextId = serveOptions.requestId ?? (() => crypto.randomUUID());
   // A server on loopback is for this machine: a control request addressed to another name came
   // through a DNS name rebound to 127.0.0.1 by a web page (which may then read the state's keys
   // and secrets). Bound elsewhere (0.0.0.0 in a container, called as http://mock:4010), any name
@@ -98,7 +101,7 @@ export async function listen(
         `Host: the control API of a server on ${host} answers only requests addressed to this machine (localhost, 127.0.0.1 or [::1]), not to ${JSON.stringify(req.headers.host ?? '')}; start it with an admin token to call it by another name`,
       );
       req.resume();
-      return send(res, ownAnswer(error, cors), true);
+      return send(res, ownAnswer(error, nextId(), cors), true);
     }
     handle(fromIncoming(req)).then(
       (response) => {
@@ -118,7 +121,7 @@ export async function listen(
           'INTERNAL_ERROR',
           'internal error in the mock server; see its log',
         );
-        send(res, ownAnswer(failure, cors), true);
+        send(res, ownAnswer(failure, nextId(), cors), true);
       },
     );
   };
@@ -136,12 +139,12 @@ export async function listen(
   // Node answers these itself, bare; here they get the API's envelope and a request id.
   server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => {
     const error = new ApiError(417, 'VALIDATION_ERROR', 'Expect: only 100-continue is supported');
-    send(res, ownAnswer(error), true);
+    send(res, ownAnswer(error, nextId()), true);
   });
   server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
     const started = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
     if (!socket.writable || started?.headersSent) return void socket.destroy();
-    const answer = ownAnswer(clientErrorFor(error.code, maxHeaderSize));
+    const answer = ownAnswer(clientErrorFor(error.code, maxHeaderSize), nextId());
     const head = Object.entries(framed(answer, true)).map(
       ([name, value]) => `${name}: ${value}\r\n`,
     );
@@ -207,10 +210,11 @@ function clientErrorFor(code: string | undefined, maxHeaderSize: number): ApiErr
 /** An answer the server writes itself, before any handler: the error with the common headers. */
 function ownAnswer(
   error: ApiError,
+  requestId: string,
   cors: Readonly<Record<string, string>> = CORS_HEADERS,
 ): ApiResponse {
   const answer = errorResponse(error);
-  answer.headers = commonHeaders(crypto.randomUUID(), answer.headers, cors);
+  answer.headers = commonHeaders(requestId, answer.headers, cors);
   return answer;
 }
 

@@ -300,6 +300,19 @@ describe('the node:http server at its edges', { timeout: 60_000 }, () => {
     expect(error.message).toMatch(message);
   });
 
+  it("draws the request id of its own answers from the mock's ids, so a seeded run repeats them", async () => {
+    const seeded = () => createMockServer({ ids: { seed: 7 } });
+    const [first, second] = [await seeded().listen(), await seeded().listen()];
+    servers.push(first, second);
+    const conn = await open(first);
+    await conn.send('FOO /v1/health HTTP/1.1\r\nHost: x\r\n\r\n');
+    const [own] = await answers(conn);
+    // The same seed, an ordinary answer first: the same id.
+    const health = await fetch(`${second.url}/v1/health`);
+    expect(own?.status).toBe(400);
+    expect(own?.headers['x-request-id']).toBe(health.headers.get('x-request-id'));
+  });
+
   /** Opens a request that the server is handling (it sent 100 Continue) but cannot finish yet. */
   async function inFlight(running: RunningServer, body: string) {
     const conn = await open(running);
