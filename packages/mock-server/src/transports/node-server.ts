@@ -14,6 +14,18 @@ import type { RequestHandler } from '../request-handler.js';
 // not a literal, so that bundlers leave the import alone.
 const NODE_HTTP = 'node:http';
 
+/**
+ * node:http: from `process.getBuiltinModule` (Node 20.16+), else `require` where there is one (a
+ * CJS build run by Jest, whose vm gives `import()` no loader), else `import()`.
+ */
+async function loadHttp(): Promise<typeof import('node:http')> {
+  const proc = globalThis.process as { getBuiltinModule?: (id: string) => unknown } | undefined;
+  const builtin = proc?.getBuiltinModule?.(NODE_HTTP);
+  if (builtin) return builtin as typeof import('node:http');
+  if (typeof require === 'function') return require(NODE_HTTP);
+  return import(/* webpackIgnore: true */ /* @vite-ignore */ NODE_HTTP);
+}
+
 // The rest of an oversized body is read and dropped up to this much, so that a client that sends
 // the whole body before reading (Python's http.client, urllib) reads the 413 instead of a reset.
 const DRAIN_LIMIT = 64 * 1024 * 1024;
@@ -71,9 +83,7 @@ export async function listen(
   options: ListenOptions = {},
   serveOptions: ServeOptions = {},
 ): Promise<RunningServer> {
-  const { createServer, maxHeaderSize, STATUS_CODES } = (await import(
-    /* @vite-ignore */ NODE_HTTP
-  )) as typeof import('node:http');
+  const { createServer, maxHeaderSize, STATUS_CODES } = await loadHttp();
   const host = options.host ?? '127.0.0.1';
   const nextId = serveOptions.requestId ?? (() => crypto.randomUUID());
   // A server on loopback is for this machine: a control request addressed to another name came
