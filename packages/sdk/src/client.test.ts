@@ -503,7 +503,7 @@ describe('option checks', () => {
     },
   );
 
-  it('takes a Headers object (fetch takes one) as per-call headers, and does not refuse one as defaults', async () => {
+  it('takes a Headers object (fetch takes one) as per-call headers and as default headers', async () => {
     const { fetch, calls } = recordingFetch(() => json(200, { data: {} }));
     const defaultHeaders = new Headers({ 'x-team': 'blue' }) as unknown as Record<string, string>;
     const client = new AgentPlatform({
@@ -514,6 +514,8 @@ describe('option checks', () => {
     });
     await client.me({ headers: new Headers({ 'x-a': '2' }) as unknown as Record<string, string> });
     expect(calls[0]?.headers.get('x-a')).toBe('2');
+    expect(calls[0]?.headers.get('x-team')).toBe('blue');
+    expect(calls[0]?.headers.get('x-api-key')).toBe('k');
   });
 
   it('keeps a gateway path prefix in baseUrl', async () => {

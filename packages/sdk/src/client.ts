@@ -150,16 +150,18 @@ export class AgentPlatform {
   constructor(options: ClientOptions = {}) {
     const apiKey = options.apiKey ?? readEnv('AGENT_PLATFORM_API_KEY');
     if (!apiKey) {
-      throw new AgentPlatformError('Missing API key: pass `apiKey` or set AGENT_PLATFORM_API_KEY.');
+      throw new AgentPlatformError('Missing API key: pass apiKey or set AGENT_PLATFORM_API_KEY.');
     }
     // A header fetch refuses would fail every call with a TypeError quoting its value, which may be
     // the key. The key is named after where it came from.
-    checkHeaders({ [options.apiKey ? 'apiKey' : 'AGENT_PLATFORM_API_KEY']: apiKey });
-    checkHeaders(options.defaultHeaders);
+    checkHeaders({
+      ...options.defaultHeaders,
+      [options.apiKey ? 'apiKey' : 'AGENT_PLATFORM_API_KEY']: apiKey,
+    });
     const baseUrl = options.baseUrl ?? readEnv('AGENT_PLATFORM_BASE_URL');
     if (!baseUrl) {
       throw new AgentPlatformError(
-        'Missing base URL: pass `baseUrl` or set AGENT_PLATFORM_BASE_URL.',
+        'Missing base URL: pass baseUrl or set AGENT_PLATFORM_BASE_URL.',
       );
     }
     checkBaseUrl(baseUrl);
@@ -178,9 +180,12 @@ export class AgentPlatform {
       throttle: options.throttle ? new Throttle(clock) : undefined,
       logger: levelLogger(options.logger ?? console, level),
     };
+    // A Headers object too: its entries are not own properties, which a spread would drop.
+    const headers = new Headers(options.defaultHeaders);
+    headers.set('x-api-key', apiKey);
     this.raw = createClient<paths>({
       baseUrl,
-      headers: { ...options.defaultHeaders, 'x-api-key': apiKey },
+      headers,
       Request: ReplayableRequest,
       pathSerializer,
       // The API never redirects (see refuseRedirect); also for a `fetch` that drops sendAttempt's init.

@@ -3,8 +3,8 @@ export function readEnv(name: string): string | undefined {
   try {
     const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process
       ?.env;
-    const value = env?.[name]?.trim();
-    return value ? value : undefined;
+    // An empty or blank value counts as unset.
+    return env?.[name]?.trim() || undefined;
   } catch {
     // Deno without --allow-env throws on access: undefined, as where there is no process.
   }

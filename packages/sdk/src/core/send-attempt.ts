@@ -82,7 +82,8 @@ export function sendAttempt(
     const onParentAbort = () => stop(parent?.reason);
     const deadline = addDeadline(timeout, () => {
       state.timedOut = true;
-      stop(new DOMException('Attempt timed out.', 'TimeoutError'));
+      // No message of its own: it is the cause of an APITimeoutError, which says it.
+      stop(new DOMException('', 'TimeoutError'));
     });
     const finish = () => {
       removeDeadline(deadline);
