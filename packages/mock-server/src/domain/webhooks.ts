@@ -1,3 +1,4 @@
+import { maxAdvance } from '../clock.js';
 import { type ErrorDetail, invalidField, validationError } from '../errors.js';
 import type { Variant, WebhookRow } from '../store/records.js';
 import { publicView } from '../store/table.js';
@@ -112,7 +113,8 @@ export const webhooksRotateSecret: Handler = (ctx, { ws, params, body }) => {
   row._secret = newSecret(ctx);
   if (grace > 0) {
     row._previous_secret = inUse;
-    row._previous_until = now + grace * 1000;
+    // Not past the last date the clock can reach, or the previous secret would sign for good.
+    row._previous_until = now + Math.min(grace * 1000, maxAdvance(now));
   } else {
     delete row._previous_secret;
     delete row._previous_until;

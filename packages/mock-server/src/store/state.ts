@@ -193,5 +193,18 @@ function checkSnapshot(input: unknown, variant: Variant): StateSnapshot {
       }
     }
   }
+  // What signs deliveries must be what signing takes: a wrong type would fail every attempt later.
+  for (const [i, hook] of (s.tables.webhooks ?? []).entries()) {
+    const at = `tables.webhooks[${i}]`;
+    if (typeof hook._secret !== 'string' || hook._secret === '')
+      fail(`${at}._secret`, 'must be a non-empty string');
+    const previous = hook._previous_secret;
+    const until = hook._previous_until;
+    if (previous !== undefined && (typeof previous !== 'string' || previous === '')) {
+      fail(`${at}._previous_secret`, 'must be a non-empty string');
+    }
+    if (until !== undefined && !Number.isFinite(until))
+      fail(`${at}._previous_until`, 'must be a number');
+  }
   return s;
 }

@@ -134,6 +134,39 @@ describe.each(transports)('control API over $name', (transport) => {
     expect((await h.call('GET', '/__mock/state')).body).toEqual(snapshot);
   });
 
+  it('ends a rotation grace period no later than the last date the clock can reach', async () => {
+    const last = 8_640_000_000_000_000;
+    // Years past 9999 are outside RFC 3339's date-time, so the spec check is off for these calls.
+    const ms = last - 86_400_000 - h.mock.clock.now();
+    await h.call('POST', '/__mock/clock/advance', { body: { ms } });
+    const body = { url: 'https://example.com/h', events: ['*'] };
+    const hook = (await h.call('POST', '/v1/webhooks', { body, unchecked: true })).body.data;
+    const rotate = `/v1/webhooks/${hook.id}/rotate-secret`;
+    await h.call('POST', rotate, { body: { grace_seconds: 604_800 }, unchecked: true });
+    const [row] = (await h.call('GET', '/__mock/state')).body.tables.webhooks;
+    expect(row._previous_until).toBe(last);
+  });
+
+  it('refuses a snapshot whose webhook could not sign: a secret that is not a string', async () => {
+    await h.call('POST', '/v1/webhooks', { body: { url: 'https://example.com/h', events: ['*'] } });
+    const snapshot = (await h.call('GET', '/__mock/state')).body;
+    const [hook] = snapshot.tables.webhooks;
+    for (const [field, value] of [
+      ['_secret', 42],
+      ['_previous_secret', 42],
+      ['_previous_until', 'soon'],
+    ] as const) {
+      const bad = {
+        ...snapshot,
+        tables: { ...snapshot.tables, webhooks: [{ ...hook, [field]: value }] },
+      };
+      const res = await h.call('PUT', '/__mock/state', { body: bad });
+      expect(res.status).toBe(400);
+      expect(res.body.error.details[0]).toMatchObject({ field: `tables.webhooks[0].${field}` });
+    }
+    expect((await h.call('GET', '/__mock/state')).body).toEqual(snapshot);
+  });
+
   it('answers unknown control routes with 404', async () => {
     expect((await h.call('GET', '/__mock/nothing')).status).toBe(404);
   });
