@@ -95,12 +95,17 @@ function canonicalPath(path: string): string {
   return path.split('/').map(canonicalId).join('/');
 }
 
+/** The seconds a fault's answer asks to wait: its `retry_after`, else 1 on a 429 (as every 429 of the API has one). */
+export function faultRetryAfter(fault: FaultSpec): number | undefined {
+  return fault.retry_after ?? (fault.status === 429 ? 1 : undefined);
+}
+
 /** The error a fault answers with. */
 export function faultError(fault: FaultSpec): ApiError {
   // A code the fault names may be any string, and CLIENT_ERROR is outside the spec's enum on purpose.
   const code = (fault.code ?? faultCode(fault.status)) as ErrorCode;
   const headers: Record<string, string> = {};
-  const wait = fault.retry_after ?? (fault.status === 429 ? 1 : undefined);
+  const wait = faultRetryAfter(fault);
   if (wait !== undefined) headers['Retry-After'] = String(wait);
   return new ApiError(
     fault.status,

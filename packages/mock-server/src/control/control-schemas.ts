@@ -5,6 +5,7 @@
  */
 
 import type { ParameterInfo, SchemaNode } from '../generated/operations.js';
+import { schemas } from '../generated/schemas.js';
 import { TABLE_NAMES } from '../store/state.js';
 
 const object = (properties: Record<string, SchemaNode>, required: string[] = []): SchemaNode => ({
@@ -14,15 +15,9 @@ const object = (properties: Record<string, SchemaNode>, required: string[] = [])
   properties,
 });
 const string: SchemaNode = { type: 'string' };
-/** A name, checked as the API checks its names: not empty, not blank, at most 200 characters. */
-const name: SchemaNode = {
-  type: 'string',
-  minLength: 1,
-  maxLength: 200,
-  pattern: '\\S',
-  'x-pattern-rule': 'blank',
-  'x-pattern-message': 'must not be blank',
-};
+/** A name, checked as the API checks its names (the spec's, an agent's): 1 to 200 characters, not blank. */
+const name = (schemas.AgentCreate as { properties: Record<string, SchemaNode> }).properties
+  .name as SchemaNode;
 const uuid: SchemaNode = { type: 'string', format: 'uuid' };
 const healthStatus: SchemaNode = { enum: ['ok', 'maintenance', 'degraded'] };
 

@@ -1,7 +1,7 @@
 import type { DomainContext, Handler } from '../domain/context.js';
 import { Reply } from '../domain/context.js';
 import { ApiError } from '../errors.js';
-import { type FaultSpec, type Faults, faultError } from '../faults.js';
+import { type FaultSpec, type Faults, faultError, faultRetryAfter } from '../faults.js';
 import type { OperationInfo } from '../generated/operations.js';
 import type { ApiKeyRecord } from '../store/records.js';
 import type { ApiRequest, ApiResponse } from './api-request.js';
@@ -121,7 +121,8 @@ async function answerFault(
   if (fault.status === 429 && headers['X-RateLimit-Limit'] !== undefined) {
     // An injected 429 looks like a used-up window: nothing left, reset when Retry-After says.
     headers['X-RateLimit-Remaining'] = '0';
-    const wait = fault.retry_after ?? 1;
+    // A 429 always has one.
+    const wait = faultRetryAfter(fault) as number;
     headers['X-RateLimit-Reset'] = String(Math.ceil(pipeline.ctx.nowMs() / 1000) + wait);
   }
   return errorResponse(faultError(fault), headers);
