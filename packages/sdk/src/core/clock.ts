@@ -1,5 +1,5 @@
 /** Largest delay setTimeout honours; longer ones would fire at once. */
-export const MAX_TIMER_DELAY = 2_147_483_647;
+export const MAX_TIMER_DELAY = 2 ** 31 - 1;
 
 /** Time source and sleeper. Inject one to test retries and throttling without waiting. */
 export interface Clock {

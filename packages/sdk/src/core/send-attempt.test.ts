@@ -73,4 +73,26 @@ describe('sendAttempt', () => {
     expect(seen?.aborted).toBe(true);
     expect(state.timedOut).toBeUndefined();
   });
+
+  it('hands an aborted signal to a fetch that reads it only after the attempt stopped', async () => {
+    // A wrapper that awaits something first (a token, a lock) reads init.signal late: the request
+    // it then sends must not outlive the call that already rejected.
+    const caller = new AbortController();
+    let init: RequestInit | undefined;
+    const fetch = (_request: Request, given?: RequestInit) => {
+      init = given;
+      return new Promise<Response>(() => {});
+    };
+    const attempt = sendAttempt(
+      fetch,
+      new Request('http://127.0.0.1/'),
+      1000,
+      caller.signal,
+      attemptState(),
+    );
+    caller.abort(new Error('stop'));
+    await expect(attempt).rejects.toThrow('stop');
+    expect(init?.signal?.aborted).toBe(true);
+    expect(init?.signal?.reason).toEqual(new Error('stop'));
+  });
 });

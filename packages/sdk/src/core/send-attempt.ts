@@ -10,7 +10,7 @@ export interface AttemptState {
   readonly redirect: 'manual';
   /** The attempt's signal, for the fetch implementation: made on first read. */
   readonly signal: AbortSignal;
-  /** Made on the first read of `signal`; aborted when the attempt stops. */
+  /** Made on the first read of `signal`, or when the attempt stops (a late read gets it aborted). */
   controller?: AbortController;
   /** The attempt's deadline stopped it. */
   timedOut?: boolean;
@@ -71,7 +71,8 @@ export function sendAttempt(
   return new Promise((resolve, reject) => {
     const stop = (reason: unknown) => {
       finish();
-      state.controller?.abort(reason);
+      state.controller ??= new AbortController();
+      state.controller.abort(reason);
       reject(reason);
       // Only while this attempt is the one held (a middleware may have fetched again since).
       if (hold?.at === state) {
