@@ -368,7 +368,8 @@ export const operations: readonly OperationInfo[] = [
         "messages:write"
       ],
       "B": [
-        "messages:send"
+        "messages:send",
+        "conversations:write"
       ]
     },
     "successStatus": 200,
@@ -1374,7 +1375,8 @@ export const operations: readonly OperationInfo[] = [
         "messages:read"
       ],
       "B": [
-        "conversations:read"
+        "conversations:read",
+        "chats:manage"
       ]
     },
     "successStatus": 200,
@@ -1813,7 +1815,8 @@ export const operations: readonly OperationInfo[] = [
         "messages:read"
       ],
       "B": [
-        "conversations:read"
+        "conversations:read",
+        "chats:manage"
       ]
     },
     "successStatus": 200,

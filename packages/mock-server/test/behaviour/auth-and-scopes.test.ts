@@ -140,4 +140,39 @@ describe.each(transports)('Variant B scopes over $name', (transport) => {
     });
     expect(created.status).toBe(201);
   });
+
+  // Seed 5.2: conversations:write "create, update, close conversations"; chats:manage "manage chat
+  // threads including history". Either grant goes with the scope the decisions table names.
+  it('lets conversations:write start a conversation, and chats:manage read the messages', async () => {
+    const agent = await h.call('POST', '/v1/agents', { body: { name: 'Support' } });
+    await h.call('POST', `/v1/agents/${agent.body.data.id}/activate`);
+    const writer = h.mock.createApiKey({
+      scopes: ['conversations:write'],
+      workspace_id: h.workspaceId,
+    });
+    const started = await h.call('POST', `/v1/agents/${agent.body.data.id}/conversation`, {
+      key: writer.key,
+      body: { message: 'Hello' },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const id = started.body.data.conversation_id;
+
+    const manager = h.mock.createApiKey({ scopes: ['chats:manage'], workspace_id: h.workspaceId });
+    const messages = await h.call('GET', `/v1/conversations/${id}/messages`, { key: manager.key });
+    expect(messages.status, JSON.stringify(messages.body)).toBe(200);
+    expect(messages.body.data.length).toBeGreaterThan(0);
+    const one = await h.call('GET', `/v1/messages/${messages.body.data[0].id}`, {
+      key: manager.key,
+    });
+    expect(one.status, JSON.stringify(one.body)).toBe(200);
+
+    const reader = h.mock.createApiKey({ scopes: ['agents:read'], workspace_id: h.workspaceId });
+    const refused = await h.call('GET', `/v1/messages/${messages.body.data[0].id}`, {
+      key: reader.key,
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toContain(
+      'one of the scopes conversations:read, chats:manage',
+    );
+  });
 });
