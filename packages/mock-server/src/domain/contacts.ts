@@ -56,7 +56,10 @@ export const contactsUpdate: Handler = (ctx, { ws, params, body }) => {
     throw invalidField('body', 'anyOf', 'a contact keeps at least one of name, email, phone');
   }
   if (body.custom_fields) {
-    checkCustomFieldValues(body.custom_fields, fieldsOf(ctx, ws), { requireAll: false });
+    checkCustomFieldValues(body.custom_fields, fieldsOf(ctx, ws), {
+      requireAll: false,
+      current: row.custom_fields,
+    });
   }
   const updated = ctx.state.tables.contacts.update(row, {
     ...next,

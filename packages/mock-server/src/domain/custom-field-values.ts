@@ -8,11 +8,15 @@ type Value = string | number | boolean | string[] | null;
  * Checks contact custom-field values against the workspace's definitions (by field name):
  * the field exists and is not archived, the value has the field's type, select values are options,
  * and, with `requireAll`, every required field has a value. 400 naming each offending field.
+ *
+ * On update, `current` is what the contact holds: a value sent back unchanged passes (a contact
+ * read and written back stays writable after its field is archived or loses an option), and an
+ * archived field's value may be cleared with null.
  */
 export function checkCustomFieldValues(
   values: Record<string, Value>,
   fields: CustomFieldRow[],
-  options: { requireAll: boolean },
+  options: { requireAll: boolean; current?: Record<string, Value> },
 ): void {
   const byName = new Map(fields.map((f) => [f.name, f]));
   const issues: ErrorDetail[] = [];
@@ -24,9 +28,14 @@ export function checkCustomFieldValues(
     });
   for (const [name, value] of Object.entries(values)) {
     const field = byName.get(name);
+    const current = options.current;
+    if (current && Object.hasOwn(current, name) && sameValue(current[name] ?? null, value)) {
+      continue;
+    }
     if (!field) add(name, 'exists', 'no custom field has this name');
-    else if (field.archived) add(name, 'archived', 'the custom field is archived');
-    else if (value === null) {
+    else if (field.archived) {
+      if (value !== null) add(name, 'archived', 'the custom field is archived (null clears it)');
+    } else if (value === null) {
       if (field.required) add(name, 'required', 'is required and cannot be cleared');
     } else {
       const problem = typeProblem(field, value);
@@ -42,6 +51,14 @@ export function checkCustomFieldValues(
     }
   }
   if (issues.length > 0) throw validationError(issues);
+}
+
+/** Whether two values are the same: equal scalars, or arrays of the same items in the same order. */
+function sameValue(a: Value, b: Value): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((item, i) => item === b[i]);
+  }
+  return a === b;
 }
 
 function typeProblem(field: CustomFieldRow, value: Exclude<Value, null>): [string, string] | null {

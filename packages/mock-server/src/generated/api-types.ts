@@ -1941,7 +1941,7 @@ export interface components {
         } | {
             phone: string;
         });
-        /** @description A partial update; null clears a field, but a contact keeps at least one of `name`, `email`, `phone`. `custom_fields` are merged by name (null removes one). */
+        /** @description A partial update; null clears a field, but a contact keeps at least one of `name`, `email`, `phone`. `custom_fields` are merged by name (null removes one). A custom-field value sent back as the contact holds it is accepted as is, so that a contact read and written back stays writable after its field is archived or loses an option; an archived field's value may be removed, not changed. */
         ContactUpdate: {
             name?: string | null;
             /** Format: email */

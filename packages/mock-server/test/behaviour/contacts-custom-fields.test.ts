@@ -199,6 +199,48 @@ describe.each(transports)('contacts and custom fields over $name', (transport) =
     expect((await h.call('DELETE', `/v1/custom-fields/${id}`)).status).toBe(405);
   });
 
+  it('keeps a contact writable after its field is archived or loses an option: unchanged values pass, null clears', async () => {
+    const legacy = await field({ name: 'legacy', type: 'text' });
+    const plan = await field({ name: 'plan', type: 'select', options: ['free', 'pro'] });
+    const created = await h.call('POST', '/v1/contacts', {
+      body: { name: 'A', custom_fields: { legacy: 'x', plan: 'pro' } },
+    });
+    const id = created.body.data.id;
+    await h.call('POST', `/v1/custom-fields/${legacy}/archive`);
+    await h.call('PUT', `/v1/custom-fields/${plan}`, { body: { options: ['free', 'team'] } });
+
+    // Read, change the name, write back: the values it holds are sent back as they are.
+    const read = (await h.call('GET', `/v1/contacts/${id}`)).body.data;
+    const back = await h.call('PUT', `/v1/contacts/${id}`, {
+      body: { name: 'B', custom_fields: read.custom_fields },
+    });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect(back.body.data).toMatchObject({
+      name: 'B',
+      custom_fields: { legacy: 'x', plan: 'pro' },
+    });
+
+    // A new value is still checked: for the archived field, and against the options as they are now.
+    const changed = await h.call('PUT', `/v1/contacts/${id}`, {
+      body: { custom_fields: { legacy: 'y', plan: 'gold' } },
+    });
+    expect(changed.status).toBe(400);
+    expect(changed.body.error.details).toMatchObject([
+      { field: 'custom_fields.legacy', rule: 'archived' },
+      {
+        field: 'custom_fields.plan',
+        rule: 'enum',
+        message: 'custom_fields.plan: must be one of free, team',
+      },
+    ]);
+
+    const cleared = await h.call('PUT', `/v1/contacts/${id}`, {
+      body: { custom_fields: { legacy: null, plan: 'team' } },
+    });
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    expect(cleared.body.data.custom_fields).toEqual({ plan: 'team' });
+  });
+
   it('deletes contacts', async () => {
     const id = (await h.call('POST', '/v1/contacts', { body: { email: 'a@b.co' } })).body.data.id;
     expect((await h.call('DELETE', `/v1/contacts/${id}`)).status).toBe(204);
