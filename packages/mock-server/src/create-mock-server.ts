@@ -109,6 +109,13 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   const variant = options.variant ?? 'A';
   if (variant !== 'A' && variant !== 'B')
     throw new TypeError(`variant: must be "A" or "B", not ${String(variant)}`);
+  // An empty token would open the control API to every origin and Host (a token is the guard
+  // then) while any page can send it: refused, as a token unset by mistake (`--admin-token "$T"`).
+  if (
+    options.adminToken !== undefined &&
+    (typeof options.adminToken !== 'string' || options.adminToken.trim() === '')
+  )
+    throw new TypeError('adminToken: must be a non-empty string (leave it out for no token)');
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
   const clock = resolveClock(options);
   const state = createState(variant);

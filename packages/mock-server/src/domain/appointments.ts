@@ -38,9 +38,10 @@ export const appointmentsList: Handler = (ctx, { ws, query }) =>
 
 /** POST /v1/appointments: scheduled (A appointment.created, B appointment.scheduled). */
 export const appointmentsCreate: Handler = (ctx, { ws, body }) => {
+  // Validation (400) before existence (404), as api-decisions section 2 orders the checks.
+  assertOrder(body.starts_at, body.ends_at ?? null);
   mustGet(ctx.state.tables.contacts, ws, body.contact_id, 'contact');
   if (body.agent_id) mustGet(ctx.state.tables.agents, ws, body.agent_id, 'agent');
-  assertOrder(body.starts_at, body.ends_at ?? null);
   const now = ctx.now();
   const row: AppointmentRow = {
     id: ctx.id(),
@@ -68,8 +69,6 @@ export const appointmentsRetrieve: Handler = (ctx, { ws, params }) =>
 /** PUT /v1/appointments/{id}: a partial update of a scheduled appointment; a new `starts_at` reschedules. */
 export const appointmentsUpdate: Handler = (ctx, { ws, params, body }) => {
   const row = appointment(ctx, ws, params.id as string);
-  assertScheduled(row, 'an update');
-  if (body.agent_id) mustGet(ctx.state.tables.agents, ws, body.agent_id, 'agent');
   const startsAt =
     body.starts_at !== undefined ? new Date(body.starts_at).toISOString() : row.starts_at;
   const endsAt =
@@ -78,7 +77,10 @@ export const appointmentsUpdate: Handler = (ctx, { ws, params, body }) => {
         ? new Date(body.ends_at).toISOString()
         : null
       : row.ends_at;
+  // 400, then 404, then 409 (api-decisions section 2): a bad body is named even on a finished appointment.
   assertOrder(startsAt, endsAt);
+  if (body.agent_id) mustGet(ctx.state.tables.agents, ws, body.agent_id, 'agent');
+  assertScheduled(row, 'an update');
   const rescheduled = startsAt !== row.starts_at;
   row.starts_at = startsAt;
   row.ends_at = endsAt;

@@ -21,7 +21,6 @@ export const customFieldsList: Handler = (ctx, { ws, query }) =>
 
 /** POST /v1/custom-fields: names are unique (409); select types need options, others take none. */
 export const customFieldsCreate: Handler = (ctx, { ws, body }) => {
-  assertUniqueName(ctx, ws, body.name);
   if (body.options !== undefined && !SELECT_TYPES.has(body.type)) {
     throw invalidField(
       'options',
@@ -29,6 +28,8 @@ export const customFieldsCreate: Handler = (ctx, { ws, body }) => {
       `only select and multi_select fields have options, not ${body.type}`,
     );
   }
+  // A taken name is a conflict (409): checked after the body's own rules (400).
+  assertUniqueName(ctx, ws, body.name);
   const now = ctx.now();
   const row: CustomFieldRow = {
     id: ctx.id(),

@@ -205,6 +205,19 @@ function checkSnapshot(input: unknown, variant: Variant): StateSnapshot {
     }
     if (until !== undefined && !Number.isFinite(until))
       fail(`${at}._previous_until`, 'must be a number');
+    // Every event of the workspace is matched against these: a wrong type would fail (500) every
+    // operation that emits one, after it had changed the state.
+    if (!Array.isArray(hook.events) || !hook.events.every((e) => typeof e === 'string'))
+      fail(`${at}.events`, 'must be an array of strings');
+    if (typeof hook.active !== 'boolean') fail(`${at}.active`, 'must be a boolean');
+  }
+  // A pending delivery is scheduled again once the state is replaced: its time must be one, or the
+  // import would fail (500) after the state had been replaced.
+  for (const [i, row] of (s.tables.deliveries ?? []).entries()) {
+    const next: unknown = row.next_attempt_at;
+    if (row.status !== 'pending' || next === null || next === undefined) continue;
+    if (typeof next !== 'string' || Number.isNaN(Date.parse(next)))
+      fail(`tables.deliveries[${i}].next_attempt_at`, 'must be null or an ISO 8601 date-time');
   }
   return s;
 }

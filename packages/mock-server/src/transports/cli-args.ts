@@ -97,6 +97,12 @@ export function parseCli(argv: string[]): CliConfig {
       `--rate-limit: must be a whole number of requests per minute (>= 1) or off, not "${limitFlag}"`,
     );
   }
+  const adminToken = values['admin-token'] as string | undefined;
+  if (adminToken !== undefined && adminToken.trim() === '') {
+    throw new UsageError(
+      '--admin-token: must not be empty (an empty token opens the control API to every web page); leave the flag out for no token',
+    );
+  }
   const seedFlag = String(values.seed);
   return {
     help: values.help === true,
@@ -110,7 +116,7 @@ export function parseCli(argv: string[]): CliConfig {
       ...(idsSeed === undefined ? {} : { ids: { seed: idsSeed } }),
       rateLimit: limitFlag === 'off' ? false : { limit, windowMs: 60_000 },
       requireHttps: values['require-https'] === true,
-      adminToken: values['admin-token'] as string | undefined,
+      adminToken,
       seed: seedFlag === 'demo' || seedFlag === 'none' ? seedFlag : readSeedFile(seedFlag),
     },
   };
