@@ -71,10 +71,23 @@ export function createRealClock(): Clock {
   };
 }
 
-/** The last instant a Date can hold (+275760-09-13): a clock past it has no ISO time to answer. */
-const lastDate = 8_640_000_000_000_000;
+/**
+ * The range of a manual clock. Before 1970 a Variant A signature would need a negative timestamp;
+ * from year 10000 on a date-time is no longer RFC 3339 (`+010000-01-01T...`), and a timestamp past
+ * 1e11 s reads as milliseconds to a verifier. The last date leaves a month for the times the mock
+ * sets ahead of the clock (QR codes, webhook retries, a rotated secret's grace period).
+ */
+const firstDate = 0;
+const lastDate = Date.UTC(9999, 11, 1);
 /** Why an advance has a maximum, for error messages. */
-export const lastDateNote = 'the clock cannot pass +275760-09-13T00:00:00Z, the last valid date';
+export const lastDateNote = 'the clock cannot pass 9999-12-01T00:00:00.000Z, its last date';
+
+/** Null when a manual clock may start at `ms` (since the epoch), else why not. */
+export function startTimeProblem(ms: number): string | null {
+  return ms >= firstDate && ms <= lastDate
+    ? null
+    : 'must be from 1970-01-01T00:00:00.000Z to 9999-12-01T00:00:00.000Z (the range of the mock clock)';
+}
 
 /** How far a manual clock at `now` may still move. */
 export function maxAdvance(now: number): number {

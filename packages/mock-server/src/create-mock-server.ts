@@ -1,4 +1,4 @@
-import { type Clock, createManualClock, createRealClock } from './clock.js';
+import { type Clock, createManualClock, createRealClock, startTimeProblem } from './clock.js';
 import {
   Controller,
   type CreateApiKeyOptions,
@@ -244,6 +244,8 @@ function resolveClock(options: MockServerOptions): Clock {
   if (clock === 'manual') {
     const start = startTime === undefined ? Date.now() : new Date(startTime).getTime();
     if (Number.isNaN(start)) throw new TypeError('startTime: must be a valid date');
+    const problem = startTimeProblem(start);
+    if (problem) throw new TypeError(`startTime: ${problem}`);
     return createManualClock(start);
   }
   if (clock !== 'real')

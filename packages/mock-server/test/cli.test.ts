@@ -297,6 +297,11 @@ describe('CLI flags', () => {
     [['--clock', 'manual', '--start-time', '2024-01-01T09:00:00'], /--start-time: must/],
     [['--clock', 'manual', '--start-time', '2024-01-01T24:00:00Z'], /--start-time: must/],
     [['--start-time', '2024-01-01'], /--start-time: needs --clock manual/],
+    [
+      ['--clock', 'manual', '--start-time', '1969-12-31'],
+      /^--start-time: must be from 1970-01-01T00:00:00.000Z to 9999-12-01T00:00:00.000Z \(the range of the mock clock\), not "1969-12-31"$/,
+    ],
+    [['--clock', 'manual', '--start-time', '9999-12-31'], /--start-time: must be from 1970/],
   ])('rejects %j', (args, message) => {
     expect(() => parseCli(args)).toThrow(message);
   });

@@ -201,6 +201,16 @@ describe('createMockServer options', () => {
     expect(() => createMockServer({ clock: 'manual', startTime: Number.NaN })).toThrow(
       'startTime: must be a valid date',
     );
+    // Outside the clock's range: no Variant A timestamp before 1970, no 4-digit year after 9999.
+    for (const startTime of [
+      -1,
+      '1969-12-31T23:59:59Z',
+      new Date(Date.UTC(9999, 11, 1, 0, 0, 1)),
+    ]) {
+      expect(() => createMockServer({ clock: 'manual', startTime })).toThrow(
+        'startTime: must be from 1970-01-01T00:00:00.000Z to 9999-12-01T00:00:00.000Z (the range of the mock clock)',
+      );
+    }
   });
 
   it('refuses what --start-time refuses: a time without a zone, a day that does not exist, a real clock', () => {

@@ -87,8 +87,9 @@ function unixSeconds(timestamp: number | Date | undefined): number {
       : timestamp instanceof Date
         ? Math.floor(timestamp.getTime() / 1000)
         : timestamp;
-  // Below 1e11 (year 5138): Date.now()'s milliseconds are 1e12 and more.
-  if (!Number.isSafeInteger(seconds) || seconds < 0 || seconds >= 1e11) {
+  // Below 2534e8 (December 9999, the last 4-digit year): milliseconds since 1979 are more, and
+  // Date.now()'s are 1.7e12 and more, so milliseconds passed as seconds are still caught.
+  if (!Number.isSafeInteger(seconds) || seconds < 0 || seconds >= 2534e8) {
     throw new TypeError('webhook-verify: timestamp must be Unix seconds (not ms) or a Date');
   }
   return seconds;

@@ -44,6 +44,14 @@ describe('signWebhook', () => {
     expect(event.event).toBe('webhook.test');
   });
 
+  it('A: signs any date up to December 9999, and what it signs verifies', async () => {
+    const at = new Date(Date.UTC(9999, 11, 1));
+    const headers = signWebhookSync({ variant: 'A', secret, rawBody: bodyA, timestamp: at });
+    expect(headers['X-Webhook-Timestamp']).toBe(String(at.getTime() / 1000));
+    const event = await verifyWebhook({ variant: 'A', secret, rawBody: bodyA, headers, now: at });
+    expect(event.event).toBe('webhook.test');
+  });
+
   it('B: only the signature and the content type', async () => {
     const headers = await signWebhook({ variant: 'B', secret, rawBody: 'x' });
     expect(Object.keys(headers).sort()).toEqual(['Content-Type', 'X-Service-Signature']);
@@ -59,6 +67,11 @@ describe('signWebhook', () => {
       'A with a timestamp in milliseconds',
       { variant: 'A', secret, rawBody: bodyA, timestamp: 1_767_225_600_000 },
     ],
+    [
+      'A with a timestamp in milliseconds of 1979',
+      { variant: 'A', secret, rawBody: bodyA, timestamp: 300_000_000_000 },
+    ],
+    ['A with a negative timestamp', { variant: 'A', secret, rawBody: bodyA, timestamp: -1 }],
   ])('throws at once for %s', (_name, options) => {
     expect(() => signWebhook(options as never)).toThrow(TypeError);
     expect(() => signWebhookSync(options as never)).toThrow(TypeError);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { startTimeProblem } from '../clock.js';
 import { isZonedDate, zonedDateRule } from '../http/calendar-date.js';
 import { isLoopbackName } from '../http/cors.js';
 import type { MockServerOptions } from '../options.js';
@@ -144,6 +145,8 @@ function parseStartTime(flag: string | undefined, clock: string): string | undef
   // Date.parse would roll 2024-02-30 over to 1 March: the day must exist.
   if (!isZonedDate(flag)) throw new UsageError(zonedDateRule('--start-time', flag));
   if (clock !== 'manual') throw new UsageError('--start-time: needs --clock manual');
+  const problem = startTimeProblem(Date.parse(flag));
+  if (problem) throw new UsageError(`--start-time: ${problem}, not "${flag}"`);
   return flag;
 }
 

@@ -30,6 +30,18 @@ describe('Variant A deliveries', () => {
     expect(webhookBodyProblems(got?.json)).toEqual([]);
   });
 
+  it('still delivers, signed and with an RFC 3339 timestamp, at the last date the clock can reach', async () => {
+    const { secret } = await h.webhook();
+    const last = Date.UTC(9999, 11, 1);
+    await h.advance(last - h.mock.clock.now());
+    await h.trigger();
+    const [got] = h.receiver.received;
+    expect(got?.json.timestamp).toBe('9999-12-01T00:00:00.000Z');
+    expect(got?.headers['x-webhook-timestamp']).toBe(String(last / 1000));
+    expect(signatureValid('A', secret, got as never)).toBe(true);
+    expect(webhookBodyProblems(got?.json)).toEqual([]);
+  });
+
   it('signs each attempt with the time it goes out, over the same body', async () => {
     const { secret } = await h.webhook();
     h.receiver.answers = [500];
