@@ -50,8 +50,8 @@ export interface ClientOptions {
   maxRetryAfter?: number | undefined;
   /** The fetch to use. Default: `globalThis.fetch`, looked up on every request. */
   fetch?: FetchLike | undefined;
-  /** Headers sent with every request. */
-  defaultHeaders?: Record<string, string> | undefined;
+  /** Headers sent with every request: a record or a `Headers`. */
+  defaultHeaders?: Record<string, string> | Headers | undefined;
   /** Where log lines go. Default: `console`. */
   logger?: Logger | undefined;
   /** Default `off`, or the `AGENT_PLATFORM_LOG` environment variable. */

@@ -77,6 +77,19 @@ describe('resource method types', () => {
     client.chats.startHuman('id');
   });
 
+  it('take headers as a record or a Headers object, for the client and for a call', () => {
+    new AgentPlatform({
+      apiKey: 'k',
+      baseUrl: 'http://h',
+      defaultHeaders: new Headers({ a: 'b' }),
+    });
+    new AgentPlatform({ apiKey: 'k', baseUrl: 'http://h', defaultHeaders: { a: 'b' } });
+    client.agents.list({}, { headers: new Headers({ a: 'b' }) });
+    client.agents.retrieve('a1', { headers: { a: 'b' } });
+    // @ts-expect-error a header value is a string
+    client.agents.retrieve('a1', { headers: { a: 1 } });
+  });
+
   it("type an error code as the spec's codes, open to others", () => {
     expectTypeOf<APIError['code']>().toEqualTypeOf<ErrorCode | undefined>();
     // The spec's codes are there, for completion and for comparisons...

@@ -5,7 +5,7 @@ import { AgentPlatformError } from './errors.js';
  * value, which may be a secret: the error names the header, never the value. The runtime's
  * `Headers` judges, so the rules are exactly fetch's.
  */
-export function checkHeaders(headers: Record<string, unknown> | undefined): void {
+export function checkHeaders(headers: Record<string, unknown> | Headers | undefined): void {
   // Own keys only: a `Headers` (which fetch takes too) has none, and holds only valid headers.
   for (const name of Object.keys(headers ?? {})) {
     let part = 'name';

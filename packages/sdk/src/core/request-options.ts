@@ -8,8 +8,8 @@ export interface RequestOptions {
   timeout?: number | undefined;
   /** Aborts the call: an attempt (the response body included), or a wait between retries. */
   signal?: AbortSignal | undefined;
-  /** Extra headers for this call; they override the client's. */
-  headers?: Record<string, string> | undefined;
+  /** Extra headers for this call (a record or a `Headers`); they override the client's. */
+  headers?: Record<string, string> | Headers | undefined;
 }
 
 /** Per-call options of a list method: the request options and how far iteration goes. */

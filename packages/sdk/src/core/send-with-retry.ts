@@ -85,7 +85,7 @@ export async function sendWithRetry(
       response = await sendAttempt(config.fetch(), attempt, options.timeout, signal, state, hold);
     } catch (error) {
       throttle?.release();
-      const failure = attemptFailure(error, signal, state.timedOut);
+      const failure = attemptFailure(error, signal, state.timedOut, request);
       if (failure instanceof APIUserAbortError) throw failure;
       logger?.debug?.(
         `${method} ${path(request)} failed: ${failure.message} (attempt ${retry + 1})`,

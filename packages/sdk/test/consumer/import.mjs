@@ -1,6 +1,9 @@
 // The ESM build as an `import` user gets it: one call through the whole pipeline.
 import assert from 'node:assert/strict';
-import { AgentPlatform, isNotFoundError, NotFoundError } from '../../dist/index.js';
+import * as sdk from '../../dist/index.js';
+import pipeline from './pipeline.cjs';
+
+const { AgentPlatform, isNotFoundError, NotFoundError } = sdk;
 
 const fetch = async (request) =>
   request.url.endsWith('/missing')
@@ -11,4 +14,5 @@ const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetc
 assert.deepEqual(await client.agents.retrieve('a1'), { id: 'a1' });
 const error = await client.agents.retrieve('missing').catch((e) => e);
 assert.ok(error instanceof NotFoundError && isNotFoundError(error));
+await pipeline.exercise(sdk);
 console.log('import (ESM): ok');

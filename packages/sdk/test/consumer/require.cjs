@@ -1,6 +1,9 @@
 // The CJS build as a `require` user gets it: one call through the whole pipeline.
 const assert = require('node:assert/strict');
-const { AgentPlatform, NotFoundError, isNotFoundError } = require('../../dist/index.cjs');
+const sdk = require('../../dist/index.cjs');
+const { exercise } = require('./pipeline.cjs');
+
+const { AgentPlatform, NotFoundError, isNotFoundError } = sdk;
 
 const fetch = async (request) =>
   request.url.endsWith('/missing')
@@ -16,7 +19,7 @@ client.agents
       () => assert.fail('expected a 404'),
       (error) => {
         assert.ok(error instanceof NotFoundError && isNotFoundError(error));
-        console.log('require (CJS): ok');
+        return exercise(sdk).then(() => console.log('require (CJS): ok'));
       },
     );
   })
