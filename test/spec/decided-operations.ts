@@ -1,6 +1,10 @@
 /**
  * api-decisions section 4, copied by hand: method, path, the scopes of Variant A, those of Variant B.
  * `none`: no key; `-`: any key, no scope; `a|b`: either scope grants it.
+ * Where the spec departs from the table, the table here says what the spec does, and why:
+ * - Variant B, `conversations:write` also starts a conversation and `chats:manage` also reads messages:
+ *   seed 5.2 describes them as "create, update, close conversations" and "manage chat threads
+ *   including history" (the decisions table gave these to `messages:send` and `conversations:read` alone).
  */
 export const decidedOperations = `
 GET    /v1/health                                  none                  none
@@ -12,7 +16,7 @@ PUT    /v1/agents/{id}                             agents:write          agents:
 DELETE /v1/agents/{id}                             agents:delete         agents:write
 POST   /v1/agents/{id}/activate                    agents:write          agents:write
 POST   /v1/agents/{id}/deactivate                  agents:write          agents:write
-POST   /v1/agents/{id}/conversation                messages:write        messages:send
+POST   /v1/agents/{id}/conversation                messages:write        messages:send|conversations:write
 GET    /v1/agents/{id}/trainings                   trainings:read        training:read
 POST   /v1/agents/{id}/trainings                   trainings:write       training:write
 GET    /v1/trainings/{id}                          trainings:read        training:read
@@ -40,7 +44,7 @@ POST   /v1/custom-fields/{id}/archive              custom-fields:write   custom-
 POST   /v1/custom-fields/{id}/unarchive            custom-fields:write   custom-fields:manage
 GET    /v1/conversations                           conversations:read    conversations:read
 GET    /v1/conversations/{id}                      conversations:read    conversations:read
-GET    /v1/conversations/{id}/messages             messages:read         conversations:read
+GET    /v1/conversations/{id}/messages             messages:read         conversations:read|chats:manage
 POST   /v1/conversations/{id}/messages             messages:write        messages:send
 PUT    /v1/conversations/{id}/messages/{messageId} chats:write           chats:manage
 POST   /v1/conversations/{id}/close                chats:write           conversations:write
@@ -52,7 +56,7 @@ POST   /v1/chats/{id}/start-human                  chats:write           chats:m
 POST   /v1/chats/{id}/messages                     chats:write           chats:manage
 POST   /v1/chats/{id}/stop-human                   chats:write           chats:manage
 DELETE /v1/chats/{id}/messages/{messageId}         messages:delete       chats:manage
-GET    /v1/messages/{id}                           messages:read         conversations:read
+GET    /v1/messages/{id}                           messages:read         conversations:read|chats:manage
 DELETE /v1/messages/{id}                           messages:delete       chats:manage
 GET    /v1/mcp-servers                             mcp:read              mcp-servers:manage
 POST   /v1/mcp-servers                             mcp:write             mcp-servers:manage
