@@ -4,10 +4,22 @@
 #
 #   bash examples/ci-recipe/run-suite.sh
 #
-# AGENT_PLATFORM_MOCK overrides how the mock starts (default: npx, which fetches the package once).
+# AGENT_PLATFORM_MOCK overrides how the mock starts. By default, in a clone of the toolkit's
+# repository (after `pnpm install`), it runs the CLI from source with the workspace's tsx, without
+# the network; anywhere else it runs npx, which fetches the package once: that works once
+# @agent-platform/mock-server is released (it is not published yet).
 set -euo pipefail
 
-read -r -a mock_cmd <<<"${AGENT_PLATFORM_MOCK:-npx --yes --package @agent-platform/mock-server agent-platform-mock}"
+here=$(cd "$(dirname "$0")" && pwd)
+tsx=$here/../node_modules/.bin/tsx
+cli=$here/../../packages/mock-server/src/transports/cli.ts
+if [ -n "${AGENT_PLATFORM_MOCK:-}" ]; then
+  read -r -a mock_cmd <<<"$AGENT_PLATFORM_MOCK"
+elif [ -x "$tsx" ] && [ -f "$cli" ]; then
+  mock_cmd=("$tsx" --tsconfig "$here/../tsconfig.json" "$cli")
+else
+  mock_cmd=(npx --yes --package @agent-platform/mock-server agent-platform-mock)
+fi
 banner=$(mktemp)
 # In a process group of its own (job control on for this one job), so that stopping it stops what
 # it started too: npx runs the server as a child, which a kill of npx alone would leave running.

@@ -1,5 +1,8 @@
 import { execFile } from 'node:child_process';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
@@ -23,6 +26,23 @@ it('the curl suite passes against the mock CLI on a free port', async () => {
   const { stdout } = await suite(`${tsx} --tsconfig ${tsconfig} ${cli}`);
   expect(stdout).toMatch(/^mock server at http:\/\/127\.0\.0\.1:\d+$/m);
   expect(stdout).toContain('10 passed, 0 failed');
+}, 70_000);
+
+it('runs the CLI from source by default in this repository, without npx', async () => {
+  // An npx that fails first on the PATH: the package is not published, and the step needs no network.
+  const bin = await mkdtemp(join(tmpdir(), 'no-npx-'));
+  try {
+    await writeFile(join(bin, 'npx'), '#!/bin/sh\necho npx was run >&2\nexit 1\n');
+    await chmod(join(bin, 'npx'), 0o755);
+    const { AGENT_PLATFORM_MOCK: _, ...env } = process.env;
+    const { stdout } = await run('bash', [script], {
+      env: { ...env, PATH: `${bin}:${env.PATH}` },
+      timeout: 60_000,
+    });
+    expect(stdout).toContain('10 passed, 0 failed');
+  } finally {
+    await rm(bin, { recursive: true, force: true });
+  }
 }, 70_000);
 
 /** Whether something still accepts connections at `url`'s port. */
