@@ -24,17 +24,18 @@ export function isMain(url: string): boolean {
 
 /**
  * Runs an example as a program: against `AGENT_PLATFORM_BASE_URL` when set (with
- * `AGENT_PLATFORM_API_KEY`, default the demo key), else against a mock started here on a free port.
+ * `AGENT_PLATFORM_API_KEY`, default the demo key), else against a mock started here on a free port,
+ * with the demo key (a key for another server in the environment would be unknown to it).
  */
 export async function runExample(
   example: (env: ExampleEnv) => Promise<void>,
   mockOptions: MockServerOptions = {},
 ): Promise<void> {
   const log = (line: string) => console.log(line);
-  const apiKey = process.env.AGENT_PLATFORM_API_KEY ?? DEMO_API_KEY;
   try {
     const external = process.env.AGENT_PLATFORM_BASE_URL;
     if (external) {
+      const apiKey = process.env.AGENT_PLATFORM_API_KEY ?? DEMO_API_KEY;
       await example({ baseUrl: external, apiKey, log });
       return;
     }
@@ -42,7 +43,7 @@ export async function runExample(
     const server = await mock.listen({ port: 0 });
     log(`(no AGENT_PLATFORM_BASE_URL set: started the mock server at ${server.url})`);
     try {
-      await example({ baseUrl: server.url, apiKey, log });
+      await example({ baseUrl: server.url, apiKey: DEMO_API_KEY, log });
     } finally {
       await server.close();
       mock.dispose();

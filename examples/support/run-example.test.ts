@@ -1,0 +1,33 @@
+import { DEMO_API_KEY } from '@agent-platform/mock-server';
+import { afterEach, expect, it, vi } from 'vitest';
+import { runExample } from './run-example.js';
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+  process.exitCode = undefined;
+});
+
+it('uses the demo key with the mock it starts, whatever AGENT_PLATFORM_API_KEY says', async () => {
+  vi.stubEnv('AGENT_PLATFORM_BASE_URL', '');
+  vi.stubEnv('AGENT_PLATFORM_API_KEY', 'a-real-key-for-another-server');
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+  let status = 0;
+  await runExample(async ({ baseUrl, apiKey }) => {
+    expect(apiKey).toBe(DEMO_API_KEY);
+    const response = await fetch(`${baseUrl}/v1/agents`, { headers: { 'x-api-key': apiKey } });
+    status = response.status;
+  });
+  expect(status).toBe(200);
+  expect(process.exitCode).toBeUndefined();
+});
+
+it('uses AGENT_PLATFORM_API_KEY with the server AGENT_PLATFORM_BASE_URL names', async () => {
+  vi.stubEnv('AGENT_PLATFORM_BASE_URL', 'http://127.0.0.1:1');
+  vi.stubEnv('AGENT_PLATFORM_API_KEY', 'a-real-key-for-that-server');
+  let seen: { baseUrl: string; apiKey: string } | undefined;
+  await runExample(async ({ baseUrl, apiKey }) => {
+    seen = { baseUrl, apiKey };
+  });
+  expect(seen).toEqual({ baseUrl: 'http://127.0.0.1:1', apiKey: 'a-real-key-for-that-server' });
+});
