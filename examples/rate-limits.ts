@@ -1,7 +1,7 @@
 // Rate limits: the SDK retries a 429 for you; you can handle it yourself; `throttle` avoids it.
 // Run: pnpm -C examples rate-limits   (its own mock allows 10 requests per 2 s, to keep the run short)
 import { AgentPlatform, isRateLimitError } from '@agent-platform/sdk';
-import { type ExampleEnv, isMain, runExample } from './support/run-example.js';
+import { type ExampleEnv, ExampleStopped, isMain, runExample } from './support/run-example.js';
 
 /** A 429 retried, a 429 handled, and a burst larger than the limit that draws no 429 at all. */
 export async function rateLimits(env: ExampleEnv): Promise<void> {
@@ -53,11 +53,32 @@ export async function rateLimits(env: ExampleEnv): Promise<void> {
     throttle: true,
   });
   const { rateLimit } = await throttled.me().withResponse();
+  // On a mock started with --clock manual, a rate-limit window resets only when its clock is
+  // advanced: waiting in real time, the burst would wait forever. (Given a `clock`, as in the
+  // tests, the waits advance the mock's clock themselves.)
+  if (!clock && rateLimit && (await mockClockMode(baseUrl, fetch)) === 'manual') {
+    throw new ExampleStopped(
+      `rate-limits: stopped before the burst: the server at ${baseUrl} runs a manual clock (--clock manual), whose rate-limit window does not reset by itself, so throttle would wait forever; start it without --clock manual (or with --rate-limit off), or unset AGENT_PLATFORM_BASE_URL so that the example starts its own mock`,
+    );
+  }
   const burst = (rateLimit?.limit ?? 10) + 5;
   log(`3. throttle: ${burst} calls at once, limit ${rateLimit?.limit} per window...`);
   tooMany = 0;
   await Promise.all(Array.from({ length: burst }, () => throttled.me()));
   log(`   done, with ${tooMany} 429`);
+}
+
+/** The clock of a mock server (`GET /__mock/clock`): 'real' or 'manual'; undefined elsewhere. */
+async function mockClockMode(
+  baseUrl: string,
+  fetch: NonNullable<ExampleEnv['fetch']>,
+): Promise<string | undefined> {
+  const response = await fetch(`${baseUrl}/__mock/clock`);
+  if (!response.ok) return undefined; // not a mock (404), or its control API needs a token
+  const body = (await response.json().catch(() => undefined)) as
+    | { data?: { mode?: string } }
+    | undefined;
+  return body?.data?.mode;
 }
 
 if (isMain(import.meta.url)) {

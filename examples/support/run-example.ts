@@ -17,6 +17,9 @@ export interface ExampleEnv {
   log: (line: string) => void;
 }
 
+/** Stops an example with its message alone (one line, no stack): why it cannot run, and what to do. */
+export class ExampleStopped extends Error {}
+
 /** True when the module at `url` is the program node was started with (not imported by a test). */
 export function isMain(url: string): boolean {
   return process.argv[1] !== undefined && url === pathToFileURL(process.argv[1]).href;
@@ -49,7 +52,7 @@ export async function runExample(
       mock.dispose();
     }
   } catch (error) {
-    console.error(error);
+    console.error(error instanceof ExampleStopped ? error.message : error);
     process.exitCode = 1;
   }
 }
