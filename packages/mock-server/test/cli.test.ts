@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rm } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { build } from 'tsup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -140,6 +141,22 @@ describe('agent-platform-mock CLI', () => {
       expect(await r.exit).toBe(2);
       expect(r.stderr().trim().split('\n')).toHaveLength(1);
       expect(r.stderr()).toMatch(new RegExp(`^agent-platform-mock: ${flag}: `));
+    }
+  });
+
+  it('says on one line, exit code 1, that the port is in use and what to do', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = taken.address() as AddressInfo;
+      const r = run(['--port', String(port)]);
+      expect(await r.exit).toBe(1);
+      expect(r.stderr().trim().split('\n')).toHaveLength(1);
+      expect(r.stderr()).toContain(`listen EADDRINUSE: address already in use 127.0.0.1:${port}`);
+      expect(r.stderr()).toContain('is a mock server already running?');
+      expect(r.stderr()).toContain('--port');
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
     }
   });
 

@@ -1,6 +1,7 @@
 import { createMockServer, type MockServer } from '../create-mock-server.js';
 import { DEMO_API_KEY } from '../seed/demo.js';
 import { type CliConfig, exposureWarning, parseCli, USAGE, UsageError } from './cli-args.js';
+import type { RunningServer } from './node-server.js';
 
 // How long requests in flight get to be answered after SIGINT or SIGTERM (docker stop waits 10 s).
 const GRACE_MS = 5000;
@@ -28,10 +29,15 @@ async function main(argv: string[]): Promise<void> {
     process.stderr.write(`agent-platform-mock: ${(error as Error).message}\n`);
     process.exit(2);
   }
-  const server = await mock.listen({
-    port: config.port,
-    host: config.host,
-  });
+  let server: RunningServer;
+  try {
+    server = await mock.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    process.stderr.write(
+      `agent-platform-mock: ${listenFailure(error as Error & { code?: string })}\n`,
+    );
+    process.exit(1);
+  }
   const { options } = config;
   const rate = options.rateLimit ? `${options.rateLimit.limit}/min per key` : 'off';
   const key = config.seedLabel === 'demo' ? ` | demo key: ${DEMO_API_KEY}` : '';
@@ -62,6 +68,12 @@ async function main(argv: string[]): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+/** Node's message for a failed listen, with what to do when the port is taken. */
+function listenFailure(error: Error & { code?: string }): string {
+  if (error.code !== 'EADDRINUSE') return error.message;
+  return `${error.message}: the port is in use (is a mock server already running?); stop what holds it, or choose another port with --port (--port 0 takes a free one)`;
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
