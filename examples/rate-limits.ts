@@ -62,7 +62,9 @@ export async function rateLimits(env: ExampleEnv): Promise<void> {
     );
   }
   const burst = (rateLimit?.limit ?? 10) + 5;
-  log(`3. throttle: ${burst} calls at once, limit ${rateLimit?.limit} per window...`);
+  log(
+    `3. throttle: ${burst} calls at once, ${rateLimit ? `limit ${rateLimit.limit} per window` : 'no rate limit reported'}...`,
+  );
   tooMany = 0;
   await Promise.all(Array.from({ length: burst }, () => throttled.me()));
   log(`   done, with ${tooMany} 429`);
