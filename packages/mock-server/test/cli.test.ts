@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { build } from 'tsup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMockServer } from '../src/index.js';
 import { DEMO_API_KEY, DEMO_IDS } from '../src/seed/demo.js';
 import { exposureWarning, parseCli } from '../src/transports/cli-args.js';
 
@@ -157,6 +158,31 @@ describe('agent-platform-mock CLI', () => {
       expect(r.stderr()).toContain('--port');
     } finally {
       await new Promise((resolve) => taken.close(resolve));
+      }
+    });
+
+  it('answers a --seed file the import refuses with one line naming the file and exit code 2', async () => {
+    const mock = createMockServer({ seed: 'demo' });
+    const snapshot = mock.exportState();
+    mock.dispose();
+    const file = `${outDir}/seed-without-scopes.json`;
+    // biome-ignore lint/suspicious/noExplicitAny: a hand-edited snapshot.
+    const key: any = snapshot.api_keys[0];
+    delete key.scopes;
+    key['new\nline'] = true;
+    await writeFile(file, JSON.stringify(snapshot));
+    const r = run(['--port', '0', '--seed', file]);
+    try {
+      // A server that took the file would run on: it is stopped, not waited for.
+      const serving = new Promise((resolve) => setTimeout(() => resolve('serving'), 3000));
+      expect(await Promise.race([r.exit, serving])).toBe(2);
+      expect(r.stderr()).toBe(
+        `agent-platform-mock: --seed ${file}: api_keys[0].scopes: is required (and 1 more)\n`,
+      );
+      expect(r.stdout()).toBe('');
+    } finally {
+      r.child.kill('SIGTERM');
+      await r.exit;
     }
   });
 

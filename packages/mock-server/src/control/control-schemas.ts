@@ -5,7 +5,7 @@
  */
 
 import type { ParameterInfo, SchemaNode } from '../generated/operations.js';
-import { schemas } from '../generated/schemas.js';
+import { API_KEY_STRING, NAME } from '../store/snapshot-schemas.js';
 import { TABLE_NAMES } from '../store/state.js';
 
 const object = (properties: Record<string, SchemaNode>, required: string[] = []): SchemaNode => ({
@@ -16,8 +16,7 @@ const object = (properties: Record<string, SchemaNode>, required: string[] = [])
 });
 const string: SchemaNode = { type: 'string' };
 /** A name, checked as the API checks its names (the spec's, an agent's): 1 to 200 characters, not blank. */
-const name = (schemas.AgentCreate as { properties: Record<string, SchemaNode> }).properties
-  .name as SchemaNode;
+const name = NAME;
 const uuid: SchemaNode = { type: 'string', format: 'uuid' };
 const healthStatus: SchemaNode = { enum: ['ok', 'maintenance', 'degraded'] };
 
@@ -43,7 +42,7 @@ export const apiKeyOptions = object(
     scopes: { description: 'an array of scopes of the variant, or "all"' },
     workspace_id: string,
     name,
-    key: { type: 'string', minLength: 8 },
+    key: API_KEY_STRING,
   },
   ['scopes'],
 );

@@ -5,6 +5,7 @@ import { mcpServerView } from '../domain/mcp-servers.js';
 import { ApiError, invalidField, notFound, validationError } from '../errors.js';
 import type { FaultSpec } from '../faults.js';
 import { scopeVocabulary, webhookEventCatalog } from '../generated/operations.js';
+import { scopeIssues } from '../http/authorize.js';
 import { validateData } from '../http/validate-request.js';
 import type { JournalEntry } from '../journal.js';
 import { applyDemoSeed } from '../seed/demo.js';
@@ -105,15 +106,8 @@ export class Controller {
     const scopes = options.scopes === 'all' ? vocabulary : options.scopes;
     if (!Array.isArray(scopes))
       throw invalidField('scopes', 'type', 'must be an array of scopes or "all"');
-    scopes.forEach((scope, i) => {
-      if (!vocabulary.includes(scope)) {
-        throw invalidField(
-          `scopes[${i}]`,
-          'enum',
-          `"${scope}" is not a scope of Variant ${ctx.variant}`,
-        );
-      }
-    });
+    const [wrong] = scopeIssues(scopes, ctx.variant, 'scopes');
+    if (wrong) throw validationError([wrong]);
     if (options.key !== undefined && state.keyIndex.has(options.key)) {
       throw new ApiError(409, 'CONFLICT', 'key: an API key with this string exists');
     }
@@ -219,9 +213,7 @@ export class Controller {
     try {
       importState(this.core.state, snapshot);
     } catch (error) {
-      if (error instanceof InvalidSnapshot) {
-        throw invalidField(error.field, 'invalid', error.detail);
-      }
+      if (error instanceof InvalidSnapshot) throw validationError(error.details);
       throw error;
     }
     this.core.dispatcher.restore();

@@ -1,5 +1,5 @@
-import { ApiError } from '../errors.js';
-import type { OperationInfo } from '../generated/operations.js';
+import { ApiError, type ErrorDetail } from '../errors.js';
+import { type OperationInfo, scopeVocabulary } from '../generated/operations.js';
 import type { ApiKeyRecord, Variant } from '../store/records.js';
 
 /** Whether a key's scopes grant an operation in a variant (any listed scope suffices; none listed: any key). */
@@ -23,4 +23,27 @@ export function authorize(key: ApiKeyRecord, op: OperationInfo, variant: Variant
     'FORBIDDEN',
     `missing scope: ${needed.join(' or ')}; ${op.method} ${op.path} needs ${what}`,
   );
+}
+
+/**
+ * One detail per scope the variant lacks, each named by its place in the list (`at[i]`): the check
+ * of `createApiKey` and of the keys of an imported state.
+ */
+export function scopeIssues(
+  scopes: readonly unknown[],
+  variant: Variant,
+  at: string,
+): ErrorDetail[] {
+  const vocabulary = scopeVocabulary[variant];
+  const issues: ErrorDetail[] = [];
+  scopes.forEach((scope, i) => {
+    if (typeof scope === 'string' && Object.hasOwn(vocabulary, scope)) return;
+    const field = `${at}[${i}]`;
+    issues.push({
+      field,
+      rule: 'enum',
+      message: `${field}: "${String(scope)}" is not a scope of Variant ${variant}`,
+    });
+  });
+  return issues;
 }

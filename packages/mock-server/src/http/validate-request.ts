@@ -15,7 +15,8 @@ export interface ValidRequest {
   body: unknown;
 }
 
-const resolveRef: SchemaResolver = (ref) => {
+/** Resolves the spec's `#/components/schemas/Name` references. */
+export const resolveRef: SchemaResolver = (ref) => {
   const name = ref.replace('#/components/schemas/', '');
   const schema = schemas[name];
   if (!schema) throw new Error(`unknown schema reference ${ref}`);

@@ -1,4 +1,5 @@
 import { canonicalIds } from './canonical-id.js';
+import { checkSnapshot } from './check-snapshot.js';
 import type {
   AgentRow,
   AlertRecord,
@@ -18,6 +19,8 @@ import type {
   Workspace,
 } from './records.js';
 import { Table } from './table.js';
+
+export { InvalidSnapshot } from './check-snapshot.js';
 
 /** The service's health, as GET /v1/health reports it. */
 export type HealthStatus = 'ok' | 'maintenance' | 'degraded';
@@ -134,20 +137,11 @@ export function exportState(state: State): StateSnapshot {
   });
 }
 
-/** What is wrong with a snapshot, and where: `field` is its path in the snapshot. */
-export class InvalidSnapshot extends TypeError {
-  constructor(
-    readonly field: string,
-    readonly detail: string,
-  ) {
-    super(`state: ${field}: ${detail}`);
-  }
-}
-
 /**
  * Replaces the state with a snapshot whose shape `snapshotShape` has passed (the controller checks
- * it first); throws InvalidSnapshot for what a shape cannot say (the variant, references between
- * rows), and leaves the state as it was when it does.
+ * it first). Every record is checked first (`checkSnapshot`): one the mock could not have made, or
+ * that would fail a later request, throws InvalidSnapshot naming each problem, and the state is
+ * left as it was.
  */
 export function importState(state: State, input: unknown): void {
   // Ids in lower case, as /v1 reads them: an upper-case id in a hand-written snapshot stays reachable.
@@ -172,52 +166,4 @@ export function importState(state: State, input: unknown): void {
     (state.tables[name] as Table<never>).load((copy.tables[name] ?? []) as never[]);
   }
   state.alerts = copy.alerts ?? [];
-}
-
-function checkSnapshot(input: unknown, variant: Variant): StateSnapshot {
-  const fail = (field: string, detail: string): never => {
-    throw new InvalidSnapshot(field, detail);
-  };
-  const s = input as StateSnapshot;
-  if (s.variant !== variant) fail('variant', `must be "${variant}", the variant this server runs`);
-  const workspaces = new Set(s.workspaces.map((w) => w?.workspace_id));
-  for (const [i, key] of s.api_keys.entries()) {
-    if (typeof key.key !== 'string' || typeof key.id !== 'string')
-      fail(`api_keys[${i}]`, 'needs id and key');
-    if (!workspaces.has(key.workspace_id)) fail(`api_keys[${i}].workspace_id`, 'no such workspace');
-  }
-  for (const name of TABLE_NAMES) {
-    for (const [i, row] of (s.tables[name] ?? []).entries()) {
-      if (!workspaces.has((row as { _ws: string })._ws)) {
-        fail(`tables.${name}[${i}]`, 'needs an id and the _ws of a known workspace');
-      }
-    }
-  }
-  // What signs deliveries must be what signing takes: a wrong type would fail every attempt later.
-  for (const [i, hook] of (s.tables.webhooks ?? []).entries()) {
-    const at = `tables.webhooks[${i}]`;
-    if (typeof hook._secret !== 'string' || hook._secret === '')
-      fail(`${at}._secret`, 'must be a non-empty string');
-    const previous = hook._previous_secret;
-    const until = hook._previous_until;
-    if (previous !== undefined && (typeof previous !== 'string' || previous === '')) {
-      fail(`${at}._previous_secret`, 'must be a non-empty string');
-    }
-    if (until !== undefined && !Number.isFinite(until))
-      fail(`${at}._previous_until`, 'must be a number');
-    // Every event of the workspace is matched against these: a wrong type would fail (500) every
-    // operation that emits one, after it had changed the state.
-    if (!Array.isArray(hook.events) || !hook.events.every((e) => typeof e === 'string'))
-      fail(`${at}.events`, 'must be an array of strings');
-    if (typeof hook.active !== 'boolean') fail(`${at}.active`, 'must be a boolean');
-  }
-  // A pending delivery is scheduled again once the state is replaced: its time must be one, or the
-  // import would fail (500) after the state had been replaced.
-  for (const [i, row] of (s.tables.deliveries ?? []).entries()) {
-    const next: unknown = row.next_attempt_at;
-    if (row.status !== 'pending' || next === null || next === undefined) continue;
-    if (typeof next !== 'string' || Number.isNaN(Date.parse(next)))
-      fail(`tables.deliveries[${i}].next_attempt_at`, 'must be null or an ISO 8601 date-time');
-  }
-  return s;
 }

@@ -1,4 +1,5 @@
 import { createMockServer, type MockServer } from '../create-mock-server.js';
+import { isMockApiError } from '../errors.js';
 import { DEMO_API_KEY } from '../seed/demo.js';
 import { type CliConfig, exposureWarning, parseCli, USAGE, UsageError } from './cli-args.js';
 import type { RunningServer } from './node-server.js';
@@ -26,7 +27,15 @@ async function main(argv: string[]): Promise<void> {
   try {
     mock = createMockServer(config.options);
   } catch (error) {
-    process.stderr.write(`agent-platform-mock: ${(error as Error).message}\n`);
+    // A state file the mock refuses (MockApiError: the options are the flags', checked already)
+    // is named as the flag that gave it, on one line whatever the file's field names hold.
+    const seed = isMockApiError(error) && typeof config.options.seed === 'object';
+    const message = (error as Error).message.replace(/[\r\n]/g, (c) =>
+      JSON.stringify(c).slice(1, -1),
+    );
+    process.stderr.write(
+      `agent-platform-mock: ${seed ? `--seed ${config.seedLabel}: ` : ''}${message}\n`,
+    );
     process.exit(2);
   }
   let server: RunningServer;
