@@ -125,7 +125,8 @@ const rows: SchemaNode = {
 
 /**
  * `PUT /__mock/state` and `importState()`: the fields `GET /__mock/state` writes, and no others
- * (`alerts` and any table may be absent); references between rows are checked by `importState`.
+ * (`alerts` and any table may be absent); each record, and the references between them, are
+ * checked by `importState` (store/check-snapshot.ts).
  */
 export const snapshotShape = object(
   {

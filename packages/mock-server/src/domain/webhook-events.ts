@@ -1,3 +1,4 @@
+import type { ErrorDetail } from '../errors.js';
 import { webhookEventCatalog } from '../generated/operations.js';
 import type { Variant } from '../store/records.js';
 
@@ -24,4 +25,28 @@ export function webhookEvents(variant: Variant): VariantEvents {
     cache.set(variant, found);
   }
   return found;
+}
+
+/**
+ * One detail per subscription that is not an event, a category with events, or `*`, of the variant,
+ * each named by its place in the list (`at[i]`): the check of a webhook's create and update, and of
+ * the webhooks of an imported state.
+ */
+export function subscriptionIssues(
+  events: readonly string[],
+  variant: Variant,
+  at: string,
+): ErrorDetail[] {
+  const { names, categories } = webhookEvents(variant);
+  const issues: ErrorDetail[] = [];
+  events.forEach((e, i) => {
+    if (e === '*' || names.has(e) || categories.has(e)) return;
+    const field = `${at}[${i}]`;
+    issues.push({
+      field,
+      rule: 'variant',
+      message: `${field}: "${e}" is not an event or category of Variant ${variant}`,
+    });
+  });
+  return issues;
 }

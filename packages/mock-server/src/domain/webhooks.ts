@@ -1,11 +1,11 @@
 import { maxAdvance } from '../clock.js';
-import { type ErrorDetail, invalidField, validationError } from '../errors.js';
+import { invalidField, validationError } from '../errors.js';
 import type { Variant, WebhookRow } from '../store/records.js';
 import { publicView } from '../store/table.js';
 import type { DomainContext, Handler } from './context.js';
 import { mustGet } from './lookup.js';
 import { paginate } from './paginate.js';
-import { webhookEvents } from './webhook-events.js';
+import { subscriptionIssues } from './webhook-events.js';
 
 const view = (row: WebhookRow) => publicView(row);
 const one = (row: WebhookRow) => ({ data: view(row) });
@@ -138,16 +138,6 @@ function checkUrl(ctx: DomainContext, url: string): void {
 
 /** Each subscription must be an event, a category with events, or `*`, of this variant. */
 function checkSubscriptions(events: string[], variant: Variant): void {
-  const { names, categories } = webhookEvents(variant);
-  const issues: ErrorDetail[] = [];
-  events.forEach((e, i) => {
-    if (e === '*' || names.has(e) || categories.has(e)) return;
-    const field = `events[${i}]`;
-    issues.push({
-      field,
-      rule: 'variant',
-      message: `${field}: "${e}" is not an event or category of Variant ${variant}`,
-    });
-  });
+  const issues = subscriptionIssues(events, variant, 'events');
   if (issues.length > 0) throw validationError(issues);
 }

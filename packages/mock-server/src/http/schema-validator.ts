@@ -74,7 +74,9 @@ function check(
 type Add = (rule: string, text: string, at?: string) => void;
 
 function checkString(schema: SchemaNode, value: string, add: Add): void {
-  const length = [...value].length;
+  // Counted in code points, and only when a length is asked (a state import checks every string).
+  const bounded = typeof schema.minLength === 'number' || typeof schema.maxLength === 'number';
+  const length = bounded ? [...value].length : 0;
   // Too short or too long says it all: a pattern or format is not run over it as well (an empty
   // name is not also blank; a pattern is not run over a string of any length).
   if (typeof schema.minLength === 'number' && length < schema.minLength) {
@@ -225,8 +227,13 @@ function checkAlternatives(
     });
     return false;
   }
-  const attempts = branches.map((branch) => validateSchema(branch, value, field, resolve));
-  if (attempts.some((issues) => issues.length === 0)) return true;
+  // The first branch that passes ends the search: the others' issues would not be reported.
+  const attempts: ErrorDetail[][] = [];
+  for (const branch of branches) {
+    const issues = validateSchema(branch, value, field, resolve);
+    if (issues.length === 0) return true;
+    attempts.push(issues);
+  }
   const wrongType = (issues: ErrorDetail[]) =>
     issues.some((i) => i.field === field && i.rule === 'type');
   if (attempts.every(wrongType)) {

@@ -1,11 +1,15 @@
+import { subscriptionIssues } from '../domain/webhook-events.js';
 import type { ErrorDetail } from '../errors.js';
 import type { SchemaNode } from '../generated/operations.js';
 import { scopeIssues } from '../http/authorize.js';
 import { validateSchema } from '../http/schema-validator.js';
 import { resolveRef } from '../http/validate-request.js';
+import { MAX_ATTEMPTS } from '../webhooks/schedules.js';
 import type { Variant } from './records.js';
-import { ALERT, API_KEY, WORKSPACE } from './snapshot-schemas.js';
-import type { StateSnapshot } from './state.js';
+import { ALERT, API_KEY, ROW_SCHEMAS, WORKSPACE } from './snapshot-schemas.js';
+import type { StateSnapshot, Tables } from './state.js';
+
+type Row<K extends keyof Tables> = StateSnapshot['tables'][K][number];
 
 /**
  * What is wrong with a snapshot, and where: each detail names its path in the snapshot
@@ -83,36 +87,34 @@ export function checkSnapshot(s: StateSnapshot, variant: Variant): void {
     known(key.workspace_id, `${at}.workspace_id`);
   });
 
-  for (const [name, rows] of Object.entries(s.tables)) {
-    for (const [i, row] of rows.entries()) known(row._ws, `tables.${name}[${i}]._ws`);
-  }
-  // What signs deliveries must be what signing takes: a wrong type would fail every attempt later.
-  for (const [i, hook] of (s.tables.webhooks ?? []).entries()) {
-    const at = `tables.webhooks[${i}]`;
-    if (typeof hook._secret !== 'string' || hook._secret === '')
-      issues.push(detail(`${at}._secret`, 'invalid', 'must be a non-empty string'));
-    const previous = hook._previous_secret;
-    const until = hook._previous_until;
-    if (previous !== undefined && (typeof previous !== 'string' || previous === '')) {
-      issues.push(detail(`${at}._previous_secret`, 'invalid', 'must be a non-empty string'));
-    }
-    if (until !== undefined && !Number.isFinite(until))
-      issues.push(detail(`${at}._previous_until`, 'invalid', 'must be a number'));
-    // Every event of the workspace is matched against these: a wrong type would fail (500) every
-    // operation that emits one, after it had changed the state.
-    if (!Array.isArray(hook.events) || !hook.events.every((e) => typeof e === 'string'))
-      issues.push(detail(`${at}.events`, 'invalid', 'must be an array of strings'));
-    if (typeof hook.active !== 'boolean')
-      issues.push(detail(`${at}.active`, 'invalid', 'must be a boolean'));
-  }
-  // A pending delivery is scheduled again once the state is replaced: its time must be one, or the
-  // import would fail (500) after the state had been replaced.
-  for (const [i, row] of (s.tables.deliveries ?? []).entries()) {
-    const next: unknown = row.next_attempt_at;
-    if (row.status !== 'pending' || next === null || next === undefined) continue;
-    if (typeof next !== 'string' || Number.isNaN(Date.parse(next))) {
-      const at = `tables.deliveries[${i}].next_attempt_at`;
-      issues.push(detail(at, 'invalid', 'must be null or an ISO 8601 date-time'));
+  // What a schema cannot say, by table.
+  const more: { [K in keyof Tables]?: (row: Row<K>, at: string) => void } = {
+    // The same check as a webhook's create: every subscription is one of this variant's.
+    webhooks: (hook, at) => {
+      const { events } = hook as { events: unknown };
+      if (Array.isArray(events) && events.every((e) => typeof e === 'string'))
+        issues.push(...subscriptionIssues(events, variant, `${at}.events`));
+    },
+    // A pending delivery makes its next attempt once imported; after MAX_ATTEMPTS there is none (the
+    // API would show an attempt number past the spec's maximum).
+    deliveries: (row, at) => {
+      const { attempts } = row as { attempts: unknown };
+      if (row.status === 'pending' && Array.isArray(attempts) && attempts.length >= MAX_ATTEMPTS) {
+        const most = `at most ${MAX_ATTEMPTS - 1} attempts: the ${MAX_ATTEMPTS}th is the last`;
+        issues.push(detail(`${at}.attempts`, 'maxItems', `a pending delivery has ${most}`));
+      }
+    },
+  };
+  for (const name of Object.keys(ROW_SCHEMAS) as (keyof Tables)[]) {
+    const schema = ROW_SCHEMAS[name];
+    const extra = more[name] as ((row: Row<keyof Tables>, at: string) => void) | undefined;
+    const ids = new Map<string, string>();
+    for (const [i, row] of (s.tables[name] ?? []).entries()) {
+      const at = `tables.${name}[${i}]`;
+      check(schema, row, at);
+      once(ids, row.id, at, 'id');
+      known(row._ws, `${at}._ws`);
+      extra?.(row, at);
     }
   }
 

@@ -4,9 +4,31 @@
  * message). Every record is closed: a field the mock never writes is refused (rule `unknown`).
  */
 
+import type { components } from '../generated/api-types.js';
 import type { SchemaNode } from '../generated/operations.js';
 import { schemas } from '../generated/schemas.js';
-import type { AlertRecord, ApiKeyRecord, Workspace } from './records.js';
+import { deref } from '../http/schema-validator.js';
+import { resolveRef } from '../http/validate-request.js';
+import type {
+  AgentRow,
+  AlertRecord,
+  ApiKeyRecord,
+  AppointmentRow,
+  ChannelRow,
+  ContactRow,
+  ConversationRow,
+  CustomFieldRow,
+  DeliveryRow,
+  McpLinkRow,
+  McpServerRow,
+  MessageRow,
+  TrainingRow,
+  WebhookRow,
+  Workspace,
+} from './records.js';
+import type { Tables } from './state.js';
+
+type S = components['schemas'];
 
 /** The keys of T that may be absent. */
 export type OptionalKeys<T> = {
@@ -74,3 +96,177 @@ export const ALERT = recordSchema<AlertRecord>({
   body: string,
   sent_at: dateTime,
 });
+
+/**
+ * A spec schema as a stored row must meet it: references resolved, and every object the spec leaves
+ * open closed (a field it does not list would be served as it is, breaking the spec). Objects the
+ * spec opens on purpose (`additionalProperties`: metadata, custom-field values, a tool's input
+ * schema) stay open.
+ */
+function closed(node: SchemaNode, depth = 0): SchemaNode {
+  if (depth > 32) throw new Error('spec schema nested too deep to close');
+  const close = (inner: unknown) => closed(inner as SchemaNode, depth + 1);
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(deref(node, resolveRef))) {
+    if (key === 'properties') {
+      const properties = value as Record<string, SchemaNode>;
+      out[key] = Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, close(v)]));
+    } else if (key === 'allOf' || key === 'anyOf' || key === 'oneOf') {
+      out[key] = (value as SchemaNode[]).map(close);
+    } else if (
+      (key === 'items' || key === 'additionalProperties') &&
+      typeof value === 'object' &&
+      value !== null
+    ) {
+      out[key] = close(value);
+    } else out[key] = value;
+  }
+  const object = out.type === 'object' || (Array.isArray(out.type) && out.type.includes('object'));
+  if (object && !('additionalProperties' in out)) out.additionalProperties = false;
+  return out;
+}
+
+type ObjectSchema = { properties: Record<string, SchemaNode>; required: string[] };
+const closedSpecs = new Map<keyof S, ObjectSchema>();
+/** A spec schema of an object, closed (once). */
+function spec(name: keyof S): ObjectSchema {
+  let found = closedSpecs.get(name);
+  if (!found) {
+    found = closed(schemas[name] as SchemaNode) as unknown as ObjectSchema;
+    closedSpecs.set(name, found);
+  }
+  return found;
+}
+
+/** The schema of one property of a spec schema (closed). */
+function field(name: keyof S, property: string): SchemaNode {
+  const found = spec(name).properties[property];
+  if (!found) throw new Error(`${name} has no property ${property}`);
+  return found;
+}
+
+/** The row's fields the spec schema lacks (the internal `_` ones): exactly those. */
+type Added<Row, Name extends keyof S> = FieldSchemas<Omit<Row, keyof S[Name]>>;
+/** The spec schema's fields the row lacks (its view computes them): exactly those. */
+type Dropped<Row, Name extends keyof S> = Record<Exclude<keyof S[Name], keyof Row>, true>;
+
+/**
+ * A stored row of a resource: the spec's schema of the resource (closed), less the fields its view
+ * computes, plus its internal fields; the compiler holds `added` and `dropped` to the row type.
+ */
+function rowSchema<Row>() {
+  return <Name extends keyof S>(
+    name: Name,
+    added: Added<Row, Name>,
+    dropped: Dropped<Row, Name>,
+    optional: readonly OptionalKeys<Row>[] = [],
+  ): SchemaNode => {
+    const base = spec(name);
+    const gone = new Set(Object.keys(dropped));
+    const absent = new Set<PropertyKey>(optional);
+    const properties: Record<string, SchemaNode> = {};
+    for (const [key, schema] of Object.entries(base.properties))
+      if (!gone.has(key)) properties[key] = schema;
+    Object.assign(properties, added);
+    return {
+      type: 'object',
+      additionalProperties: false,
+      required: [
+        ...base.required.filter((key) => !gone.has(key)),
+        ...Object.keys(added).filter((key) => !absent.has(key)),
+      ],
+      properties,
+    };
+  };
+}
+
+/** `_ws`: a workspace of the snapshot (checked with the references). */
+const meta = { _ws: string, _seq: { type: 'integer', minimum: 0 } } as const;
+const boolean: SchemaNode = { type: 'boolean' };
+const secret: SchemaNode = { type: 'string', minLength: 1 };
+
+/** The rows of each table, as the mock stores them (records.ts). */
+export const ROW_SCHEMAS: { readonly [K in keyof Tables]: SchemaNode } = {
+  agents: rowSchema<AgentRow>()('Agent', meta, {}),
+  trainings: rowSchema<TrainingRow>()('Training', meta, {}),
+  channels: rowSchema<ChannelRow>()(
+    'Channel',
+    {
+      ...meta,
+      _settings: recordSchema<ChannelRow['_settings']>({
+        welcome_message: field('ChannelSettings', 'welcome_message'),
+        away_message: field('ChannelSettings', 'away_message'),
+        language: field('ChannelSettings', 'language'),
+        business_hours: field('ChannelSettings', 'business_hours'),
+        updated_at: field('ChannelSettings', 'updated_at'),
+      }),
+      _widget_key: string,
+    },
+    {},
+  ),
+  contacts: rowSchema<ContactRow>()('Contact', meta, {}),
+  customFields: rowSchema<CustomFieldRow>()('CustomField', meta, {}),
+  webhooks: rowSchema<WebhookRow>()(
+    'Webhook',
+    {
+      ...meta,
+      _secret: secret,
+      _previous_secret: secret,
+      _previous_until: { type: 'number' },
+      _consecutive_failures: { type: 'integer', minimum: 0 },
+    },
+    {},
+    ['_previous_secret', '_previous_until'],
+  ),
+  // The chat's fields, as the chat view shows them; the conversation's status derives from them.
+  conversations: rowSchema<ConversationRow>()(
+    'Conversation',
+    {
+      ...meta,
+      _chat_status: field('Chat', 'status'),
+      _assigned_to: field('Chat', 'assigned_to'),
+      _human_started_at: field('Chat', 'human_started_at'),
+    },
+    { status: true },
+  ),
+  // One record, two views: each field as the view that shows it says.
+  messages: recordSchema<MessageRow>({
+    id: field('ConversationMessage', 'id'),
+    conversation_id: field('ConversationMessage', 'conversation_id'),
+    content: field('ConversationMessage', 'content'),
+    sender: field('ConversationMessage', 'sender_type'),
+    sender_id: field('ChatMessage', 'sender_id'),
+    type: field('ChatMessage', 'type'),
+    media_url: field('ConversationMessage', 'media_url'),
+    media_type: field('ConversationMessage', 'media_type'),
+    status: field('ChatMessage', 'status'),
+    is_edited: field('ConversationMessage', 'is_edited'),
+    created_at: dateTime,
+    updated_at: dateTime,
+    ...meta,
+  }),
+  // The status and the tools' count are computed by the view.
+  mcpServers: rowSchema<McpServerRow>()(
+    'McpServer',
+    {
+      ...meta,
+      _headers: closed(schemas.McpServerHeaders as SchemaNode),
+      _tools: { type: 'array', items: closed(schemas.McpTool as SchemaNode) },
+      _error: boolean,
+    },
+    { status: true, tools_count: true },
+  ),
+  mcpLinks: recordSchema<McpLinkRow>({
+    id: uuid,
+    agent_id: uuid,
+    mcp_id: field('McpLink', 'mcp_id'),
+    created_at: dateTime,
+    ...meta,
+  }),
+  appointments: rowSchema<AppointmentRow>()('Appointment', meta, {}),
+  deliveries: rowSchema<DeliveryRow>()(
+    'WebhookDelivery',
+    { ...meta, _body: string, _test: boolean },
+    {},
+  ),
+};

@@ -67,7 +67,7 @@ describe.each(transports)('fuzz findings over $name', (transport) => {
       id: '00000000-0000-4000-8000-00000000bb01',
       webhook_id: hook.id,
       event: 'contact.created',
-      event_id: 'e',
+      event_id: '00000000-0000-4000-8000-00000000cc01',
       status: 'pending',
       attempts: [],
       next_attempt_at: 'not a date',

@@ -2,8 +2,14 @@
 // refuses, before anything changes, every record the mock could not have made, naming its path and
 // the rule, instead of storing it and failing (500) or breaking the spec on a later request.
 import { describe, expect, it } from 'vitest';
-import { type ErrorDetail, isMockApiError, type StateSnapshot } from '../../src/index.js';
-import { useMock } from '../support/harness.js';
+import {
+  createMockServer,
+  type ErrorDetail,
+  isMockApiError,
+  type StateSnapshot,
+} from '../../src/index.js';
+import { apiClient } from '../support/api.js';
+import { type Harness, useMock } from '../support/harness.js';
 import { type Transport, transports } from '../support/transports.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: a hand-edited snapshot is any JSON.
@@ -190,5 +196,380 @@ describe('importing a state', () => {
       ],
     });
     expect((await h.call('GET', '/v1/me')).status).toBe(200);
+  });
+});
+
+/** Webhook deliveries answered without a network: URLs with `fail` get 500, others 200. */
+const deliveryFetch = (async (input: RequestInfo | URL) =>
+  new Response('', { status: String(input).includes('fail') ? 500 : 200 })) as typeof fetch;
+
+/**
+ * Fills the mock through the API with every kind of record: each resource, trainings of both
+ * kinds, channel settings with business hours, select and archived custom fields, a rotated webhook
+ * in its grace period, pending, failed, succeeded and test deliveries, a human chat with a media
+ * message, an edited message, a closed conversation, MCP servers linked, in error and with a tool
+ * off, a cancelled appointment, a revoked key; in Variant B, a failing webhook and its alert.
+ */
+async function fillState(h: Harness, variant: 'A' | 'B'): Promise<void> {
+  const ok = async (method: string, path: string, body?: unknown) => {
+    const res = await h.call(method, path, body === undefined ? {} : { body });
+    expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+    return res.body?.data;
+  };
+  const agent = await ok('POST', '/v1/agents', {
+    name: 'Support',
+    description: 'Answers',
+    avatar_url: 'https://example.com/a.png',
+    instructions: 'Be brief.',
+    temperature: 1.2,
+  });
+  const other = await ok('POST', '/v1/agents', { name: 'Night' });
+  await ok('POST', `/v1/agents/${other.id}/deactivate`);
+  await ok('POST', `/v1/agents/${agent.id}/trainings`, {
+    type: 'text',
+    title: 'Returns',
+    content: 'Within 30 days.',
+  });
+  await ok('POST', `/v1/agents/${agent.id}/trainings`, {
+    type: 'url',
+    url: 'https://example.com/faq',
+  });
+  const widget = await ok('POST', '/v1/channels', {
+    name: 'Site',
+    type: 'widget',
+    agent_id: agent.id,
+  });
+  const whatsapp = await ok('POST', '/v1/channels', {
+    name: 'WhatsApp',
+    type: 'whatsapp',
+    agent_id: agent.id,
+  });
+  h.mock.pairChannel(whatsapp.id);
+  await ok('PUT', `/v1/channels/${widget.id}/settings`, {
+    welcome_message: 'Hi!',
+    language: 'pt-BR',
+    business_hours: {
+      timezone: 'europe/madrid',
+      schedule: [{ day: 'mon', open: '09:00', close: '17:00' }],
+    },
+  });
+  await ok('POST', '/v1/custom-fields', {
+    name: 'plan',
+    type: 'select',
+    options: ['free', 'pro'],
+    required: true,
+  });
+  await ok('POST', '/v1/custom-fields', {
+    name: 'tags',
+    type: 'multi_select',
+    options: ['a', 'b'],
+  });
+  const old = await ok('POST', '/v1/custom-fields', { name: 'old', type: 'text' });
+  await ok('POST', `/v1/custom-fields/${old.id}/archive`);
+  const contact = await ok('POST', '/v1/contacts', {
+    name: 'Ada',
+    email: 'ada@example.com',
+    phone: '+34600111222',
+    custom_fields: { plan: 'pro', tags: ['a', 'b'] },
+  });
+  await ok('POST', '/v1/webhooks', { url: 'https://ok.example/hook', events: ['*'] });
+  // Three events, three failed attempts: Variant A deactivates a webhook only after five.
+  const failing = await ok('POST', '/v1/webhooks', {
+    url: 'https://fail.example/hook',
+    events: ['appointments'],
+    description: 'always 500',
+  });
+  await ok('POST', `/v1/webhooks/${failing.id}/rotate-secret`, { grace_seconds: 86_400 });
+  await ok('POST', `/v1/webhooks/${failing.id}/test`);
+  const started = await ok('POST', `/v1/agents/${agent.id}/conversation`, {
+    message: 'Hello',
+    contact_id: contact.id,
+    metadata: { order: 42, vip: true, note: null },
+  });
+  const chat = started.conversation_id;
+  await ok('PUT', `/v1/conversations/${chat}/messages/${started.message_id}`, {
+    content: 'Hello!',
+  });
+  await ok('POST', `/v1/chats/${chat}/start-human`, { assigned_to: crypto.randomUUID() });
+  await ok('POST', `/v1/chats/${chat}/messages`, {
+    type: 'image',
+    media_url: 'https://example.com/photo.png',
+  });
+  const closed = await ok('POST', `/v1/agents/${agent.id}/conversation`, { message: 'Bye' });
+  await ok('POST', `/v1/conversations/${closed.conversation_id}/close`);
+  const mcp = await ok('POST', '/v1/mcp-servers', {
+    name: 'Docs',
+    url: 'https://mcp.example.com',
+    headers: { Authorization: 'Bearer t' },
+  });
+  await ok('POST', `/v1/agent/${agent.id}/mcp/connect`, { mcp_id: mcp.id });
+  await ok('PUT', `/v1/mcp-servers/${mcp.id}/tools/search`, { enabled: false });
+  const broken = await ok('POST', '/v1/mcp-servers', {
+    name: 'Broken',
+    url: 'https://broken.example.com',
+  });
+  h.mock.setMcpServer(broken.id, {
+    error: true,
+    tools: [
+      { name: 'ping', description: 'Ping', input_schema: { type: 'object' }, enabled: false },
+    ],
+  });
+  await ok('POST', '/v1/appointments', {
+    contact_id: contact.id,
+    agent_id: agent.id,
+    title: 'Demo',
+    starts_at: '2026-12-01T10:00:00+01:00',
+    ends_at: '2026-12-01T11:00:00Z',
+    notes: 'Bring the order number',
+  });
+  const cancelled = await ok('POST', '/v1/appointments', {
+    contact_id: contact.id,
+    title: 'Call',
+    starts_at: '2026-12-02T10:00:00Z',
+  });
+  await ok('POST', `/v1/appointments/${cancelled.id}/cancel`);
+  const revoked = h.mock.createApiKey({ scopes: [], workspace_id: h.workspaceId, name: 'old' });
+  h.mock.revokeApiKey(revoked.id);
+  await h.mock.settle();
+  if (variant === 'B') {
+    // Five failed attempts in a row: the webhook is failing, and an alert e-mail is recorded.
+    await h.mock.clock.advance(60_000);
+    await h.mock.settle();
+    expect(h.mock.alerts()).not.toEqual([]);
+    await ok('POST', '/v1/appointments', {
+      contact_id: contact.id,
+      title: 'Follow-up',
+      starts_at: '2026-12-03T10:00:00Z',
+    });
+  }
+  await h.mock.settle();
+}
+
+describe.each(['A', 'B'] as const)('a state exported by the mock in Variant %s', (variant) => {
+  const h = useMock(fetchHandler, { variant, deliveryFetch });
+
+  it('imports into a new server and exports again identical, every response still in the spec', async () => {
+    await fillState(h, variant);
+    const snapshot = h.mock.exportState();
+    const { tables } = snapshot;
+    for (const name of Object.keys(tables) as (keyof typeof tables)[]) {
+      expect(tables[name].length, name).toBeGreaterThan(0);
+    }
+    const [, failing] = tables.webhooks;
+    expect(failing).toMatchObject({ _previous_secret: expect.any(String) });
+    expect(tables.deliveries.map((d) => d.status)).toEqual(
+      expect.arrayContaining(['pending', 'succeeded', 'failed']),
+    );
+    expect(tables.deliveries.some((d) => d._test)).toBe(true);
+    expect(tables.conversations.map((c) => c._chat_status).sort()).toEqual(['closed', 'human']);
+    expect(snapshot.api_keys.some((k) => k.revoked_at !== null)).toBe(true);
+
+    const fresh = createMockServer({
+      variant,
+      clock: 'manual',
+      startTime: h.mock.clock.now(),
+      deliveryFetch,
+    });
+    try {
+      fresh.importState(snapshot);
+      expect(fresh.exportState()).toEqual(snapshot);
+      // The imported records are served as the spec says (the client checks every answer).
+      const call = apiClient(
+        { fetch: fresh.fetch as typeof fetch, baseUrl: fresh.baseUrl, close: async () => {} },
+        h.key,
+      );
+      for (const path of [
+        '/v1/me',
+        '/v1/agents',
+        '/v1/channels',
+        `/v1/channels/${tables.channels[0]?.id}/settings`,
+        '/v1/contacts',
+        '/v1/custom-fields?include_archived=true',
+        '/v1/conversations',
+        '/v1/chats?status=human',
+        `/v1/conversations/${tables.conversations[0]?.id}/messages`,
+        '/v1/mcp-servers',
+        `/v1/mcp-servers/${tables.mcpServers[0]?.id}/tools`,
+        '/v1/webhooks',
+        `/v1/webhooks/${failing?.id}/deliveries`,
+        '/v1/appointments',
+      ]) {
+        expect((await call('GET', path)).status, path).toBe(200);
+      }
+    } finally {
+      fresh.dispose();
+    }
+  });
+});
+
+describe('importing table rows', () => {
+  const h = useMock(fetchHandler, { deliveryFetch });
+
+  /** PUT /__mock/state of the filled state changed by `edit`: refused, nothing changed; the details. */
+  async function refused(edit: Edit): Promise<ErrorDetail[]> {
+    const before = h.mock.exportState();
+    const bad = structuredClone(before);
+    edit(bad);
+    const res = await h.call('PUT', '/__mock/state', { body: bad });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(h.mock.exportState()).toEqual(before);
+    return res.body.error.details;
+  }
+
+  it('refuses a contact whose custom_fields is null (renaming a custom field failed with 500)', async () => {
+    await fillState(h, 'A');
+    expect(await refused((s) => (s.tables.contacts[0].custom_fields = null))).toEqual([
+      {
+        field: 'tables.contacts[0].custom_fields',
+        rule: 'type',
+        message: 'tables.contacts[0].custom_fields: must be an object',
+      },
+    ]);
+    const [field] = h.mock.exportState().tables.customFields;
+    const renamed = await h.call('PUT', `/v1/custom-fields/${field?.id}`, {
+      body: { name: 'tier' },
+    });
+    expect(renamed.status).toBe(200);
+  });
+
+  it('refuses a custom field whose options is null (creating a contact failed with 500)', async () => {
+    await fillState(h, 'A');
+    const [issue] = await refused((s) => (s.tables.customFields[0].options = null));
+    expect(issue).toMatchObject({ field: 'tables.customFields[0].options', rule: 'type' });
+    const contact = { name: 'Bo', custom_fields: { plan: 'free' } };
+    expect((await h.call('POST', '/v1/contacts', { body: contact })).status).toBe(201);
+  });
+
+  it('refuses an agent without a name (it was served without the required field)', async () => {
+    await fillState(h, 'A');
+    expect(await refused((s) => delete s.tables.agents[0].name)).toEqual([
+      {
+        field: 'tables.agents[0].name',
+        rule: 'required',
+        message: 'tables.agents[0].name: is required',
+      },
+    ]);
+  });
+
+  it('refuses a row id twice in a table, naming both (one was dropped silently)', async () => {
+    await fillState(h, 'A');
+    const twice: Edit = (s) => s.tables.contacts.push({ ...s.tables.contacts[0], name: 'Copy' });
+    expect(await refused(twice)).toEqual([
+      {
+        field: 'tables.contacts[1].id',
+        rule: 'unique',
+        message: 'tables.contacts[1].id: is also the id of tables.contacts[0]',
+      },
+    ]);
+    const upper: Edit = (s) =>
+      s.tables.agents.push({ ...s.tables.agents[0], id: s.tables.agents[0].id.toUpperCase() });
+    expect(await refused(upper)).toEqual([
+      expect.objectContaining({ field: 'tables.agents[2].id', rule: 'unique' }),
+    ]);
+  });
+
+  it("refuses any field of a row that is not the spec's or the mock's own, with its path and rule", async () => {
+    await fillState(h, 'A');
+    const { tables } = h.mock.exportState();
+    const pending = tables.deliveries.findIndex((d) => d.status === 'pending');
+    const attempted = tables.deliveries.findIndex((d) => d.attempts.length > 0);
+    const cases: [Edit, string, string][] = [
+      [(s) => (s.tables.agents[0].temperature = 3), 'agents[0].temperature', 'maximum'],
+      [(s) => (s.tables.agents[0].avatar_url = 'a.png'), 'agents[0].avatar_url', 'format'],
+      [(s) => (s.tables.agents[0]._private = 1), 'agents[0]._private', 'unknown'],
+      [(s) => (s.tables.agents[0]._seq = -1), 'agents[0]._seq', 'minimum'],
+      [(s) => (s.tables.agents[0].id = 'agent-1'), 'agents[0].id', 'format'],
+      [(s) => (s.tables.agents[0]._ws = crypto.randomUUID()), 'agents[0]._ws', 'exists'],
+      [(s) => (s.tables.trainings[0].type = 'video'), 'trainings[0].type', 'enum'],
+      [
+        (s) => delete s.tables.channels[0]._settings.language,
+        'channels[0]._settings.language',
+        'required',
+      ],
+      [
+        (s) => (s.tables.channels[0]._settings.channel_id = s.tables.channels[0].id),
+        'channels[0]._settings.channel_id',
+        'unknown',
+      ],
+      [
+        (s) => (s.tables.channels[0]._settings.business_hours.schedule[0].open = '9am'),
+        'channels[0]._settings.business_hours.schedule[0].open',
+        'pattern',
+      ],
+      [(s) => delete s.tables.channels[0]._widget_key, 'channels[0]._widget_key', 'required'],
+      [(s) => (s.tables.contacts[0].email = 'ada'), 'contacts[0].email', 'format'],
+      [
+        (s) => (s.tables.contacts[0].custom_fields.plan = { tier: 1 }),
+        'contacts[0].custom_fields.plan',
+        'type',
+      ],
+      [(s) => (s.tables.webhooks[1].events = ['credit.low']), 'webhooks[1].events[0]', 'variant'],
+      [(s) => (s.tables.webhooks[1]._secret = ''), 'webhooks[1]._secret', 'minLength'],
+      [(s) => (s.tables.webhooks[1]._previous_until = '1'), 'webhooks[1]._previous_until', 'type'],
+      [
+        (s) => (s.tables.webhooks[1]._consecutive_failures = 1.5),
+        'webhooks[1]._consecutive_failures',
+        'type',
+      ],
+      [(s) => (s.tables.conversations[0].status = 'open'), 'conversations[0].status', 'unknown'],
+      [
+        (s) => (s.tables.conversations[0]._chat_status = 'paused'),
+        'conversations[0]._chat_status',
+        'enum',
+      ],
+      [
+        (s) => (s.tables.conversations[0]._assigned_to = 'bob'),
+        'conversations[0]._assigned_to',
+        'format',
+      ],
+      [(s) => (s.tables.messages[0].sender = 'contact'), 'messages[0].sender', 'enum'],
+      [(s) => (s.tables.messages[0].message_type = 'text'), 'messages[0].message_type', 'unknown'],
+      [(s) => delete s.tables.messages[0].updated_at, 'messages[0].updated_at', 'required'],
+      [(s) => (s.tables.mcpServers[0].tools_count = 2), 'mcpServers[0].tools_count', 'unknown'],
+      [(s) => (s.tables.mcpServers[0]._tools = null), 'mcpServers[0]._tools', 'type'],
+      [(s) => (s.tables.mcpServers[0]._tools[0].x = 1), 'mcpServers[0]._tools[0].x', 'unknown'],
+      [
+        (s) => (s.tables.mcpServers[0]._headers = { 'a b': 'x' }),
+        'mcpServers[0]._headers.a b',
+        'propertyNames',
+      ],
+      [(s) => (s.tables.mcpLinks[0].mcp_id = 'docs'), 'mcpLinks[0].mcp_id', 'format'],
+      [(s) => (s.tables.appointments[0].status = 'moved'), 'appointments[0].status', 'enum'],
+      [
+        (s) => (s.tables.deliveries[attempted].attempts[0].number = 0),
+        `deliveries[${attempted}].attempts[0].number`,
+        'minimum',
+      ],
+      [(s) => (s.tables.deliveries[0]._body = {}), 'deliveries[0]._body', 'type'],
+      [(s) => delete s.tables.deliveries[0]._test, 'deliveries[0]._test', 'required'],
+      [
+        (s) => {
+          const row = s.tables.deliveries[pending];
+          row.attempts = [1, 2, 3, 4, 5].map((number) => ({ ...row.attempts[0], number }));
+        },
+        `deliveries[${pending}].attempts`,
+        'maxItems',
+      ],
+    ];
+    for (const [edit, field, rule] of cases) {
+      expect(await refused(edit), field).toEqual([
+        expect.objectContaining({ field: `tables.${field}`, rule }),
+      ]);
+    }
+  });
+});
+
+describe.each(['A', 'B'] as const)('the demo seed in Variant %s', (variant) => {
+  it('exports a state that imports and exports again identical', () => {
+    const demo = createMockServer({ variant, seed: 'demo', clock: 'manual' });
+    const fresh = createMockServer({ variant, clock: 'manual', startTime: demo.clock.now() });
+    try {
+      const snapshot = demo.exportState();
+      fresh.importState(snapshot);
+      expect(fresh.exportState()).toEqual(snapshot);
+    } finally {
+      demo.dispose();
+      fresh.dispose();
+    }
   });
 });
