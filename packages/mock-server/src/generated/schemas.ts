@@ -335,7 +335,10 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "null"
         ],
         "format": "uri",
-        "maxLength": 2048
+        "maxLength": 2048,
+        "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
+        "x-pattern-message": "must be an http or https URL",
+        "description": "The agent's picture, an http or https URL."
       },
       "model": {
         "type": "string",
@@ -384,7 +387,10 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "null"
         ],
         "format": "uri",
-        "maxLength": 2048
+        "maxLength": 2048,
+        "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
+        "x-pattern-message": "must be an http or https URL",
+        "description": "The agent's picture, an http or https URL."
       },
       "model": {
         "type": "string",
@@ -595,7 +601,10 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "url": {
         "type": "string",
         "format": "uri",
-        "maxLength": 2048
+        "maxLength": 2048,
+        "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
+        "x-pattern-message": "must be an http or https URL",
+        "description": "The page or document to learn from, an http or https URL."
       }
     }
   },
@@ -621,7 +630,10 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "url": {
         "type": "string",
         "format": "uri",
-        "maxLength": 2048
+        "maxLength": 2048,
+        "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
+        "x-pattern-message": "must be an http or https URL",
+        "description": "The page or document to learn from, an http or https URL."
       }
     }
   },
@@ -645,7 +657,10 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "url": {
         "type": "string",
         "format": "uri",
-        "maxLength": 2048
+        "maxLength": 2048,
+        "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
+        "x-pattern-message": "must be an http or https URL",
+        "description": "The page or document to learn from, an http or https URL."
       }
     }
   },
@@ -1638,7 +1653,10 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "media_url": {
         "type": "string",
         "format": "uri",
-        "maxLength": 2048
+        "maxLength": 2048,
+        "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
+        "x-pattern-message": "must be an http or https URL",
+        "description": "Where the media is, an http or https URL."
       }
     },
     "if": {

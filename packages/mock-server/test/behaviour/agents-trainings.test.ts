@@ -73,6 +73,58 @@ describe.each(transports)('agents and trainings over $name', (transport) => {
     expect((await h.call('GET', `/v1/agents/${crypto.randomUUID()}/trainings`)).status).toBe(404);
   });
 
+  const notHttp = [
+    'javascript:alert(1)',
+    'mailto:a@b.test',
+    'file:///etc/passwd',
+    'ftp://x.test/a',
+  ];
+  const httpOnly = (field: string) => [
+    { field, rule: 'pattern', message: `${field}: must be an http or https URL` },
+  ];
+
+  it('takes only an http or https avatar_url, on create and update', async () => {
+    for (const url of notHttp) {
+      const created = await h.call('POST', '/v1/agents', { body: { name: 'A', avatar_url: url } });
+      expect(created.status, url).toBe(400);
+      expect(created.body.error.details).toEqual(httpOnly('avatar_url'));
+    }
+    const made = await h.call('POST', '/v1/agents', {
+      body: { name: 'A', avatar_url: 'HTTPS://cdn.test/a.png' },
+    });
+    expect(made.status).toBe(201);
+    const id = made.body.data.id;
+    const moved = await h.call('PUT', `/v1/agents/${id}`, {
+      body: { avatar_url: 'javascript:alert(1)' },
+    });
+    expect(moved.status).toBe(400);
+    expect(moved.body.error.details).toEqual(httpOnly('avatar_url'));
+    const cleared = await h.call('PUT', `/v1/agents/${id}`, { body: { avatar_url: null } });
+    expect(cleared.body.data.avatar_url).toBeNull();
+  });
+
+  it('takes only an http or https training url, on create and update', async () => {
+    const agent = (await h.call('POST', '/v1/agents', { body: { name: 'A' } })).body.data.id;
+    for (const type of ['url', 'document']) {
+      for (const url of notHttp) {
+        const created = await h.call('POST', `/v1/agents/${agent}/trainings`, {
+          body: { type, url },
+        });
+        expect(created.status, `${type} ${url}`).toBe(400);
+        expect(created.body.error.details).toEqual(httpOnly('url'));
+      }
+      const made = await h.call('POST', `/v1/agents/${agent}/trainings`, {
+        body: { type, url: 'http://docs.test/faq' },
+      });
+      expect(made.status).toBe(201);
+      const moved = await h.call('PUT', `/v1/trainings/${made.body.data.id}`, {
+        body: { url: 'file:///etc/passwd' },
+      });
+      expect(moved.status).toBe(400);
+      expect(moved.body.error.details).toEqual(httpOnly('url'));
+    }
+  });
+
   it('deletes an agent with its trainings and unbinds its channels', async () => {
     const agent = (await h.call('POST', '/v1/agents', { body: { name: 'A' } })).body.data.id;
     const training = (

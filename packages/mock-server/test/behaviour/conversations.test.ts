@@ -310,6 +310,19 @@ describe.each(transports)('chats over $name', (transport) => {
     ).toBe('content: is required for text messages');
   });
 
+  it('takes only an http or https media_url', async () => {
+    const id = await humanChat();
+    for (const url of ['javascript:alert(1)', 'mailto:a@b.test', 'file:///etc/passwd']) {
+      const res = await h.call('POST', `/v1/chats/${id}/messages`, {
+        body: { type: 'image', media_url: url },
+      });
+      expect(res.status, url).toBe(400);
+      expect(res.body.error.details).toEqual([
+        { field: 'media_url', rule: 'pattern', message: 'media_url: must be an http or https URL' },
+      ]);
+    }
+  });
+
   it('lists active chats by default and closed ones on request', async () => {
     const open = await humanChat();
     const closed = await humanChat();

@@ -98,7 +98,7 @@ describe.each(transports)('request validation over $name', (transport) => {
       res.body.error.details
         .map((d: { field: string; rule: string }) => `${d.field}:${d.rule}`)
         .sort(),
-    ).toEqual(['avatar_url:format', 'name:required', 'temperature:maximum']);
+    ).toEqual(['avatar_url:format', 'avatar_url:pattern', 'name:required', 'temperature:maximum']);
   });
 
   it('lists the first 100 violated rules of a body with thousands, and counts them all', async () => {

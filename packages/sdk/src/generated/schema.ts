@@ -1713,7 +1713,10 @@ export interface components {
         AgentCreate: {
             name: string;
             description?: string | null;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description The agent's picture, an http or https URL.
+             */
             avatar_url?: string | null;
             /** @default default */
             model?: string;
@@ -1725,7 +1728,10 @@ export interface components {
         AgentUpdate: {
             name?: string;
             description?: string | null;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description The agent's picture, an http or https URL.
+             */
             avatar_url?: string | null;
             model?: string;
             temperature?: number;
@@ -1797,7 +1803,10 @@ export interface components {
              */
             type: "url";
             title?: string | null;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description The page or document to learn from, an http or https URL.
+             */
             url: string;
         };
         TrainingCreateDocument: {
@@ -1807,14 +1816,20 @@ export interface components {
              */
             type: "document";
             title?: string | null;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description The page or document to learn from, an http or https URL.
+             */
             url: string;
         };
         /** @description A partial update; the type cannot change. `content` applies to `text` trainings, `url` to the others. */
         TrainingUpdate: {
             title?: string | null;
             content?: string;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description The page or document to learn from, an http or https URL.
+             */
             url?: string;
         };
         /**
@@ -2129,7 +2144,10 @@ export interface components {
             content?: string;
             /** @default text */
             type?: components["schemas"]["MessageType"];
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description Where the media is, an http or https URL.
+             */
             media_url?: string;
         };
         /** @description An external Model Context Protocol server. */
