@@ -956,7 +956,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     }
   },
   "CustomFieldValue": {
-    "description": "A value of a custom field, of the type its definition says (`text`, `date` and `select` are strings, `multi_select` an array of strings); null clears it.",
+    "description": "A value of a custom field, of the type its definition says (`text`, `date` and `select` are strings, `multi_select` an array of distinct strings, 400 rule `uniqueItems` when one repeats); null clears it.",
     "anyOf": [
       {
         "type": "string",
@@ -971,6 +971,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       {
         "type": "array",
         "maxItems": 100,
+        "uniqueItems": true,
         "items": {
           "type": "string",
           "maxLength": 200

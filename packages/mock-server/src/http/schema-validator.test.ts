@@ -217,3 +217,20 @@ describe('propertyNames', () => {
     ]);
   });
 });
+
+describe('uniqueItems', () => {
+  it('names the first item that repeats', () => {
+    const tags: SchemaNode = { type: 'array', uniqueItems: true, items: { type: 'string' } };
+    expect(validate(tags, ['a', 'b', 'b', 'a'])).toEqual([
+      {
+        field: 'hours',
+        rule: 'uniqueItems',
+        message: 'hours: must not contain duplicates ("b" is repeated)',
+      },
+    ]);
+    expect(validate(tags, ['a', 'A'])).toEqual([]);
+    expect(validate(tags, ['x'.repeat(100), 'x'.repeat(100)])[0]?.message).toBe(
+      `hours: must not contain duplicates ("${'x'.repeat(56)}... is repeated)`,
+    );
+  });
+});

@@ -131,8 +131,14 @@ function checkArray(
     return;
   }
   if (schema.uniqueItems) {
-    const seen = new Set(value.map((v) => JSON.stringify(v)));
-    if (seen.size !== value.length) add('uniqueItems', 'must not contain duplicates');
+    // Name the first item that repeats: in a list of 100 tags, "duplicates" alone leaves a search.
+    const seen = new Set<string>();
+    const repeated = value
+      .map((v) => JSON.stringify(v))
+      .find((key) => seen.size === seen.add(key).size);
+    if (repeated !== undefined) {
+      add('uniqueItems', `must not contain duplicates (${shorten(repeated)} is repeated)`);
+    }
   }
   if (schema.items) {
     value.forEach((item, i) => {
@@ -287,6 +293,11 @@ export function deref(node: SchemaNode, resolve: SchemaResolver): SchemaNode {
     current = Object.keys(siblings).length === 0 ? target : { ...target, ...siblings };
   }
   return current;
+}
+
+/** A value as quoted in a message, cut at 60 characters: an item may be long. */
+function shorten(json: string): string {
+  return json.length > 60 ? `${json.slice(0, 57)}...` : json;
 }
 
 function child(field: string, key: string): string {

@@ -119,6 +119,31 @@ describe.each(transports)('contacts and custom fields over $name', (transport) =
     ]);
   });
 
+  it('refuses a multi_select value that repeats an option, naming the field', async () => {
+    await field({ name: 'tags', type: 'multi_select', options: ['a', 'b'] });
+    const refused = [
+      {
+        field: 'custom_fields.tags',
+        rule: 'uniqueItems',
+        message: 'custom_fields.tags: must not contain duplicates ("a" is repeated)',
+      },
+    ];
+    const created = await h.call('POST', '/v1/contacts', {
+      body: { name: 'A', custom_fields: { tags: ['a', 'a'] } },
+    });
+    expect(created.status).toBe(400);
+    expect(created.body.error.details).toEqual(refused);
+    const made = await h.call('POST', '/v1/contacts', {
+      body: { name: 'A', custom_fields: { tags: ['b', 'a'] } },
+    });
+    expect(made.status).toBe(201);
+    const updated = await h.call('PUT', `/v1/contacts/${made.body.data.id}`, {
+      body: { custom_fields: { tags: ['a', 'b', 'a'] } },
+    });
+    expect(updated.status).toBe(400);
+    expect(updated.body.error.details).toEqual(refused);
+  });
+
   it('requires required fields, merges updates by name and clears with null', async () => {
     await field({ name: 'tier', type: 'text', required: true });
     await field({ name: 'note', type: 'text' });

@@ -1920,7 +1920,7 @@ export interface components {
             embed_script: string;
             widget_key: string;
         };
-        /** @description A value of a custom field, of the type its definition says (`text`, `date` and `select` are strings, `multi_select` an array of strings); null clears it. */
+        /** @description A value of a custom field, of the type its definition says (`text`, `date` and `select` are strings, `multi_select` an array of distinct strings, 400 rule `uniqueItems` when one repeats); null clears it. */
         CustomFieldValue: string | number | boolean | string[] | null;
         /** @description Values keyed by custom-field name, checked against the definitions. */
         CustomFieldValues: {

@@ -290,6 +290,7 @@ export const webhookDataJsonSchemas: {
         {
           "type": "array",
           "maxItems": 100,
+          "uniqueItems": true,
           "items": {
             "type": "string",
             "maxLength": 200

@@ -121,7 +121,7 @@ export interface components {
         CustomFieldValues: {
             [key: string]: components["schemas"]["CustomFieldValue"];
         };
-        /** @description A value of a custom field, of the type its definition says (`text`, `date` and `select` are strings, `multi_select` an array of strings); null clears it. */
+        /** @description A value of a custom field, of the type its definition says (`text`, `date` and `select` are strings, `multi_select` an array of distinct strings, 400 rule `uniqueItems` when one repeats); null clears it. */
         CustomFieldValue: string | number | boolean | string[] | null;
         /** @description An appointment with a contact. */
         Appointment: {
