@@ -570,12 +570,19 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "string",
           "null"
         ],
-        "maxLength": 200
+        "minLength": 1,
+        "maxLength": 200,
+        "pattern": "\\S",
+        "x-pattern-rule": "blank",
+        "x-pattern-message": "must not be blank"
       },
       "content": {
         "type": "string",
         "minLength": 1,
-        "maxLength": 100000
+        "maxLength": 100000,
+        "pattern": "\\S",
+        "x-pattern-rule": "blank",
+        "x-pattern-message": "must not be blank"
       }
     }
   },
@@ -596,7 +603,11 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "string",
           "null"
         ],
-        "maxLength": 200
+        "minLength": 1,
+        "maxLength": 200,
+        "pattern": "\\S",
+        "x-pattern-rule": "blank",
+        "x-pattern-message": "must not be blank"
       },
       "url": {
         "type": "string",
@@ -625,7 +636,11 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "string",
           "null"
         ],
-        "maxLength": 200
+        "minLength": 1,
+        "maxLength": 200,
+        "pattern": "\\S",
+        "x-pattern-rule": "blank",
+        "x-pattern-message": "must not be blank"
       },
       "url": {
         "type": "string",
@@ -647,12 +662,19 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "string",
           "null"
         ],
-        "maxLength": 200
+        "minLength": 1,
+        "maxLength": 200,
+        "pattern": "\\S",
+        "x-pattern-rule": "blank",
+        "x-pattern-message": "must not be blank"
       },
       "content": {
         "type": "string",
         "minLength": 1,
-        "maxLength": 100000
+        "maxLength": 100000,
+        "pattern": "\\S",
+        "x-pattern-rule": "blank",
+        "x-pattern-message": "must not be blank"
       },
       "url": {
         "type": "string",

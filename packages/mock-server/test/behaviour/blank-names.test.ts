@@ -37,6 +37,45 @@ describe.each(transports)('blank names over $name', (transport) => {
     }
   });
 
+  it('refuses a training title or content of nothing but white space, on create and update', async () => {
+    const agent = (await h.call('POST', '/v1/agents', { body: { name: 'A' } })).body.data.id;
+    const path = `/v1/agents/${agent}/trainings`;
+    const refused = (field: string) => [
+      { field, rule: 'blank', message: `${field}: must not be blank` },
+    ];
+    for (const blank of ['   ', '\t\n', '\u00a0\u3000']) {
+      const content = await h.call('POST', path, { body: { type: 'text', content: blank } });
+      expect(content.status, JSON.stringify(blank)).toBe(400);
+      expect(content.body.error.details).toEqual(refused('content'));
+      for (const rest of [
+        { type: 'text', content: 'x' },
+        { type: 'url', url: 'https://docs.test' },
+        { type: 'document', url: 'https://docs.test/a.pdf' },
+      ]) {
+        const title = await h.call('POST', path, { body: { ...rest, title: blank } });
+        expect(title.status, `${rest.type} ${JSON.stringify(blank)}`).toBe(400);
+        expect(title.body.error.details).toEqual(refused('title'));
+      }
+    }
+    const empty = await h.call('POST', path, { body: { type: 'text', content: 'x', title: '' } });
+    expect(empty.body.error.details).toEqual([
+      { field: 'title', rule: 'minLength', message: 'title: must not be empty' },
+    ]);
+    const made = await h.call('POST', path, {
+      body: { type: 'text', title: ' FAQ ', content: ' Ships in 2 days ' },
+    });
+    expect(made.status).toBe(201);
+    expect(made.body.data).toMatchObject({ title: ' FAQ ', content: ' Ships in 2 days ' });
+    const id = made.body.data.id;
+    for (const field of ['title', 'content']) {
+      const updated = await h.call('PUT', `/v1/trainings/${id}`, { body: { [field]: ' ' } });
+      expect(updated.status, field).toBe(400);
+      expect(updated.body.error.details).toEqual(refused(field));
+    }
+    const untitled = await h.call('PUT', `/v1/trainings/${id}`, { body: { title: null } });
+    expect(untitled.body.data.title).toBeNull();
+  });
+
   it('calls an empty name empty, not also blank', async () => {
     const res = await h.call('POST', '/v1/agents', { body: { name: '' } });
     expect(res.body.error.details).toEqual([
