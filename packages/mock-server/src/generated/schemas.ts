@@ -1114,7 +1114,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "email": {
         "type": "string",
         "format": "email",
-        "maxLength": 320
+        "maxLength": 320,
+        "description": "An address alone (`ann@example.com`): a display name (`\"Ann\" <ann@example.com>`), a comment, a quoted local part or white space is 400 (rule `format`)."
       },
       "phone": {
         "type": "string",
@@ -1149,7 +1150,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "null"
         ],
         "format": "email",
-        "maxLength": 320
+        "maxLength": 320,
+        "description": "An address alone (`ann@example.com`): a display name (`\"Ann\" <ann@example.com>`), a comment, a quoted local part or white space is 400 (rule `format`). Null clears it."
       },
       "phone": {
         "type": [

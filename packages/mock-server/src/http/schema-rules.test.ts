@@ -3,16 +3,21 @@ import { FORMATS } from './schema-rules.js';
 
 const [isEmail] = FORMATS.email as [(v: string) => boolean, string];
 
-// The same verdicts as the quadratic `^[^\s@]+@[^\s@]+\.[^\s@]+$` it replaces (a million random
-// strings agreed); its speed on `a@` + 60 000 dots + `@` (seconds before, milliseconds now) is not
+// Linear time: it gave the same verdicts as the quadratic `^[^\s@]+@[^\s@]+\.[^\s@]+$` it replaced
+// (a million random strings agreed) before display names, comments and lists were refused; its speed on `a@` + 60 000 dots + `@` (seconds before, milliseconds now) is not
 // asserted here: a test never times this machine, and maxLength stops such input first (below).
 describe('the email format', () => {
-  it.each(['a@b.c', 'ñandú@example.com', '"quoted"@example.com', 'a@b..c', 'a@.b.c', 'a@x.y.z'])(
-    'accepts %j',
-    (value) => {
-      expect(isEmail(value)).toBe(true);
-    },
-  );
+  it.each([
+    'a@b.c',
+    'ñandú@example.com',
+    'a@b..c',
+    'a@.b.c',
+    'a@x.y.z',
+    "o'neil+tag!#$%&*/=?^_`{|}~-@example.co.uk",
+    'a@[192.0.2.1]',
+  ])('accepts %j', (value) => {
+    expect(isEmail(value)).toBe(true);
+  });
 
   it.each([
     'ab@cd',
@@ -25,6 +30,20 @@ describe('the email format', () => {
     'a@b.c ',
     'a@b.c\n',
     'a@b.\u00a0',
+    // An addr-spec only: no display name, comment, list or quoted local part.
+    '"a"<a@b.co>',
+    'Ann <a@b.co>',
+    '<a@b.co>',
+    'a@b.co>',
+    '"quoted"@example.com',
+    'a(comment)@b.co',
+    'a@b.co(comment)',
+    'a@b.co,c@d.co',
+    'a@b.co;c@d.co',
+    'a\tb@c.d',
+    'a\\b@c.d',
+    'a:b@c.d',
+    'a[b]@c.d',
   ])('rejects %j', (value) => {
     expect(isEmail(value)).toBe(false);
   });

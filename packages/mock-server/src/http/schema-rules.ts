@@ -8,10 +8,15 @@ type Json = unknown;
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE_TIME =
   /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/i;
-// One @, nothing blank, and a dot inside the domain (neither its first nor its last character).
+// An addr-spec without quoted local parts: one @, and a dot inside the domain (neither its first
+// nor its last character). No white space, and none of `<>(),;"\` anywhere: a display name
+// (`"Ann" <ann@b.co>`), a comment or a list of addresses is not an address. The local part takes
+// no `[]:` either (only a quoted local part could); the domain may be a literal (`[192.0.2.1]`).
 // Written so that it runs in linear time: `[^\s@]+\.[^\s@]+` backtracks quadratically on a
 // domain of many dots ending in a second @, which blocked the server for seconds.
-const EMAIL = /^[^\s@]+@[^\s@](?=[^\s@]*\.[^\s@])[^\s@]*$/;
+// webhook-verify's src/zod/platform-formats.ts holds the same rule as a pattern: change both.
+const EMAIL =
+  /^[^\s@<>(),;"\\:[\]]+@[^\s@<>(),;"\\](?=[^\s@<>(),;"\\]*\.[^\s@<>(),;"\\])[^\s@<>(),;"\\]*$/;
 
 /** The string formats of the spec, each with its test and its message. */
 export const FORMATS: Record<string, [(v: string) => boolean, string]> = {

@@ -77,6 +77,30 @@ describe.each(transports)('contacts and custom fields over $name', (transport) =
     }
   });
 
+  it('takes an email address alone: no display name, comment, list or quoted local part', async () => {
+    const refused = [
+      { field: 'email', rule: 'format', message: 'email: must be an email address' },
+    ];
+    for (const email of [
+      '"a"<a@b.co>',
+      'Ann <ann@b.co>',
+      'a(x)@b.co',
+      'a@b.co,c@d.co',
+      '"a"@b.co',
+    ]) {
+      const created = await h.call('POST', '/v1/contacts', { body: { email } });
+      expect(created.status, email).toBe(400);
+      expect(created.body.error.details).toEqual(refused);
+    }
+    const made = await h.call('POST', '/v1/contacts', { body: { email: "o'neil+1@b.co" } });
+    expect(made.status).toBe(201);
+    const updated = await h.call('PUT', `/v1/contacts/${made.body.data.id}`, {
+      body: { email: 'Ann <ann@b.co>' },
+    });
+    expect(updated.status).toBe(400);
+    expect(updated.body.error.details).toEqual(refused);
+  });
+
   it('searches name, email and phone case-insensitively', async () => {
     await h.call('POST', '/v1/contacts', {
       body: { name: 'Ada Lovelace', email: 'ada@example.com' },

@@ -1944,7 +1944,10 @@ export interface components {
         /** @description At least one of `name`, `email`, `phone`. */
         ContactCreate: {
             name?: string;
-            /** Format: email */
+            /**
+             * Format: email
+             * @description An address alone (`ann@example.com`): a display name (`"Ann" <ann@example.com>`), a comment, a quoted local part or white space is 400 (rule `format`).
+             */
             email?: string;
             /** @description E.164. */
             phone?: string;
@@ -1959,7 +1962,10 @@ export interface components {
         /** @description A partial update; null clears a field, but a contact keeps at least one of `name`, `email`, `phone`. `custom_fields` are merged by name (null removes one). A custom-field value sent back as the contact holds it is accepted as is, so that a contact read and written back stays writable after its field is archived or loses an option; an archived field's value may be removed, not changed. */
         ContactUpdate: {
             name?: string | null;
-            /** Format: email */
+            /**
+             * Format: email
+             * @description An address alone (`ann@example.com`): a display name (`"Ann" <ann@example.com>`), a comment, a quoted local part or white space is 400 (rule `format`). Null clears it.
+             */
             email?: string | null;
             phone?: string | null;
             custom_fields?: components["schemas"]["CustomFieldValues"];

@@ -9,8 +9,10 @@ const PATTERNS: Record<string, string> = {
   uuid: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
   'date-time':
     '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])[Tt]([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,9})?([Zz]|[+-]([01]\\d|2[0-3]):[0-5]\\d)$',
-  // The mock's rule, written to run in linear time (see schema-rules.ts).
-  email: '^[^\\s@]+@[^\\s@](?=[^\\s@]*\\.[^\\s@])[^\\s@]*$',
+  // The mock's rule (an addr-spec without quoted local parts; no display name, comment or list),
+  // written to run in linear time (see schema-rules.ts): change both.
+  email:
+    '^[^\\s@<>(),;"\\\\:[\\]]+@[^\\s@<>(),;"\\\\](?=[^\\s@<>(),;"\\\\]*\\.[^\\s@<>(),;"\\\\])[^\\s@<>(),;"\\\\]*$',
   uri: '^[A-Za-z][A-Za-z0-9+.-]*:',
 };
 

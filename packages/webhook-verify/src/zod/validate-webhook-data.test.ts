@@ -56,12 +56,17 @@ describe('validateWebhookData', () => {
       created_at: '2026-01-01t10:00:00z', // RFC 3339 allows lower case
       updated_at: '2026-01-01T10:00:00+01:00',
     };
-    for (const email of ['ñandú@example.com', '"quoted"@example.com', 'a@b.c', null]) {
+    for (const email of ['ñandú@example.com', "o'neil+tag@example.com", 'a@b.c', null]) {
       const event = eventWith('contact.created', { ...contact, email });
       expect(validateWebhookData(event)).toBe(event);
     }
     for (const [field, value] of [
       ['email', 'not an email'],
+      // The platform's rule: an address alone, no display name, comment or quoted local part.
+      ['email', '"a"<a@b.co>'],
+      ['email', '"quoted"@example.com'],
+      ['email', 'a(comment)@b.co'],
+      ['email', 'a@b.co,c@d.co'],
       ['id', 'not-a-uuid'],
       ['created_at', '2026-01-01 10:00:00'],
     ] as const) {
