@@ -96,13 +96,30 @@ export const channelsUpdateSettings: Handler = (ctx, { ws, params, body }) => {
   const settings = { ...row._settings };
   if (body.welcome_message !== undefined) settings.welcome_message = body.welcome_message;
   if (body.away_message !== undefined) settings.away_message = body.away_message;
-  if (body.language !== undefined) settings.language = body.language;
+  if (body.language !== undefined) settings.language = canonicalLanguageCase(body.language);
   if (body.business_hours !== undefined) {
     settings.business_hours = body.business_hours && { ...body.business_hours, timezone };
   }
   settings.updated_at = ctx.now();
   return settingsView(ctx.state.tables.channels.update(row, { _settings: settings }));
 };
+
+/**
+ * A BCP 47 tag in the case it recommends (RFC 5646 2.1.1): language and variants in lower case, a
+ * script (four letters) in title case, a region (two letters) in upper case: `EN-us` is `en-US`,
+ * `zh-hant-tw` is `zh-Hant-TW`. The spec's pattern admits no singleton, so no extension follows.
+ */
+function canonicalLanguageCase(tag: string): string {
+  return tag
+    .split('-')
+    .map((subtag, i) => {
+      if (i > 0 && /^[a-z]{2}$/i.test(subtag)) return subtag.toUpperCase();
+      if (i > 0 && /^[a-z]{4}$/i.test(subtag))
+        return subtag.charAt(0).toUpperCase() + subtag.slice(1).toLowerCase();
+      return subtag.toLowerCase();
+    })
+    .join('-');
+}
 
 /**
  * A time zone the platform knows (the IANA database, as Intl has it) in its canonical case

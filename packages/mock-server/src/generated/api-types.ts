@@ -1894,7 +1894,7 @@ export interface components {
             welcome_message: string | null;
             /** @description Sent outside business hours. */
             away_message: string | null;
-            /** @description BCP 47 tag, e.g. `en` or `pt-BR`. */
+            /** @description BCP 47 tag, e.g. `en` or `pt-BR`, in the case BCP 47 recommends (language lower case, script title case, region upper case). */
             language: string;
             business_hours: components["schemas"]["BusinessHours"] | null;
             /** Format: date-time */
@@ -1904,6 +1904,7 @@ export interface components {
         ChannelSettingsUpdate: {
             welcome_message?: string | null;
             away_message?: string | null;
+            /** @description A BCP 47 tag, matched regardless of case (BCP 47 tags are case-insensitive) and stored in the case it recommends, the language in lower case, a script in title case and a region in upper case (`EN-us` reads back as `en-US`, `zh-hant-tw` as `zh-Hant-TW`). */
             language?: string;
             business_hours?: components["schemas"]["BusinessHours"] | null;
         };

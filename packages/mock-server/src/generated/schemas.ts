@@ -887,7 +887,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       },
       "language": {
         "type": "string",
-        "description": "BCP 47 tag, e.g. `en` or `pt-BR`."
+        "description": "BCP 47 tag, e.g. `en` or `pt-BR`, in the case BCP 47 recommends (language lower case, script title case, region upper case)."
       },
       "business_hours": {
         "oneOf": [
@@ -926,9 +926,10 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       },
       "language": {
         "type": "string",
-        "pattern": "^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$",
+        "pattern": "^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$",
         "x-pattern-message": "must be a BCP 47 language tag such as en or pt-BR",
-        "maxLength": 35
+        "maxLength": 35,
+        "description": "A BCP 47 tag, matched regardless of case (BCP 47 tags are case-insensitive) and stored in the case it recommends, the language in lower case, a script in title case and a region in upper case (`EN-us` reads back as `en-US`, `zh-hant-tw` as `zh-Hant-TW`)."
       },
       "business_hours": {
         "oneOf": [

@@ -122,6 +122,26 @@ describe.each(transports)('channels over $name', (transport) => {
     expect(alias.body.data.business_hours.timezone).toBe('us/pacific');
   });
 
+  it('takes a language tag in any case and stores it in the case BCP 47 recommends', async () => {
+    const id = (await h.call('POST', '/v1/channels', { body: { name: 'Web' } })).body.data.id;
+    for (const [sent, stored] of [
+      ['EN', 'en'],
+      ['en-us', 'en-US'],
+      ['PT-br', 'pt-BR'],
+      ['zh-hant-tw', 'zh-Hant-TW'],
+      ['SR-LATN', 'sr-Latn'],
+      ['es-419', 'es-419'],
+      ['DE-CH-1996', 'de-CH-1996'],
+      ['sl-ROZAJ', 'sl-rozaj'],
+      ['en-US', 'en-US'],
+    ]) {
+      const res = await h.call('PUT', `/v1/channels/${id}/settings`, { body: { language: sent } });
+      expect(res.status, sent).toBe(200);
+      expect(res.body.data.language, sent).toBe(stored);
+      expect((await h.call('GET', `/v1/channels/${id}/settings`)).body.data.language).toBe(stored);
+    }
+  });
+
   it('names every mistake inside business_hours, not "must be null", when the object has several', async () => {
     const id = (await h.call('POST', '/v1/channels', { body: { name: 'Web' } })).body.data.id;
     const res = await h.call('PUT', `/v1/channels/${id}/settings`, {

@@ -18,6 +18,8 @@ export interface ValueSource {
 const SAMPLES: Record<string, unknown[]> = {
   // "IANA time zone ... stored in its canonical case".
   'BusinessHours.timezone': ['Europe/Madrid', 'America/New_York'],
+  // "A BCP 47 tag ... stored in the case it recommends".
+  'ChannelSettingsUpdate.language': ['pt-BR', 'zh-Hant-TW', 'de'],
   // Values keyed by custom-field name, checked against the definitions: `plan` is the demo seed's select.
   CustomFieldValues: [{ plan: 'pro' }, { plan: 'enterprise' }],
 };
