@@ -69,10 +69,20 @@ export const channelsUpdate: Handler = (ctx, { ws, params, body }) => {
   return one(next);
 };
 
-/** DELETE /v1/channels/{id}: emits channel.disconnected. */
+/**
+ * DELETE /v1/channels/{id}: emits channel.disconnected. Its conversations stay, with `channel_id`
+ * null and marked as having lost their channel: a human message in them can no longer be delivered.
+ */
 export const channelsDelete: Handler = (ctx, { ws, params }) => {
   const row = mustGet(ctx.state.tables.channels, ws, params.id as string, 'channel');
   ctx.state.tables.channels.delete(row.id);
+  const now = ctx.now();
+  // In place, as every conversation change: a pending AI answer holds the row and checks it is the same.
+  for (const c of ctx.state.tables.conversations.list(ws, (c) => c.channel_id === row.id)) {
+    c.channel_id = null;
+    c._channel_deleted = true;
+    c.updated_at = now;
+  }
   ctx.emit('channel.disconnected', ws, { ...view(row), status: 'disconnected' });
   return undefined;
 };

@@ -53,7 +53,12 @@ export const chatsStartHuman: Handler = (ctx, { ws, params, body }) => {
   return { data: chatView(row) };
 };
 
-/** POST /v1/chats/{id}/messages: a human agent's message (201, message.sent); only in human mode. */
+/**
+ * POST /v1/chats/{id}/messages: a human agent's message (201, message.sent); only in human mode.
+ * It goes out through the conversation's channel; when that channel was deleted it cannot, and is
+ * stored `failed` (message.failed in B; A has no such event). A conversation that never had a
+ * channel is answered through the API, and its messages are `sent`.
+ */
 export const chatsSendMessage: Handler = (ctx, { ws, params, body }) => {
   const row = chat(ctx, ws, params.id as string);
   assertTransition(row, 'send-message');
@@ -69,11 +74,21 @@ export const chatsSendMessage: Handler = (ctx, { ws, params, body }) => {
     type,
     media_url: mediaUrl,
     media_type: extension ? (MEDIA_TYPES.get(extension) ?? null) : null,
-    status: 'sent',
+    status: undeliverable(ctx, row) ? 'failed' : 'sent',
   });
-  ctx.emit('message.sent', ws, conversationMessageView(message));
+  const kind = message.status === 'failed' ? 'message.failed' : 'message.sent';
+  ctx.emit(kind, ws, conversationMessageView(message));
   return { data: chatMessageView(message) };
 };
+
+/**
+ * Whether a message of the conversation has no way to the customer: its channel was deleted (or,
+ * in an imported state, its `channel_id` names no channel).
+ */
+function undeliverable(ctx: Parameters<Handler>[0], row: ConversationRow): boolean {
+  if (row._channel_deleted === true) return true;
+  return row.channel_id !== null && !ctx.state.tables.channels.get(row._ws, row.channel_id);
+}
 
 /** POST /v1/chats/{id}/stop-human: human -> open (agent.handoff_completed); the AI answers again. */
 export const chatsStopHuman: Handler = (ctx, { ws, params }) => {

@@ -70,10 +70,19 @@ export const contactsUpdate: Handler = (ctx, { ws, params, body }) => {
   return one(updated);
 };
 
-/** DELETE /v1/contacts/{id}: emits contact.deleted with the contact as it was. */
+/**
+ * DELETE /v1/contacts/{id}: emits contact.deleted with the contact as it was. Its conversations
+ * stay, with `contact_id` null.
+ */
 export const contactsDelete: Handler = (ctx, { ws, params }) => {
   const row = mustGet(ctx.state.tables.contacts, ws, params.id as string, 'contact');
   ctx.state.tables.contacts.delete(row.id);
+  const now = ctx.now();
+  // In place, as every conversation change: a pending AI answer holds the row and checks it is the same.
+  for (const c of ctx.state.tables.conversations.list(ws, (c) => c.contact_id === row.id)) {
+    c.contact_id = null;
+    c.updated_at = now;
+  }
   ctx.emit('contact.deleted', ws, view(row));
   return undefined;
 };

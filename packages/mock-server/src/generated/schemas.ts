@@ -1362,14 +1362,16 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "string",
           "null"
         ],
-        "format": "uuid"
+        "format": "uuid",
+        "description": "The contact; null when none was given or the contact was deleted."
       },
       "channel_id": {
         "type": [
           "string",
           "null"
         ],
-        "format": "uuid"
+        "format": "uuid",
+        "description": "The channel it came through; null when it has none (started through the API while its agent had no active channel) or the channel was deleted."
       },
       "status": {
         "type": "string",
@@ -1557,7 +1559,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "null"
         ],
         "format": "uuid",
-        "description": "Channel through which messages go out."
+        "description": "Channel through which messages go out; null when the conversation has none or the channel was deleted (then a human message is `failed`)."
       },
       "contact_id": {
         "type": [
@@ -1565,7 +1567,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "null"
         ],
         "format": "uuid",
-        "description": "Contact being attended."
+        "description": "Contact being attended; null when none was given or the contact was deleted."
       },
       "agent_id": {
         "type": "string",
@@ -1636,7 +1638,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "delivered",
           "read",
           "failed"
-        ]
+        ],
+        "description": "`failed`: it could not reach the customer (a human message in a chat whose channel was deleted)."
       },
       "media_url": {
         "type": [

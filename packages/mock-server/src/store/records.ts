@@ -62,6 +62,11 @@ export type ConversationRow = Omit<S['Conversation'], 'status'> &
     _chat_status: ChatStatus;
     _assigned_to: string | null;
     _human_started_at: string | null;
+    /**
+     * Set when the channel the conversation came through was deleted (`channel_id` is then null): a
+     * human message has no way to the customer. Absent in a conversation that never had a channel.
+     */
+    _channel_deleted?: boolean;
   };
 
 /** Who wrote a stored message (one vocabulary; the views translate it). */

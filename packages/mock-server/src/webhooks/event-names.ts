@@ -12,6 +12,7 @@ export const EVENT_NAMES = {
   'conversation.transferred': { A: 'conversation.transferred', B: 'agent.transferred' },
   'message.received': { A: 'message.received', B: 'message.received' },
   'message.sent': { A: 'message.sent', B: 'message.sent' },
+  'message.failed': { A: null, B: 'message.failed' },
   'contact.created': { A: 'contact.created', B: 'contact.created' },
   'contact.updated': { A: 'contact.updated', B: 'contact.updated' },
   'contact.deleted': { A: null, B: 'contact.deleted' },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { recordEvents } from '../support/events.js';
 import { useMock } from '../support/harness.js';
 import { transports } from '../support/transports.js';
 
@@ -342,5 +343,81 @@ describe.each(transports)('chats over $name', (transport) => {
     expect((await h.call('DELETE', `/v1/chats/${other}/messages/${message}`)).status).toBe(404);
     expect((await h.call('DELETE', `/v1/chats/${id}/messages/${message}`)).status).toBe(204);
     expect((await h.call('GET', `/v1/messages/${message}`)).status).toBe(404);
+  });
+});
+
+describe.each(transports)('deleted channels and contacts over $name', (transport) => {
+  describe.each(['A', 'B'] as const)('Variant %s', (variant) => {
+    const h = useMock(transport, { variant });
+    const events = recordEvents(h);
+
+    /** A chat in human mode with a contact, through a channel of its agent. */
+    async function humanChat() {
+      const agent = (await h.call('POST', '/v1/agents', { body: { name: 'A' } })).body.data.id;
+      const channel = (
+        await h.call('POST', '/v1/channels', { body: { name: 'Web', agent_id: agent } })
+      ).body.data.id;
+      const contact = (await h.call('POST', '/v1/contacts', { body: { name: 'Ada' } })).body.data
+        .id;
+      const id = (
+        await h.call('POST', `/v1/agents/${agent}/conversation`, {
+          body: { message: 'Hi', contact_id: contact },
+        })
+      ).body.data.conversation_id;
+      await h.call('POST', `/v1/chats/${id}/start-human`, { body: {} });
+      const conversation = (await h.call('GET', `/v1/conversations/${id}`)).body.data;
+      expect(conversation).toMatchObject({ channel_id: channel, contact_id: contact });
+      return { id, channel, contact };
+    }
+
+    const ids = async (q: string) =>
+      (await h.call('GET', `/v1/conversations?${q}`)).body.data.map((c: { id: string }) => c.id);
+
+    it('keeps the conversations of a deleted channel, with channel_id null; a human message in them fails', async () => {
+      const { id, channel } = await humanChat();
+      const before = await h.call('POST', `/v1/chats/${id}/messages`, { body: { content: 'Hi' } });
+      expect(before.body.data.status).toBe('sent');
+      expect(await ids(`channel_id=${channel}`)).toEqual([id]);
+      await h.mock.clock.advance(1000);
+      expect((await h.call('DELETE', `/v1/channels/${channel}`)).status).toBe(204);
+      const conversation = (await h.call('GET', `/v1/conversations/${id}`)).body.data;
+      expect(conversation).toMatchObject({
+        channel_id: null,
+        updated_at: '2026-11-20T10:00:01.000Z',
+      });
+      expect((await h.call('GET', `/v1/chats/${id}`)).body.data.channel_id).toBeNull();
+      expect(await ids(`channel_id=${channel}`)).toEqual([]);
+      events.take();
+      const after = await h.call('POST', `/v1/chats/${id}/messages`, {
+        body: { content: 'Still there?' },
+      });
+      expect(after.status).toBe(201);
+      expect(after.body.data).toMatchObject({
+        content: 'Still there?',
+        sender_type: 'human',
+        status: 'failed',
+      });
+      expect(events.take()).toEqual(variant === 'B' ? ['message.failed'] : []);
+      const stored = await h.call('GET', `/v1/messages/${after.body.data.id}`);
+      expect(stored.body.data).toMatchObject({ conversation_id: id, content: 'Still there?' });
+    });
+
+    it('keeps the conversations of a deleted contact, with contact_id null, off its filter', async () => {
+      const { id, contact } = await humanChat();
+      expect(await ids(`contact_id=${contact}`)).toEqual([id]);
+      await h.mock.clock.advance(1000);
+      expect((await h.call('DELETE', `/v1/contacts/${contact}`)).status).toBe(204);
+      expect((await h.call('GET', `/v1/conversations/${id}`)).body.data).toMatchObject({
+        contact_id: null,
+        updated_at: '2026-11-20T10:00:01.000Z',
+      });
+      expect((await h.call('GET', `/v1/chats/${id}`)).body.data.contact_id).toBeNull();
+      expect(await ids(`contact_id=${contact}`)).toEqual([]);
+      // The channel is still there: a human message still reaches the customer.
+      events.take();
+      const sent = await h.call('POST', `/v1/chats/${id}/messages`, { body: { content: 'Hi' } });
+      expect(sent.body.data.status).toBe('sent');
+      expect(events.take()).toEqual(['message.sent']);
+    });
   });
 });

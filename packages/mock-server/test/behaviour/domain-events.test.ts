@@ -11,6 +11,8 @@ interface Ids {
   appointment: string;
   whatsapp: string;
   widget: string;
+  /** A chat in human mode whose channel was deleted. */
+  channelless: string;
 }
 
 interface Row {
@@ -112,6 +114,12 @@ const TABLE: Row[] = [
     B: ['channel.disconnected'],
   },
   {
+    operation: 'POST /v1/chats/{id}/messages (its channel deleted)',
+    run: (call, ids) => post(call, `/v1/chats/${ids.channelless}/messages`, { content: 'Hi' }),
+    A: [],
+    B: ['message.failed'],
+  },
+  {
     operation: 'POST /v1/agents',
     run: (call) => post(call, '/v1/agents', { name: 'Quiet' }),
     A: [],
@@ -149,8 +157,16 @@ describe.each(transports)('domain events over $name', (transport) => {
       const whatsapp = (await post(h.call, '/v1/channels', { name: 'WA', type: 'whatsapp' })).body
         .data.id;
       const widget = (await post(h.call, '/v1/channels', { name: 'Web' })).body.data.id;
+      const other = (await post(h.call, '/v1/agents', { name: 'Other' })).body.data.id;
+      const gone = (await post(h.call, '/v1/channels', { name: 'Gone', agent_id: other })).body.data
+        .id;
+      const channelless = (
+        await post(h.call, `/v1/agents/${other}/conversation`, { message: 'Hi' })
+      ).body.data.conversation_id;
+      await post(h.call, `/v1/chats/${channelless}/start-human`);
+      await h.call('DELETE', `/v1/channels/${gone}`);
       events.take();
-      return { agent, contact, appointment, whatsapp, widget };
+      return { agent, contact, appointment, whatsapp, widget, channelless };
     }
 
     for (const row of TABLE) {

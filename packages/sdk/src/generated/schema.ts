@@ -222,7 +222,10 @@ export interface paths {
         /** Update a channel */
         put: operations["channelsUpdate"];
         post?: never;
-        /** Delete a channel */
+        /**
+         * Delete a channel
+         * @description Deletes the channel (fires `channel.disconnected` in Variant B). Its conversations stay, with `channel_id: null`, and no longer match `?channel_id=` of the deleted channel; a human message in one of them can no longer reach the customer (`POST /v1/chats/{id}/messages` records it as `failed`).
+         */
         delete: operations["channelsDelete"];
         options?: never;
         head?: never;
@@ -314,7 +317,10 @@ export interface paths {
         /** Update a contact */
         put: operations["contactsUpdate"];
         post?: never;
-        /** Delete a contact */
+        /**
+         * Delete a contact
+         * @description Deletes the contact (fires `contact.deleted` in Variant B). Its conversations and their messages stay, with `contact_id: null`, and no longer match `?contact_id=` of the deleted contact.
+         */
         delete: operations["contactsDelete"];
         options?: never;
         head?: never;
@@ -585,7 +591,7 @@ export interface paths {
         put?: never;
         /**
          * Send a message as a human agent
-         * @description The message reaches the customer through the original channel.
+         * @description The message reaches the customer through the original channel: it is stored with `status: sent` and fires `message.sent`. When that channel has been deleted (the chat's `channel_id` became null) the message cannot be delivered: it is still stored and answered `201`, with `status: failed`, and fires `message.failed` in Variant B (Variant A has no such event, and fires none), never `message.sent`. A conversation that never had a channel (started through the API while its agent had no active channel) is served through the API: its messages are `sent`.
          */
         post: operations["chatsSendMessage"];
         delete?: never;
@@ -2019,9 +2025,15 @@ export interface components {
              * @description The agent answering it.
              */
             agent_id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The contact; null when none was given or the contact was deleted.
+             */
             contact_id: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The channel it came through; null when it has none (started through the API while its agent had no active channel) or the channel was deleted.
+             */
             channel_id: string | null;
             /**
              * @description `open` while its chat is `open` or `human`.
@@ -2095,12 +2107,12 @@ export interface components {
             human_started_at: string | null;
             /**
              * Format: uuid
-             * @description Channel through which messages go out.
+             * @description Channel through which messages go out; null when the conversation has none or the channel was deleted (then a human message is `failed`).
              */
             channel_id: string | null;
             /**
              * Format: uuid
-             * @description Contact being attended.
+             * @description Contact being attended; null when none was given or the contact was deleted.
              */
             contact_id: string | null;
             /**
@@ -2132,7 +2144,10 @@ export interface components {
              * @description Who sent it: the AI agent's id, the contact's, or the human agent's (the chat's `assigned_to`, null when the chat has none).
              */
             sender_id: string | null;
-            /** @enum {string} */
+            /**
+             * @description `failed`: it could not reach the customer (a human message in a chat whose channel was deleted).
+             * @enum {string}
+             */
             status: "sent" | "delivered" | "read" | "failed";
             /** Format: uri */
             media_url: string | null;

@@ -18,9 +18,15 @@ export interface components {
              * @description The agent answering it.
              */
             agent_id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The contact; null when none was given or the contact was deleted.
+             */
             contact_id: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The channel it came through; null when it has none (started through the API while its agent had no active channel) or the channel was deleted.
+             */
             channel_id: string | null;
             /**
              * @description `open` while its chat is `open` or `human`.
@@ -61,12 +67,12 @@ export interface components {
             human_started_at: string | null;
             /**
              * Format: uuid
-             * @description Channel through which messages go out.
+             * @description Channel through which messages go out; null when the conversation has none or the channel was deleted (then a human message is `failed`).
              */
             channel_id: string | null;
             /**
              * Format: uuid
-             * @description Contact being attended.
+             * @description Contact being attended; null when none was given or the contact was deleted.
              */
             contact_id: string | null;
             /**
