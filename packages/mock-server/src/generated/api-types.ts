@@ -2203,7 +2203,7 @@ export interface components {
         };
         /**
          * Format: uri
-         * @description The server's http or https URL.
+         * @description The server's http or https URL, returned on every read: it may not carry credentials (`https://user:password@host` is 400, rule `credentials`); send them in `headers`, which are never returned.
          */
         McpServerUrl: string;
         /** @description Headers sent to the server (for its authentication); never returned. Names are HTTP field names (RFC 9110 tokens), each at most once in any case (`X-A` and `x-a` are one header, 400 rule `unique`); values are text HTTP can carry (tab, printable ASCII and the Latin-1 bytes 0x80-0xFF; no CR, LF, NUL or other ASCII control characters). */

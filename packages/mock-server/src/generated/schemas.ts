@@ -1820,7 +1820,13 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     "maxLength": 2048,
     "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
     "x-pattern-message": "must be an http or https URL",
-    "description": "The server's http or https URL."
+    "not": {
+      "type": "string",
+      "pattern": "^[^:/?#]*://[^/?#]*@",
+      "x-rule": "credentials",
+      "x-message": "must not contain credentials (user:password@host): send them in `headers`, which are never returned"
+    },
+    "description": "The server's http or https URL, returned on every read: it may not carry credentials (`https://user:password@host` is 400, rule `credentials`); send them in `headers`, which are never returned."
   },
   "McpServerHeaders": {
     "type": "object",

@@ -234,3 +234,24 @@ describe('uniqueItems', () => {
     );
   });
 });
+
+describe('a not', () => {
+  it('is named in the words of x-message, under x-rule when given', () => {
+    const url: SchemaNode = {
+      type: 'string',
+      not: {
+        type: 'string',
+        pattern: '@',
+        'x-rule': 'credentials',
+        'x-message': 'must not contain credentials',
+      },
+    };
+    expect(validate(url, 'https://u:p@h.test')).toEqual([
+      { field: 'hours', rule: 'credentials', message: 'hours: must not contain credentials' },
+    ]);
+    expect(validate(url, 'https://h.test')).toEqual([]);
+    // A value of another type is told its type only.
+    expect(rules(url, 5)).toEqual(['hours:type']);
+    expect(rules({ not: { type: 'string' } }, 'x')).toEqual(['hours:not']);
+  });
+});

@@ -49,7 +49,9 @@ function check(
     const names = Array.isArray(not.required) ? (not.required as string[]) : [];
     // `not: {required: [x]}` forbids a field: name the field itself.
     const at = names.length === 1 ? child(field, names[0] as string) : field;
-    add('not', (not['x-message'] as string | undefined) ?? 'is not allowed here', at);
+    // The spec may name the rule (`x-rule`) as it names a pattern's.
+    const rule = typeof not['x-rule'] === 'string' ? not['x-rule'] : 'not';
+    add(rule, (not['x-message'] as string | undefined) ?? 'is not allowed here', at);
   }
 
   if ('const' in schema && value !== schema.const) {

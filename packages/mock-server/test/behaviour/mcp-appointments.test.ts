@@ -53,6 +53,45 @@ describe.each(transports)('MCP servers over $name', (transport) => {
     );
   });
 
+  it('refuses a url with credentials, on create and update: they belong in headers, never returned', async () => {
+    const refused = [
+      {
+        field: 'url',
+        rule: 'credentials',
+        message:
+          'url: must not contain credentials (user:password@host): send them in `headers`, which are never returned',
+      },
+    ];
+    for (const url of [
+      'https://user:pw@mcp.test/sse',
+      'http://token@mcp.test',
+      'HTTPS://:pw@mcp.test',
+    ]) {
+      const res = await h.call('POST', '/v1/mcp-servers', { body: { name: 'x', url } });
+      expect(res.status, url).toBe(400);
+      expect(res.body.error.details).toEqual(refused);
+    }
+    // An @ past the host is no credential.
+    const made = await h.call('POST', '/v1/mcp-servers', {
+      body: { name: 'x', url: 'https://mcp.test/u/@team?by=a@b.test#@x' },
+    });
+    expect(made.status).toBe(201);
+    const id = made.body.data.id;
+    const moved = await h.call('PUT', `/v1/mcp-servers/${id}`, {
+      body: { url: 'https://user:pw@mcp.test/sse' },
+    });
+    expect(moved.status).toBe(400);
+    expect(moved.body.error.details).toEqual(refused);
+    // 400 before 404: refused before the server is looked up.
+    const unknown = await h.call('PUT', `/v1/mcp-servers/${crypto.randomUUID()}`, {
+      body: { url: 'https://user:pw@mcp.test/sse' },
+    });
+    expect(unknown.status).toBe(400);
+    expect((await h.call('GET', `/v1/mcp-servers/${id}`)).body.data.url).toBe(
+      'https://mcp.test/u/@team?by=a@b.test#@x',
+    );
+  });
+
   const nameRule =
     "key must be an HTTP header name: letters, digits and !#$%&'*+-.^_`|~ (an RFC 9110 token)";
   const valueRule =
