@@ -158,8 +158,8 @@ describe('agent-platform-mock CLI', () => {
       expect(r.stderr()).toContain('--port');
     } finally {
       await new Promise((resolve) => taken.close(resolve));
-      }
-    });
+    }
+  });
 
   it('answers a --seed file the import refuses with one line naming the file and exit code 2', async () => {
     const mock = createMockServer({ seed: 'demo' });
