@@ -226,8 +226,10 @@ export const ROW_SCHEMAS: { readonly [K in keyof Tables]: SchemaNode } = {
       _chat_status: field('Chat', 'status'),
       _assigned_to: field('Chat', 'assigned_to'),
       _human_started_at: field('Chat', 'human_started_at'),
+      _channel_deleted: { type: 'boolean' },
     },
     { status: true },
+    ['_channel_deleted'],
   ),
   // One record, two views: each field as the view that shows it says.
   messages: recordSchema<MessageRow>({

@@ -416,6 +416,24 @@ describe('importing table rows', () => {
     return res.body.error.details;
   }
 
+  it('takes back a conversation whose channel was deleted, which still fails human messages', async () => {
+    const agent = (await h.call('POST', '/v1/agents', { body: { name: 'Lone' } })).body.data;
+    const channel = (
+      await h.call('POST', '/v1/channels', { body: { name: 'Gone', agent_id: agent.id } })
+    ).body.data;
+    const chat = (
+      await h.call('POST', `/v1/agents/${agent.id}/conversation`, { body: { message: 'Hi' } })
+    ).body.data.conversation_id;
+    await h.call('DELETE', `/v1/channels/${channel.id}`);
+    await h.call('POST', `/v1/chats/${chat}/start-human`, { body: {} });
+    const snapshot = h.mock.exportState();
+    const res = await h.call('PUT', '/__mock/state', { body: snapshot });
+    expect(res.status, JSON.stringify(res.body)).toBe(204);
+    expect(h.mock.exportState()).toEqual(snapshot);
+    const sent = await h.call('POST', `/v1/chats/${chat}/messages`, { body: { content: 'Hello' } });
+    expect(sent.body.data.status).toBe('failed');
+  });
+
   it('refuses a contact whose custom_fields is null (renaming a custom field failed with 500)', async () => {
     await fillState(h, 'A');
     expect(await refused((s) => (s.tables.contacts[0].custom_fields = null))).toEqual([
