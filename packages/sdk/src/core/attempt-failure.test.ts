@@ -36,9 +36,14 @@ describe('attemptFailure', () => {
     expect(error.message).toBe(
       'Connection error: DELETE http://api.test/v1/agents/a1 (Failed to fetch)',
     );
-    expect(attemptFailure('boom', undefined, false, request).message).toBe(
-      'Connection error: DELETE http://api.test/v1/agents/a1 (boom)',
-    );
+    // Whatever was thrown, the message is built: a string, an object with no prototype.
+    for (const thrown of ['boom', Object.create(null), Symbol('x'), null]) {
+      const failure = attemptFailure(thrown, undefined, false, request);
+      expect(failure).toBeInstanceOf(APIConnectionError);
+      expect(failure.message).toBe(
+        'Connection error: DELETE http://api.test/v1/agents/a1 (no message)',
+      );
+    }
   });
 
   it('keeps the default messages without a request, and for a timeout or an abort', () => {

@@ -23,7 +23,7 @@ export function attemptFailure(
   return new APIConnectionError(
     // Without the query: it may hold a search for a person.
     request &&
-      `Connection error: ${request.method} ${request.url.split('?')[0]} (${cause?.code ?? message ?? error})`,
+      `Connection error: ${request.method} ${request.url.split('?')[0]} (${cause?.code ?? message ?? 'no message'})`,
     { cause: error },
   );
 }
