@@ -75,21 +75,48 @@ export function isMockApiError(value: unknown): value is MockApiError {
 /** How many violated rules an answer lists: a body of 100 000 unknown keys is not answered with 8 MB. */
 export const MAX_DETAILS = 100;
 
+/** One violated rule: its field, its rule, and a message that begins with the field. */
+export function fieldDetail(field: string, rule: string, text: string): ErrorDetail {
+  return { field, rule, message: `${field}: ${text}` };
+}
+
+/**
+ * One detail per item of a list that `accepts` refuses, each named by its place (`at[i]`), its
+ * message `why` the item is refused.
+ */
+export function itemIssues<T>(
+  items: readonly T[],
+  at: string,
+  rule: string,
+  accepts: (item: T) => boolean,
+  why: (item: T) => string,
+): ErrorDetail[] {
+  const issues: ErrorDetail[] = [];
+  items.forEach((item, i) => {
+    if (!accepts(item)) issues.push(fieldDetail(`${at}[${i}]`, rule, why(item)));
+  });
+  return issues;
+}
+
+/** The first detail's message and a count of the others: `x: ... (and 2 more)`. */
+export function detailsSummary(details: ErrorDetail[], fallback: string): string {
+  const more = details.length > 1 ? ` (and ${details.length - 1} more)` : '';
+  return `${details[0]?.message ?? fallback}${more}`;
+}
+
 /**
  * 400 VALIDATION_ERROR from violated rules: `details` lists the first MAX_DETAILS; the message is
  * the first rule's and a count of all the others.
  */
 export function validationError(details: ErrorDetail[]): ApiError {
-  const first = details[0]?.message ?? 'invalid request';
-  const more = details.length > 1 ? ` (and ${details.length - 1} more)` : '';
-  return new ApiError(400, 'VALIDATION_ERROR', `${first}${more}`, {
+  return new ApiError(400, 'VALIDATION_ERROR', detailsSummary(details, 'invalid request'), {
     details: details.length > MAX_DETAILS ? details.slice(0, MAX_DETAILS) : details,
   });
 }
 
 /** 400 VALIDATION_ERROR for one field and rule. */
 export function invalidField(field: string, rule: string, text: string): ApiError {
-  return validationError([{ field, rule, message: `${field}: ${text}` }]);
+  return validationError([fieldDetail(field, rule, text)]);
 }
 
 /** 404 NOT_FOUND naming the kind of resource and its id. */

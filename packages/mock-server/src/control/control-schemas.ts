@@ -15,8 +15,6 @@ const object = (properties: Record<string, SchemaNode>, required: string[] = [])
   properties,
 });
 const string: SchemaNode = { type: 'string' };
-/** A name, checked as the API checks its names (the spec's, an agent's): 1 to 200 characters, not blank. */
-const name = NAME;
 const uuid: SchemaNode = { type: 'string', format: 'uuid' };
 const healthStatus: SchemaNode = { enum: ['ok', 'maintenance', 'degraded'] };
 
@@ -27,11 +25,11 @@ export const noBody = object({});
 export const resetOptions = object({ seed: { enum: ['none', 'demo'] } });
 
 /** `POST /__mock/workspaces`. */
-export const workspaceBody = object({ name });
+export const workspaceBody = object({ name: NAME });
 
 /** `createWorkspace()`: the body's fields, plus the fixed ids the demo seed gives its workspace. */
 export const workspaceOptions = object({
-  name,
+  name: NAME,
   workspace_id: uuid,
   company_id: uuid,
 });
@@ -41,7 +39,7 @@ export const apiKeyOptions = object(
   {
     scopes: { description: 'an array of scopes of the variant, or "all"' },
     workspace_id: string,
-    name,
+    name: NAME,
     key: API_KEY_STRING,
   },
   ['scopes'],

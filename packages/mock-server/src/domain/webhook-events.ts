@@ -1,4 +1,4 @@
-import type { ErrorDetail } from '../errors.js';
+import { type ErrorDetail, itemIssues } from '../errors.js';
 import { webhookEventCatalog } from '../generated/operations.js';
 import type { Variant } from '../store/records.js';
 
@@ -38,15 +38,11 @@ export function subscriptionIssues(
   at: string,
 ): ErrorDetail[] {
   const { names, categories } = webhookEvents(variant);
-  const issues: ErrorDetail[] = [];
-  events.forEach((e, i) => {
-    if (e === '*' || names.has(e) || categories.has(e)) return;
-    const field = `${at}[${i}]`;
-    issues.push({
-      field,
-      rule: 'variant',
-      message: `${field}: "${e}" is not an event or category of Variant ${variant}`,
-    });
-  });
-  return issues;
+  return itemIssues(
+    events,
+    at,
+    'variant',
+    (e) => e === '*' || names.has(e) || categories.has(e),
+    (e) => `"${e}" is not an event or category of Variant ${variant}`,
+  );
 }

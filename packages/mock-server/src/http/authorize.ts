@@ -1,4 +1,4 @@
-import { ApiError, type ErrorDetail } from '../errors.js';
+import { ApiError, type ErrorDetail, itemIssues } from '../errors.js';
 import { type OperationInfo, scopeVocabulary } from '../generated/operations.js';
 import type { ApiKeyRecord, Variant } from '../store/records.js';
 
@@ -35,15 +35,11 @@ export function scopeIssues(
   at: string,
 ): ErrorDetail[] {
   const vocabulary = scopeVocabulary[variant];
-  const issues: ErrorDetail[] = [];
-  scopes.forEach((scope, i) => {
-    if (typeof scope === 'string' && Object.hasOwn(vocabulary, scope)) return;
-    const field = `${at}[${i}]`;
-    issues.push({
-      field,
-      rule: 'enum',
-      message: `${field}: "${String(scope)}" is not a scope of Variant ${variant}`,
-    });
-  });
-  return issues;
+  return itemIssues(
+    scopes,
+    at,
+    'enum',
+    (scope) => typeof scope === 'string' && Object.hasOwn(vocabulary, scope),
+    (scope) => `"${String(scope)}" is not a scope of Variant ${variant}`,
+  );
 }

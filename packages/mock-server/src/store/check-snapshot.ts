@@ -1,5 +1,5 @@
 import { subscriptionIssues } from '../domain/webhook-events.js';
-import type { ErrorDetail } from '../errors.js';
+import { detailsSummary, type ErrorDetail, fieldDetail } from '../errors.js';
 import type { SchemaNode } from '../generated/operations.js';
 import { scopeIssues } from '../http/authorize.js';
 import { validateSchema } from '../http/schema-validator.js';
@@ -22,22 +22,11 @@ export class InvalidSnapshot extends TypeError {
   readonly rule: string;
 
   constructor(readonly details: ErrorDetail[]) {
-    super(`state: ${summary(details)}`);
+    super(`state: ${detailsSummary(details, 'invalid')}`);
     this.field = details[0]?.field ?? '';
     this.rule = details[0]?.rule ?? 'invalid';
   }
 }
-
-function summary(details: ErrorDetail[]): string {
-  const more = details.length > 1 ? ` (and ${details.length - 1} more)` : '';
-  return `${details[0]?.message ?? 'invalid'}${more}`;
-}
-
-const detail = (field: string, rule: string, text: string): ErrorDetail => ({
-  field,
-  rule,
-  message: `${field}: ${text}`,
-});
 
 /**
  * Checks a snapshot (ids already in canonical form) against the records the mock itself makes;
@@ -47,7 +36,7 @@ export function checkSnapshot(s: StateSnapshot, variant: Variant): void {
   // Another variant's snapshot: every key and webhook would be wrong, and that says it all.
   if (s.variant !== variant) {
     throw new InvalidSnapshot([
-      detail('variant', 'invalid', `must be "${variant}", the variant this server runs`),
+      fieldDetail('variant', 'invalid', `must be "${variant}", the variant this server runs`),
     ]);
   }
   const issues: ErrorDetail[] = [];
@@ -59,7 +48,7 @@ export function checkSnapshot(s: StateSnapshot, variant: Variant): void {
     if (typeof value !== 'string') return;
     const first = seen.get(value);
     if (first === undefined) seen.set(value, at);
-    else issues.push(detail(`${at}.${field}`, 'unique', `is also the ${field} of ${first}`));
+    else issues.push(fieldDetail(`${at}.${field}`, 'unique', `is also the ${field} of ${first}`));
   };
 
   const workspaces = new Map<string, string>();
@@ -70,7 +59,7 @@ export function checkSnapshot(s: StateSnapshot, variant: Variant): void {
   });
   const known = (ws: unknown, at: string): void => {
     if (typeof ws === 'string' && !workspaces.has(ws))
-      issues.push(detail(at, 'exists', 'no such workspace'));
+      issues.push(fieldDetail(at, 'exists', 'no such workspace'));
   };
 
   const keyIds = new Map<string, string>();
@@ -101,7 +90,7 @@ export function checkSnapshot(s: StateSnapshot, variant: Variant): void {
       const { attempts } = row as { attempts: unknown };
       if (row.status === 'pending' && Array.isArray(attempts) && attempts.length >= MAX_ATTEMPTS) {
         const most = `at most ${MAX_ATTEMPTS - 1} attempts: the ${MAX_ATTEMPTS}th is the last`;
-        issues.push(detail(`${at}.attempts`, 'maxItems', `a pending delivery has ${most}`));
+        issues.push(fieldDetail(`${at}.attempts`, 'maxItems', `a pending delivery has ${most}`));
       }
     },
   };
