@@ -25,6 +25,19 @@ async function exercise(sdk) {
 
 async function run(sdk) {
   const { AgentPlatform } = sdk;
+  /** A GET on a client with `options` whose every answer is `body`: the error's name, and how many attempts. */
+  const attemptsOf = async (options, body, init) => {
+    let attempts = 0;
+    const client = new AgentPlatform({
+      ...options,
+      fetch: async () => {
+        attempts++;
+        return json(body, init);
+      },
+    });
+    const error = await client.agents.retrieve('a').catch((e) => e);
+    return { name: error.name, attempts };
+  };
   const base = { apiKey: 'k', baseUrl: 'http://api.test', clock: instant };
 
   // A resource's list and its pages (resource -> client), with held 2xx bodies read and released;
@@ -51,37 +64,20 @@ async function run(sdk) {
   assert.deepEqual(ids, ['a1', 'a2']);
 
   // maxRetries (a user option): 1 retry of a GET answered 500, then the 500 is thrown.
-  let attempts = 0;
-  const failing = new AgentPlatform({
-    ...base,
-    maxRetries: 1,
-    fetch: async () => {
-      attempts++;
-      return json(
-        { error: { code: 'INTERNAL_ERROR', message: 'boom', status: 500 } },
-        { status: 500 },
-      );
-    },
-  });
-  const internal = await failing.agents.retrieve('a').catch((error) => error);
-  assert.equal(internal.name, 'InternalServerError');
-  assert.equal(attempts, 2);
+  const internal = await attemptsOf(
+    { ...base, maxRetries: 1 },
+    { error: { code: 'INTERNAL_ERROR', message: 'boom', status: 500 } },
+    { status: 500 },
+  );
+  assert.deepEqual(internal, { name: 'InternalServerError', attempts: 2 });
 
   // maxRetryAfter (a user option): a 429 asking for longer is not retried.
-  attempts = 0;
-  const limited = new AgentPlatform({
-    ...base,
-    maxRetryAfter: 1,
-    fetch: async () => {
-      attempts++;
-      return json(
-        { error: { code: 'RATE_LIMITED', message: 'slow down', status: 429 } },
-        { status: 429, headers: { 'retry-after': '30' } },
-      );
-    },
-  });
-  assert.equal((await limited.agents.retrieve('a').catch((error) => error)).name, 'RateLimitError');
-  assert.equal(attempts, 1);
+  const limited = await attemptsOf(
+    { ...base, maxRetryAfter: 1 },
+    { error: { code: 'RATE_LIMITED', message: 'slow down', status: 429 } },
+    { status: 429, headers: { 'retry-after': '30' } },
+  );
+  assert.deepEqual(limited, { name: 'RateLimitError', attempts: 1 });
 
   // timeout (a user option): the attempt's signal, read by the fetch, aborts at the deadline.
   const slow = new AgentPlatform({
