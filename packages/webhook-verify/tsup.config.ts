@@ -13,4 +13,7 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   target: 'es2022',
+  esbuildOptions(options) {
+    options.mangleProps = /^(secrets|text)$/;
+  },
 });

@@ -1,6 +1,6 @@
 import { resolveSecrets } from './resolve-options.js';
 import { type RawBody, toBodyBytes } from './to-body-bytes.js';
-import { utf8Decoder } from './utf8.js';
+import { bodyText } from './utf8.js';
 import { variantAHeaders } from './variants/variant-a.js';
 import { variantBHeaders } from './variants/variant-b.js';
 import type { WebhookVariant } from './webhook-event.js';
@@ -82,11 +82,9 @@ export function prepareSigning<V extends WebhookVariant>(
 
 function unixSeconds(timestamp: number | Date | undefined): number {
   const seconds =
-    timestamp === undefined
-      ? Math.floor(Date.now() / 1000)
-      : timestamp instanceof Date
-        ? Math.floor(timestamp.getTime() / 1000)
-        : timestamp;
+    timestamp === undefined || timestamp instanceof Date
+      ? Math.floor((timestamp ?? new Date()).getTime() / 1000)
+      : timestamp;
   // Below 2534e8 (December 9999, the last 4-digit year): milliseconds since 1979 are more, and
   // Date.now()'s are 1.7e12 and more, so milliseconds passed as seconds are still caught.
   if (!Number.isSafeInteger(seconds) || seconds < 0 || seconds >= 2534e8) {
@@ -99,7 +97,7 @@ function webhookIdOf(body: string | Uint8Array): string {
   let id: unknown;
   try {
     id = (
-      JSON.parse(typeof body === 'string' ? body : utf8Decoder.decode(body)) as {
+      JSON.parse(bodyText(body)) as {
         webhook_id?: unknown;
       }
     )?.webhook_id;

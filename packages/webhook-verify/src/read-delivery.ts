@@ -1,8 +1,10 @@
+import { readSignatureHeader } from './parse-signature.js';
 import type { WebhookHeaders } from './read-header.js';
 import { type RawBody, toBodyBytes } from './to-body-bytes.js';
+import { bodyText } from './utf8.js';
 import { detectVariant } from './variants/detect-variant.js';
 import { readVariantAHeaders, type VariantAHeaders } from './variants/variant-a.js';
-import { readVariantBSignature } from './variants/variant-b.js';
+import { variantBHeaders } from './variants/variant-b.js';
 import type { WebhookVariant, WebhookVariantOption } from './webhook-event.js';
 
 /** A delivery whose format has been checked, ready for the HMAC. */
@@ -15,26 +17,28 @@ export interface Delivery {
   prefix: string;
   /** Variant A's headers; undefined in B. */
   a: VariantAHeaders | undefined;
+  /** The body as text, without a byte-order mark: what is parsed once the signature matched. */
+  text: string;
 }
 
 /**
- * Checks the body type and the headers of a delivery; no cryptography yet. The bytes verified must
- * be the bytes parsed and keyed, so they are copied where the caller's buffer could change between
- * (`copy`: across an await; Variant A always, as its dedupe key is the body, hashed when claimed).
+ * Checks the body type and the headers of a delivery; no cryptography yet. A receiver may reuse its
+ * buffer once the call returns, while the HMAC is awaited or before a dedupe claim, yet what is
+ * verified must be what is parsed and keyed. So the body is decoded to text now, to be parsed only
+ * once verified (the HMAC is over the raw bytes, which `verifyHmac` keeps), and Variant A's bytes,
+ * which its dedupe key hashes, are copied. Decoding 64 KiB costs less than copying them.
  */
 export function readDelivery(
   variantOption: WebhookVariantOption,
   headers: WebhookHeaders,
   rawBody: RawBody,
-  copy: boolean,
 ): Delivery {
   let body = toBodyBytes(rawBody);
   const variant = detectVariant(variantOption, headers);
+  const a = variant === 'A' ? readVariantAHeaders(headers) : undefined;
+  const signature = a ? a.signature : readSignatureHeader(headers, variantBHeaders.signature);
+  const text = bodyText(body);
   // Not body.slice(): a Node Buffer's slice is a view of the same memory.
-  if ((copy || variant === 'A') && typeof body !== 'string') body = new Uint8Array(body);
-  if (variant === 'A') {
-    const a = readVariantAHeaders(headers);
-    return { variant, body, signature: a.signature, prefix: `${a.timestampText}.`, a };
-  }
-  return { variant, body, signature: readVariantBSignature(headers), prefix: '', a: undefined };
+  if (a && typeof body !== 'string') body = new Uint8Array(body);
+  return { variant, body, signature, prefix: a ? a.prefix : '', a, text };
 }

@@ -1,3 +1,5 @@
+import { isObject } from './is-object.js';
+
 /** The signing secret(s): during a rotation pass the new and the old one; each is tried in turn. */
 export type WebhookSecret = string | readonly string[];
 
@@ -22,8 +24,7 @@ export function resolveOptions(options: {
     throw new TypeError("webhook-verify: variant must be 'A', 'B' or 'auto'");
   }
   // An array (Node's req.rawHeaders, Object.entries) would only ever find no header.
-  const { headers } = options;
-  if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) {
+  if (!isObject(options.headers)) {
     throw new TypeError('webhook-verify: headers must be a record or Headers');
   }
   const secrets = resolveSecrets(options.secret);

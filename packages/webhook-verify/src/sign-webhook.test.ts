@@ -52,6 +52,14 @@ describe('signWebhook', () => {
     expect(event.event).toBe('webhook.test');
   });
 
+  it('A: finds the ID in a body that starts with a byte-order mark, as text or as bytes', async () => {
+    const text = `\ufeff${bodyA}`;
+    for (const rawBody of [text, new TextEncoder().encode(text)]) {
+      const headers = await signWebhook({ variant: 'A', secret, rawBody, timestamp: 1767225600 });
+      expect(headers['X-Webhook-ID']).toBe('w1');
+    }
+  });
+
   it('B: only the signature and the content type', async () => {
     const headers = await signWebhook({ variant: 'B', secret, rawBody: 'x' });
     expect(Object.keys(headers).sort()).toEqual(['Content-Type', 'X-Service-Signature']);

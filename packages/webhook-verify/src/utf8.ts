@@ -6,6 +6,13 @@ export const utf8Encoder = new TextEncoder();
 /** Shared UTF-8 decoder (invalid sequences become U+FFFD; a BOM is dropped). */
 export const utf8Decoder = new TextDecoder();
 
+const BOM = /^\uFEFF/;
+
+/** A body as text for JSON.parse: bytes decoded, and a byte-order mark dropped as the decoder drops it. */
+export function bodyText(body: string | Uint8Array): string {
+  return typeof body === 'string' ? body.replace(BOM, '') : utf8Decoder.decode(body);
+}
+
 /** Lower-case hex of some bytes. */
 export function toHex(bytes: Uint8Array): string {
   let hex = '';

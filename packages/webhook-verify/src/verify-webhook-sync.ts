@@ -14,7 +14,7 @@ export function verifyWebhookSync<V extends WebhookVariantOption>(
   options: VerifyWebhookOptions<V>,
 ): WebhookEventFor<V> {
   const resolved = resolveOptions(options);
-  const delivery = readDelivery(options.variant, options.headers, options.rawBody, false);
+  const delivery = readDelivery(options.variant, options.headers, options.rawBody);
   if (!verifyHmacSync(resolved.secrets, delivery.prefix, delivery.body, delivery.signature)) {
     throw signatureMismatch(resolved.secrets.length);
   }

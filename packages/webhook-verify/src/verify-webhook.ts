@@ -21,7 +21,7 @@ async function verifyResolved<V extends WebhookVariantOption>(
   options: VerifyWebhookOptions<V>,
   resolved: ResolvedOptions,
 ): Promise<WebhookEventFor<V>> {
-  const delivery = readDelivery(options.variant, options.headers, options.rawBody, true);
+  const delivery = readDelivery(options.variant, options.headers, options.rawBody);
   if (!(await verifyHmac(resolved.secrets, delivery.prefix, delivery.body, delivery.signature))) {
     throw signatureMismatch(resolved.secrets.length);
   }

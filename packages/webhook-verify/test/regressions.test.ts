@@ -465,7 +465,7 @@ describe('verification regressions (sync and async must agree)', () => {
     expect(fromAnotherCopy instanceof WebhookVerificationError).toBe(true);
   });
 
-  it('decodes invalid UTF-8 after verifying, as fetch does (U+FFFD)', async () => {
+  it('turns invalid UTF-8 into U+FFFD once verified, as fetch does', async () => {
     const outcome = await outcomeBoth(deliveryOf(vector('A: bytes that are not valid UTF-8')));
     expect(outcome).toMatchObject({
       ok: true,

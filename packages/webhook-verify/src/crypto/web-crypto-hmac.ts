@@ -3,19 +3,25 @@ import { utf8Encoder as encoder, toHex } from '../utf8.js';
 const hmac = { name: 'HMAC', hash: 'SHA-256' } as const;
 
 // Importing a key costs about as much as the HMAC of a small body, so keys are kept per secret;
-// bounded, because a multi-tenant receiver may see one secret per customer.
-const keys = new Map<string, Promise<CryptoKey>>();
+// bounded, because a multi-tenant receiver may see one secret per customer. A key is kept as its
+// import's Promise until it resolves, then as the key itself, which verifyHmac can use at once.
+const keys = new Map<string, CryptoKey | Promise<CryptoKey>>();
 const maxKeys = 256;
 
 /** The HMAC-SHA256 CryptoKey of a secret (its UTF-8 bytes), imported once and cached. */
-export function hmacKey(secret: string): Promise<CryptoKey> {
+export function hmacKey(secret: string): CryptoKey | Promise<CryptoKey> {
   const cached = keys.get(secret);
   if (cached !== undefined) return cached;
   const key = crypto.subtle.importKey('raw', encoder.encode(secret), hmac, false, [
     'sign',
     'verify',
   ]);
-  key.then(undefined, () => keys.delete(secret));
+  // Once imported, the key replaces its Promise (unless evicted meanwhile; set() keeps the secret's
+  // place in the eviction order). A failed import is forgotten.
+  key.then(
+    (imported) => keys.has(secret) && keys.set(secret, imported),
+    () => keys.delete(secret),
+  );
   keys.set(secret, key);
   // Maps iterate in insertion order: the first key is the oldest.
   if (keys.size > maxKeys) keys.delete(keys.keys().next().value as string);
@@ -42,9 +48,17 @@ export async function verifyHmac(
   body: string | Uint8Array,
   signature: Uint8Array<ArrayBuffer>,
 ): Promise<boolean> {
-  const data = signedBytes(prefix, body);
-  for (const secret of secrets) {
-    if (await crypto.subtle.verify(hmac, await hmacKey(secret), signature, data)) return true;
+  const secretKeys = secrets.map(hmacKey);
+  let data = signedBytes(prefix, body);
+  // WebCrypto copies the bytes it verifies when called, but a call made after an await would read
+  // the caller's buffer, which may have changed by then. So the caller's own bytes are passed only
+  // to a single call made at once (one secret, its key ready); otherwise they are copied now.
+  if ((secretKeys.length > 1 || secretKeys[0] instanceof Promise) && data === body) {
+    data = data.slice();
+  }
+  for (const key of secretKeys) {
+    const ready = key instanceof Promise ? await key : key;
+    if (await crypto.subtle.verify(hmac, ready, signature, data)) return true;
   }
   return false;
 }

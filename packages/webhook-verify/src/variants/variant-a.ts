@@ -1,4 +1,4 @@
-import { parseSignature } from '../parse-signature.js';
+import { readSignatureHeader } from '../parse-signature.js';
 import { parseTimestamp } from '../parse-timestamp.js';
 import type { WebhookHeaders } from '../read-header.js';
 import { requireHeader } from '../require-header.js';
@@ -13,21 +13,18 @@ export const variantAHeaders = {
 /** What Variant A's headers carry. */
 export interface VariantAHeaders {
   signature: Uint8Array<ArrayBuffer>;
-  /** The header text, signed as is: `<timestamp>.<body>`. */
-  timestampText: string;
+  /** What is signed before the body: the timestamp header's text as is, and a dot. */
+  prefix: string;
   timestamp: number;
   webhookId: string;
 }
 
 /** Reads and checks the three Variant A headers. */
 export function readVariantAHeaders(headers: WebhookHeaders): VariantAHeaders {
-  const signature = parseSignature(
-    requireHeader(headers, variantAHeaders.signature, 'malformed_signature'),
-    variantAHeaders.signature,
-  );
+  const signature = readSignatureHeader(headers, variantAHeaders.signature);
   const timestampText = requireHeader(headers, variantAHeaders.timestamp, 'malformed_timestamp');
   const timestamp = parseTimestamp(timestampText, variantAHeaders.timestamp);
   // Not covered by the signature: it is only compared with the signed body later.
   const webhookId = requireHeader(headers, variantAHeaders.id, 'invalid_body');
-  return { signature, timestampText, timestamp, webhookId };
+  return { signature, prefix: `${timestampText}.`, timestamp, webhookId };
 }
