@@ -97,13 +97,39 @@ export function finishAppointment(status: 'cancelled' | 'completed'): Handler {
   return (ctx, { ws, params }) => {
     const row = appointment(ctx, ws, params.id as string);
     assertScheduled(row, status === 'cancelled' ? 'cancel' : 'complete');
-    row.status = status;
-    row.updated_at = ctx.now();
-    ctx.emit(
-      status === 'cancelled' ? 'appointment.cancelled' : 'appointment.completed',
-      ws,
-      view(row),
-    );
+    finish(ctx, ws, row, status);
     return one(row);
   };
+}
+
+/**
+ * After DELETE /v1/contacts/{id}: the contact's appointments stay, with `contact_id` null, and the
+ * scheduled ones are cancelled (no one is left to meet), each with its event.
+ */
+export function releaseContactAppointments(
+  ctx: DomainContext,
+  ws: string,
+  contactId: string,
+): void {
+  const now = ctx.now();
+  for (const row of ctx.state.tables.appointments.list(ws, (a) => a.contact_id === contactId)) {
+    row.contact_id = null;
+    row.updated_at = now;
+    if (row.status === 'scheduled') finish(ctx, ws, row, 'cancelled');
+  }
+}
+
+function finish(
+  ctx: DomainContext,
+  ws: string,
+  row: AppointmentRow,
+  status: 'cancelled' | 'completed',
+): void {
+  row.status = status;
+  row.updated_at = ctx.now();
+  ctx.emit(
+    status === 'cancelled' ? 'appointment.cancelled' : 'appointment.completed',
+    ws,
+    view(row),
+  );
 }

@@ -1,6 +1,7 @@
 import { invalidField } from '../errors.js';
 import type { ContactRow } from '../store/records.js';
 import { publicView } from '../store/table.js';
+import { releaseContactAppointments } from './appointments.js';
 import type { DomainContext, Handler } from './context.js';
 import { checkCustomFieldValues } from './custom-field-values.js';
 import { mustGet } from './lookup.js';
@@ -71,8 +72,8 @@ export const contactsUpdate: Handler = (ctx, { ws, params, body }) => {
 };
 
 /**
- * DELETE /v1/contacts/{id}: emits contact.deleted with the contact as it was. Its conversations
- * stay, with `contact_id` null.
+ * DELETE /v1/contacts/{id}: emits contact.deleted with the contact as it was. Its conversations and
+ * appointments stay, with `contact_id` null; the scheduled appointments are cancelled.
  */
 export const contactsDelete: Handler = (ctx, { ws, params }) => {
   const row = mustGet(ctx.state.tables.contacts, ws, params.id as string, 'contact');
@@ -84,6 +85,7 @@ export const contactsDelete: Handler = (ctx, { ws, params }) => {
     c.updated_at = now;
   }
   ctx.emit('contact.deleted', ws, view(row));
+  releaseContactAppointments(ctx, ws, row.id);
   return undefined;
 };
 

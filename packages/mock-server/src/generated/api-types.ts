@@ -319,7 +319,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a contact
-         * @description Deletes the contact (fires `contact.deleted` in Variant B). Its conversations and their messages stay, with `contact_id: null`, and no longer match `?contact_id=` of the deleted contact.
+         * @description Deletes the contact (fires `contact.deleted` in Variant B). Its conversations and their messages stay, with `contact_id: null`, and no longer match `?contact_id=` of the deleted contact. So do its appointments, with `contact_id: null`; the scheduled ones are cancelled, as no one is left to meet (`appointment.cancelled`, in Variant B `appointment.canceled`, each sent after `contact.deleted`).
          */
         delete: operations["contactsDelete"];
         options?: never;
@@ -2336,8 +2336,11 @@ export interface components {
         Appointment: {
             /** Format: uuid */
             id: string;
-            /** Format: uuid */
-            contact_id: string;
+            /**
+             * Format: uuid
+             * @description Null once the contact was deleted.
+             */
+            contact_id: string | null;
             /** Format: uuid */
             agent_id: string | null;
             title: string;

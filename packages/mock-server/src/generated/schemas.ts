@@ -2285,8 +2285,12 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "format": "uuid"
       },
       "contact_id": {
-        "type": "string",
-        "format": "uuid"
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "uuid",
+        "description": "Null once the contact was deleted."
       },
       "agent_id": {
         "type": [

@@ -419,5 +419,48 @@ describe.each(transports)('deleted channels and contacts over $name', (transport
       expect(sent.body.data.status).toBe('sent');
       expect(events.take()).toEqual(['message.sent']);
     });
+
+    it('keeps the appointments of a deleted contact, with contact_id null; cancels the scheduled ones', async () => {
+      const { contact } = await humanChat();
+      const other = (await h.call('POST', '/v1/contacts', { body: { name: 'Bo' } })).body.data.id;
+      const book = async (contactId: string) =>
+        (
+          await h.call('POST', '/v1/appointments', {
+            body: { contact_id: contactId, title: 'Call', starts_at: '2026-12-01T10:00:00Z' },
+          })
+        ).body.data.id as string;
+      const [scheduled, done, others] = [
+        await book(contact),
+        await book(contact),
+        await book(other),
+      ];
+      await h.call('POST', `/v1/appointments/${done}/complete`);
+      await h.mock.clock.advance(1000);
+      events.take();
+      expect((await h.call('DELETE', `/v1/contacts/${contact}`)).status).toBe(204);
+      expect(events.take()).toEqual(
+        variant === 'B' ? ['contact.deleted', 'appointment.canceled'] : ['appointment.cancelled'],
+      );
+      const read = async (id: string) => (await h.call('GET', `/v1/appointments/${id}`)).body.data;
+      const at = '2026-11-20T10:00:01.000Z';
+      expect(await read(scheduled)).toMatchObject({
+        contact_id: null,
+        status: 'cancelled',
+        updated_at: at,
+      });
+      expect(await read(done)).toMatchObject({
+        contact_id: null,
+        status: 'completed',
+        updated_at: at,
+      });
+      expect(await read(others)).toMatchObject({ contact_id: other, status: 'scheduled' });
+      const listed = await h.call('GET', `/v1/appointments?contact_id=${contact}`);
+      expect(listed.body.data).toEqual([]);
+      // Cancelled, it changes no more: a reschedule is refused as for any finished appointment.
+      const moved = await h.call('PUT', `/v1/appointments/${scheduled}`, {
+        body: { starts_at: '2026-12-02T10:00:00Z' },
+      });
+      expect(moved.status).toBe(409);
+    });
   });
 });

@@ -321,7 +321,10 @@ export const webhookDataJsonSchemas: {
           "format": "uuid"
         },
         "contact_id": {
-          "type": "string",
+          "type": [
+            "string",
+            "null"
+          ],
           "format": "uuid"
         },
         "agent_id": {

@@ -133,8 +133,11 @@ export interface components {
         Appointment: {
             /** Format: uuid */
             id: string;
-            /** Format: uuid */
-            contact_id: string;
+            /**
+             * Format: uuid
+             * @description Null once the contact was deleted.
+             */
+            contact_id: string | null;
             /** Format: uuid */
             agent_id: string | null;
             title: string;
