@@ -45,10 +45,10 @@ const TABLE: Row[] = [
     B: ['contact.updated'],
   },
   {
-    operation: 'DELETE /v1/contacts/{id}',
+    operation: 'DELETE /v1/contacts/{id} (with a scheduled appointment, cancelled)',
     run: (call, ids) => call('DELETE', `/v1/contacts/${ids.contact}`),
-    A: [],
-    B: ['contact.deleted'],
+    A: ['appointment.cancelled'],
+    B: ['contact.deleted', 'appointment.canceled'],
   },
   {
     operation: 'POST /v1/appointments',
