@@ -55,8 +55,8 @@ export const chatsStartHuman: Handler = (ctx, { ws, params, body }) => {
 
 /**
  * POST /v1/chats/{id}/messages: a human agent's message (201, message.sent); only in human mode.
- * It goes out through the conversation's channel; when that channel was deleted it cannot, and is
- * stored `failed` (message.failed in B; A has no such event). A conversation that never had a
+ * It goes out through the conversation's channel; when that channel was deleted or is not active it
+ * cannot, and is stored `failed` (message.failed in B; A has no such event). A conversation that never had a
  * channel is answered through the API, and its messages are `sent`.
  */
 export const chatsSendMessage: Handler = (ctx, { ws, params, body }) => {
@@ -83,11 +83,12 @@ export const chatsSendMessage: Handler = (ctx, { ws, params, body }) => {
 
 /**
  * Whether a message of the conversation has no way to the customer: its channel was deleted (or,
- * in an imported state, its `channel_id` names no channel).
+ * in an imported state, its `channel_id` names no channel), or is not `active` (unpaired, failed).
  */
 function undeliverable(ctx: Parameters<Handler>[0], row: ConversationRow): boolean {
   if (row._channel_deleted === true) return true;
-  return row.channel_id !== null && !ctx.state.tables.channels.get(row._ws, row.channel_id);
+  if (row.channel_id === null) return false;
+  return ctx.state.tables.channels.get(row._ws, row.channel_id)?.status !== 'active';
 }
 
 /** POST /v1/chats/{id}/stop-human: human -> open (agent.handoff_completed); the AI answers again. */

@@ -704,7 +704,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "disconnected",
       "error"
     ],
-    "description": "A new messaging channel is `pending` until paired by its QR code, then `active`; email and widget channels are `active` at once."
+    "description": "A new messaging channel is `pending` until paired by its QR code, then `active`; email and widget channels are `active` at once. Only an `active` channel carries a human agent's messages to the customer; through any other, they are stored as `failed`."
   },
   "Channel": {
     "type": "object",
@@ -1639,7 +1639,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "read",
           "failed"
         ],
-        "description": "`failed`: it could not reach the customer (a human message in a chat whose channel was deleted)."
+        "description": "`failed`: it could not reach the customer (a human message in a chat whose channel was deleted or is not `active`)."
       },
       "media_url": {
         "type": [

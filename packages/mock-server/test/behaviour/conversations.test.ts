@@ -402,6 +402,23 @@ describe.each(transports)('deleted channels and contacts over $name', (transport
       expect(stored.body.data).toMatchObject({ conversation_id: id, content: 'Still there?' });
     });
 
+    it('fails a human message while the channel is disconnected or in error, and sends it again once active', async () => {
+      const { id, channel } = await humanChat();
+      const send = async () =>
+        (await h.call('POST', `/v1/chats/${id}/messages`, { body: { content: 'Hi' } })).body.data
+          .status;
+      for (const status of ['disconnected', 'error'] as const) {
+        await h.call('PUT', `/__mock/channels/${channel}/status`, { body: { status } });
+        events.take();
+        expect(await send()).toBe('failed');
+        expect(events.take()).toEqual(variant === 'B' ? ['message.failed'] : []);
+      }
+      await h.call('PUT', `/__mock/channels/${channel}/status`, { body: { status: 'active' } });
+      events.take();
+      expect(await send()).toBe('sent');
+      expect(events.take()).toEqual(['message.sent']);
+    });
+
     it('keeps the conversations of a deleted contact, with contact_id null, off its filter', async () => {
       const { id, contact } = await humanChat();
       expect(await ids(`contact_id=${contact}`)).toEqual([id]);

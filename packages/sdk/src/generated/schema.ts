@@ -591,7 +591,7 @@ export interface paths {
         put?: never;
         /**
          * Send a message as a human agent
-         * @description The message reaches the customer through the original channel: it is stored with `status: sent` and fires `message.sent`. When that channel has been deleted (the chat's `channel_id` became null) the message cannot be delivered: it is still stored and answered `201`, with `status: failed`, and fires `message.failed` in Variant B (Variant A has no such event, and fires none), never `message.sent`. A conversation that never had a channel (started through the API while its agent had no active channel) is served through the API: its messages are `sent`.
+         * @description The message reaches the customer through the original channel: it is stored with `status: sent` and fires `message.sent`. When that channel has been deleted (the chat's `channel_id` became null), or is not `active` (it is `disconnected` or in `error`), the message cannot be delivered: it is still stored and answered `201`, with `status: failed`, and fires `message.failed` in Variant B (Variant A has no such event, and fires none), never `message.sent`. A conversation that never had a channel (started through the API while its agent had no active channel) is served through the API: its messages are `sent`.
          */
         post: operations["chatsSendMessage"];
         delete?: never;
@@ -1844,7 +1844,7 @@ export interface components {
          */
         ChannelType: "whatsapp" | "instagram" | "email" | "widget";
         /**
-         * @description A new messaging channel is `pending` until paired by its QR code, then `active`; email and widget channels are `active` at once.
+         * @description A new messaging channel is `pending` until paired by its QR code, then `active`; email and widget channels are `active` at once. Only an `active` channel carries a human agent's messages to the customer; through any other, they are stored as `failed`.
          * @enum {string}
          */
         ChannelStatus: "pending" | "active" | "disconnected" | "error";
@@ -2145,7 +2145,7 @@ export interface components {
              */
             sender_id: string | null;
             /**
-             * @description `failed`: it could not reach the customer (a human message in a chat whose channel was deleted).
+             * @description `failed`: it could not reach the customer (a human message in a chat whose channel was deleted or is not `active`).
              * @enum {string}
              */
             status: "sent" | "delivered" | "read" | "failed";

@@ -176,7 +176,7 @@ export interface components {
          */
         ChannelType: "whatsapp" | "instagram" | "email" | "widget";
         /**
-         * @description A new messaging channel is `pending` until paired by its QR code, then `active`; email and widget channels are `active` at once.
+         * @description A new messaging channel is `pending` until paired by its QR code, then `active`; email and widget channels are `active` at once. Only an `active` channel carries a human agent's messages to the customer; through any other, they are stored as `failed`.
          * @enum {string}
          */
         ChannelStatus: "pending" | "active" | "disconnected" | "error";
