@@ -265,6 +265,15 @@ export class WebhookDispatcher {
     const { ctx } = this.options;
     const number = row.attempts.length + 1;
     row.attempts.push({ number, attempted_at: new Date(started).toISOString(), ...outcome });
+    if (row.status !== 'pending') {
+      // Stopped (its webhook deleted or deactivated) while this attempt was in flight: it stays
+      // stopped, with its reason and no retry, unless the receiver acknowledged it: then it arrived.
+      if (outcome.succeeded) {
+        row.status = 'succeeded';
+        row.error = null;
+      }
+      return;
+    }
     if (row._test) {
       row.status = outcome.succeeded ? 'succeeded' : 'failed';
       return;

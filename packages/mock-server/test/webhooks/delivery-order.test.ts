@@ -119,6 +119,35 @@ describe('delivery lanes: slow receivers, a receiver that never answers, reset a
     expect(h.receiver.received).toHaveLength(1);
   });
 
+  it('keeps a delivery stopped while its attempt was in flight stopped, or succeeded once the receiver acknowledged it', async () => {
+    const { id } = await h.webhook(['contacts']);
+    const failing = held(500);
+    const acknowledged = held(200);
+    h.receiver.answers = [failing.answer, acknowledged.answer];
+    const setActive = (active: boolean) =>
+      h.call('PUT', `/v1/webhooks/${id}`, { body: { active } });
+    await contact(h.call, 'c1');
+    await until(() => h.receiver.received.length === 1);
+    await setActive(false); // c1 stops while its attempt is in flight...
+    await setActive(true); // ...and stays stopped when the webhook is on again
+    failing.release();
+    await h.mock.settle();
+    await contact(h.call, 'c2');
+    await until(() => h.receiver.received.length === 2);
+    await setActive(false);
+    acknowledged.release(); // c2 arrived after all
+    await h.mock.settle();
+    await h.advance(3_600_000);
+    expect(h.receiver.received.map((r) => r.json.data.name)).toEqual(['c1', 'c2']);
+    const deliveries = (await h.call('GET', `/v1/webhooks/${id}/deliveries?order=asc`)).body.data;
+    expect(deliveries).toMatchObject([
+      { status: 'failed', error: 'webhook_deactivated', next_attempt_at: null },
+      { status: 'succeeded', error: null, next_attempt_at: null },
+    ]);
+    expect(deliveries.map((d: { attempts: unknown[] }) => d.attempts.length)).toEqual([1, 1]);
+    expect(h.mock.clock.pending()).toBe(0);
+  });
+
   /** A key, a client and a webhook to the receiver: with seeded ids, the same ids after a reset. */
   const setUp = async () => {
     const { key } = h.mock.createApiKey({ scopes: 'all' });
