@@ -127,6 +127,7 @@ describe('agent-platform-mock CLI', () => {
       '--admin-token',
       '--start-time',
       '--ids-seed',
+      '--delivery-grace-ms',
     ]) {
       expect(r.stdout()).toContain(flag);
     }
@@ -319,6 +320,14 @@ describe('CLI flags', () => {
     expect(parseCli([]).options).not.toHaveProperty('startTime');
   });
 
+  it('reads --delivery-grace-ms into the deliveryGraceMs option (a CI receiver slower than 1 s)', () => {
+    expect(
+      parseCli(['--clock', 'manual', '--delivery-grace-ms', '5000']).options.deliveryGraceMs,
+    ).toBe(5000);
+    expect(parseCli(['--delivery-grace-ms', '0']).options.deliveryGraceMs).toBe(0);
+    expect(parseCli([]).options).not.toHaveProperty('deliveryGraceMs');
+  });
+
   it.each([
     [['--port', '70000'], /--port/],
     [['--port', ''], /--port: must be an integer from 0 to 65535, not ""/],
@@ -335,6 +344,12 @@ describe('CLI flags', () => {
     [['--ids-seed', '4294967296'], /--ids-seed: must/],
     [['--ids-seed', '1.5'], /--ids-seed: must/],
     [['--ids-seed', '0x10'], /--ids-seed: must/],
+    [
+      ['--delivery-grace-ms', ''],
+      /--delivery-grace-ms: must be an integer from 0 to 60000, not ""/,
+    ],
+    [['--delivery-grace-ms', '60001'], /--delivery-grace-ms: must/],
+    [['--delivery-grace-ms', '1.5'], /--delivery-grace-ms: must/],
     [['--clock', 'manual', '--start-time', 'tomorrow'], /--start-time: must be an ISO 8601/],
     [['--clock', 'manual', '--start-time', '2023-02-29'], /--start-time: must/],
     [['--clock', 'manual', '--start-time', '2024-01-01T09:00:00'], /--start-time: must/],

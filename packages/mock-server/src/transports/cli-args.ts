@@ -38,6 +38,10 @@ Flags:
   --ids-seed N         ids, secrets and request ids from seeded sequences (an integer from 0
                        to 4294967295): the same values on every run (default: random)
   --rate-limit N|off   requests per key per minute (default 100)
+  --delivery-grace-ms N
+                       manual clock: the real ms an advance waits for webhook attempts in flight
+                       before time moves on (0 to 60000, default 1000): a receiver slower than
+                       that times out when the clock passes its 10 s, and is retried
   --require-https      accept only https webhook URLs (default off)
   --admin-token T      require header x-mock-admin-token: T on the control API (default none)
   -h, --help           print this help
@@ -71,6 +75,7 @@ export function parseCli(argv: string[]): CliConfig {
         'start-time': { type: 'string' },
         'ids-seed': { type: 'string' },
         'rate-limit': { type: 'string', default: '100' },
+        'delivery-grace-ms': { type: 'string' },
         'require-https': { type: 'boolean', default: false },
         'admin-token': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
@@ -98,6 +103,7 @@ export function parseCli(argv: string[]): CliConfig {
       `--rate-limit: must be a whole number of requests per minute (>= 1) or off, not "${limitFlag}"`,
     );
   }
+  const graceMs = parseGraceMs(values['delivery-grace-ms'] as string | undefined);
   const adminToken = values['admin-token'] as string | undefined;
   if (adminToken !== undefined && adminToken.trim() === '') {
     throw new UsageError(
@@ -116,6 +122,7 @@ export function parseCli(argv: string[]): CliConfig {
       ...(startTime === undefined ? {} : { startTime }),
       ...(idsSeed === undefined ? {} : { ids: { seed: idsSeed } }),
       rateLimit: limitFlag === 'off' ? false : { limit, windowMs: 60_000 },
+      ...(graceMs === undefined ? {} : { deliveryGraceMs: graceMs }),
       requireHttps: values['require-https'] === true,
       adminToken,
       seed: seedFlag === 'demo' || seedFlag === 'none' ? seedFlag : readSeedFile(seedFlag),
@@ -156,6 +163,14 @@ function parseIdsSeed(flag: string | undefined): number | undefined {
   if (!(seed <= 0xffff_ffff))
     throw new UsageError(`--ids-seed: must be an integer from 0 to 4294967295, not "${flag}"`);
   return seed;
+}
+
+function parseGraceMs(flag: string | undefined): number | undefined {
+  if (flag === undefined) return undefined;
+  const ms = digits(flag);
+  if (!(ms <= 60_000))
+    throw new UsageError(`--delivery-grace-ms: must be an integer from 0 to 60000, not "${flag}"`);
+  return ms;
 }
 
 function readSeedFile(path: string): StateSnapshot {
