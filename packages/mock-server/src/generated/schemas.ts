@@ -1985,7 +1985,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "healthy",
           "failing"
         ],
-        "description": "Variant B marks a webhook `failing` after 5 consecutive failures (it stays active); a success clears it."
+        "description": "Variant B marks a webhook `failing` after 5 consecutive failures (it stays active, an alert e-mail is sent, and each new event's first attempt waits 15 minutes); a successful delivery clears it."
       },
       "created_at": {
         "type": "string",

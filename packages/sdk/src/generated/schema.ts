@@ -2247,7 +2247,7 @@ export interface components {
             /** @description Variant A sets it false after 5 consecutive failed attempts; PUT `active: true` re-enables. */
             active: boolean;
             /**
-             * @description Variant B marks a webhook `failing` after 5 consecutive failures (it stays active); a success clears it.
+             * @description Variant B marks a webhook `failing` after 5 consecutive failures (it stays active, an alert e-mail is sent, and each new event's first attempt waits 15 minutes); a successful delivery clears it.
              * @enum {string}
              */
             health: "healthy" | "failing";
