@@ -25,7 +25,10 @@ export const FORMATS: Record<string, [(v: string) => boolean, string]> = {
     (v) => DATE_TIME.test(v) && isCalendarDate(v.slice(0, 10)) && !Number.isNaN(Date.parse(v)),
     'must be an ISO 8601 date-time with a time zone, e.g. 2026-11-20T10:00:00.000Z',
   ],
-  uri: [isAbsoluteUri, 'must be an absolute URI'],
+  uri: [
+    isAbsoluteUri,
+    'must be an absolute URI, its spaces and other characters outside RFC 3986 percent-encoded',
+  ],
   email: [(v) => EMAIL.test(v), 'must be an email address'],
 };
 
@@ -74,8 +77,12 @@ export function listValues(values: unknown[]): string {
   return `${shown.join(', ')}${values.length > 12 ? `, ... (${values.length} values)` : ''}`;
 }
 
+// RFC 3986's characters, a `%` always followed by two hex digits: `new URL` would take a space, a
+// quote, a brace or a non-ASCII letter and encode it, and the value stored would not be a URI.
+const URI_CHARACTERS = /^(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/;
+
 function isAbsoluteUri(value: string): boolean {
-  if (!/^[a-z][a-z0-9+.-]*:/i.test(value)) return false;
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(value) || !URI_CHARACTERS.test(value)) return false;
   try {
     new URL(value);
     return true;

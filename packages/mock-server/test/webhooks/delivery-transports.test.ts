@@ -129,11 +129,10 @@ describe('deliveries when the API is served in-process or over HTTP', () => {
   });
 
   it.each([
-    ['p%ZZss', 'p%ZZss'],
     ['%FF', '\xff'],
-    ['100%', '100%'],
+    ['100%25', '100%'],
   ])(
-    'sends a password %s that is not valid percent-encoded UTF-8 as its bytes',
+    'sends a password %s, percent-encoded but not UTF-8 or not ASCII, as its bytes',
     async (raw, bytes) => {
       receiver = await startReceiver();
       const url = `${receiver.url.replace('http://', `http://ada:${raw}@`)}`;
@@ -143,6 +142,33 @@ describe('deliveries when the API is served in-process or over HTTP', () => {
       expect(receiver.received[0]?.headers.authorization).toBe(`Basic ${basic}`);
     },
   );
+
+  it.each([
+    'http://ada:100%@127.0.0.1:9/hook',
+    'http://ada:p%ZZss@127.0.0.1:9/hook',
+    'http://127.0.0.1:9/a b',
+    'http://127.0.0.1:9/{id}',
+    'http://127.0.0.1:9/caf\u00e9',
+  ])('refuses %s, which is no URI until percent-encoded', async (url) => {
+    const mock = createMockServer({ clock: 'manual', variant: 'A' });
+    const key = mock.createApiKey({ scopes: 'all' });
+    const created = await mock.fetch(`${mock.baseUrl}/v1/webhooks`, {
+      method: 'POST',
+      headers: { 'x-api-key': key.key, 'content-type': 'application/json' },
+      body: JSON.stringify({ url, events: ['*'] }),
+    });
+    mock.dispose();
+    expect(created.status).toBe(400);
+    const { error } = (await created.json()) as { error: { details: unknown[] } };
+    expect(error.details).toEqual([
+      {
+        field: 'url',
+        rule: 'format',
+        message:
+          'url: must be an absolute URI, its spaces and other characters outside RFC 3986 percent-encoded',
+      },
+    ]);
+  });
 
   it('says what to do when fetch refuses the receiver port', async () => {
     const { result } = await testDelivery('http://127.0.0.1:6666/ok');
