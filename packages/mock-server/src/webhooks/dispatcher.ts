@@ -15,6 +15,7 @@ import {
   retryDelayMs,
 } from './schedules.js';
 import { type AttemptOutcome, sendAttempt, timeoutOutcome } from './send-attempt.js';
+import { urlWithoutPassword } from './url-without-password.js';
 
 /** What the dispatcher needs: the domain context, the clock, and how to reach receivers. */
 export interface DispatcherOptions {
@@ -304,13 +305,14 @@ export class WebhookDispatcher {
       // Variant B: marked failing, an alert e-mail goes out, and it stays active.
       hook.health = 'failing';
       hook.updated_at = ctx.now();
+      const shown = urlWithoutPassword(hook.url);
       ctx.state.alerts.push({
         id: ctx.id(),
         workspace_id: hook._ws,
         webhook_id: hook.id,
         to: `owner@${hook._ws}.workspace.invalid`,
-        subject: `Webhook ${hook.url} is failing`,
-        body: `The last ${hook._consecutive_failures} deliveries to ${hook.url} failed (latest: ${outcome.error}). New events are still queued; fix the endpoint, or update the webhook.`,
+        subject: `Webhook ${shown} is failing`,
+        body: `The last ${hook._consecutive_failures} attempts to deliver to ${shown} failed (latest: ${outcome.error}). New events are still queued; fix the endpoint, or update the webhook.`,
         sent_at: ctx.now(),
       });
     }

@@ -112,6 +112,18 @@ describe('Variant B schedule', () => {
     expect((await h.call('GET', `/v1/webhooks/${id}`)).body.data.health).toBe('healthy');
     expect((await h.call('GET', '/__mock/alerts')).body.data).toHaveLength(1);
   });
+  it('shows the webhook URL in the alert without its password, and counts attempts', async () => {
+    const url = h.receiver.url.replace('http://', 'http://ada:s3cret@');
+    await h.webhook(['*'], url);
+    h.receiver.fallback = 500;
+    await h.trigger();
+    await expectAttemptsAt(h, [5_000, 15_000, 60_000, 300_000]);
+    const [alert] = (await h.call('GET', '/__mock/alerts')).body.data;
+    const shown = h.receiver.url.replace('http://', 'http://ada:***@');
+    expect(alert.subject).toBe(`Webhook ${shown} is failing`);
+    expect(alert.body).toContain(`The last 5 attempts to deliver to ${shown} failed (latest: `);
+    expect(JSON.stringify(alert)).not.toContain('s3cret');
+  });
 });
 
 describe('a receiver that never answers', () => {
