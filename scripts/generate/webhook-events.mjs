@@ -4,6 +4,16 @@
 import openapiTS, { astToString } from 'openapi-typescript';
 
 import { generatedHeader } from '../lib/generated-header.mjs';
+import { documentRootTypes } from '../lib/openapi-types.mjs';
+
+/** Only the event data schemas are generated here: the other root types are empty. */
+const rootDocs = {
+  paths: 'None: only the webhook event schemas are generated here.',
+  webhooks: 'None: the events are typed by `components` and the event unions.',
+  components: "The schemas of the webhook events' `data`, from the spec.",
+  $defs: 'None.',
+  operations: 'None: only the webhook event schemas are generated here.',
+};
 
 const schemaRef = '#/components/schemas/';
 
@@ -126,7 +136,7 @@ export default {
       events.filter((e) => e.variants.includes(variant)).map((e) => e.name);
     return [
       generatedHeader,
-      astToString(ast),
+      documentRootTypes(astToString(ast), rootDocs),
       '/** Events that Variant A sends. */',
       `export const webhookEventNamesA = ${list(namesOf('A'))};`,
       '',

@@ -2,6 +2,7 @@
  * Generated from spec/openapi.yaml by `pnpm generate` - do not edit.
  */
 
+/** Every path of the spec: per method, its parameters, request body and responses. */
 export interface paths {
     "/v1/health": {
         parameters: {
@@ -966,6 +967,7 @@ export interface paths {
         trace?: never;
     };
 }
+/** Every event of the spec's `webhooks:` section: its headers and body. */
 export interface webhooks {
     "conversation.created": {
         parameters: {
@@ -1608,6 +1610,7 @@ export interface webhooks {
         trace?: never;
     };
 }
+/** The spec's components: schemas, responses, parameters, request bodies and headers. */
 export interface components {
     schemas: {
         /** @description Where a list page sits in the whole list. Pages are numbered over the list as it is when each one is read: an item created or deleted between two reads shifts the pages after it (an item is seen twice or missed); `order=asc` puts new items on the last page. */
@@ -3007,7 +3010,9 @@ export interface components {
     };
     pathItems: never;
 }
+/** The `$defs` of the spec (none). */
 export type $defs = Record<string, never>;
+/** Every operation by its operationId: parameters, request body and responses. */
 export interface operations {
     healthRetrieve: {
         parameters: {

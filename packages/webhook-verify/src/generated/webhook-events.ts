@@ -2,8 +2,11 @@
  * Generated from spec/openapi.yaml by `pnpm generate` - do not edit.
  */
 
+/** None: only the webhook event schemas are generated here. */
 export type paths = Record<string, never>;
+/** None: the events are typed by `components` and the event unions. */
 export type webhooks = Record<string, never>;
+/** The schemas of the webhook events' `data`, from the spec. */
 export interface components {
     schemas: {
         /** @description A conversation between a contact and an agent. */
@@ -207,7 +210,9 @@ export interface components {
     headers: never;
     pathItems: never;
 }
+/** None. */
 export type $defs = Record<string, never>;
+/** None: only the webhook event schemas are generated here. */
 export type operations = Record<string, never>;
 
 /** Events that Variant A sends. */
