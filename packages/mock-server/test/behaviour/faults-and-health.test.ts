@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createMockServer } from '../../src/index.js';
 import { useMock } from '../support/harness.js';
 import { transports } from '../support/transports.js';
 
@@ -281,5 +282,34 @@ describe.each(transports)('faults and health over $name', (transport) => {
     expect((await h.call('GET', '/v1/agents')).status).toBe(200);
     h.mock.setHealth('ok');
     expect((await h.call('GET', '/v1/health', { key: null })).status).toBe(200);
+  });
+});
+
+describe('a fault with delay_ms', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('holds its answer back delay_ms of real time, on the manual clock too', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const mock = createMockServer({ clock: 'manual' });
+    try {
+      mock.faults.add({ path: '/v1/agents', status: 503, delay_ms: 5_000 });
+      const key = mock.createApiKey({ scopes: 'all' }).key;
+      const start = mock.clock.now();
+      let answer: Response | undefined;
+      const pending = mock.fetch('/v1/agents', { headers: { 'x-api-key': key } }).then((res) => {
+        answer = res;
+      });
+      await vi.advanceTimersByTimeAsync(4_999);
+      expect(answer).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      await pending;
+      expect(answer?.status).toBe(503);
+      // The mock's clock did not move: the delay is the client's to time out on, not the API's time.
+      expect(mock.clock.now()).toBe(start);
+    } finally {
+      mock.dispose();
+    }
   });
 });
