@@ -106,6 +106,14 @@ describe('agent-platform-mock CLI', () => {
     expect(await r.exit).toBe(0);
   });
 
+  it('closes on SIGINT (Ctrl-C) too, with exit code 0, saying so', async () => {
+    const r = run(['--port', '0']);
+    await banner(r);
+    r.child.kill('SIGINT');
+    expect(await r.exit).toBe(0);
+    expect(r.stderr() + r.stdout()).toMatch(/closing/);
+  });
+
   it('answers a bad flag with one line and exit code 2', async () => {
     const r = run(['--varient', 'B']);
     expect(await r.exit).toBe(2);
