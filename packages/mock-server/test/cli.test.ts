@@ -139,6 +139,15 @@ describe('agent-platform-mock CLI', () => {
     ]) {
       expect(r.stdout()).toContain(flag);
     }
+    // Each flag's entry (its line and the more-indented lines under it) names its default.
+    const entries = r
+      .stdout()
+      .split(/\n(?= {2}-)/)
+      .slice(1);
+    expect(entries.length).toBe(12);
+    for (const entry of entries.filter((text) => !text.includes('--help'))) {
+      expect(entry).toMatch(/\(default[ :]|, default /);
+    }
   });
 
   it('answers a bad --ids-seed or --start-time with one line naming the flag and exit code 2', async () => {
