@@ -69,11 +69,11 @@ const createClient =
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** The query and body of one call, and its path parameters by name (no parameter is named either). */
+/** Path parameters, query and body of one call. */
 export interface CallParams {
+  path?: Record<string, string>;
   query?: object | undefined;
   body?: unknown;
-  [pathParameter: string]: unknown;
 }
 
 type LooseClient = {
@@ -88,16 +88,10 @@ type LooseClient = {
   }>;
 };
 
-/**
- * A non-negative number option, checked: a NaN `maxRetries` would otherwise retry forever. A
- * `whole` one (`'whole '`) counts items or pages: an integer, or Infinity (no limit).
- */
-function count(name: string, value: number, whole = ''): number {
-  if (typeof value !== 'number' || !(value >= 0) || (whole && value % 1)) {
-    // A string is quoted: `not 3` would hide that '3' is no number.
-    throw new AgentPlatformError(
-      `${name}: must be a ${whole}number >= 0, not ${typeof value === 'string' ? JSON.stringify(value) : String(value)}`,
-    );
+/** A non-negative number option, checked: a NaN `maxRetries` would otherwise retry forever. */
+function count(name: string, value: number): number {
+  if (typeof value !== 'number' || !(value >= 0)) {
+    throw new AgentPlatformError(`${name}: must be a number >= 0, not ${value}`);
   }
   return value;
 }
@@ -109,9 +103,9 @@ function sendOptions(
   signal?: AbortSignal,
 ): SendOptions {
   return {
-    retries: count('maxRetries', options.maxRetries ?? fallback.retries),
-    attemptTimeout: count('timeout', options.timeout ?? fallback.attemptTimeout),
-    callSignal: signal,
+    maxRetries: count('maxRetries', options.maxRetries ?? fallback.maxRetries),
+    timeout: count('timeout', options.timeout ?? fallback.timeout),
+    signal,
   };
 }
 
@@ -171,17 +165,20 @@ export class AgentPlatform {
       );
     }
     checkBaseUrl(baseUrl);
-    const defaults = sendOptions(options, { retries: 2, attemptTimeout: 60_000 });
+    const defaults = sendOptions(options, { maxRetries: 2, timeout: 60_000 });
     this.#defaults = defaults;
     const clock = options.clock ?? systemClock;
     const custom = options.fetch;
-    const level = checkLogLevel(options.logLevel);
+    const level =
+      options.logLevel !== undefined
+        ? checkLogLevel(options.logLevel, 'logLevel')
+        : checkLogLevel(readEnv('AGENT_PLATFORM_LOG') ?? 'off', 'AGENT_PLATFORM_LOG');
     this.#config = {
-      getFetch: custom ? () => custom : () => globalThis.fetch,
-      timeSource: clock,
-      maxServerWait: count('maxRetryAfter', options.maxRetryAfter ?? 60) * 1000,
-      limiter: options.throttle ? new Throttle(clock) : undefined,
-      leveledLogger: levelLogger(options.logger ?? console, level),
+      fetch: custom ? () => custom : () => globalThis.fetch,
+      clock,
+      maxRetryAfter: count('maxRetryAfter', options.maxRetryAfter ?? 60) * 1000,
+      throttle: options.throttle ? new Throttle(clock) : undefined,
+      logger: levelLogger(options.logger ?? console, level),
     };
     // A Headers object too: its entries are not own properties, which a spread would drop.
     const headers = new Headers(options.defaultHeaders);
@@ -196,7 +193,7 @@ export class AgentPlatform {
       // A raw call's signal is on its Request (openapi-fetch puts it there); the attempt's own
       // init.signal would otherwise override it.
       fetch: (request) =>
-        sendWithRetry(request, { ...defaults, callSignal: request.signal }, this.#config),
+        sendWithRetry(request, { ...defaults, signal: request.signal }, this.#config),
     });
   }
 
@@ -242,7 +239,7 @@ export class AgentPlatform {
     method: Method,
     path: string,
     params: CallParams,
-    options: ListOptions | undefined,
+    options: RequestOptions | undefined,
   ): Promise<RawResult> {
     // Per call, through a per-call fetch: a middleware may replace the Request or the Response.
     const hold: AttemptHold = {};
@@ -251,16 +248,10 @@ export class AgentPlatform {
       if (options) {
         send = sendOptions(options, send, options.signal);
         checkHeaders(options.headers);
-        // A list call's limits, which its PagePromise iterates within (null is refused: the
-        // iteration would read it as 0).
-        const { maxItems = 0, maxPages = 0 } = options;
-        count('maxItems', maxItems, 'whole ');
-        count('maxPages', maxPages, 'whole ');
       }
-      const { query, body, ...pathParams } = params;
       const result = await (this.raw as unknown as LooseClient).request(method, path, {
-        params: { path: pathParams, query },
-        body,
+        params: { path: params.path, query: params.query },
+        body: params.body,
         headers: options?.headers,
         fetch: (request: Request) => sendWithRetry(request, send, this.#config, hold),
         // Read and parsed below: under the attempt's timeout and signal, and a body that is not
@@ -274,7 +265,7 @@ export class AgentPlatform {
           response.status,
           result.error,
           response.headers,
-          this.#config.timeSource.now(),
+          this.#config.clock.now(),
         );
       }
       let text = '';
@@ -286,12 +277,10 @@ export class AgentPlatform {
           throw attemptFailure(error, options?.signal, hold.at?.timedOut);
         }
       }
+      // Only a 204 has no body: an empty 200 is typed as a resource and must not resolve to undefined.
+      if (text === '' && response.status === 204) return { body: undefined, response };
       try {
-        // Only a 204 has no body: an empty 200 is typed as a resource and must not resolve to undefined.
-        return {
-          body: text === '' && response.status === 204 ? undefined : JSON.parse(text),
-          response,
-        };
+        return { body: JSON.parse(text), response };
       } catch (cause) {
         // A proxy's or captive portal's HTML page: an APIError, with the text as its body.
         const error = new APIError(response.status, text, response.headers);

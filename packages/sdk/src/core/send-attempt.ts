@@ -17,11 +17,11 @@ export interface AttemptState {
   /** Held: ends the attempt's deadline and abort listener. */
   release?: () => void;
   /** Held: the 2xx, whose body is cancelled at the end of the call if nobody read it. */
-  held?: Response;
+  response?: Response;
   /** Held: set by the body read, called when the attempt's deadline or the call's signal fires. */
   onStop?: (reason: unknown) => void;
-  /** Held: why the attempt stopped (in a box: any value may be a reason), if it did before the body read began. */
-  stopped?: [reason: unknown];
+  /** Held: why the attempt stopped, if it did before the body read began. */
+  stopped?: { reason: unknown };
   /** Held: the call began reading the body (so releasing need not ask `bodyUsed`, which costs). */
   read?: boolean;
 }
@@ -76,7 +76,7 @@ export function sendAttempt(
       reject(reason);
       // Only while this attempt is the one held (a middleware may have fetched again since).
       if (hold?.at === state) {
-        state.stopped = [reason];
+        state.stopped = { reason };
         state.onStop?.(reason);
       }
     };
@@ -98,17 +98,14 @@ export function sendAttempt(
         // `init`) is held too: its body cannot be stopped, but the call still settles on time.
         if (!hold || response.body === null) {
           finish();
-          // `Response.error()` (a fetch of one's own may answer it; it has no body): a network
-          // error, as if the fetch had thrown, so retried and reported as one.
-          if (response.type === 'error') reject(new TypeError('Response.error()'));
-          else resolve(response);
+          resolve(response);
         } else if (response.ok) {
           // A middleware fetching again (openapi-fetch hands it this fetch): the earlier attempt
           // ends here, its body left to the middleware.
           hold.at?.release();
           // Held until the caller has read the body: the deadline and the signal still stop it.
           state.release = finish;
-          state.held = response;
+          state.response = response;
           hold.at = state as HeldAttempt;
           resolve(response);
         } else {

@@ -264,63 +264,12 @@ describe('timeouts and aborts', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it.each([false, true])(
-    'sends no further attempt after an abort during a sleep that ignores the signal (throttle: %s)',
-    async (throttle) => {
-      const controller = new AbortController();
-      const { client, calls } = setup(() => apiError(503, 'SERVICE_UNAVAILABLE'), {
-        throttle,
-        // A clock whose sleep neither listens to the signal nor waits: the abort lands during it.
-        clock: {
-          now: () => 0,
-          sleep: async () => controller.abort(),
-        },
-      });
-      const error = await client.agents.retrieve(ID, { signal: controller.signal }).then(
-        () => undefined,
-        (e: unknown) => e,
-      );
-      expect(error).toBeInstanceOf(APIUserAbortError);
-      expect(calls).toHaveLength(1);
-    },
-  );
-
   it('does not send when the signal is already aborted', async () => {
     const { client, calls } = setup(() => json(200, agent));
     await expect(
       client.agents.retrieve(ID, { signal: AbortSignal.abort() }),
     ).rejects.toBeInstanceOf(APIUserAbortError);
     expect(calls).toHaveLength(0);
-  });
-});
-
-describe("a fetch of one's own that answers Response.error()", () => {
-  it('fails with APIConnectionError, retried for GET, PUT and DELETE as a connection error is', async () => {
-    const { client, calls, sleeps } = setup(
-      failing(
-        2,
-        () => Response.error(),
-        () => json(200, agent),
-      ),
-    );
-    expect(await client.agents.retrieve(ID)).toEqual(agent.data);
-    expect(calls).toHaveLength(3);
-    expect(sleeps).toHaveLength(2);
-    const failed = setup(() => Response.error(), { maxRetries: 1 });
-    const error: unknown = await failed.client.agents.delete(ID).catch((e) => e);
-    expect(error).toBeInstanceOf(APIConnectionError);
-    expect(error).not.toBeInstanceOf(APITimeoutError);
-    expect((error as Error).message).toBe(
-      `Connection error: DELETE http://api.test/v1/agents/${ID} (Response.error())`,
-    );
-    expect((error as Error).cause).toBeInstanceOf(TypeError);
-    expect(failed.calls).toHaveLength(2);
-  });
-
-  it('is not retried for POST, which may have taken effect', async () => {
-    const { client, calls } = setup(() => Response.error());
-    await expect(client.agents.create({ name: 'a' })).rejects.toBeInstanceOf(APIConnectionError);
-    expect(calls).toHaveLength(1);
   });
 });
 

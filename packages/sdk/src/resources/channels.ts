@@ -24,7 +24,7 @@ export class Channels extends APIResource {
 
   /** Retrieves a channel. */
   retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'channelsRetrieve'>> {
-    return this._client._request('GET', '/v1/channels/{id}', { id }, options);
+    return this._client._request('GET', '/v1/channels/{id}', { path: { id } }, options);
   }
 
   /** Updates a channel. */
@@ -33,12 +33,12 @@ export class Channels extends APIResource {
     body: RequestBody<'channelsUpdate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'channelsUpdate'>> {
-    return this._client._request('PUT', '/v1/channels/{id}', { id, body }, options);
+    return this._client._request('PUT', '/v1/channels/{id}', { path: { id }, body }, options);
   }
 
   /** Deletes a channel. */
   delete(id: string, options?: RequestOptions): APIPromise<void> {
-    return this._client._request('DELETE', '/v1/channels/{id}', { id }, options);
+    return this._client._request('DELETE', '/v1/channels/{id}', { path: { id } }, options);
   }
 
   /** Retrieves a channel's settings. */
@@ -46,7 +46,7 @@ export class Channels extends APIResource {
     id: string,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'channelsRetrieveSettings'>> {
-    return this._client._request('GET', '/v1/channels/{id}/settings', { id }, options);
+    return this._client._request('GET', '/v1/channels/{id}/settings', { path: { id } }, options);
   }
 
   /** Updates a channel's settings. */
@@ -55,7 +55,12 @@ export class Channels extends APIResource {
     body: RequestBody<'channelsUpdateSettings'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'channelsUpdateSettings'>> {
-    return this._client._request('PUT', '/v1/channels/{id}/settings', { id, body }, options);
+    return this._client._request(
+      'PUT',
+      '/v1/channels/{id}/settings',
+      { path: { id }, body },
+      options,
+    );
   }
 
   /** The QR code that pairs a messaging channel (409 for other types). */
@@ -63,7 +68,7 @@ export class Channels extends APIResource {
     id: string,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'channelsRetrieveQrCode'>> {
-    return this._client._request('GET', '/v1/channels/{id}/qr-code', { id }, options);
+    return this._client._request('GET', '/v1/channels/{id}/qr-code', { path: { id } }, options);
   }
 
   /** The embed script of a widget channel (409 for other types). */
@@ -71,6 +76,6 @@ export class Channels extends APIResource {
     id: string,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'channelsRetrieveWidget'>> {
-    return this._client._request('GET', '/v1/channels/{id}/widget', { id }, options);
+    return this._client._request('GET', '/v1/channels/{id}/widget', { path: { id } }, options);
   }
 }

@@ -16,7 +16,7 @@ export class Chats extends APIResource {
 
   /** Retrieves a chat (same id as its conversation). */
   retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'chatsRetrieve'>> {
-    return this._client._request('GET', '/v1/chats/{id}', { id }, options);
+    return this._client._request('GET', '/v1/chats/{id}', { path: { id } }, options);
   }
 
   /** A human takes over: the AI stops answering. */
@@ -25,7 +25,12 @@ export class Chats extends APIResource {
     body?: RequestBody<'chatsStartHuman'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'chatsStartHuman'>> {
-    return this._client._request('POST', '/v1/chats/{id}/start-human', { id, body }, options);
+    return this._client._request(
+      'POST',
+      '/v1/chats/{id}/start-human',
+      { path: { id }, body },
+      options,
+    );
   }
 
   /** Sends a message as the human agent (human mode only). */
@@ -34,12 +39,17 @@ export class Chats extends APIResource {
     body: RequestBody<'chatsSendMessage'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'chatsSendMessage'>> {
-    return this._client._request('POST', '/v1/chats/{id}/messages', { id, body }, options);
+    return this._client._request(
+      'POST',
+      '/v1/chats/{id}/messages',
+      { path: { id }, body },
+      options,
+    );
   }
 
   /** Hands the chat back to the AI. */
   stopHuman(id: string, options?: RequestOptions): APIPromise<ResponseData<'chatsStopHuman'>> {
-    return this._client._request('POST', '/v1/chats/{id}/stop-human', { id }, options);
+    return this._client._request('POST', '/v1/chats/{id}/stop-human', { path: { id } }, options);
   }
 
   /** Deletes a message of the chat. */
@@ -47,7 +57,7 @@ export class Chats extends APIResource {
     return this._client._request(
       'DELETE',
       '/v1/chats/{id}/messages/{messageId}',
-      { id, messageId },
+      { path: { id, messageId } },
       options,
     );
   }
