@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { runInNewContext } from 'node:vm';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { webhookDedupeKey } from '../src/dedupe.js';
 import { type VerifyWebhookOptions, verifyWebhook } from '../src/index.js';
 import { signWebhookSync } from '../src/node.js';
@@ -21,10 +22,13 @@ let secrets = 0;
 /** A secret no other test has used: its key is not imported yet. */
 const freshSecret = () => `whsec_reuse_${++secrets}`;
 
+/** Bytes as fetch gives them, or a Node Buffer (Express, Fastify), whose slice() shares memory. */
+let asBytes: (text: string) => Uint8Array = (text) => new TextEncoder().encode(text);
+
 function delivery(variant: 'A' | 'B', signWith: string) {
   const text = envelope(variant);
   const headers = signWebhookSync({ variant, secret: signWith, rawBody: text, timestamp: at });
-  return { rawBody: new TextEncoder().encode(text), headers: { ...headers } };
+  return { rawBody: asBytes(text), headers: { ...headers } };
 }
 
 async function verifyThenWipe(options: VerifyWebhookOptions & { rawBody: Uint8Array }) {
@@ -33,7 +37,17 @@ async function verifyThenWipe(options: VerifyWebhookOptions & { rawBody: Uint8Ar
   return pending;
 }
 
-describe('verifyWebhook and a body buffer changed during the call', () => {
+describe.each([
+  ['a Uint8Array', (text: string) => new TextEncoder().encode(text)],
+  ['a Node Buffer', (text: string) => Buffer.from(text)],
+])('verifyWebhook and a body buffer changed during the call: %s', (_name, bytes) => {
+  beforeEach(() => {
+    asBytes = bytes;
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it("B, the secret's key not imported yet", async () => {
     const secret = freshSecret();
     const event = await verifyThenWipe({ variant: 'B', secret, ...delivery('B', secret) });
@@ -76,5 +90,16 @@ describe('verifyWebhook and a body buffer changed during the call', () => {
     await expect(verifyThenWipe({ variant: 'B', secret, ...forged })).rejects.toMatchObject({
       code: 'signature_mismatch',
     });
+  });
+
+  it('a key import whose Promise comes from another realm (node:vm, Jest) is awaited', async () => {
+    const ForeignPromise = runInNewContext('Promise') as PromiseConstructor;
+    const importKey = crypto.subtle.importKey.bind(crypto.subtle);
+    vi.spyOn(crypto.subtle, 'importKey').mockImplementation(((
+      ...args: Parameters<typeof importKey>
+    ) => ForeignPromise.resolve(importKey(...args))) as typeof importKey);
+    const secret = freshSecret();
+    const event = await verifyThenWipe({ variant: 'B', secret, ...delivery('B', secret) });
+    expect(event).toMatchObject({ event_id: 'e-reuse' });
   });
 });

@@ -53,11 +53,13 @@ export async function verifyHmac(
   // WebCrypto copies the bytes it verifies when called, but a call made after an await would read
   // the caller's buffer, which may have changed by then. So the caller's own bytes are passed only
   // to a single call made at once (one secret, its key ready); otherwise they are copied now.
-  if ((secretKeys.length > 1 || secretKeys[0] instanceof Promise) && data === body) {
-    data = data.slice();
+  // `then`, not instanceof Promise: a Promise of another realm (node:vm, Jest) is one too. And a
+  // real copy: a Node Buffer's slice() is a view of the same memory.
+  if ((secretKeys.length > 1 || 'then' in (secretKeys[0] as object)) && data === body) {
+    data = new Uint8Array(data);
   }
   for (const key of secretKeys) {
-    const ready = key instanceof Promise ? await key : key;
+    const ready = 'then' in key ? await key : key;
     if (await crypto.subtle.verify(hmac, ready, signature, data)) return true;
   }
   return false;
