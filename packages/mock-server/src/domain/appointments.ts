@@ -113,9 +113,10 @@ export function releaseContactAppointments(
 ): void {
   const now = ctx.now();
   for (const row of ctx.state.tables.appointments.list(ws, (a) => a.contact_id === contactId)) {
+    // The cancellation's event still names the contact, so that a receiver can tell whose it was.
+    if (row.status === 'scheduled') finish(ctx, ws, row, 'cancelled');
     row.contact_id = null;
     row.updated_at = now;
-    if (row.status === 'scheduled') finish(ctx, ws, row, 'cancelled');
   }
 }
 

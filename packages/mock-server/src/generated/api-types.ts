@@ -320,7 +320,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a contact
-         * @description Deletes the contact (fires `contact.deleted` in Variant B). Its conversations and their messages stay, with `contact_id: null`, and no longer match `?contact_id=` of the deleted contact. So do its appointments, with `contact_id: null`; the scheduled ones are cancelled, as no one is left to meet (`appointment.cancelled`, in Variant B `appointment.canceled`, each sent after `contact.deleted`).
+         * @description Deletes the contact (fires `contact.deleted` in Variant B). Its conversations and their messages stay, with `contact_id: null`, and no longer match `?contact_id=` of the deleted contact. So do its appointments, with `contact_id: null`; the scheduled ones are cancelled, as no one is left to meet (`appointment.cancelled`, in Variant B `appointment.canceled`, each sent after `contact.deleted` and still naming the contact).
          */
         delete: operations["contactsDelete"];
         options?: never;

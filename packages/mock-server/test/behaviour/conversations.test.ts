@@ -455,6 +455,8 @@ describe.each(transports)('deleted channels and contacts over $name', (transport
       await h.mock.clock.advance(1000);
       events.take();
       expect((await h.call('DELETE', `/v1/contacts/${contact}`)).status).toBe(204);
+      const cancelled = events.all().find((e) => e.event.startsWith('appointment.'));
+      expect(cancelled?.data).toMatchObject({ id: scheduled, contact_id: contact });
       expect(events.take()).toEqual(
         variant === 'B' ? ['contact.deleted', 'appointment.canceled'] : ['appointment.cancelled'],
       );
