@@ -592,7 +592,7 @@ export interface paths {
         put?: never;
         /**
          * Send a message as a human agent
-         * @description The message reaches the customer through the original channel: it is stored with `status: sent` and fires `message.sent`. When that channel has been deleted (the chat's `channel_id` became null), or is not `active` (it is `disconnected` or in `error`), the message cannot be delivered: it is still stored and answered `201`, with `status: failed`, and fires `message.failed` in Variant B (Variant A has no such event, and fires none), never `message.sent`. A conversation that never had a channel (started through the API while its agent had no active channel) is served through the API: its messages are `sent`.
+         * @description The message reaches the customer through the original channel: it is stored with `status: sent` and fires `message.sent`. When that channel has been deleted (the chat's `channel_id` became null), or is not `active` (it is `pending`, `disconnected` or in `error`), the message cannot be delivered: it is still stored and answered `201`, with `status: failed`, and fires `message.failed` in Variant B (Variant A has no such event, and fires none), never `message.sent`. A conversation that never had a channel (started through the API while its agent had no active channel) is served through the API: its messages are `sent`.
          */
         post: operations["chatsSendMessage"];
         delete?: never;
