@@ -69,11 +69,11 @@ const createClient =
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** Path parameters, query and body of one call. */
+/** The query and body of one call, and its path parameters by name (no parameter is named either). */
 export interface CallParams {
-  path?: Record<string, string>;
   query?: object | undefined;
   body?: unknown;
+  [pathParameter: string]: unknown;
 }
 
 type LooseClient = {
@@ -103,9 +103,9 @@ function sendOptions(
   signal?: AbortSignal,
 ): SendOptions {
   return {
-    maxRetries: count('maxRetries', options.maxRetries ?? fallback.maxRetries),
-    timeout: count('timeout', options.timeout ?? fallback.timeout),
-    signal,
+    retries: count('maxRetries', options.maxRetries ?? fallback.retries),
+    attemptTimeout: count('timeout', options.timeout ?? fallback.attemptTimeout),
+    callSignal: signal,
   };
 }
 
@@ -165,7 +165,7 @@ export class AgentPlatform {
       );
     }
     checkBaseUrl(baseUrl);
-    const defaults = sendOptions(options, { maxRetries: 2, timeout: 60_000 });
+    const defaults = sendOptions(options, { retries: 2, attemptTimeout: 60_000 });
     this.#defaults = defaults;
     const clock = options.clock ?? systemClock;
     const custom = options.fetch;
@@ -174,11 +174,11 @@ export class AgentPlatform {
         ? checkLogLevel(options.logLevel, 'logLevel')
         : checkLogLevel(readEnv('AGENT_PLATFORM_LOG') ?? 'off', 'AGENT_PLATFORM_LOG');
     this.#config = {
-      fetch: custom ? () => custom : () => globalThis.fetch,
-      clock,
-      maxRetryAfter: count('maxRetryAfter', options.maxRetryAfter ?? 60) * 1000,
-      throttle: options.throttle ? new Throttle(clock) : undefined,
-      logger: levelLogger(options.logger ?? console, level),
+      getFetch: custom ? () => custom : () => globalThis.fetch,
+      timeSource: clock,
+      maxServerWait: count('maxRetryAfter', options.maxRetryAfter ?? 60) * 1000,
+      limiter: options.throttle ? new Throttle(clock) : undefined,
+      leveledLogger: levelLogger(options.logger ?? console, level),
     };
     // A Headers object too: its entries are not own properties, which a spread would drop.
     const headers = new Headers(options.defaultHeaders);
@@ -193,7 +193,7 @@ export class AgentPlatform {
       // A raw call's signal is on its Request (openapi-fetch puts it there); the attempt's own
       // init.signal would otherwise override it.
       fetch: (request) =>
-        sendWithRetry(request, { ...defaults, signal: request.signal }, this.#config),
+        sendWithRetry(request, { ...defaults, callSignal: request.signal }, this.#config),
     });
   }
 
@@ -249,9 +249,10 @@ export class AgentPlatform {
         send = sendOptions(options, send, options.signal);
         checkHeaders(options.headers);
       }
+      const { query, body, ...pathParams } = params;
       const result = await (this.raw as unknown as LooseClient).request(method, path, {
-        params: { path: params.path, query: params.query },
-        body: params.body,
+        params: { path: pathParams, query },
+        body,
         headers: options?.headers,
         fetch: (request: Request) => sendWithRetry(request, send, this.#config, hold),
         // Read and parsed below: under the attempt's timeout and signal, and a body that is not
@@ -265,7 +266,7 @@ export class AgentPlatform {
           response.status,
           result.error,
           response.headers,
-          this.#config.clock.now(),
+          this.#config.timeSource.now(),
         );
       }
       let text = '';
@@ -277,10 +278,12 @@ export class AgentPlatform {
           throw attemptFailure(error, options?.signal, hold.at?.timedOut);
         }
       }
-      // Only a 204 has no body: an empty 200 is typed as a resource and must not resolve to undefined.
-      if (text === '' && response.status === 204) return { body: undefined, response };
       try {
-        return { body: JSON.parse(text), response };
+        // Only a 204 has no body: an empty 200 is typed as a resource and must not resolve to undefined.
+        return {
+          body: text === '' && response.status === 204 ? undefined : JSON.parse(text),
+          response,
+        };
       } catch (cause) {
         // A proxy's or captive portal's HTML page: an APIError, with the text as its body.
         const error = new APIError(response.status, text, response.headers);

@@ -1,7 +1,7 @@
 import type { AttemptState } from './send-attempt.js';
 
 /** The attempt a call holds: its 2xx, whose body the call reads under the attempt's bounds. */
-export type HeldAttempt = AttemptState & { release: () => void; response: Response };
+export type HeldAttempt = AttemptState & { release: () => void; held: Response };
 
 /**
  * One resource-method call's hold on its last attempt, made per call (not tied to the Request or
@@ -18,7 +18,7 @@ export function releaseHold({ at }: AttemptHold): void {
   at?.release();
   // Dropped unread (a middleware replaced the response, or threw): free its connection. Not
   // awaited: cancelling one branch of a teed stream (MSW) settles only with the other.
-  if (at && !at.read && !at.response.bodyUsed) at.response.body?.cancel().catch(() => {});
+  if (at && !at.read && !at.held.bodyUsed) at.held.body?.cancel().catch(() => {});
 }
 
 /**
@@ -28,10 +28,10 @@ export function releaseHold({ at }: AttemptHold): void {
 export function readHeld(response: Response, { at }: AttemptHold): Promise<string> {
   if (!at) return response.text();
   return new Promise((resolve, reject) => {
-    if (at.stopped) return reject(at.stopped.reason);
+    if (at.stopped) return reject(at.stopped[0]);
     at.onStop = reject;
     // Not when a middleware replaced the response: the held one is still unread.
-    at.read = response === at.response;
+    at.read = response === at.held;
     response.text().then(resolve, reject);
   });
 }

@@ -17,11 +17,11 @@ export interface AttemptState {
   /** Held: ends the attempt's deadline and abort listener. */
   release?: () => void;
   /** Held: the 2xx, whose body is cancelled at the end of the call if nobody read it. */
-  response?: Response;
+  held?: Response;
   /** Held: set by the body read, called when the attempt's deadline or the call's signal fires. */
   onStop?: (reason: unknown) => void;
-  /** Held: why the attempt stopped, if it did before the body read began. */
-  stopped?: { reason: unknown };
+  /** Held: why the attempt stopped (in a box: any value may be a reason), if it did before the body read began. */
+  stopped?: [reason: unknown];
   /** Held: the call began reading the body (so releasing need not ask `bodyUsed`, which costs). */
   read?: boolean;
 }
@@ -76,7 +76,7 @@ export function sendAttempt(
       reject(reason);
       // Only while this attempt is the one held (a middleware may have fetched again since).
       if (hold?.at === state) {
-        state.stopped = { reason };
+        state.stopped = [reason];
         state.onStop?.(reason);
       }
     };
@@ -105,7 +105,7 @@ export function sendAttempt(
           hold.at?.release();
           // Held until the caller has read the body: the deadline and the signal still stop it.
           state.release = finish;
-          state.response = response;
+          state.held = response;
           hold.at = state as HeldAttempt;
           resolve(response);
         } else {

@@ -264,6 +264,27 @@ describe('timeouts and aborts', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it.each([false, true])(
+    'sends no further attempt after an abort during a sleep that ignores the signal (throttle: %s)',
+    async (throttle) => {
+      const controller = new AbortController();
+      const { client, calls } = setup(() => apiError(503, 'SERVICE_UNAVAILABLE'), {
+        throttle,
+        // A clock whose sleep neither listens to the signal nor waits: the abort lands during it.
+        clock: {
+          now: () => 0,
+          sleep: async () => controller.abort(),
+        },
+      });
+      const error = await client.agents.retrieve(ID, { signal: controller.signal }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(APIUserAbortError);
+      expect(calls).toHaveLength(1);
+    },
+  );
+
   it('does not send when the signal is already aborted', async () => {
     const { client, calls } = setup(() => json(200, agent));
     await expect(

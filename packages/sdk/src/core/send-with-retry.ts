@@ -12,40 +12,35 @@ import type { Throttle } from './throttle.js';
 /** A fetch function: the global one, MSW's patched one, or an in-process handler. */
 export type FetchLike = (input: Request, init?: RequestInit) => Promise<Response>;
 
+// The fields below are named apart from the options they come from (`maxRetries`, `clock`, ...):
+// their names are shortened in the build (tsup.config.ts), which an option's name must never be.
+
 /** What one call may override. */
 export interface SendOptions {
-  maxRetries: number;
-  /** Milliseconds per attempt: until the response headers arrive, or with a hold until the body is read. */
-  timeout: number;
-  signal?: AbortSignal | undefined;
+  /** `maxRetries`. */
+  retries: number;
+  /** `timeout`: milliseconds per attempt, until the response headers arrive, or with a hold until the body is read. */
+  attemptTimeout: number;
+  /** The call's `signal`. */
+  callSignal?: AbortSignal | undefined;
 }
 
 /** What the client sets once. */
 export interface SendConfig {
-  /** Looked up on every attempt, so that a fetch patched later (MSW) is used. */
-  fetch(): FetchLike;
-  clock: Clock;
-  /** Milliseconds: a longer server-requested wait fails at once instead. */
-  maxRetryAfter: number;
-  throttle: Throttle | undefined;
-  logger: LevelLogger | undefined;
+  /** The `fetch` option or the global fetch, looked up on every attempt (MSW patches it later). */
+  getFetch(): FetchLike;
+  /** `clock`. */
+  timeSource: Clock;
+  /** `maxRetryAfter` in milliseconds: a longer server-requested wait fails at once instead. */
+  maxServerWait: number;
+  /** The throttle, when the `throttle` option is on. */
+  limiter: Throttle | undefined;
+  /** The levels of `logger` that `logLevel` lets through. */
+  leveledLogger: LevelLogger | undefined;
 }
 
 function path(request: Request): string {
   return new URL(request.url).pathname;
-}
-
-function isHealth(request: Request): boolean {
-  return request.method === 'GET' && path(request).endsWith('/v1/health');
-}
-
-/** Sleeps between attempts; an abort throws (a sleep that ignores the signal is caught by the loop). */
-async function pause(clock: Clock, ms: number, signal: AbortSignal | undefined): Promise<void> {
-  try {
-    await clock.sleep(ms, signal);
-  } catch (error) {
-    throw new APIUserAbortError(undefined, { cause: error });
-  }
 }
 
 /**
@@ -60,21 +55,25 @@ export async function sendWithRetry(
   config: SendConfig,
   hold?: AttemptHold,
 ): Promise<Response> {
-  const { clock, logger } = config;
+  const { timeSource: clock, leveledLogger: logger } = config;
   const { method } = request;
   // Health is never rate limited and answers without the headers: it neither waits for the
   // throttle nor teaches it anything (it would read as a server that reports no window).
-  const throttle = config.throttle && !isHealth(request) ? config.throttle : undefined;
-  const { signal } = options;
+  const throttle =
+    config.limiter && !(method === 'GET' && path(request).endsWith('/v1/health'))
+      ? config.limiter
+      : undefined;
+  const { callSignal: signal } = options;
   let body: string | ArrayBuffer | undefined = replayBody(request);
   let fresh = true;
-  if (body === undefined && request.body !== null && options.maxRetries > 0) {
+  if (body === undefined && request.body !== null && options.retries > 0) {
     // Not built by us (a middleware replaced it): buffer the body once to replay it.
     body = await request.arrayBuffer();
     fresh = false;
   }
+  // An abort before an attempt is caught by the throttle's queue or by sendAttempt, which then
+  // sends nothing.
   for (let retry = 0; ; retry++) {
-    if (signal?.aborted) throw new APIUserAbortError(undefined, { cause: signal.reason });
     const attempt = fresh ? request : new Request(request, { body: body ?? null });
     fresh = false;
     if (throttle) await throttle.acquire(signal);
@@ -82,30 +81,38 @@ export async function sendWithRetry(
     const state = attemptState();
     let response: Response | undefined;
     try {
-      response = await sendAttempt(config.fetch(), attempt, options.timeout, signal, state, hold);
+      response = await sendAttempt(
+        config.getFetch(),
+        attempt,
+        options.attemptTimeout,
+        signal,
+        state,
+        hold,
+      );
     } catch (error) {
-      throttle?.release();
       const failure = attemptFailure(error, signal, state.timedOut, request);
       if (failure instanceof APIUserAbortError) throw failure;
       logger?.debug?.(
         `${method} ${path(request)} failed: ${failure.message} (attempt ${retry + 1})`,
       );
-      if (retry >= options.maxRetries || !IDEMPOTENT.has(method)) throw failure;
+      if (retry >= options.retries || !IDEMPOTENT.has(method)) throw failure;
+    } finally {
+      // The slot is free, whatever happened; a response tells the window.
+      throttle?.release(response);
     }
     // Without a response, the retry waits the backoff; with one, what the server asks, if anything.
     let requested: number | undefined;
     if (response) {
-      throttle?.release(response);
       logger?.debug?.(
         `${method} ${path(request)} ${response.status} (attempt ${retry + 1}, ${clock.now() - started} ms)`,
       );
       // Neither followed nor retried: it would take the key elsewhere.
       refuseRedirect(response);
-      if (retry >= options.maxRetries || !shouldRetryStatus(method, response.status)) {
+      if (retry >= options.retries || !shouldRetryStatus(method, response.status)) {
         return response;
       }
       requested = serverDelay(response.status, response.headers, clock.now());
-      if (requested !== undefined && requested > config.maxRetryAfter) {
+      if (requested !== undefined && requested > config.maxServerWait) {
         logger?.warn?.(
           `${method} ${path(request)} ${response.status}: asked to wait ${Math.ceil(requested / 1000)} s > maxRetryAfter, not retrying`,
         );
@@ -117,6 +124,11 @@ export async function sendWithRetry(
     }
     const delay = requested ?? backoffDelay(retry);
     logger?.info?.(`retrying ${method} ${path(request)} in ${Math.round(delay)} ms`);
-    await pause(clock, delay, signal);
+    // An abort throws (a sleep that ignores the signal is caught by the next attempt).
+    try {
+      await clock.sleep(delay, signal);
+    } catch (error) {
+      throw new APIUserAbortError(undefined, { cause: error });
+    }
   }
 }

@@ -92,8 +92,7 @@ export class Throttle {
     if (this.#mode === Mode.Budget && this.#clock.now() >= this.#reset + MARGIN) {
       this.#mode = Mode.Probe;
     }
-    if (this.#mode === Mode.Probe) return this.#inFlight === 0;
-    return this.#remaining - this.#inFlight > 0;
+    return this.#mode === Mode.Probe ? !this.#inFlight : this.#remaining > this.#inFlight;
   }
 
   #pump(): void {
@@ -105,7 +104,7 @@ export class Throttle {
       go();
     }
     // Nobody in flight will bring news: wake up when the window resets.
-    if (this.#queue.size > 0 && this.#inFlight === 0 && !this.#sleeping) {
+    if (this.#queue.size && !this.#inFlight && !this.#sleeping) {
       this.#sleeping = true;
       this.#clock.sleep(this.#reset + MARGIN - this.#clock.now()).then(
         () => {

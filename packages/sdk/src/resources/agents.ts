@@ -24,7 +24,7 @@ export class Agents extends APIResource {
 
   /** Retrieves an agent. */
   retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'agentsRetrieve'>> {
-    return this._client._request('GET', '/v1/agents/{id}', { path: { id } }, options);
+    return this._client._request('GET', '/v1/agents/{id}', { id }, options);
   }
 
   /** Updates an agent; absent fields are left as they are. */
@@ -33,22 +33,22 @@ export class Agents extends APIResource {
     body: RequestBody<'agentsUpdate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'agentsUpdate'>> {
-    return this._client._request('PUT', '/v1/agents/{id}', { path: { id }, body }, options);
+    return this._client._request('PUT', '/v1/agents/{id}', { id, body }, options);
   }
 
   /** Deletes an agent with its trainings and MCP links. */
   delete(id: string, options?: RequestOptions): APIPromise<void> {
-    return this._client._request('DELETE', '/v1/agents/{id}', { path: { id } }, options);
+    return this._client._request('DELETE', '/v1/agents/{id}', { id }, options);
   }
 
   /** Sets the agent `active`. */
   activate(id: string, options?: RequestOptions): APIPromise<ResponseData<'agentsActivate'>> {
-    return this._client._request('POST', '/v1/agents/{id}/activate', { path: { id } }, options);
+    return this._client._request('POST', '/v1/agents/{id}/activate', { id }, options);
   }
 
   /** Sets the agent `inactive`. */
   deactivate(id: string, options?: RequestOptions): APIPromise<ResponseData<'agentsDeactivate'>> {
-    return this._client._request('POST', '/v1/agents/{id}/deactivate', { path: { id } }, options);
+    return this._client._request('POST', '/v1/agents/{id}/deactivate', { id }, options);
   }
 
   /** Starts a new conversation with the agent and returns its answer. */
@@ -57,11 +57,6 @@ export class Agents extends APIResource {
     body: RequestBody<'agentsStartConversation'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'agentsStartConversation'>> {
-    return this._client._request(
-      'POST',
-      '/v1/agents/{id}/conversation',
-      { path: { id }, body },
-      options,
-    );
+    return this._client._request('POST', '/v1/agents/{id}/conversation', { id, body }, options);
   }
 }

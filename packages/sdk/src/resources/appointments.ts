@@ -24,7 +24,7 @@ export class Appointments extends APIResource {
 
   /** Retrieves an appointment. */
   retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'appointmentsRetrieve'>> {
-    return this._client._request('GET', '/v1/appointments/{id}', { path: { id } }, options);
+    return this._client._request('GET', '/v1/appointments/{id}', { id }, options);
   }
 
   /** Updates an appointment; a new `starts_at` reschedules it. */
@@ -33,21 +33,16 @@ export class Appointments extends APIResource {
     body: RequestBody<'appointmentsUpdate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'appointmentsUpdate'>> {
-    return this._client._request('PUT', '/v1/appointments/{id}', { path: { id }, body }, options);
+    return this._client._request('PUT', '/v1/appointments/{id}', { id, body }, options);
   }
 
   /** Cancels an appointment. */
   cancel(id: string, options?: RequestOptions): APIPromise<ResponseData<'appointmentsCancel'>> {
-    return this._client._request('POST', '/v1/appointments/{id}/cancel', { path: { id } }, options);
+    return this._client._request('POST', '/v1/appointments/{id}/cancel', { id }, options);
   }
 
   /** Marks an appointment completed. */
   complete(id: string, options?: RequestOptions): APIPromise<ResponseData<'appointmentsComplete'>> {
-    return this._client._request(
-      'POST',
-      '/v1/appointments/{id}/complete',
-      { path: { id } },
-      options,
-    );
+    return this._client._request('POST', '/v1/appointments/{id}/complete', { id }, options);
   }
 }

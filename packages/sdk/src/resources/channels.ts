@@ -24,7 +24,7 @@ export class Channels extends APIResource {
 
   /** Retrieves a channel. */
   retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'channelsRetrieve'>> {
-    return this._client._request('GET', '/v1/channels/{id}', { path: { id } }, options);
+    return this._client._request('GET', '/v1/channels/{id}', { id }, options);
   }
 
   /** Updates a channel. */
@@ -33,12 +33,12 @@ export class Channels extends APIResource {
     body: RequestBody<'channelsUpdate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'channelsUpdate'>> {
-    return this._client._request('PUT', '/v1/channels/{id}', { path: { id }, body }, options);
+    return this._client._request('PUT', '/v1/channels/{id}', { id, body }, options);
   }
 
   /** Deletes a channel. */
   delete(id: string, options?: RequestOptions): APIPromise<void> {
-    return this._client._request('DELETE', '/v1/channels/{id}', { path: { id } }, options);
+    return this._client._request('DELETE', '/v1/channels/{id}', { id }, options);
   }
 
   /** Retrieves a channel's settings. */
@@ -46,7 +46,7 @@ export class Channels extends APIResource {
     id: string,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'channelsRetrieveSettings'>> {
-    return this._client._request('GET', '/v1/channels/{id}/settings', { path: { id } }, options);
+    return this._client._request('GET', '/v1/channels/{id}/settings', { id }, options);
   }
 
   /** Updates a channel's settings. */
@@ -55,12 +55,7 @@ export class Channels extends APIResource {
     body: RequestBody<'channelsUpdateSettings'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'channelsUpdateSettings'>> {
-    return this._client._request(
-      'PUT',
-      '/v1/channels/{id}/settings',
-      { path: { id }, body },
-      options,
-    );
+    return this._client._request('PUT', '/v1/channels/{id}/settings', { id, body }, options);
   }
 
   /** The QR code that pairs a messaging channel (409 for other types). */
@@ -68,7 +63,7 @@ export class Channels extends APIResource {
     id: string,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'channelsRetrieveQrCode'>> {
-    return this._client._request('GET', '/v1/channels/{id}/qr-code', { path: { id } }, options);
+    return this._client._request('GET', '/v1/channels/{id}/qr-code', { id }, options);
   }
 
   /** The embed script of a widget channel (409 for other types). */
@@ -76,6 +71,6 @@ export class Channels extends APIResource {
     id: string,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'channelsRetrieveWidget'>> {
-    return this._client._request('GET', '/v1/channels/{id}/widget', { path: { id } }, options);
+    return this._client._request('GET', '/v1/channels/{id}/widget', { id }, options);
   }
 }

@@ -16,7 +16,7 @@ export class Chats extends APIResource {
 
   /** Retrieves a chat (same id as its conversation). */
   retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'chatsRetrieve'>> {
-    return this._client._request('GET', '/v1/chats/{id}', { path: { id } }, options);
+    return this._client._request('GET', '/v1/chats/{id}', { id }, options);
   }
 
   /** A human takes over: the AI stops answering. */
@@ -25,12 +25,7 @@ export class Chats extends APIResource {
     body?: RequestBody<'chatsStartHuman'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'chatsStartHuman'>> {
-    return this._client._request(
-      'POST',
-      '/v1/chats/{id}/start-human',
-      { path: { id }, body },
-      options,
-    );
+    return this._client._request('POST', '/v1/chats/{id}/start-human', { id, body }, options);
   }
 
   /** Sends a message as the human agent (human mode only). */
@@ -39,17 +34,12 @@ export class Chats extends APIResource {
     body: RequestBody<'chatsSendMessage'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'chatsSendMessage'>> {
-    return this._client._request(
-      'POST',
-      '/v1/chats/{id}/messages',
-      { path: { id }, body },
-      options,
-    );
+    return this._client._request('POST', '/v1/chats/{id}/messages', { id, body }, options);
   }
 
   /** Hands the chat back to the AI. */
   stopHuman(id: string, options?: RequestOptions): APIPromise<ResponseData<'chatsStopHuman'>> {
-    return this._client._request('POST', '/v1/chats/{id}/stop-human', { path: { id } }, options);
+    return this._client._request('POST', '/v1/chats/{id}/stop-human', { id }, options);
   }
 
   /** Deletes a message of the chat. */
@@ -57,7 +47,7 @@ export class Chats extends APIResource {
     return this._client._request(
       'DELETE',
       '/v1/chats/{id}/messages/{messageId}',
-      { path: { id, messageId } },
+      { id, messageId },
       options,
     );
   }

@@ -24,7 +24,7 @@ export class Contacts extends APIResource {
 
   /** Retrieves a contact. */
   retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'contactsRetrieve'>> {
-    return this._client._request('GET', '/v1/contacts/{id}', { path: { id } }, options);
+    return this._client._request('GET', '/v1/contacts/{id}', { id }, options);
   }
 
   /** Updates a contact. */
@@ -33,11 +33,11 @@ export class Contacts extends APIResource {
     body: RequestBody<'contactsUpdate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'contactsUpdate'>> {
-    return this._client._request('PUT', '/v1/contacts/{id}', { path: { id }, body }, options);
+    return this._client._request('PUT', '/v1/contacts/{id}', { id, body }, options);
   }
 
   /** Deletes a contact. */
   delete(id: string, options?: RequestOptions): APIPromise<void> {
-    return this._client._request('DELETE', '/v1/contacts/{id}', { path: { id } }, options);
+    return this._client._request('DELETE', '/v1/contacts/{id}', { id }, options);
   }
 }

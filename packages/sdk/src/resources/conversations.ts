@@ -19,7 +19,7 @@ export class Conversations extends APIResource {
     id: string,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'conversationsRetrieve'>> {
-    return this._client._request('GET', '/v1/conversations/{id}', { path: { id } }, options);
+    return this._client._request('GET', '/v1/conversations/{id}', { id }, options);
   }
 
   /** Lists a conversation's messages. */
@@ -28,7 +28,7 @@ export class Conversations extends APIResource {
     query?: QueryParams<'conversationsListMessages'>,
     options?: ListOptions,
   ): PagePromise<ListItem<'conversationsListMessages'>> {
-    return this._client._list('/v1/conversations/{id}/messages', { path: { id }, query }, options);
+    return this._client._list('/v1/conversations/{id}/messages', { id, query }, options);
   }
 
   /** Sends a customer message and returns the agent's answer (null in human mode). */
@@ -37,12 +37,7 @@ export class Conversations extends APIResource {
     body: RequestBody<'conversationsSendMessage'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'conversationsSendMessage'>> {
-    return this._client._request(
-      'POST',
-      '/v1/conversations/{id}/messages',
-      { path: { id }, body },
-      options,
-    );
+    return this._client._request('POST', '/v1/conversations/{id}/messages', { id, body }, options);
   }
 
   /** Edits a message; sets `is_edited`. */
@@ -55,24 +50,19 @@ export class Conversations extends APIResource {
     return this._client._request(
       'PUT',
       '/v1/conversations/{id}/messages/{messageId}',
-      { path: { id, messageId }, body },
+      { id, messageId, body },
       options,
     );
   }
 
   /** Closes the conversation's chat. */
   close(id: string, options?: RequestOptions): APIPromise<ResponseData<'conversationsClose'>> {
-    return this._client._request('POST', '/v1/conversations/{id}/close', { path: { id } }, options);
+    return this._client._request('POST', '/v1/conversations/{id}/close', { id }, options);
   }
 
   /** Reopens a closed conversation's chat. */
   reopen(id: string, options?: RequestOptions): APIPromise<ResponseData<'conversationsReopen'>> {
-    return this._client._request(
-      'POST',
-      '/v1/conversations/{id}/reopen',
-      { path: { id } },
-      options,
-    );
+    return this._client._request('POST', '/v1/conversations/{id}/reopen', { id }, options);
   }
 
   /** Hands the conversation to another agent. */
@@ -81,11 +71,6 @@ export class Conversations extends APIResource {
     body: RequestBody<'conversationsTransfer'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'conversationsTransfer'>> {
-    return this._client._request(
-      'POST',
-      '/v1/conversations/{id}/transfer',
-      { path: { id }, body },
-      options,
-    );
+    return this._client._request('POST', '/v1/conversations/{id}/transfer', { id, body }, options);
   }
 }

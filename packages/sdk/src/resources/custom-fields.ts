@@ -24,7 +24,7 @@ export class CustomFields extends APIResource {
 
   /** Retrieves a custom field. */
   retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'customFieldsRetrieve'>> {
-    return this._client._request('GET', '/v1/custom-fields/{id}', { path: { id } }, options);
+    return this._client._request('GET', '/v1/custom-fields/{id}', { id }, options);
   }
 
   /** Updates a custom field. */
@@ -33,17 +33,12 @@ export class CustomFields extends APIResource {
     body: RequestBody<'customFieldsUpdate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'customFieldsUpdate'>> {
-    return this._client._request('PUT', '/v1/custom-fields/{id}', { path: { id }, body }, options);
+    return this._client._request('PUT', '/v1/custom-fields/{id}', { id, body }, options);
   }
 
   /** Archives a custom field. */
   archive(id: string, options?: RequestOptions): APIPromise<ResponseData<'customFieldsArchive'>> {
-    return this._client._request(
-      'POST',
-      '/v1/custom-fields/{id}/archive',
-      { path: { id } },
-      options,
-    );
+    return this._client._request('POST', '/v1/custom-fields/{id}/archive', { id }, options);
   }
 
   /** Restores an archived custom field. */
@@ -51,11 +46,6 @@ export class CustomFields extends APIResource {
     id: string,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'customFieldsUnarchive'>> {
-    return this._client._request(
-      'POST',
-      '/v1/custom-fields/{id}/unarchive',
-      { path: { id } },
-      options,
-    );
+    return this._client._request('POST', '/v1/custom-fields/{id}/unarchive', { id }, options);
   }
 }

@@ -24,7 +24,7 @@ export class McpServers extends APIResource {
 
   /** Retrieves an MCP server. */
   retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'mcpServersRetrieve'>> {
-    return this._client._request('GET', '/v1/mcp-servers/{id}', { path: { id } }, options);
+    return this._client._request('GET', '/v1/mcp-servers/{id}', { id }, options);
   }
 
   /** Updates an MCP server. */
@@ -33,12 +33,12 @@ export class McpServers extends APIResource {
     body: RequestBody<'mcpServersUpdate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'mcpServersUpdate'>> {
-    return this._client._request('PUT', '/v1/mcp-servers/{id}', { path: { id }, body }, options);
+    return this._client._request('PUT', '/v1/mcp-servers/{id}', { id, body }, options);
   }
 
   /** Removes an MCP server. */
   delete(id: string, options?: RequestOptions): APIPromise<void> {
-    return this._client._request('DELETE', '/v1/mcp-servers/{id}', { path: { id } }, options);
+    return this._client._request('DELETE', '/v1/mcp-servers/{id}', { id }, options);
   }
 
   /** Lists a server's tools. */
@@ -47,7 +47,7 @@ export class McpServers extends APIResource {
     query?: QueryParams<'mcpServersListTools'>,
     options?: ListOptions,
   ): PagePromise<ListItem<'mcpServersListTools'>> {
-    return this._client._list('/v1/mcp-servers/{id}/tools', { path: { id }, query }, options);
+    return this._client._list('/v1/mcp-servers/{id}/tools', { id, query }, options);
   }
 
   /** Enables or disables a tool. */
@@ -60,7 +60,7 @@ export class McpServers extends APIResource {
     return this._client._request(
       'PUT',
       '/v1/mcp-servers/{id}/tools/{toolName}',
-      { path: { id, toolName }, body },
+      { id, toolName, body },
       options,
     );
   }
@@ -74,7 +74,7 @@ export class McpServers extends APIResource {
     return this._client._request(
       'POST',
       '/v1/agent/{id}/mcp/connect',
-      { path: { id: agentId }, body },
+      { id: agentId, body },
       options,
     );
   }
@@ -88,7 +88,7 @@ export class McpServers extends APIResource {
     return this._client._request(
       'POST',
       '/v1/agent/{id}/mcp/disconnect',
-      { path: { id: agentId }, body },
+      { id: agentId, body },
       options,
     );
   }
@@ -99,6 +99,6 @@ export class McpServers extends APIResource {
     query?: QueryParams<'mcpServersListForAgent'>,
     options?: ListOptions,
   ): PagePromise<ListItem<'mcpServersListForAgent'>> {
-    return this._client._list('/v1/agent/{id}/mcp', { path: { id: agentId }, query }, options);
+    return this._client._list('/v1/agent/{id}/mcp', { id: agentId, query }, options);
   }
 }

@@ -7,11 +7,11 @@ import { APIResource } from './api-resource.js';
 export class Messages extends APIResource {
   /** Retrieves a message. */
   retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'messagesRetrieve'>> {
-    return this._client._request('GET', '/v1/messages/{id}', { path: { id } }, options);
+    return this._client._request('GET', '/v1/messages/{id}', { id }, options);
   }
 
   /** Deletes a message. */
   delete(id: string, options?: RequestOptions): APIPromise<void> {
-    return this._client._request('DELETE', '/v1/messages/{id}', { path: { id } }, options);
+    return this._client._request('DELETE', '/v1/messages/{id}', { id }, options);
   }
 }

@@ -12,11 +12,7 @@ export class Trainings extends APIResource {
     query?: QueryParams<'trainingsList'>,
     options?: ListOptions,
   ): PagePromise<ListItem<'trainingsList'>> {
-    return this._client._list(
-      '/v1/agents/{id}/trainings',
-      { path: { id: agentId }, query },
-      options,
-    );
+    return this._client._list('/v1/agents/{id}/trainings', { id: agentId, query }, options);
   }
 
   /** Adds a training to an agent: `text` with `content`, or `url` / `document` with `url`. */
@@ -28,14 +24,14 @@ export class Trainings extends APIResource {
     return this._client._request(
       'POST',
       '/v1/agents/{id}/trainings',
-      { path: { id: agentId }, body },
+      { id: agentId, body },
       options,
     );
   }
 
   /** Retrieves a training. */
   retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'trainingsRetrieve'>> {
-    return this._client._request('GET', '/v1/trainings/{id}', { path: { id } }, options);
+    return this._client._request('GET', '/v1/trainings/{id}', { id }, options);
   }
 
   /** Updates a training. */
@@ -44,11 +40,11 @@ export class Trainings extends APIResource {
     body: RequestBody<'trainingsUpdate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'trainingsUpdate'>> {
-    return this._client._request('PUT', '/v1/trainings/{id}', { path: { id }, body }, options);
+    return this._client._request('PUT', '/v1/trainings/{id}', { id, body }, options);
   }
 
   /** Deletes a training. */
   delete(id: string, options?: RequestOptions): APIPromise<void> {
-    return this._client._request('DELETE', '/v1/trainings/{id}', { path: { id } }, options);
+    return this._client._request('DELETE', '/v1/trainings/{id}', { id }, options);
   }
 }

@@ -24,7 +24,7 @@ export class Webhooks extends APIResource {
 
   /** Retrieves a webhook. */
   retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'webhooksRetrieve'>> {
-    return this._client._request('GET', '/v1/webhooks/{id}', { path: { id } }, options);
+    return this._client._request('GET', '/v1/webhooks/{id}', { id }, options);
   }
 
   /** Updates a webhook; `active: true` reactivates it. */
@@ -33,17 +33,17 @@ export class Webhooks extends APIResource {
     body: RequestBody<'webhooksUpdate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'webhooksUpdate'>> {
-    return this._client._request('PUT', '/v1/webhooks/{id}', { path: { id }, body }, options);
+    return this._client._request('PUT', '/v1/webhooks/{id}', { id, body }, options);
   }
 
   /** Deletes a webhook. */
   delete(id: string, options?: RequestOptions): APIPromise<void> {
-    return this._client._request('DELETE', '/v1/webhooks/{id}', { path: { id } }, options);
+    return this._client._request('DELETE', '/v1/webhooks/{id}', { id }, options);
   }
 
   /** Sends a `webhook.test` event now and returns the attempt's result. */
   test(id: string, options?: RequestOptions): APIPromise<ResponseData<'webhooksTest'>> {
-    return this._client._request('POST', '/v1/webhooks/{id}/test', { path: { id } }, options);
+    return this._client._request('POST', '/v1/webhooks/{id}/test', { id }, options);
   }
 
   /** Lists a webhook's deliveries with every attempt. */
@@ -52,7 +52,7 @@ export class Webhooks extends APIResource {
     query?: QueryParams<'webhooksListDeliveries'>,
     options?: ListOptions,
   ): PagePromise<ListItem<'webhooksListDeliveries'>> {
-    return this._client._list('/v1/webhooks/{id}/deliveries', { path: { id }, query }, options);
+    return this._client._list('/v1/webhooks/{id}/deliveries', { id, query }, options);
   }
 
   /**
@@ -64,11 +64,6 @@ export class Webhooks extends APIResource {
     body?: RequestBody<'webhooksRotateSecret'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'webhooksRotateSecret'>> {
-    return this._client._request(
-      'POST',
-      '/v1/webhooks/{id}/rotate-secret',
-      { path: { id }, body },
-      options,
-    );
+    return this._client._request('POST', '/v1/webhooks/{id}/rotate-secret', { id, body }, options);
   }
 }
