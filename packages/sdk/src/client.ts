@@ -169,10 +169,7 @@ export class AgentPlatform {
     this.#defaults = defaults;
     const clock = options.clock ?? systemClock;
     const custom = options.fetch;
-    const level =
-      options.logLevel !== undefined
-        ? checkLogLevel(options.logLevel, 'logLevel')
-        : checkLogLevel(readEnv('AGENT_PLATFORM_LOG') ?? 'off', 'AGENT_PLATFORM_LOG');
+    const level = checkLogLevel(options.logLevel);
     this.#config = {
       getFetch: custom ? () => custom : () => globalThis.fetch,
       timeSource: clock,

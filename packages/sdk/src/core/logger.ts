@@ -1,3 +1,4 @@
+import { readEnv } from './env.js';
 import { AgentPlatformError } from './errors.js';
 
 /** Where log lines go; `console` fits. */
@@ -14,15 +15,18 @@ export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
 const RANK: Record<LogLevel, number> = { off: 0, error: 1, warn: 2, info: 3, debug: 4 };
 
 /**
- * The log level an option or environment variable names (`source` says which, for the error);
- * the environment's value is read in any case. Anything else throws: a typo must not silence logs.
+ * The log level the `logLevel` option names, else the `AGENT_PLATFORM_LOG` environment variable
+ * (in any letter case), else `off`. Anything else throws, naming where it came from: a typo must not
+ * silence logs.
  */
-export function checkLogLevel(value: unknown, source: 'logLevel' | 'AGENT_PLATFORM_LOG'): LogLevel {
+export function checkLogLevel(option: unknown): LogLevel {
+  const fromEnv = option === undefined;
   // The environment's value is a string (readEnv).
-  const level = source === 'AGENT_PLATFORM_LOG' ? (value as string).toLowerCase() : value;
+  const value = fromEnv ? (readEnv('AGENT_PLATFORM_LOG') ?? 'off') : option;
+  const level = fromEnv ? (value as string).toLowerCase() : value;
   if (typeof level === 'string' && Object.hasOwn(RANK, level)) return level as LogLevel;
   throw new AgentPlatformError(
-    `${source}: must be one of ${Object.keys(RANK).join(', ')}, not ${JSON.stringify(value)}`,
+    `${fromEnv ? 'AGENT_PLATFORM_LOG' : 'logLevel'}: must be one of ${Object.keys(RANK).join(', ')}, not ${JSON.stringify(value)}`,
   );
 }
 
