@@ -382,6 +382,17 @@ describe('option checks', () => {
     ).toThrow(new RegExp(`${name}: must be a number >= 0`));
   });
 
+  it('quotes a string where a number belongs: `not 3` would hide that it is none', async () => {
+    const options = { apiKey: 'k', baseUrl: 'http://api.test' };
+    expect(() => new AgentPlatform({ ...options, maxRetries: '3' as unknown as number })).toThrow(
+      new AgentPlatformError('maxRetries: must be a number >= 0, not "3"'),
+    );
+    const client = new AgentPlatform(options);
+    await expect(client.me({ timeout: '5000' as unknown as number })).rejects.toThrow(
+      'timeout: must be a number >= 0, not "5000"',
+    );
+  });
+
   it.each([
     'api.example.com',
     '127.0.0.1:4010',

@@ -88,10 +88,16 @@ type LooseClient = {
   }>;
 };
 
-/** A non-negative number option, checked: a NaN `maxRetries` would otherwise retry forever. */
-function count(name: string, value: number): number {
-  if (typeof value !== 'number' || !(value >= 0)) {
-    throw new AgentPlatformError(`${name}: must be a number >= 0, not ${value}`);
+/**
+ * A non-negative number option, checked: a NaN `maxRetries` would otherwise retry forever. A
+ * `whole` one (`'whole '`) counts items or pages: an integer, or Infinity (no limit).
+ */
+function count(name: string, value: number, whole = ''): number {
+  if (typeof value !== 'number' || !(value >= 0) || (whole && value % 1)) {
+    // A string is quoted: `not 3` would hide that '3' is no number.
+    throw new AgentPlatformError(
+      `${name}: must be a ${whole}number >= 0, not ${typeof value === 'string' ? JSON.stringify(value) : String(value)}`,
+    );
   }
   return value;
 }
@@ -236,7 +242,7 @@ export class AgentPlatform {
     method: Method,
     path: string,
     params: CallParams,
-    options: RequestOptions | undefined,
+    options: ListOptions | undefined,
   ): Promise<RawResult> {
     // Per call, through a per-call fetch: a middleware may replace the Request or the Response.
     const hold: AttemptHold = {};
@@ -245,6 +251,11 @@ export class AgentPlatform {
       if (options) {
         send = sendOptions(options, send, options.signal);
         checkHeaders(options.headers);
+        // A list call's limits, which its PagePromise iterates within (null is refused: the
+        // iteration would read it as 0).
+        const { maxItems = 0, maxPages = 0 } = options;
+        count('maxItems', maxItems, 'whole ');
+        count('maxPages', maxPages, 'whole ');
       }
       const { query, body, ...pathParams } = params;
       const result = await (this.raw as unknown as LooseClient).request(method, path, {

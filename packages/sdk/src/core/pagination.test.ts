@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { json, recordingFetch } from '../../test/support/recording-fetch.js';
+import { apiError, json, recordingFetch } from '../../test/support/recording-fetch.js';
 import { AgentPlatform } from '../client.js';
-import { AgentPlatformError } from './errors.js';
+import { AgentPlatformError, NotFoundError } from './errors.js';
 import { Page } from './pagination.js';
+import type { ListOptions } from './request-options.js';
 
 /** A list endpoint over `pages` (each an array of ids); total_pages is the number of pages. */
 function listServer(pages: string[][], total = pages.flat().length) {
@@ -132,6 +133,55 @@ describe('list pagination', () => {
       '/v1/webhooks/wh-1/deliveries?status=failed',
       '/v1/webhooks/wh-1/deliveries?status=failed&page=2',
     ]);
+  });
+
+  it.each([
+    ['maxItems', '-1', -1],
+    ['maxItems', '2.5', 2.5],
+    ['maxItems', 'NaN', Number.NaN],
+    ['maxItems', 'null', null],
+    ['maxPages', '"3"', '3'],
+    ['maxPages', '-Infinity', -Infinity],
+    ['maxPages', '0.5', 0.5],
+  ])('refuses %s = %s before sending anything, awaited or iterated', async (name, shown, value) => {
+    const { client, calls } = listServer([['a'], ['b']]);
+    const options = { [name]: value } as ListOptions;
+    const message = `${name}: must be a whole number >= 0, not ${shown}`;
+    for (const use of [
+      (list: ReturnType<typeof client.agents.list>) => list.then(),
+      (list: ReturnType<typeof client.agents.list>) => collect(list),
+      (list: ReturnType<typeof client.agents.list>) => collect(list.pages()),
+    ]) {
+      const error = await use(client.agents.list({}, options)).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(AgentPlatformError);
+      expect((error as Error).message).toBe(message);
+    }
+    expect(calls).toEqual([]);
+  });
+
+  it('takes 0 (nothing) and Infinity (no limit) as limits', async () => {
+    const { client, requested } = listServer([['a', 'b'], ['c']]);
+    expect(await collect(client.agents.list({}, { maxItems: 0 }))).toEqual([]);
+    expect(await collect(client.agents.list({}, { maxPages: 0 }))).toEqual([]);
+    expect(await collect(client.agents.list({}, { maxPages: 0 }).pages())).toEqual([]);
+    const all = await collect(client.agents.list({}, { maxItems: Infinity, maxPages: Infinity }));
+    expect(all.map((a) => a.id)).toEqual(['a', 'b', 'c']);
+    // The first page of each list call is requested at once, whatever the limits.
+    expect(requested()).toEqual(['1', '1', '1', '1', '2']);
+  });
+
+  it('rejects the iteration of a list call that failed, even for no item or page', async () => {
+    const { fetch } = recordingFetch(() => apiError(404, 'NOT_FOUND'));
+    const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch });
+    await expect(collect(client.agents.list({}, { maxItems: 0 }))).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
+    await expect(collect(client.agents.list({}, { maxPages: 0 }).pages())).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
   });
 
   it('starts from the page asked for', async () => {

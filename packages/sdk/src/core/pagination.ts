@@ -9,9 +9,15 @@ export interface Pagination {
   total_pages: number;
 }
 
-/** How far an iteration goes: at most `maxItems` items, from at most `maxPages` pages. */
+/**
+ * How far an iteration goes: at most `maxItems` items, from at most `maxPages` pages. Each is a whole
+ * number >= 0: Infinity (the default) is no limit, `0` yields nothing. Another value (-1, 2.5, NaN,
+ * '3', null) rejects the list call before anything is sent (`maxPages: must be a whole number >= 0, not 2.5`).
+ */
 export interface IterationLimits {
+  /** Items to yield at most, over item iteration only: a whole number >= 0 (default Infinity, no limit). */
   maxItems?: number | undefined;
+  /** Pages to fetch at most: a whole number >= 0 (default Infinity, no limit). */
   maxPages?: number | undefined;
 }
 
@@ -53,16 +59,18 @@ export class Page<T> implements AsyncIterable<T> {
   }
 }
 
-/** Walks pages from `first`, holding one at a time. */
+/**
+ * Walks pages from `first`, holding one at a time. `first` is awaited even for no page: a list call
+ * that failed (a bad option) throws here rather than as an unhandled rejection.
+ */
 export async function* iteratePages<T>(
   first: Page<T> | PromiseLike<Page<T>>,
   maxPages = Infinity,
 ): AsyncGenerator<Page<T>, void, undefined> {
-  if (maxPages <= 0) return;
   let page = await first;
-  for (let count = 1; ; count++) {
+  for (let count = 0; count < maxPages; ) {
     yield page;
-    if (count >= maxPages || !page.hasNextPage()) return;
+    if (++count >= maxPages || !page.hasNextPage()) return;
     page = await page.getNextPage();
   }
 }
@@ -72,9 +80,9 @@ export async function* iterateItems<T>(
   first: Page<T> | PromiseLike<Page<T>>,
   { maxItems = Infinity, maxPages }: IterationLimits,
 ): AsyncGenerator<T, void, undefined> {
-  if (maxItems <= 0) return;
   let count = 0;
-  for await (const page of iteratePages(first, maxPages)) {
+  // No item, no page (the first is still awaited).
+  for await (const page of iteratePages(first, maxItems ? maxPages : 0)) {
     for (const item of page.data) {
       yield item;
       if (++count >= maxItems) return;
