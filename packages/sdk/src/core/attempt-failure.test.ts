@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { hangingFetch } from '../../test/support/recording-fetch.js';
 import { AgentPlatform } from '../client.js';
 import { attemptFailure } from './attempt-failure.js';
 import { APIConnectionError, APITimeoutError, APIUserAbortError } from './errors.js';
@@ -46,14 +47,40 @@ describe('attemptFailure', () => {
     }
   });
 
-  it('keeps the default messages without a request, and for a timeout or an abort', () => {
+  it('names the request, without its query, in a timeout, as in a connection error', async () => {
+    const { fetch } = hangingFetch();
+    // A timeout of 0 ends an attempt whose answer is not already there: no timing involved.
+    const client = new AgentPlatform({
+      apiKey: 'k',
+      baseUrl: 'http://api.test',
+      fetch,
+      maxRetries: 0,
+      timeout: 0,
+    });
+    const message = 'Request timed out: GET http://api.test/v1/contacts';
+    const error: unknown = await client.contacts.list({ q: 'ada@example.com' }).catch((e) => e);
+    expect(error).toBeInstanceOf(APITimeoutError);
+    expect((error as Error).message).toBe(message);
+    const raw = client.raw.GET('/v1/contacts', { params: { query: { q: 'ada@example.com' } } });
+    await expect(raw).rejects.toThrow(new APITimeoutError(message));
+    const unit = attemptFailure(
+      new Error('x'),
+      undefined,
+      true,
+      new Request('http://a.test/v1/x?q=1'),
+    );
+    expect(unit.message).toBe('Request timed out: GET http://a.test/v1/x');
+  });
+
+  it('keeps the default messages without a request, and for an abort', () => {
     const request = new Request('http://api.test/v1/agents');
     expect(attemptFailure(new Error('x'), undefined, false).message).toBe('Connection error.');
-    const timeout = attemptFailure(new Error('x'), undefined, true, request);
+    const timeout = attemptFailure(new Error('x'), undefined, true);
     expect(timeout).toBeInstanceOf(APITimeoutError);
     expect(timeout.message).toBe('Request timed out.');
     const signal = AbortSignal.abort();
     const abort = attemptFailure(new Error('x'), signal, true, request);
     expect(abort).toBeInstanceOf(APIUserAbortError);
+    expect(abort.message).toBe('Request was aborted.');
   });
 });
