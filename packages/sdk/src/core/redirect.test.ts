@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeClock, recordingFetch } from '../../test/support/recording-fetch.js';
 import { AgentPlatform, type ClientOptions } from '../client.js';
-import { APIError } from './errors.js';
+import { APIConnectionError, APIError } from './errors.js';
 
 // Two real servers on loopback: an "API" that redirects every request, and the origin it points at,
 // which must never see a request (it would get the x-api-key). Only the runtime's own fetch shows
@@ -160,10 +160,12 @@ describe('what is no redirect', () => {
     });
   });
 
-  it("is not Response.error() (status 0, type 'error'), from a fetch of one's own", async () => {
+  it("is not Response.error() (status 0, type 'error'), from a fetch of one's own: a connection error", async () => {
     const { client: c } = answering(() => Response.error());
-    const { response } = await c.raw.GET('/v1/me');
-    expect(response.type).toBe('error');
-    await expect(c.agents.retrieve('a1')).rejects.toMatchObject({ status: 0, message: 'HTTP 0' });
+    const message = 'Connection error: GET http://api.test/v1/agents/a1 (Response.error())';
+    await expect(c.agents.retrieve('a1', { maxRetries: 0 })).rejects.toThrow(
+      new APIConnectionError(message),
+    );
+    await expect(c.raw.GET('/v1/me')).rejects.toBeInstanceOf(APIConnectionError);
   });
 });

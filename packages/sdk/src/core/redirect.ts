@@ -6,10 +6,11 @@ import { APIError } from './errors.js';
  * Authorization and Cookie across origins). Requests go with `redirect: 'manual'`: Node then
  * answers the 3xx itself, a browser an opaque redirect (status 0, Location hidden). A redirect is
  * what fetch would follow: 301, 302, 303, 307 and 308. Other statuses are not redirects: a 304
- * answers a raw caller's If-None-Match, `Response.error()` has status 0 too (type 'error'), and
- * fetch follows no 300, 305 or 306. A `fetch` option that follows redirects itself (one that drops
- * the Request's mode) has already sent the key by then; its `redirected` response fails all the
- * same, naming where it ended, so that the caller learns it.
+ * answers a raw caller's If-None-Match, fetch follows no 300, 305 or 306, and `Response.error()`
+ * (status 0 too, type 'error') never gets here: sendAttempt makes it a connection error. A `fetch`
+ * option that follows redirects itself (one that drops the Request's mode) has already sent the
+ * key by then; its `redirected` response fails all the same, naming where it ended, so that the
+ * caller learns it.
  */
 export function refuseRedirect(response: Response): void {
   // Only what the test needs is read on every call: `url` serialises a URL each time it is read.

@@ -98,7 +98,10 @@ export function sendAttempt(
         // `init`) is held too: its body cannot be stopped, but the call still settles on time.
         if (!hold || response.body === null) {
           finish();
-          resolve(response);
+          // `Response.error()` (a fetch of one's own may answer it; it has no body): a network
+          // error, as if the fetch had thrown, so retried and reported as one.
+          if (response.type === 'error') reject(new TypeError('Response.error()'));
+          else resolve(response);
         } else if (response.ok) {
           // A middleware fetching again (openapi-fetch hands it this fetch): the earlier attempt
           // ends here, its body left to the middleware.

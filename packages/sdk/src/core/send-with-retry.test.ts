@@ -294,6 +294,36 @@ describe('timeouts and aborts', () => {
   });
 });
 
+describe("a fetch of one's own that answers Response.error()", () => {
+  it('fails with APIConnectionError, retried for GET, PUT and DELETE as a connection error is', async () => {
+    const { client, calls, sleeps } = setup(
+      failing(
+        2,
+        () => Response.error(),
+        () => json(200, agent),
+      ),
+    );
+    expect(await client.agents.retrieve(ID)).toEqual(agent.data);
+    expect(calls).toHaveLength(3);
+    expect(sleeps).toHaveLength(2);
+    const failed = setup(() => Response.error(), { maxRetries: 1 });
+    const error: unknown = await failed.client.agents.delete(ID).catch((e) => e);
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect(error).not.toBeInstanceOf(APITimeoutError);
+    expect((error as Error).message).toBe(
+      `Connection error: DELETE http://api.test/v1/agents/${ID} (Response.error())`,
+    );
+    expect((error as Error).cause).toBeInstanceOf(TypeError);
+    expect(failed.calls).toHaveLength(2);
+  });
+
+  it('is not retried for POST, which may have taken effect', async () => {
+    const { client, calls } = setup(() => Response.error());
+    await expect(client.agents.create({ name: 'a' })).rejects.toBeInstanceOf(APIConnectionError);
+    expect(calls).toHaveLength(1);
+  });
+});
+
 describe('maxRetryAfter applies to server-requested waits only', () => {
   it('still backs off 8 s on a 5xx when maxRetryAfter is 1 s', async () => {
     const { client, calls, sleeps } = setup(
