@@ -134,6 +134,21 @@ describe('requests', () => {
     expect(calls).toEqual([]);
   });
 
+  it('refuses a raw call whose path object lacks a parameter that the path names', async () => {
+    const { fetch, calls } = recordingFetch(() => json(200, { data: {} }));
+    const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch });
+    const refused = new AgentPlatformError('messageId: must be a string, not "", "." or ".."');
+    // Sent, the first went as DELETE /v1/chats/{ID}/messages/%7BmessageId%7D.
+    const lacking = { id: ID } as { id: string; messageId: string };
+    await expect(
+      client.raw.DELETE('/v1/chats/{id}/messages/{messageId}', { params: { path: lacking } }),
+    ).rejects.toThrow(refused);
+    // A name the path does not have is not read, as openapi-fetch does.
+    const extra = { id: ID, messageId: ID, unused: 42 } as { id: string; messageId: string };
+    await client.raw.DELETE('/v1/chats/{id}/messages/{messageId}', { params: { path: extra } });
+    expect(calls.map((call) => call.url.pathname)).toEqual([`/v1/chats/${ID}/messages/${ID}`]);
+  });
+
   it('sends any other odd id percent-encoded, which URL resolution leaves alone', async () => {
     const { fetch, calls } = recordingFetch(() => json(200, { data: {} }));
     const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch });

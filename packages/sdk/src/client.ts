@@ -90,9 +90,9 @@ type LooseClient = {
 
 /**
  * A non-negative number option, checked: a NaN `maxRetries` would otherwise retry forever. A
- * `whole` one (`'whole '`) counts items or pages: an integer, or Infinity (no limit).
+ * `whole` one (`'whole '`) counts items or pages: an integer, or Infinity (no limit). Unset passes.
  */
-function count(name: string, value: number, whole = ''): number {
+function count(name: string, value: number | undefined = 0, whole = ''): number {
   if (typeof value !== 'number' || !(value >= 0) || (whole && value % 1)) {
     // A string is quoted: `not 3` would hide that '3' is no number.
     throw new AgentPlatformError(
@@ -251,16 +251,15 @@ export class AgentPlatform {
       if (options) {
         send = sendOptions(options, send, options.signal);
         checkHeaders(options.headers);
-        // A list call's limits, which its PagePromise iterates within (null is refused: the
-        // iteration would read it as 0).
-        const { maxItems = 0, maxPages = 0 } = options;
-        count('maxItems', maxItems, 'whole ');
-        count('maxPages', maxPages, 'whole ');
+        // A list call's limits, which its PagePromise iterates within; unset is no limit (null is
+        // refused: the iteration would read it as 0).
+        count('maxItems', options.maxItems, 'whole ');
+        count('maxPages', options.maxPages, 'whole ');
       }
-      const { query, body, ...pathParams } = params;
       const result = await (this.raw as unknown as LooseClient).request(method, path, {
-        params: { path: pathParams, query },
-        body,
+        // pathSerializer reads only the names the path has in braces, which query and body are not.
+        params: { path: params, query: params.query },
+        body: params.body,
         headers: options?.headers,
         fetch: (request: Request) => sendWithRetry(request, send, this.#config, hold),
         // Read and parsed below: under the attempt's timeout and signal, and a body that is not

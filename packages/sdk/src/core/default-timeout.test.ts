@@ -13,7 +13,7 @@ afterEach(() => {
 });
 
 /** Settles `promise` into a record that can be read synchronously after the timers advance. */
-function watch(promise: Promise<unknown>) {
+function watch(promise: PromiseLike<unknown>) {
   const outcome: { error?: unknown; settled: boolean } = { settled: false };
   promise.then(
     () => {
