@@ -2,9 +2,9 @@ import { ApiError } from '../errors.js';
 import type { ConversationRow } from '../store/records.js';
 import { assertTransition } from './chat-state.js';
 import type { Handler } from './context.js';
-import { chatMessageView, chatView, conversationMessageView } from './conversation-views.js';
-import { storeMessage } from './customer-message.js';
+import { chatMessageView, chatView } from './conversation-views.js';
 import { mustGet } from './lookup.js';
+import { sendToCustomer } from './outbound-message.js';
 import { paginate } from './paginate.js';
 
 // A Map, not an object: a URL ending in `.constructor` must not find Object's constructor.
@@ -54,10 +54,9 @@ export const chatsStartHuman: Handler = (ctx, { ws, params, body }) => {
 };
 
 /**
- * POST /v1/chats/{id}/messages: a human agent's message (201, message.sent); only in human mode.
- * It goes out through the conversation's channel; when that channel was deleted or is not active it
- * cannot, and is stored `failed` (message.failed in B; A has no such event). A conversation that never had a
- * channel is answered through the API, and its messages are `sent`.
+ * POST /v1/chats/{id}/messages: a human agent's message (201); only in human mode. It goes out
+ * through the conversation's channel as the AI's answers do: `sent` (message.sent), or `failed`
+ * (message.failed in B) when the channel was deleted or is not active.
  */
 export const chatsSendMessage: Handler = (ctx, { ws, params, body }) => {
   const row = chat(ctx, ws, params.id as string);
@@ -67,29 +66,16 @@ export const chatsSendMessage: Handler = (ctx, { ws, params, body }) => {
   const extension = mediaUrl
     ? new URL(mediaUrl).pathname.split('.').pop()?.toLowerCase()
     : undefined;
-  const message = storeMessage(ctx, row, {
+  const message = sendToCustomer(ctx, row, {
     content: body.content ?? '',
     sender: 'human',
     sender_id: row._assigned_to,
     type,
     media_url: mediaUrl,
     media_type: extension ? (MEDIA_TYPES.get(extension) ?? null) : null,
-    status: undeliverable(ctx, row) ? 'failed' : 'sent',
   });
-  const kind = message.status === 'failed' ? 'message.failed' : 'message.sent';
-  ctx.emit(kind, ws, conversationMessageView(message));
   return { data: chatMessageView(message) };
 };
-
-/**
- * Whether a message of the conversation has no way to the customer: its channel was deleted (or,
- * in an imported state, its `channel_id` names no channel), or is not `active` (unpaired, failed).
- */
-function undeliverable(ctx: Parameters<Handler>[0], row: ConversationRow): boolean {
-  if (row._channel_deleted === true) return true;
-  if (row.channel_id === null) return false;
-  return ctx.state.tables.channels.get(row._ws, row.channel_id)?.status !== 'active';
-}
 
 /** POST /v1/chats/{id}/stop-human: human -> open (agent.handoff_completed); the AI answers again. */
 export const chatsStopHuman: Handler = (ctx, { ws, params }) => {

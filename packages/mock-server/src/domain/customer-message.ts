@@ -2,31 +2,8 @@ import type { ConversationRow, MessageRow } from '../store/records.js';
 import { publicView } from '../store/table.js';
 import type { DomainContext } from './context.js';
 import { conversationMessageView, conversationView } from './conversation-views.js';
-
-/** A message the conversation stores (customer, AI or human). */
-export function storeMessage(
-  ctx: DomainContext,
-  conversation: ConversationRow,
-  fields: Pick<
-    MessageRow,
-    'content' | 'sender' | 'sender_id' | 'type' | 'media_url' | 'media_type' | 'status'
-  >,
-): MessageRow {
-  const now = ctx.now();
-  const row: MessageRow = {
-    id: ctx.id(),
-    conversation_id: conversation.id,
-    ...fields,
-    is_edited: false,
-    created_at: now,
-    updated_at: now,
-    _ws: conversation._ws,
-    _seq: ctx.seq(),
-  };
-  ctx.state.tables.messages.put(row);
-  conversation.updated_at = now;
-  return row;
-}
+import { sendToCustomer } from './outbound-message.js';
+import { storeMessage } from './store-message.js';
 
 /** What a customer message leads to: the stored message and the AI's answer, if any. */
 export interface CustomerMessageResult {
@@ -36,8 +13,10 @@ export interface CustomerMessageResult {
 
 /**
  * A customer message arrives: a closed conversation reopens (conversation.reopened), the message is
- * stored (message.received), and the AI answers (message.sent) only when the chat is open and the
- * agent exists and is active, before the responder runs and after; in human mode a person answers.
+ * stored (message.received), and the AI answers only when the chat is open and the agent exists and
+ * is active, before the responder runs and after; in human mode a person answers. The answer goes out
+ * as a human agent's message does (`sendToCustomer`): message.sent, or message.failed in B when the
+ * channel was deleted or is not active at the time it is sent.
  */
 export async function receiveCustomerMessage(
   ctx: DomainContext,
@@ -87,16 +66,16 @@ export async function receiveCustomerMessage(
   ) {
     return { message, reply: null };
   }
-  const reply = storeMessage(ctx, current, {
+  // Through a channel that is gone or down the answer is still made, and stored `failed`, as a
+  // human agent's message would be: the chat shows what the customer did not get.
+  const reply = sendToCustomer(ctx, current, {
     content: answer,
     sender: 'agent',
     sender_id: agent.id,
     type: 'text',
     media_url: null,
     media_type: null,
-    status: 'sent',
   });
-  ctx.emit('message.sent', ws, conversationMessageView(reply));
   return { message, reply };
 }
 

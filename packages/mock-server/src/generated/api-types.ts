@@ -141,7 +141,7 @@ export interface paths {
         put?: never;
         /**
          * Start a conversation with an agent
-         * @description Starts a new conversation with the customer's message and returns the agent's answer (200: the answer, not the created resource).
+         * @description Starts a new conversation with the customer's message and returns the agent's answer (200: the answer, not the created resource). The conversation's channel is the agent's oldest `active` channel; an agent with none starts a conversation without a channel, served through the API. The answer goes out as in `POST /v1/conversations/{id}/messages`.
          */
         post: operations["agentsStartConversation"];
         delete?: never;
@@ -225,7 +225,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a channel
-         * @description Deletes the channel (fires `channel.disconnected` in Variant B). Its conversations stay, with `channel_id: null`, and no longer match `?channel_id=` of the deleted channel; a human message in one of them can no longer reach the customer (`POST /v1/chats/{id}/messages` records it as `failed`).
+         * @description Deletes the channel (fires `channel.disconnected` in Variant B). Its conversations stay, with `channel_id: null`, and no longer match `?channel_id=` of the deleted channel; a message to the customer in one of them can no longer reach it: a human agent's message and the AI's answer are stored as `failed`.
          */
         delete: operations["channelsDelete"];
         options?: never;
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Send a customer message
-         * @description Adds a customer message and returns the agent's answer. `response` is null when the chat is in `human` mode or the agent is inactive. A closed conversation is reopened.
+         * @description Adds a customer message (`message.received`) and returns the agent's answer. `response` is null when the chat is in `human` mode or the agent is inactive: the agent does not answer. A closed conversation is reopened. The answer goes out through the conversation's channel, as a human agent's message does: it is stored with `status: sent` and fires `message.sent`; when the channel has been deleted or is not `active` (at the time the answer is sent), the agent still answers and `response` holds the answer, but it cannot reach the customer: it is stored with `status: failed` and fires `message.failed` in Variant B (Variant A has no such event, and fires none), never `message.sent`. A conversation that never had a channel is served through the API: its answers are `sent`.
          */
         post: operations["conversationsSendMessage"];
         delete?: never;
@@ -592,7 +592,7 @@ export interface paths {
         put?: never;
         /**
          * Send a message as a human agent
-         * @description The message reaches the customer through the original channel: it is stored with `status: sent` and fires `message.sent`. When that channel has been deleted (the chat's `channel_id` became null), or is not `active` (it is `pending`, `disconnected` or in `error`), the message cannot be delivered: it is still stored and answered `201`, with `status: failed`, and fires `message.failed` in Variant B (Variant A has no such event, and fires none), never `message.sent`. A conversation that never had a channel (started through the API while its agent had no active channel) is served through the API: its messages are `sent`.
+         * @description The message reaches the customer through the original channel: it is stored with `status: sent` and fires `message.sent`. When that channel has been deleted (the chat's `channel_id` became null), or is not `active` (it is `pending`, `disconnected` or in `error`), the message cannot be delivered: it is still stored and answered `201`, with `status: failed`, and fires `message.failed` in Variant B (Variant A has no such event, and fires none), never `message.sent`. A conversation that never had a channel (started through the API while its agent had no active channel) is served through the API: its messages are `sent`. The AI's answers follow the same rule.
          */
         post: operations["chatsSendMessage"];
         delete?: never;
@@ -1120,7 +1120,7 @@ export interface webhooks {
         put?: never;
         /**
          * message.failed
-         * @description A message could not be delivered to the customer. Sent in Variant B.
+         * @description A message could not be delivered to the customer (a human agent's message or the AI's answer, through a channel that was deleted or is not `active`); it is stored, and fires this instead of `message.sent`. Sent in Variant B.
          */
         post: operations["webhookMessageFailed"];
         delete?: never;
@@ -1760,7 +1760,7 @@ export interface components {
         AgentReply: {
             /** Format: uuid */
             conversation_id: string;
-            /** @description The agent's answer; null when the chat is in `human` mode or the agent is inactive. */
+            /** @description The agent's answer; null when the chat is in `human` mode or the agent is inactive. Given also when the answer could not reach the customer (the channel was deleted or is not `active`), which is then stored as `failed`. */
             response: string | null;
             /**
              * Format: uuid
@@ -1847,7 +1847,7 @@ export interface components {
          */
         ChannelType: "whatsapp" | "instagram" | "email" | "widget";
         /**
-         * @description A new messaging channel is `pending` until paired by its QR code, then `active`; email and widget channels are `active` at once. Only an `active` channel carries a human agent's messages to the customer; through any other, they are stored as `failed`.
+         * @description A new messaging channel is `pending` until paired by its QR code, then `active`; email and widget channels are `active` at once. Only an `active` channel carries messages to the customer (a human agent's, and the AI's answers); through any other, they are stored as `failed`.
          * @enum {string}
          */
         ChannelStatus: "pending" | "active" | "disconnected" | "error";
@@ -2110,7 +2110,7 @@ export interface components {
             human_started_at: string | null;
             /**
              * Format: uuid
-             * @description Channel through which messages go out; null when the conversation has none or the channel was deleted (then a human message is `failed`).
+             * @description Channel through which messages go out; null when the conversation has none or the channel was deleted (then messages to the customer, a human agent's and the AI's, are `failed`).
              */
             channel_id: string | null;
             /**
@@ -2148,7 +2148,7 @@ export interface components {
              */
             sender_id: string | null;
             /**
-             * @description `failed`: it could not reach the customer (a human message in a chat whose channel was deleted or is not `active`).
+             * @description `failed`: it could not reach the customer (a human agent's message or the AI's answer in a chat whose channel was deleted or is not `active`).
              * @enum {string}
              */
             status: "sent" | "delivered" | "read" | "failed";

@@ -453,7 +453,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "string",
           "null"
         ],
-        "description": "The agent's answer; null when the chat is in `human` mode or the agent is inactive."
+        "description": "The agent's answer; null when the chat is in `human` mode or the agent is inactive. Given also when the answer could not reach the customer (the channel was deleted or is not `active`), which is then stored as `failed`."
       },
       "message_id": {
         "type": "string",
@@ -704,7 +704,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "disconnected",
       "error"
     ],
-    "description": "A new messaging channel is `pending` until paired by its QR code, then `active`; email and widget channels are `active` at once. Only an `active` channel carries a human agent's messages to the customer; through any other, they are stored as `failed`."
+    "description": "A new messaging channel is `pending` until paired by its QR code, then `active`; email and widget channels are `active` at once. Only an `active` channel carries messages to the customer (a human agent's, and the AI's answers); through any other, they are stored as `failed`."
   },
   "Channel": {
     "type": "object",
@@ -1559,7 +1559,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "null"
         ],
         "format": "uuid",
-        "description": "Channel through which messages go out; null when the conversation has none or the channel was deleted (then a human message is `failed`)."
+        "description": "Channel through which messages go out; null when the conversation has none or the channel was deleted (then messages to the customer, a human agent's and the AI's, are `failed`)."
       },
       "contact_id": {
         "type": [
@@ -1639,7 +1639,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "read",
           "failed"
         ],
-        "description": "`failed`: it could not reach the customer (a human message in a chat whose channel was deleted or is not `active`)."
+        "description": "`failed`: it could not reach the customer (a human agent's message or the AI's answer in a chat whose channel was deleted or is not `active`)."
       },
       "media_url": {
         "type": [

@@ -419,6 +419,56 @@ describe.each(transports)('deleted channels and contacts over $name', (transport
       expect(events.take()).toEqual(['message.sent']);
     });
 
+    /** The stored status of a message (the conversation view has none; a B receiver hears message.failed). */
+    const statusOf = (id: string) =>
+      h.mock.exportState().tables.messages.find((m) => m.id === id)?.status;
+
+    it('fails the AI answer through a deleted channel, or one disconnected or in error, as a human message; sends it again once active', async () => {
+      const { id, channel } = await humanChat();
+      await h.call('POST', `/v1/chats/${id}/stop-human`);
+      const ask = async (message: string) => {
+        events.take();
+        const res = await h.call('POST', `/v1/conversations/${id}/messages`, { body: { message } });
+        expect(res.status).toBe(200);
+        // The agent answered: the API's caller gets the answer, and it is stored, failed or sent.
+        expect(res.body.data.response).toContain(message);
+        const reply = await h.call('GET', `/v1/messages/${res.body.data.response_message_id}`);
+        expect(reply.body.data).toMatchObject({ conversation_id: id, sender_type: 'agent' });
+        return { status: statusOf(res.body.data.response_message_id), events: events.take() };
+      };
+      const failed = {
+        status: 'failed',
+        events: variant === 'B' ? ['message.received', 'message.failed'] : ['message.received'],
+      };
+      const sent = { status: 'sent', events: ['message.received', 'message.sent'] };
+      expect(await ask('Before')).toEqual(sent);
+      for (const status of ['disconnected', 'error'] as const) {
+        await h.call('PUT', `/__mock/channels/${channel}/status`, { body: { status } });
+        expect(await ask(`While ${status}`)).toEqual(failed);
+      }
+      await h.call('PUT', `/__mock/channels/${channel}/status`, { body: { status: 'active' } });
+      expect(await ask('Back')).toEqual(sent);
+      expect((await h.call('DELETE', `/v1/channels/${channel}`)).status).toBe(204);
+      expect(await ask('Gone')).toEqual(failed);
+    });
+
+    it('fails the AI answer to a message from the control API through a channel that is down', async () => {
+      const { id, channel } = await humanChat();
+      await h.call('POST', `/v1/chats/${id}/stop-human`);
+      await h.call('PUT', `/__mock/channels/${channel}/status`, { body: { status: 'error' } });
+      events.take();
+      const res = await h.call('POST', `/__mock/conversations/${id}/inbound`, {
+        body: { content: 'Hello?' },
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.data.response).toContain('Hello?');
+      expect(events.take()).toEqual(
+        variant === 'B' ? ['message.received', 'message.failed'] : ['message.received'],
+      );
+      const answers = h.mock.exportState().tables.messages.filter((m) => m.sender === 'agent');
+      expect(answers.map((m) => m.status)).toEqual(['sent', 'failed']);
+    });
+
     it('keeps the conversations of a deleted contact, with contact_id null, off its filter', async () => {
       const { id, contact } = await humanChat();
       expect(await ids(`contact_id=${contact}`)).toEqual([id]);

@@ -13,6 +13,8 @@ interface Ids {
   widget: string;
   /** A chat in human mode whose channel was deleted. */
   channelless: string;
+  /** An open chat whose channel was deleted: the AI's answers in it fail. */
+  orphaned: string;
 }
 
 interface Row {
@@ -120,6 +122,19 @@ const TABLE: Row[] = [
     B: ['message.failed'],
   },
   {
+    operation: 'POST /v1/conversations/{id}/messages (open, its channel deleted)',
+    run: (call, ids) => post(call, `/v1/conversations/${ids.orphaned}/messages`, { message: 'Hi' }),
+    A: ['message.received'],
+    B: ['message.received', 'message.failed'],
+  },
+  {
+    operation: 'POST /__mock/conversations/{id}/inbound (open, its channel deleted)',
+    run: (call, ids) =>
+      post(call, `/__mock/conversations/${ids.orphaned}/inbound`, { content: 'Hi' }),
+    A: ['message.received'],
+    B: ['message.received', 'message.failed'],
+  },
+  {
     operation: 'POST /v1/agents',
     run: (call) => post(call, '/v1/agents', { name: 'Quiet' }),
     A: [],
@@ -164,9 +179,11 @@ describe.each(transports)('domain events over $name', (transport) => {
         await post(h.call, `/v1/agents/${other}/conversation`, { message: 'Hi' })
       ).body.data.conversation_id;
       await post(h.call, `/v1/chats/${channelless}/start-human`);
+      const orphaned = (await post(h.call, `/v1/agents/${other}/conversation`, { message: 'Hi' }))
+        .body.data.conversation_id;
       await h.call('DELETE', `/v1/channels/${gone}`);
       events.take();
-      return { agent, contact, appointment, whatsapp, widget, channelless };
+      return { agent, contact, appointment, whatsapp, widget, channelless, orphaned };
     }
 
     for (const row of TABLE) {

@@ -7,8 +7,14 @@ import { apiClient } from '../support/api.js';
  * thinking, without depending on timing.
  */
 function gatedMock() {
+  return createGated('A');
+}
+
+/** `gatedMock` in a variant. */
+function createGated(variant: 'A' | 'B') {
   const gates: (() => void)[] = [];
   const mock = createMockServer({
+    variant,
     clock: 'manual',
     responder: ({ message }) =>
       new Promise((resolve) => gates.push(() => resolve(`AI: ${message}`))),
@@ -125,6 +131,29 @@ describe('an AI answer that arrives after the chat changed', () => {
       'first',
       'AI: first',
     ]);
+  });
+
+  it('is stored failed when its channel went down meanwhile (message.failed, not message.sent)', async () => {
+    const t = createGated('B');
+    const agent = (await t.call('POST', '/v1/agents', { body: { name: 'Slow' } })).body.data.id;
+    const channel = (
+      await t.call('POST', '/v1/channels', { body: { name: 'Web', agent_id: agent } })
+    ).body.data.id;
+    const started = t.call('POST', `/v1/agents/${agent}/conversation`, { body: { message: 'Hi' } });
+    while (!t.events.includes('message.received')) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    // Down after the question came in through it, before the answer goes out.
+    await t.call('PUT', `/__mock/channels/${channel}/status`, { body: { status: 'disconnected' } });
+    t.events.length = 0;
+    await t.answer();
+    const res = (await started).body.data;
+    expect(res.response).toBe('AI: Hi');
+    expect(t.events).toEqual(['message.failed']);
+    const reply = t.mock
+      .exportState()
+      .tables.messages.find((m) => m.id === res.response_message_id);
+    expect(reply?.status).toBe('failed');
   });
 
   it('is stored when nothing changed (the gate itself drops nothing)', async () => {

@@ -70,7 +70,7 @@ export interface components {
             human_started_at: string | null;
             /**
              * Format: uuid
-             * @description Channel through which messages go out; null when the conversation has none or the channel was deleted (then a human message is `failed`).
+             * @description Channel through which messages go out; null when the conversation has none or the channel was deleted (then messages to the customer, a human agent's and the AI's, are `failed`).
              */
             channel_id: string | null;
             /**
@@ -179,7 +179,7 @@ export interface components {
          */
         ChannelType: "whatsapp" | "instagram" | "email" | "widget";
         /**
-         * @description A new messaging channel is `pending` until paired by its QR code, then `active`; email and widget channels are `active` at once. Only an `active` channel carries a human agent's messages to the customer; through any other, they are stored as `failed`.
+         * @description A new messaging channel is `pending` until paired by its QR code, then `active`; email and widget channels are `active` at once. Only an `active` channel carries messages to the customer (a human agent's, and the AI's answers); through any other, they are stored as `failed`.
          * @enum {string}
          */
         ChannelStatus: "pending" | "active" | "disconnected" | "error";
