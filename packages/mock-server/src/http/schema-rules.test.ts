@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FORMATS } from './schema-rules.js';
 
-const [isEmail] = FORMATS.email as [(v: string) => boolean, string];
+const isEmail = (value: string) => FORMATS.email?.(value) === null;
 
 // Linear time: it gave the same verdicts as the quadratic `^[^\s@]+@[^\s@]+\.[^\s@]+$` it replaced
 // (a million random strings agreed) before display names, comments and lists were refused; its speed on `a@` + 60 000 dots + `@` (seconds before, milliseconds now) is not

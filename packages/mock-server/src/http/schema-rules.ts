@@ -1,6 +1,7 @@
 /** The value checks the schema validator applies: formats, types, and how it names them in messages. */
 
 import { isCalendarDate } from './calendar-date.js';
+import { uriProblem } from './uri-format.js';
 
 type Json = unknown;
 
@@ -18,18 +19,15 @@ const DATE_TIME =
 const EMAIL =
   /^[^\s@<>(),;"\\:[\]]+@[^\s@<>(),;"\\](?=[^\s@<>(),;"\\]*\.[^\s@<>(),;"\\])[^\s@<>(),;"\\]*$/;
 
-/** The string formats of the spec, each with its test and its message. */
-export const FORMATS: Record<string, [(v: string) => boolean, string]> = {
-  uuid: [(v) => UUID.test(v), 'must be a UUID'],
-  'date-time': [
-    (v) => DATE_TIME.test(v) && isCalendarDate(v.slice(0, 10)) && !Number.isNaN(Date.parse(v)),
-    'must be an ISO 8601 date-time with a time zone, e.g. 2026-11-20T10:00:00.000Z',
-  ],
-  uri: [
-    isAbsoluteUri,
-    'must be an absolute URI, its spaces and other characters outside RFC 3986 percent-encoded',
-  ],
-  email: [(v) => EMAIL.test(v), 'must be an email address'],
+/** The string formats of the spec: what is wrong with a value, as a message, or null. */
+export const FORMATS: Record<string, (v: string) => string | null> = {
+  uuid: (v) => (UUID.test(v) ? null : 'must be a UUID'),
+  'date-time': (v) =>
+    DATE_TIME.test(v) && isCalendarDate(v.slice(0, 10)) && !Number.isNaN(Date.parse(v))
+      ? null
+      : 'must be an ISO 8601 date-time with a time zone, e.g. 2026-11-20T10:00:00.000Z',
+  uri: uriProblem,
+  email: (v) => (EMAIL.test(v) ? null : 'must be an email address'),
 };
 
 const TYPE_NAMES: Record<string, string> = {
@@ -75,18 +73,4 @@ export function typeList(type: string | string[]): string {
 export function listValues(values: unknown[]): string {
   const shown = values.slice(0, 12).map((v) => JSON.stringify(v));
   return `${shown.join(', ')}${values.length > 12 ? `, ... (${values.length} values)` : ''}`;
-}
-
-// RFC 3986's characters, a `%` always followed by two hex digits: `new URL` would take a space, a
-// quote, a brace or a non-ASCII letter and encode it, and the value stored would not be a URI.
-const URI_CHARACTERS = /^(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/;
-
-function isAbsoluteUri(value: string): boolean {
-  if (!/^[a-z][a-z0-9+.-]*:/i.test(value) || !URI_CHARACTERS.test(value)) return false;
-  try {
-    new URL(value);
-    return true;
-  } catch {
-    return false;
-  }
 }

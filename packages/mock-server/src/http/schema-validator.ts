@@ -103,8 +103,8 @@ function checkString(schema: SchemaNode, value: string, add: Add): void {
       typeof text === 'string' ? text : `must match ${schema.pattern}`,
     );
   }
-  const format = typeof schema.format === 'string' ? FORMATS[schema.format] : undefined;
-  if (format && !format[0](value)) add('format', format[1]);
+  const problem = typeof schema.format === 'string' ? FORMATS[schema.format]?.(value) : null;
+  if (problem) add('format', problem);
 }
 
 function checkNumber(schema: SchemaNode, value: number, add: Add): void {

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { uriProblem } from './uri-format.js';
+
+const SCHEME = 'must be an absolute URI, starting with its scheme (such as https:)';
+const CHARACTERS =
+  'must be an absolute URI, its spaces and other characters outside RFC 3986 percent-encoded';
+const BRACKETS =
+  'must be an absolute URI, with [ and ] only around an IP address as its host (http://[::1]/); elsewhere percent-encoded (%5B, %5D)';
+const FRAGMENT =
+  'must be an absolute URI, with one # at most, before its fragment; a # in the fragment percent-encoded (%23)';
+const HOST = 'must be an absolute URI, with a valid host and port';
+
+describe('the uri format', () => {
+  it.each([
+    'https://example.com/hook',
+    'http://[::1]:8080/x',
+    'http://[::1]',
+    'http://[2001:db8::7]/a?b#c',
+    'http://user:p%40ss@[::1]:8080/x',
+    'https://h/a?b=c#frag',
+    'https://h/#',
+    'https://h/a?x=%5B%5D',
+    'https://h/caf%C3%A9/a%20b?q=100%25#x%23y',
+    'https://h/a?b=c/d?e#f/g?h',
+    'mailto:ada@example.com',
+    'urn:isbn:0451450523',
+    'ws://mcp.test',
+  ])('accepts %j', (value) => {
+    expect(uriProblem(value)).toBeNull();
+  });
+
+  it.each([
+    ['example.com/hook', SCHEME],
+    ['//example.com/hook', SCHEME],
+    ['/hook', SCHEME],
+    ['', SCHEME],
+    ['1http://h/', SCHEME],
+    ['http://h/a b', CHARACTERS],
+    ['http://h/{id}', CHARACTERS],
+    ['http://h/caf\u00e9', CHARACTERS],
+    ['http://h/100%', CHARACTERS],
+    ['http://h/%zz', CHARACTERS],
+    ['http://h/[x]', BRACKETS],
+    ['http://h/a?b=[1]', BRACKETS],
+    ['http://h/a#[frag]', BRACKETS],
+    ['http://h/a]', BRACKETS],
+    ['http://u[1]@h/', BRACKETS],
+    ['http://[::1]/[x]', BRACKETS],
+    ['http://[::1][::2]/', BRACKETS],
+    ['http://[::1]x/', BRACKETS],
+    ['mailto:[::1]', BRACKETS],
+    ['http://h/a#b#c', FRAGMENT],
+    ['http://h/##', FRAGMENT],
+    ['http://h:99999/', HOST],
+    ['http://h:port/', HOST],
+    ['http://[zz]/', HOST],
+    ['http://', HOST],
+  ])('refuses %j: %s', (value, message) => {
+    expect(uriProblem(value)).toBe(message);
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * The spec's `format: uri`: an absolute URI of RFC 3986, checked beyond what `new URL` takes, so that
+ * every URL the API stores and reads back is a URI. Each problem has its own message.
+ */
+
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+// RFC 3986's characters, a `%` always followed by two hex digits: `new URL` would take a space, a
+// quote, a brace or a non-ASCII letter and encode it, and the value stored would not be a URI.
+const CHARACTERS = /^(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/;
+// An IP-literal host (`[::1]`), the one place RFC 3986 lets `[` and `]` in: right after `//` and
+// any userinfo, followed by a port, the path, the query, the fragment or the end.
+const IP_LITERAL_HOST =
+  /^([A-Za-z][A-Za-z0-9+.-]*:\/\/(?:[^/?#@[\]]*@)?)\[[^/?#@[\]]+\](?=[:/?#]|$)/;
+
+/** Why the value is not an absolute URI, or null when it is one. */
+export function uriProblem(value: string): string | null {
+  if (!SCHEME.test(value)) {
+    return 'must be an absolute URI, starting with its scheme (such as https:)';
+  }
+  if (!CHARACTERS.test(value)) {
+    return 'must be an absolute URI, its spaces and other characters outside RFC 3986 percent-encoded';
+  }
+  if (/[[\]]/.test(value.replace(IP_LITERAL_HOST, '$1'))) {
+    return 'must be an absolute URI, with [ and ] only around an IP address as its host (http://[::1]/); elsewhere percent-encoded (%5B, %5D)';
+  }
+  if (value.indexOf('#') !== value.lastIndexOf('#')) {
+    return 'must be an absolute URI, with one # at most, before its fragment; a # in the fragment percent-encoded (%23)';
+  }
+  try {
+    new URL(value);
+    return null;
+  } catch {
+    return 'must be an absolute URI, with a valid host and port';
+  }
+}
