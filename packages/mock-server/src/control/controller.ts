@@ -211,7 +211,7 @@ export class Controller {
   importState(snapshot: unknown): void {
     checkInput(snapshotShape, snapshot, MAX_SNAPSHOT_DEPTH);
     try {
-      importState(this.core.state, snapshot);
+      importState(this.core.state, snapshot, { requireHttps: this.core.ctx.requireHttps });
     } catch (error) {
       if (error instanceof InvalidSnapshot) throw validationError(error.details);
       throw error;

@@ -1,9 +1,10 @@
-import { conflict, invalidField } from '../errors.js';
+import { conflict, validationError } from '../errors.js';
 import type { AppointmentRow } from '../store/records.js';
 import { publicView } from '../store/table.js';
 import type { DomainContext, Handler } from './context.js';
 import { mustGet } from './lookup.js';
 import { paginate } from './paginate.js';
+import { endsAtIssues } from './value-rules.js';
 
 const view = (row: AppointmentRow) => publicView(row);
 const one = (row: AppointmentRow) => ({ data: view(row) });
@@ -17,9 +18,8 @@ function assertScheduled(row: AppointmentRow, action: string): void {
 }
 
 function assertOrder(startsAt: string, endsAt: string | null): void {
-  if (endsAt !== null && Date.parse(endsAt) <= Date.parse(startsAt)) {
-    throw invalidField('ends_at', 'after', `must be after starts_at (${startsAt})`);
-  }
+  const issues = endsAtIssues(startsAt, endsAt, 'ends_at');
+  if (issues.length > 0) throw validationError(issues);
 }
 
 /** GET /v1/appointments, filters `contact_id`, `agent_id`, `status`. */

@@ -1,4 +1,4 @@
-import { invalidField } from '../errors.js';
+import { validationError } from '../errors.js';
 import type { ContactRow } from '../store/records.js';
 import { publicView } from '../store/table.js';
 import { releaseContactAppointments } from './appointments.js';
@@ -6,6 +6,7 @@ import type { DomainContext, Handler } from './context.js';
 import { checkCustomFieldValues } from './custom-field-values.js';
 import { mustGet } from './lookup.js';
 import { cachedPage } from './paginate.js';
+import { contactKeepsOneIssues } from './value-rules.js';
 
 const view = (row: ContactRow) => publicView(row);
 const one = (row: ContactRow) => ({ data: view(row) });
@@ -53,9 +54,8 @@ export const contactsUpdate: Handler = (ctx, { ws, params, body }) => {
     email: body.email !== undefined ? body.email : row.email,
     phone: body.phone !== undefined ? body.phone : row.phone,
   };
-  if (next.name === null && next.email === null && next.phone === null) {
-    throw invalidField('body', 'anyOf', 'a contact keeps at least one of name, email, phone');
-  }
+  const kept = contactKeepsOneIssues(next, 'body');
+  if (kept.length > 0) throw validationError(kept);
   if (body.custom_fields) {
     checkCustomFieldValues(body.custom_fields, fieldsOf(ctx, ws), {
       requireAll: false,

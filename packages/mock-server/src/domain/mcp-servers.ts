@@ -1,8 +1,9 @@
-import { ApiError, invalidField } from '../errors.js';
+import { ApiError, validationError } from '../errors.js';
 import type { McpServerRow, McpTool } from '../store/records.js';
 import type { DomainContext, Handler } from './context.js';
 import { mustGet } from './lookup.js';
 import { paginate } from './paginate.js';
+import { headerNameIssues } from './value-rules.js';
 
 /** The tools a new MCP server offers when no `mcpTools` option says otherwise (simulated: no network). */
 export const DEFAULT_MCP_TOOLS: McpTool[] = [
@@ -78,20 +79,10 @@ export const mcpServersCreate: Handler = (ctx, { ws, body }) => {
   return { data: mcpServerView(ctx, row) };
 };
 
-/** Header names are case-insensitive: two that differ only in case would be one header, twice. */
+/** Header names are case-insensitive: the first that repeats another in another case is 400. */
 function checkHeaderNames(headers: Record<string, string> | undefined): void {
-  const seen = new Map<string, string>();
-  for (const name of Object.keys(headers ?? {})) {
-    const first = seen.get(name.toLowerCase());
-    if (first !== undefined) {
-      throw invalidField(
-        `headers.${name}`,
-        'unique',
-        `repeats header ${first}: header names are case-insensitive`,
-      );
-    }
-    seen.set(name.toLowerCase(), name);
-  }
+  const [first] = headerNameIssues(headers ?? {}, 'headers');
+  if (first) throw validationError([first]);
 }
 
 /** GET /v1/mcp-servers/{id}. */

@@ -1,10 +1,11 @@
 import { maxAdvance } from '../clock.js';
-import { invalidField, validationError } from '../errors.js';
+import { validationError } from '../errors.js';
 import type { Variant, WebhookRow } from '../store/records.js';
 import { publicView } from '../store/table.js';
 import type { DomainContext, Handler } from './context.js';
 import { mustGet } from './lookup.js';
 import { paginate } from './paginate.js';
+import { webhookUrlIssues } from './value-rules.js';
 import { subscriptionIssues } from './webhook-events.js';
 
 const view = (row: WebhookRow) => publicView(row);
@@ -131,9 +132,8 @@ export function signingSecret(row: WebhookRow, now: number): string {
 }
 
 function checkUrl(ctx: DomainContext, url: string): void {
-  if (ctx.requireHttps && !/^https:\/\//i.test(url)) {
-    throw invalidField('url', 'https', 'must be an https URL (this server requires HTTPS)');
-  }
+  const issues = webhookUrlIssues(url, ctx.requireHttps, 'url');
+  if (issues.length > 0) throw validationError(issues);
 }
 
 /** Each subscription must be an event, a category with events, or `*`, of this variant. */

@@ -6,6 +6,7 @@ import { validateSchema } from '../http/schema-validator.js';
 import { resolveRef } from '../http/validate-request.js';
 import { MAX_ATTEMPTS } from '../webhooks/schedules.js';
 import type { Variant } from './records.js';
+import { REQUEST_RULES, type RequestRuleOptions, ROW_RULES } from './request-rules.js';
 import { ALERT, API_KEY, ROW_SCHEMAS, WORKSPACE } from './snapshot-schemas.js';
 import type { StateSnapshot, Tables } from './state.js';
 
@@ -29,10 +30,15 @@ export class InvalidSnapshot extends TypeError {
 }
 
 /**
- * Checks a snapshot (ids already in canonical form) against the records the mock itself makes;
+ * Checks a snapshot (ids already in canonical form) against the records the mock itself makes, and
+ * its rows against the rules of the requests that write them (a value the API never stores);
  * throws InvalidSnapshot listing every problem. `snapshotShape` has passed: the top level is right.
  */
-export function checkSnapshot(s: StateSnapshot, variant: Variant): void {
+export function checkSnapshot(
+  s: StateSnapshot,
+  variant: Variant,
+  options: RequestRuleOptions = { requireHttps: false },
+): void {
   // Another variant's snapshot: every key and webhook would be wrong, and that says it all.
   if (s.variant !== variant) {
     throw new InvalidSnapshot([
@@ -100,10 +106,32 @@ export function checkSnapshot(s: StateSnapshot, variant: Variant): void {
     const ids = new Map<string, string>();
     for (const [i, row] of (s.tables[name] ?? []).entries()) {
       const at = `tables.${name}[${i}]`;
+      const first = issues.length;
       check(schema, row, at);
+      const fits = issues.length === first;
+      // A field the row's schema already refused is not named again for the request's rules.
+      const refused = (path: string) =>
+        issues
+          .slice(first)
+          .some(
+            (d) =>
+              d.field === path || d.field.startsWith(`${path}.`) || d.field.startsWith(`${path}[`),
+          );
+      for (const [field, rule] of Object.entries(REQUEST_RULES[name] ?? {})) {
+        const value = (row as unknown as Record<string, unknown>)[field];
+        if (value !== undefined && !refused(`${at}.${field}`)) check(rule, value, `${at}.${field}`);
+      }
+      if (fits) issues.push(...(ROW_RULES[name]?.(row, at, options) ?? []));
       once(ids, row.id, at, 'id');
       known(row._ws, `${at}._ws`);
       extra?.(row, at);
+      // The row's id, to find it in a file (a hand-written one has no index beside it).
+      if (typeof row.id === 'string') {
+        for (let j = first; j < issues.length; j++) {
+          const issue = issues[j] as ErrorDetail;
+          issues[j] = { ...issue, message: `${issue.message} (row id ${row.id})` };
+        }
+      }
     }
   }
 

@@ -18,6 +18,7 @@ import type {
   WebhookRow,
   Workspace,
 } from './records.js';
+import type { RequestRuleOptions } from './request-rules.js';
 import { Table } from './table.js';
 
 export { InvalidSnapshot } from './check-snapshot.js';
@@ -143,7 +144,11 @@ export function exportState(state: State): StateSnapshot {
  * that would fail a later request, throws InvalidSnapshot naming each problem, and the state is
  * left as it was.
  */
-export function importState(state: State, input: unknown): void {
+export function importState(
+  state: State,
+  input: unknown,
+  options: RequestRuleOptions = { requireHttps: false },
+): void {
   // Ids in lower case, as /v1 reads them: an upper-case id in a hand-written snapshot stays reachable.
   const copy = structuredClone(input) as StateSnapshot;
   copy.workspaces = copy.workspaces.map(canonicalIds);
@@ -153,7 +158,7 @@ export function importState(state: State, input: unknown): void {
     if (rows) (copy.tables as Record<string, object[]>)[name] = rows.map(canonicalIds);
   }
   copy.alerts = copy.alerts?.map(canonicalIds);
-  checkSnapshot(copy, state.variant);
+  checkSnapshot(copy, state.variant, options);
   clearState(state);
   state.health = copy.health;
   state.seq = copy.seq;

@@ -436,11 +436,12 @@ describe('importing table rows', () => {
 
   it('refuses a contact whose custom_fields is null (renaming a custom field failed with 500)', async () => {
     await fillState(h, 'A');
+    const { id } = h.mock.exportState().tables.contacts[0] as { id: string };
     expect(await refused((s) => (s.tables.contacts[0].custom_fields = null))).toEqual([
       {
         field: 'tables.contacts[0].custom_fields',
         rule: 'type',
-        message: 'tables.contacts[0].custom_fields: must be an object',
+        message: `tables.contacts[0].custom_fields: must be an object (row id ${id})`,
       },
     ]);
     const [field] = h.mock.exportState().tables.customFields;
@@ -460,23 +461,25 @@ describe('importing table rows', () => {
 
   it('refuses an agent without a name (it was served without the required field)', async () => {
     await fillState(h, 'A');
+    const { id } = h.mock.exportState().tables.agents[0] as { id: string };
     expect(await refused((s) => delete s.tables.agents[0].name)).toEqual([
       {
         field: 'tables.agents[0].name',
         rule: 'required',
-        message: 'tables.agents[0].name: is required',
+        message: `tables.agents[0].name: is required (row id ${id})`,
       },
     ]);
   });
 
   it('refuses a row id twice in a table, naming both (one was dropped silently)', async () => {
     await fillState(h, 'A');
+    const { id } = h.mock.exportState().tables.contacts[0] as { id: string };
     const twice: Edit = (s) => s.tables.contacts.push({ ...s.tables.contacts[0], name: 'Copy' });
     expect(await refused(twice)).toEqual([
       {
         field: 'tables.contacts[1].id',
         rule: 'unique',
-        message: 'tables.contacts[1].id: is also the id of tables.contacts[0]',
+        message: `tables.contacts[1].id: is also the id of tables.contacts[0] (row id ${id})`,
       },
     ]);
     const upper: Edit = (s) =>
@@ -573,6 +576,163 @@ describe('importing table rows', () => {
       expect(await refused(edit), field).toEqual([
         expect.objectContaining({ field: `tables.${field}`, rule }),
       ]);
+    }
+  });
+});
+
+describe('importing rows the API would never have stored', () => {
+  const h = useMock(fetchHandler, { deliveryFetch });
+
+  /** PUT /__mock/state of the filled state changed by `edit`: refused, nothing changed; the details. */
+  async function refused(edit: Edit): Promise<ErrorDetail[]> {
+    const before = h.mock.exportState();
+    const bad = structuredClone(before);
+    edit(bad);
+    const res = await h.call('PUT', '/__mock/state', { body: bad });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(h.mock.exportState()).toEqual(before);
+    return res.body.error.details;
+  }
+
+  it('refuses an MCP server URL with credentials, naming the table, row, field, rule and row id', async () => {
+    await fillState(h, 'A');
+    const { id } = h.mock.exportState().tables.mcpServers[0] as { id: string };
+    const details = await refused(
+      (s) => (s.tables.mcpServers[0].url = 'https://ada:secret@mcp.example.com'),
+    );
+    expect(details).toEqual([
+      {
+        field: 'tables.mcpServers[0].url',
+        rule: 'credentials',
+        message: `tables.mcpServers[0].url: must not contain credentials (user:password@host): send them in \`headers\`, which are never returned (row id ${id})`,
+      },
+    ]);
+    // The state is the one exported before, and works: the server is still there, its URL clean.
+    const read = await h.call('GET', `/v1/mcp-servers/${id}`);
+    expect(read.body.data.url).toBe('https://mcp.example.com');
+  });
+
+  it('refuses every value a create or update request would have refused, with its rule', async () => {
+    await fillState(h, 'A');
+    const { tables } = h.mock.exportState();
+    const media = tables.messages.findIndex((m) => m.media_url !== null);
+    const long = (n: number) => 'x'.repeat(n);
+    const cases: [Edit, string, string][] = [
+      [
+        (s) => (s.tables.agents[0].avatar_url = 'ftp://example.com/a.png'),
+        'agents[0].avatar_url',
+        'pattern',
+      ],
+      [(s) => (s.tables.agents[0].name = '   '), 'agents[0].name', 'blank'],
+      [(s) => (s.tables.agents[0].name = long(201)), 'agents[0].name', 'maxLength'],
+      [(s) => (s.tables.agents[0].model = ''), 'agents[0].model', 'minLength'],
+      [
+        (s) => (s.tables.agents[0].instructions = long(20_001)),
+        'agents[0].instructions',
+        'maxLength',
+      ],
+      [(s) => (s.tables.trainings[0].content = ' '), 'trainings[0].content', 'blank'],
+      [(s) => (s.tables.trainings[1].url = 'ftp://example.com/faq'), 'trainings[1].url', 'pattern'],
+      [(s) => (s.tables.channels[0].name = ''), 'channels[0].name', 'minLength'],
+      [
+        (s) => (s.tables.channels[0]._settings.welcome_message = long(1001)),
+        'channels[0]._settings.welcome_message',
+        'maxLength',
+      ],
+      [
+        (s) => (s.tables.channels[0]._settings.language = 'english!'),
+        'channels[0]._settings.language',
+        'pattern',
+      ],
+      [(s) => (s.tables.contacts[0].phone = '600111222'), 'contacts[0].phone', 'pattern'],
+      [
+        (s) => Object.assign(s.tables.contacts[0], { name: null, email: null, phone: null }),
+        'contacts[0]',
+        'anyOf',
+      ],
+      [(s) => (s.tables.customFields[0].name = long(65)), 'customFields[0].name', 'maxLength'],
+      [
+        (s) => (s.tables.customFields[0].options = ['a', 'a']),
+        'customFields[0].options',
+        'uniqueItems',
+      ],
+      [(s) => (s.tables.webhooks[0].url = 'ftp://ok.example/hook'), 'webhooks[0].url', 'pattern'],
+      [(s) => (s.tables.webhooks[0].events = []), 'webhooks[0].events', 'minItems'],
+      [
+        (s) => (s.tables.webhooks[0].description = long(501)),
+        'webhooks[0].description',
+        'maxLength',
+      ],
+      [
+        (s) => (s.tables.messages[media].media_url = 'ftp://example.com/photo.png'),
+        `messages[${media}].media_url`,
+        'pattern',
+      ],
+      [(s) => (s.tables.mcpServers[0].name = ' '), 'mcpServers[0].name', 'blank'],
+      [
+        (s) => (s.tables.mcpServers[0]._headers = { 'X-Key': 'a', 'x-key': 'b' }),
+        'mcpServers[0]._headers.x-key',
+        'unique',
+      ],
+      [
+        (s) => (s.tables.appointments[0].ends_at = s.tables.appointments[0].starts_at),
+        'appointments[0].ends_at',
+        'after',
+      ],
+      [(s) => (s.tables.appointments[0].notes = long(2001)), 'appointments[0].notes', 'maxLength'],
+    ];
+    for (const [edit, field, rule] of cases) {
+      expect(await refused(edit), field).toEqual([
+        expect.objectContaining({ field: `tables.${field}`, rule }),
+      ]);
+    }
+  });
+
+  it('leaves the pending deliveries of the state before a refused import to go out at their time', async () => {
+    await h.call('POST', '/v1/webhooks', {
+      body: { url: 'https://fail.example/hook', events: ['contacts'] },
+    });
+    await h.call('POST', '/v1/contacts', { body: { name: 'Ada' } });
+    await h.mock.settle();
+    expect(h.mock.webhookAttempts()).toHaveLength(1);
+    await refused((s) => (s.tables.contacts[0].phone = '12'));
+    // Variant A's second attempt, a minute after the first failed.
+    await h.mock.clock.advance(60_000);
+    await h.mock.settle();
+    expect(h.mock.webhookAttempts()).toHaveLength(2);
+  });
+
+  it('refuses an http webhook on a server that requires HTTPS, which a server that does not takes', async () => {
+    await h.call('POST', '/v1/webhooks', {
+      body: { url: 'http://127.0.0.1:9/hook', events: ['*'] },
+    });
+    const snapshot = h.mock.exportState();
+    const strict = createMockServer({ clock: 'manual', requireHttps: true });
+    const lax = createMockServer({ clock: 'manual' });
+    try {
+      let thrown: unknown;
+      try {
+        strict.importState(snapshot);
+      } catch (error) {
+        thrown = error;
+      }
+      const id = snapshot.tables.webhooks[0]?.id;
+      expect(thrown).toMatchObject({
+        status: 400,
+        details: [
+          {
+            field: 'tables.webhooks[0].url',
+            rule: 'https',
+            message: `tables.webhooks[0].url: must be an https URL (this server requires HTTPS) (row id ${id})`,
+          },
+        ],
+      });
+      expect(strict.exportState().tables.webhooks).toEqual([]);
+      lax.importState(snapshot);
+      expect(lax.exportState()).toEqual(snapshot);
+    } finally {
+      strict.dispose();
+      lax.dispose();
     }
   });
 });
