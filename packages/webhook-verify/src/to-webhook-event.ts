@@ -41,9 +41,13 @@ export function toWebhookEvent(delivery: Delivery, options: ResolvedOptions): We
   // The parsed object is ours alone, so it becomes the event in place: copying it with a spread
   // cost more than the JSON.parse of a 1 KiB body. `variant` lands where a spread would put it.
   envelope.variant = delivery.variant;
-  if (a) envelope.deliveredAt = new Date(a.timestamp * 1000);
-  // The signed body rides along under a symbol (JSON.stringify skips it) for webhookDedupeKey.
-  envelope[signedBodyKey] = delivery.body;
+  if (a) {
+    envelope.deliveredAt = new Date(a.timestamp * 1000);
+    // Variant A's signed body (a copy: readDelivery) rides along under a symbol, which
+    // JSON.stringify skips, for webhookDedupeKey. B's key is its event_id, so a B event holds no
+    // reference to the caller's buffer.
+    envelope[signedBodyKey] = delivery.body;
+  }
   return envelope as unknown as WebhookEvent;
 }
 

@@ -103,3 +103,30 @@ describe.each([
     expect(event).toMatchObject({ event_id: 'e-reuse' });
   });
 });
+
+describe('what an event keeps of the delivery', () => {
+  it("a Variant B event holds no reference to the caller's buffer (its dedupe key is event_id)", async () => {
+    const secret = freshSecret();
+    const { rawBody, headers } = delivery('B', secret);
+    const event = await verifyWebhook({ variant: 'B', secret, rawBody, headers });
+    const kept = Object.getOwnPropertySymbols(event).map((key) => (event as never)[key]);
+    expect(kept).toEqual([]);
+    expect(await webhookDedupeKey(event)).toBe('e-reuse');
+  });
+
+  it('a Variant A event keeps a copy of the signed body, not the buffer itself', async () => {
+    const secret = freshSecret();
+    const { rawBody, headers } = delivery('A', secret);
+    const event = await verifyWebhook({
+      variant: 'A',
+      secret,
+      rawBody,
+      headers,
+      now: new Date(at * 1000),
+    });
+    const kept = Object.getOwnPropertySymbols(event).map((key) => (event as never)[key]);
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).not.toBe(rawBody);
+    expect(kept[0]).toEqual(new Uint8Array(rawBody));
+  });
+});
