@@ -98,7 +98,8 @@ describe('requests', () => {
     async (bad) => {
       const { fetch, calls } = recordingFetch(() => json(200, { data: {} }));
       const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch });
-      const refused = (name: string) => `${name}: must be a string, not "", "." or ".."`;
+      const refused = (name: string) =>
+        `${name}: must be a well-formed string, not "", "." or ".."`;
       // Sent, these would be DELETE /v1/ and DELETE /v1/messages/{ID}: other operations.
       await expect(client.agents.delete(bad)).rejects.toThrow(refused('id'));
       await expect(client.chats.deleteMessage(bad, ID)).rejects.toThrow(refused('id'));
@@ -123,7 +124,7 @@ describe('requests', () => {
     const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch });
     const id = bad as unknown as string;
     const refused = (name: string) =>
-      new AgentPlatformError(`${name}: must be a string, not "", "." or ".."`);
+      new AgentPlatformError(`${name}: must be a well-formed string, not "", "." or ".."`);
     // Sent, an object went as `key,value` (DELETE /v1/webhooks/wh_1?,), undefined as /{id}.
     await expect(client.agents.delete(id)).rejects.toThrow(refused('id'));
     await expect(client.webhooks.retrieve(id)).rejects.toThrow(refused('id'));
@@ -137,7 +138,9 @@ describe('requests', () => {
   it('refuses a raw call whose path object lacks a parameter that the path names', async () => {
     const { fetch, calls } = recordingFetch(() => json(200, { data: {} }));
     const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch });
-    const refused = new AgentPlatformError('messageId: must be a string, not "", "." or ".."');
+    const refused = new AgentPlatformError(
+      'messageId: must be a well-formed string, not "", "." or ".."',
+    );
     // Sent, the first went as DELETE /v1/chats/{ID}/messages/%7BmessageId%7D.
     const lacking = { id: ID } as { id: string; messageId: string };
     await expect(
@@ -147,6 +150,36 @@ describe('requests', () => {
     const extra = { id: ID, messageId: ID, unused: 42 } as { id: string; messageId: string };
     await client.raw.DELETE('/v1/chats/{id}/messages/{messageId}', { params: { path: extra } });
     expect(calls.map((call) => call.url.pathname)).toEqual([`/v1/chats/${ID}/messages/${ID}`]);
+  });
+
+  it('refuses an id with a lone surrogate, which cannot be percent-encoded (was a URIError)', async () => {
+    const { fetch, calls } = recordingFetch(() => json(200, { data: {} }));
+    const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch });
+    const cut = '\u{1F600}'.slice(0, 1); // half of an emoji
+    const refused = new AgentPlatformError('id: must be a well-formed string, not "", "." or ".."');
+    await expect(client.agents.retrieve(cut)).rejects.toThrow(refused);
+    await expect(client.agents.retrieve(cut)).rejects.toBeInstanceOf(AgentPlatformError);
+    await client.agents.retrieve('\u{1F600}'); // a whole one is sent, encoded
+    expect(calls.map((call) => call.url.pathname)).toEqual(['/v1/agents/%F0%9F%98%80']);
+  });
+
+  it('gives a middleware the path parameters in params.path, never the body or query', async () => {
+    const { fetch } = recordingFetch(() => json(200, { data: { id: ID } }));
+    const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch });
+    const seen: unknown[] = [];
+    client.raw.use({
+      onRequest: ({ params }) => {
+        seen.push({ ...params });
+      },
+    });
+    await client.conversations.sendMessage(ID, { message: 'my card is 4111 1111 1111 1111' });
+    await client.conversations.listMessages(ID, { limit: 5 });
+    await client.agents.create({ name: 'Support' });
+    expect(seen).toEqual([
+      { path: { id: ID } },
+      { path: { id: ID }, query: { limit: 5 } },
+      { path: {} },
+    ]);
   });
 
   it('sends any other odd id percent-encoded, which URL resolution leaves alone', async () => {
@@ -419,9 +452,12 @@ describe('option checks', () => {
     // Every path would land after the query or fragment: http://127.0.0.1:4010/?tenant=1/v1/agents
     'http://127.0.0.1:4010?tenant=1',
     'https://api.example.com/#top',
+    // The path serializer would fill them: every call refused (tenant) or the id written twice.
+    'http://api.test/{tenant}',
+    'http://api.test/gw/{id}',
   ])('rejects baseUrl %s at construction, saying why', (baseUrl) => {
     expect(() => new AgentPlatform({ apiKey: 'k', baseUrl })).toThrow(
-      `baseUrl: must be an http(s) URL without /v1, query, # or credentials, e.g. https://api.example.com, not "${baseUrl}"`,
+      `baseUrl: must be an http(s) URL without /v1, query, #, braces or credentials, e.g. https://api.example.com, not "${baseUrl}"`,
     );
   });
 
@@ -436,7 +472,7 @@ describe('option checks', () => {
       message = (error as Error).message;
     }
     expect(message).toBe(
-      `baseUrl: must be an http(s) URL without /v1, query, # or credentials, e.g. https://api.example.com, not "${shown}"`,
+      `baseUrl: must be an http(s) URL without /v1, query, #, braces or credentials, e.g. https://api.example.com, not "${shown}"`,
     );
     expect(message).not.toContain('s3cret');
   });

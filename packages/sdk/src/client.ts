@@ -69,12 +69,8 @@ const createClient =
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** The query and body of one call, and its path parameters by name (no parameter is named either). */
-export interface CallParams {
-  query?: object | undefined;
-  body?: unknown;
-  [pathParameter: string]: unknown;
-}
+/** The path parameters of one call, by name. */
+export type PathParams = Record<string, string>;
 
 type LooseClient = {
   request(
@@ -202,7 +198,7 @@ export class AgentPlatform {
 
   /** Checks the service health: `{ status, timestamp }` (a 503 throws ServiceUnavailableError). */
   health(options?: RequestOptions): APIPromise<ResponseBody<'healthRetrieve'>> {
-    return this._request('GET', '/v1/health', {}, options, (raw) => raw.body);
+    return this._request('GET', '/v1/health', {}, options, undefined, (raw) => raw.body);
   }
 
   /** Introspects the API key: its name, workspace, scopes and permissions. */
@@ -214,21 +210,27 @@ export class AgentPlatform {
   _request<T>(
     method: Method,
     path: keyof paths,
-    params: CallParams,
+    params: PathParams,
     options?: RequestOptions,
+    body?: unknown,
     unwrap: (raw: RawResult) => unknown = unwrapData,
   ): APIPromise<T> {
     return new APIPromise(
-      this.#call(method, path, params, options),
+      this.#call(method, path, params, options, undefined, body),
       unwrap as (raw: RawResult) => T,
     );
   }
 
   /** @internal A list call: its first page, iterable over every page. */
-  _list<T>(path: keyof paths, params: CallParams, options?: ListOptions): PagePromise<T> {
+  _list<T>(
+    path: keyof paths,
+    params: PathParams,
+    options?: ListOptions,
+    query?: object,
+  ): PagePromise<T> {
     return new PagePromise<T>(
-      this.#call('GET', path, params, options),
-      (page) => this._list(path, { ...params, query: { ...params.query, page } }, options),
+      this.#call('GET', path, params, options, query),
+      (page) => this._list(path, params, options, { ...query, page }),
       options ?? {},
     );
   }
@@ -241,8 +243,10 @@ export class AgentPlatform {
   async #call(
     method: Method,
     path: string,
-    params: CallParams,
+    params: PathParams,
     options: ListOptions | undefined,
+    query?: object,
+    body?: unknown,
   ): Promise<RawResult> {
     // Per call, through a per-call fetch: a middleware may replace the Request or the Response.
     const hold: AttemptHold = {};
@@ -257,9 +261,8 @@ export class AgentPlatform {
         count('maxPages', options.maxPages, 'whole ');
       }
       const result = await (this.raw as unknown as LooseClient).request(method, path, {
-        // pathSerializer reads only the names the path has in braces, which query and body are not.
-        params: { path: params, query: params.query },
-        body: params.body,
+        params: { path: params, query },
+        body,
         headers: options?.headers,
         fetch: (request: Request) => sendWithRetry(request, send, this.#config, hold),
         // Read and parsed below: under the attempt's timeout and signal, and a body that is not

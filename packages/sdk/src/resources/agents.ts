@@ -11,7 +11,7 @@ export class Agents extends APIResource {
     query?: QueryParams<'agentsList'>,
     options?: ListOptions,
   ): PagePromise<ListItem<'agentsList'>> {
-    return this._client._list('/v1/agents', { query }, options);
+    return this._client._list('/v1/agents', {}, options, query);
   }
 
   /** Creates an agent; new agents are `active`. */
@@ -19,7 +19,7 @@ export class Agents extends APIResource {
     body: RequestBody<'agentsCreate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'agentsCreate'>> {
-    return this._client._request('POST', '/v1/agents', { body }, options);
+    return this._client._request('POST', '/v1/agents', {}, options, body);
   }
 
   /** Retrieves an agent. */
@@ -33,7 +33,7 @@ export class Agents extends APIResource {
     body: RequestBody<'agentsUpdate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'agentsUpdate'>> {
-    return this._client._request('PUT', '/v1/agents/{id}', { id, body }, options);
+    return this._client._request('PUT', '/v1/agents/{id}', { id }, options, body);
   }
 
   /** Deletes an agent with its trainings and MCP links. */
@@ -57,6 +57,6 @@ export class Agents extends APIResource {
     body: RequestBody<'agentsStartConversation'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'agentsStartConversation'>> {
-    return this._client._request('POST', '/v1/agents/{id}/conversation', { id, body }, options);
+    return this._client._request('POST', '/v1/agents/{id}/conversation', { id }, options, body);
   }
 }

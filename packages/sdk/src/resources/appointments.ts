@@ -11,7 +11,7 @@ export class Appointments extends APIResource {
     query?: QueryParams<'appointmentsList'>,
     options?: ListOptions,
   ): PagePromise<ListItem<'appointmentsList'>> {
-    return this._client._list('/v1/appointments', { query }, options);
+    return this._client._list('/v1/appointments', {}, options, query);
   }
 
   /** Schedules an appointment. */
@@ -19,7 +19,7 @@ export class Appointments extends APIResource {
     body: RequestBody<'appointmentsCreate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'appointmentsCreate'>> {
-    return this._client._request('POST', '/v1/appointments', { body }, options);
+    return this._client._request('POST', '/v1/appointments', {}, options, body);
   }
 
   /** Retrieves an appointment. */
@@ -33,7 +33,7 @@ export class Appointments extends APIResource {
     body: RequestBody<'appointmentsUpdate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'appointmentsUpdate'>> {
-    return this._client._request('PUT', '/v1/appointments/{id}', { id, body }, options);
+    return this._client._request('PUT', '/v1/appointments/{id}', { id }, options, body);
   }
 
   /** Cancels an appointment. */

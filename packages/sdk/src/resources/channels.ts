@@ -11,7 +11,7 @@ export class Channels extends APIResource {
     query?: QueryParams<'channelsList'>,
     options?: ListOptions,
   ): PagePromise<ListItem<'channelsList'>> {
-    return this._client._list('/v1/channels', { query }, options);
+    return this._client._list('/v1/channels', {}, options, query);
   }
 
   /** Creates a channel (type `widget` unless given). */
@@ -19,7 +19,7 @@ export class Channels extends APIResource {
     body: RequestBody<'channelsCreate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'channelsCreate'>> {
-    return this._client._request('POST', '/v1/channels', { body }, options);
+    return this._client._request('POST', '/v1/channels', {}, options, body);
   }
 
   /** Retrieves a channel. */
@@ -33,7 +33,7 @@ export class Channels extends APIResource {
     body: RequestBody<'channelsUpdate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'channelsUpdate'>> {
-    return this._client._request('PUT', '/v1/channels/{id}', { id, body }, options);
+    return this._client._request('PUT', '/v1/channels/{id}', { id }, options, body);
   }
 
   /** Deletes a channel. */
@@ -55,7 +55,7 @@ export class Channels extends APIResource {
     body: RequestBody<'channelsUpdateSettings'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'channelsUpdateSettings'>> {
-    return this._client._request('PUT', '/v1/channels/{id}/settings', { id, body }, options);
+    return this._client._request('PUT', '/v1/channels/{id}/settings', { id }, options, body);
   }
 
   /** The QR code that pairs a messaging channel (409 for other types). */

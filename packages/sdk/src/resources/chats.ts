@@ -11,7 +11,7 @@ export class Chats extends APIResource {
     query?: QueryParams<'chatsList'>,
     options?: ListOptions,
   ): PagePromise<ListItem<'chatsList'>> {
-    return this._client._list('/v1/chats', { query }, options);
+    return this._client._list('/v1/chats', {}, options, query);
   }
 
   /** Retrieves a chat (same id as its conversation). */
@@ -25,7 +25,7 @@ export class Chats extends APIResource {
     body?: RequestBody<'chatsStartHuman'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'chatsStartHuman'>> {
-    return this._client._request('POST', '/v1/chats/{id}/start-human', { id, body }, options);
+    return this._client._request('POST', '/v1/chats/{id}/start-human', { id }, options, body);
   }
 
   /** Sends a message as the human agent (human mode only). */
@@ -34,7 +34,7 @@ export class Chats extends APIResource {
     body: RequestBody<'chatsSendMessage'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'chatsSendMessage'>> {
-    return this._client._request('POST', '/v1/chats/{id}/messages', { id, body }, options);
+    return this._client._request('POST', '/v1/chats/{id}/messages', { id }, options, body);
   }
 
   /** Hands the chat back to the AI. */

@@ -11,7 +11,7 @@ export class Contacts extends APIResource {
     query?: QueryParams<'contactsList'>,
     options?: ListOptions,
   ): PagePromise<ListItem<'contactsList'>> {
-    return this._client._list('/v1/contacts', { query }, options);
+    return this._client._list('/v1/contacts', {}, options, query);
   }
 
   /** Creates a contact; one of name, email or phone is required. */
@@ -19,7 +19,7 @@ export class Contacts extends APIResource {
     body: RequestBody<'contactsCreate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'contactsCreate'>> {
-    return this._client._request('POST', '/v1/contacts', { body }, options);
+    return this._client._request('POST', '/v1/contacts', {}, options, body);
   }
 
   /** Retrieves a contact. */
@@ -33,7 +33,7 @@ export class Contacts extends APIResource {
     body: RequestBody<'contactsUpdate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'contactsUpdate'>> {
-    return this._client._request('PUT', '/v1/contacts/{id}', { id, body }, options);
+    return this._client._request('PUT', '/v1/contacts/{id}', { id }, options, body);
   }
 
   /** Deletes a contact. */

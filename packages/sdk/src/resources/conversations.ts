@@ -11,7 +11,7 @@ export class Conversations extends APIResource {
     query?: QueryParams<'conversationsList'>,
     options?: ListOptions,
   ): PagePromise<ListItem<'conversationsList'>> {
-    return this._client._list('/v1/conversations', { query }, options);
+    return this._client._list('/v1/conversations', {}, options, query);
   }
 
   /** Retrieves a conversation. */
@@ -28,7 +28,7 @@ export class Conversations extends APIResource {
     query?: QueryParams<'conversationsListMessages'>,
     options?: ListOptions,
   ): PagePromise<ListItem<'conversationsListMessages'>> {
-    return this._client._list('/v1/conversations/{id}/messages', { id, query }, options);
+    return this._client._list('/v1/conversations/{id}/messages', { id }, options, query);
   }
 
   /** Sends a customer message and returns the agent's answer (null in human mode). */
@@ -37,7 +37,7 @@ export class Conversations extends APIResource {
     body: RequestBody<'conversationsSendMessage'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'conversationsSendMessage'>> {
-    return this._client._request('POST', '/v1/conversations/{id}/messages', { id, body }, options);
+    return this._client._request('POST', '/v1/conversations/{id}/messages', { id }, options, body);
   }
 
   /** Edits a message; sets `is_edited`. */
@@ -50,8 +50,9 @@ export class Conversations extends APIResource {
     return this._client._request(
       'PUT',
       '/v1/conversations/{id}/messages/{messageId}',
-      { id, messageId, body },
+      { id, messageId },
       options,
+      body,
     );
   }
 
@@ -71,6 +72,6 @@ export class Conversations extends APIResource {
     body: RequestBody<'conversationsTransfer'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'conversationsTransfer'>> {
-    return this._client._request('POST', '/v1/conversations/{id}/transfer', { id, body }, options);
+    return this._client._request('POST', '/v1/conversations/{id}/transfer', { id }, options, body);
   }
 }

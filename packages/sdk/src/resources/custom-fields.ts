@@ -11,7 +11,7 @@ export class CustomFields extends APIResource {
     query?: QueryParams<'customFieldsList'>,
     options?: ListOptions,
   ): PagePromise<ListItem<'customFieldsList'>> {
-    return this._client._list('/v1/custom-fields', { query }, options);
+    return this._client._list('/v1/custom-fields', {}, options, query);
   }
 
   /** Creates a custom field; `options` is required for the select types. */
@@ -19,7 +19,7 @@ export class CustomFields extends APIResource {
     body: RequestBody<'customFieldsCreate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'customFieldsCreate'>> {
-    return this._client._request('POST', '/v1/custom-fields', { body }, options);
+    return this._client._request('POST', '/v1/custom-fields', {}, options, body);
   }
 
   /** Retrieves a custom field. */
@@ -33,7 +33,7 @@ export class CustomFields extends APIResource {
     body: RequestBody<'customFieldsUpdate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'customFieldsUpdate'>> {
-    return this._client._request('PUT', '/v1/custom-fields/{id}', { id, body }, options);
+    return this._client._request('PUT', '/v1/custom-fields/{id}', { id }, options, body);
   }
 
   /** Archives a custom field. */

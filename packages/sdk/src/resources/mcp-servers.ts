@@ -11,7 +11,7 @@ export class McpServers extends APIResource {
     query?: QueryParams<'mcpServersList'>,
     options?: ListOptions,
   ): PagePromise<ListItem<'mcpServersList'>> {
-    return this._client._list('/v1/mcp-servers', { query }, options);
+    return this._client._list('/v1/mcp-servers', {}, options, query);
   }
 
   /** Registers an MCP server. */
@@ -19,7 +19,7 @@ export class McpServers extends APIResource {
     body: RequestBody<'mcpServersCreate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'mcpServersCreate'>> {
-    return this._client._request('POST', '/v1/mcp-servers', { body }, options);
+    return this._client._request('POST', '/v1/mcp-servers', {}, options, body);
   }
 
   /** Retrieves an MCP server. */
@@ -33,7 +33,7 @@ export class McpServers extends APIResource {
     body: RequestBody<'mcpServersUpdate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'mcpServersUpdate'>> {
-    return this._client._request('PUT', '/v1/mcp-servers/{id}', { id, body }, options);
+    return this._client._request('PUT', '/v1/mcp-servers/{id}', { id }, options, body);
   }
 
   /** Removes an MCP server. */
@@ -47,7 +47,7 @@ export class McpServers extends APIResource {
     query?: QueryParams<'mcpServersListTools'>,
     options?: ListOptions,
   ): PagePromise<ListItem<'mcpServersListTools'>> {
-    return this._client._list('/v1/mcp-servers/{id}/tools', { id, query }, options);
+    return this._client._list('/v1/mcp-servers/{id}/tools', { id }, options, query);
   }
 
   /** Enables or disables a tool. */
@@ -60,8 +60,9 @@ export class McpServers extends APIResource {
     return this._client._request(
       'PUT',
       '/v1/mcp-servers/{id}/tools/{toolName}',
-      { id, toolName, body },
+      { id, toolName },
       options,
+      body,
     );
   }
 
@@ -74,8 +75,9 @@ export class McpServers extends APIResource {
     return this._client._request(
       'POST',
       '/v1/agent/{id}/mcp/connect',
-      { id: agentId, body },
+      { id: agentId },
       options,
+      body,
     );
   }
 
@@ -88,8 +90,9 @@ export class McpServers extends APIResource {
     return this._client._request(
       'POST',
       '/v1/agent/{id}/mcp/disconnect',
-      { id: agentId, body },
+      { id: agentId },
       options,
+      body,
     );
   }
 
@@ -99,6 +102,6 @@ export class McpServers extends APIResource {
     query?: QueryParams<'mcpServersListForAgent'>,
     options?: ListOptions,
   ): PagePromise<ListItem<'mcpServersListForAgent'>> {
-    return this._client._list('/v1/agent/{id}/mcp', { id: agentId, query }, options);
+    return this._client._list('/v1/agent/{id}/mcp', { id: agentId }, options, query);
   }
 }

@@ -12,7 +12,7 @@ export class Trainings extends APIResource {
     query?: QueryParams<'trainingsList'>,
     options?: ListOptions,
   ): PagePromise<ListItem<'trainingsList'>> {
-    return this._client._list('/v1/agents/{id}/trainings', { id: agentId, query }, options);
+    return this._client._list('/v1/agents/{id}/trainings', { id: agentId }, options, query);
   }
 
   /** Adds a training to an agent: `text` with `content`, or `url` / `document` with `url`. */
@@ -24,8 +24,9 @@ export class Trainings extends APIResource {
     return this._client._request(
       'POST',
       '/v1/agents/{id}/trainings',
-      { id: agentId, body },
+      { id: agentId },
       options,
+      body,
     );
   }
 
@@ -40,7 +41,7 @@ export class Trainings extends APIResource {
     body: RequestBody<'trainingsUpdate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'trainingsUpdate'>> {
-    return this._client._request('PUT', '/v1/trainings/{id}', { id, body }, options);
+    return this._client._request('PUT', '/v1/trainings/{id}', { id }, options, body);
   }
 
   /** Deletes a training. */

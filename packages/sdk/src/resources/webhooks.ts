@@ -11,7 +11,7 @@ export class Webhooks extends APIResource {
     query?: QueryParams<'webhooksList'>,
     options?: ListOptions,
   ): PagePromise<ListItem<'webhooksList'>> {
-    return this._client._list('/v1/webhooks', { query }, options);
+    return this._client._list('/v1/webhooks', {}, options, query);
   }
 
   /** Creates a webhook; the response carries its `secret`, shown this once. */
@@ -19,7 +19,7 @@ export class Webhooks extends APIResource {
     body: RequestBody<'webhooksCreate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'webhooksCreate'>> {
-    return this._client._request('POST', '/v1/webhooks', { body }, options);
+    return this._client._request('POST', '/v1/webhooks', {}, options, body);
   }
 
   /** Retrieves a webhook. */
@@ -33,7 +33,7 @@ export class Webhooks extends APIResource {
     body: RequestBody<'webhooksUpdate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'webhooksUpdate'>> {
-    return this._client._request('PUT', '/v1/webhooks/{id}', { id, body }, options);
+    return this._client._request('PUT', '/v1/webhooks/{id}', { id }, options, body);
   }
 
   /** Deletes a webhook. */
@@ -52,7 +52,7 @@ export class Webhooks extends APIResource {
     query?: QueryParams<'webhooksListDeliveries'>,
     options?: ListOptions,
   ): PagePromise<ListItem<'webhooksListDeliveries'>> {
-    return this._client._list('/v1/webhooks/{id}/deliveries', { id, query }, options);
+    return this._client._list('/v1/webhooks/{id}/deliveries', { id }, options, query);
   }
 
   /**
@@ -64,6 +64,6 @@ export class Webhooks extends APIResource {
     body?: RequestBody<'webhooksRotateSecret'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'webhooksRotateSecret'>> {
-    return this._client._request('POST', '/v1/webhooks/{id}/rotate-secret', { id, body }, options);
+    return this._client._request('POST', '/v1/webhooks/{id}/rotate-secret', { id }, options, body);
   }
 }
