@@ -5,7 +5,8 @@ const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
   resolve: {
-    // Tests use the workspace packages from source: `pnpm test` runs vitest before the builds.
+    // Tests use the workspace packages from source, so that they run without a build (the root's
+    // devDependencies on them, for test/runtimes/, would resolve them to dist/).
     alias: [
       {
         find: /^@agent-platform\/mock-server$/,

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt } from './assert-built.js';
+import { expectedOutcomes, expectedSignatures } from './expected-outcomes.js';
+import { type Runtime, runScript } from './run-script.js';
+import { type RunningMock, startMockServer } from './start-mock-server.js';
+
+// The packages on Deno and Bun, as built (dist/) and imported by their names, as users get them
+// (the root's devDependencies link them into node_modules): each runtime runs a script from
+// scripts/ in a child process, which prints its results as one line of JSON. `pnpm test` builds
+// before it runs the tests; alone: `pnpm build && pnpm exec vitest run test/runtimes`.
+const runtimes: Runtime[] = ['deno', 'bun'];
+const dist = (path: string) => expect.stringMatching(new RegExp(`/packages/${path}$`));
+
+let mock: RunningMock;
+beforeAll(async () => {
+  assertBuilt([
+    'packages/webhook-verify/dist/index.js',
+    'packages/webhook-verify/dist/dedupe.js',
+    'packages/webhook-verify/dist/node.js',
+    'packages/sdk/dist/index.js',
+    'packages/mock-server/dist/cli.js',
+  ]);
+  mock = await startMockServer();
+}, 30_000);
+afterAll(() => mock?.stop());
+
+describe.each(runtimes)('on %s', (runtime) => {
+  describe('@agent-platform/webhook-verify', () => {
+    let result: Record<string, unknown>;
+    beforeAll(async () => {
+      result = await runScript(runtime, 'webhook-verify.ts');
+    }, 60_000);
+
+    it('imports the built entries by package name', () => {
+      expect(result.resolved).toEqual([
+        dist('webhook-verify/dist/index.js'),
+        dist('webhook-verify/dist/dedupe.js'),
+      ]);
+    });
+
+    it('verifyWebhook: every known-answer vector (A and B), as string, Uint8Array and ArrayBuffer, with Headers and a record', () => {
+      // Bytes that are not valid UTF-8 verify, and decode with U+FFFD (no string form there).
+      expect(result.outcomes).toEqual(expectedOutcomes());
+    });
+
+    it("signWebhook gives openssl's signature for every vector, and verifyWebhook accepts what it signs", () => {
+      expect(result.signatures).toEqual(expectedSignatures());
+      expect(result.roundTrip).toEqual({
+        A: { ok: true, variant: 'A', event: 'webhook.test', data: { message: 'signed on A' } },
+        B: { ok: true, variant: 'B', event: 'webhook.test', data: { message: 'signed on B' } },
+      });
+    });
+
+    it('a wrong signature is a WebhookVerificationError signature_mismatch; a late delivery timestamp_too_old', () => {
+      expect(result.wrongSignature).toEqual({
+        instanceOfClass: true,
+        guard: true,
+        code: 'signature_mismatch',
+      });
+      expect(result.tooOld).toEqual({ ok: false, code: 'timestamp_too_old' });
+    });
+
+    it('createDeduper with the memory store lets one claim through', () => {
+      expect(result.claims).toEqual(['claimed', 'processing', 'completed']);
+    });
+  });
+
+  describe('@agent-platform/webhook-verify/node (node:crypto)', () => {
+    let result: Record<string, unknown>;
+    beforeAll(async () => {
+      result = await runScript(runtime, 'webhook-verify-node.ts');
+    }, 60_000);
+
+    it('verifyWebhookSync and signWebhookSync agree with the vectors', () => {
+      expect(result.resolved).toEqual([dist('webhook-verify/dist/node.js')]);
+      expect(result.outcomes).toEqual(expectedOutcomes());
+      expect(result.signatures).toEqual(expectedSignatures());
+      expect(result.wrongSignature).toEqual({ code: 'signature_mismatch' });
+    });
+  });
+
+  describe('@agent-platform/sdk against the mock server over HTTP', () => {
+    let result: Record<string, unknown>;
+    beforeAll(async () => {
+      result = await runScript(runtime, 'sdk.ts', {
+        args: [mock.url],
+        allowNet: `127.0.0.1:${mock.port}`,
+      });
+    }, 60_000);
+
+    it('imports the built entry by package name', () => {
+      expect(result.resolved).toEqual([dist('sdk/dist/index.js')]);
+    });
+
+    it('lists across pages, creates, retrieves and deletes', () => {
+      expect(result.listed).toEqual(['agent 1', 'agent 2', 'agent 3', 'agent 4', 'agent 5']);
+      expect(result.pages).toEqual([1, 2, 3]);
+      expect(result.retrieved).toBe('agent 1');
+      expect(result.deleted).toBe('undefined');
+    });
+
+    it('a 404 is a NotFoundError with status and code', () => {
+      expect(result.afterDelete).toEqual({
+        name: 'NotFoundError',
+        status: 404,
+        code: 'NOT_FOUND',
+        instanceOfClass: true,
+        guard: true,
+      });
+    });
+
+    it('a 429 waits its Retry-After and is retried; one past maxRetryAfter throws RateLimitError at once', () => {
+      expect(result.rateLimited).toEqual({ retried: 'agent 2', waited: [1000], faultsLeft: 0 });
+      expect(result.tooLong).toEqual({
+        name: 'RateLimitError',
+        status: 429,
+        code: 'RATE_LIMIT_EXCEEDED',
+        retryAfter: 120,
+        instanceOfClass: true,
+        sleepsAfter: 0,
+      });
+    });
+  });
+});
