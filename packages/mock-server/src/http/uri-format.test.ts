@@ -8,6 +8,8 @@ const BRACKETS =
   'must be an absolute URI, with [ and ] only around an IP address as its host (http://[::1]/); elsewhere percent-encoded (%5B, %5D)';
 const FRAGMENT =
   'must be an absolute URI, with one # at most, before its fragment; a # in the fragment percent-encoded (%23)';
+const AT =
+  'must be an absolute URI, with one @ at most, after its userinfo; an @ in the userinfo percent-encoded (%40)';
 const HOST = 'must be an absolute URI, with a valid host and port';
 
 describe('the uri format', () => {
@@ -25,6 +27,7 @@ describe('the uri format', () => {
     'mailto:ada@example.com',
     'urn:isbn:0451450523',
     'ws://mcp.test',
+    'https://h/a@b?c@d#e@f',
   ])('accepts %j', (value) => {
     expect(uriProblem(value)).toBeNull();
   });
@@ -49,6 +52,8 @@ describe('the uri format', () => {
     ['http://[::1][::2]/', BRACKETS],
     ['http://[::1]x/', BRACKETS],
     ['mailto:[::1]', BRACKETS],
+    ['https://a@b@c.com/', AT],
+    ['https://user:p@ss@h/x', AT],
     ['http://h/a#b#c', FRAGMENT],
     ['http://h/##', FRAGMENT],
     ['http://h:99999/', HOST],

@@ -11,6 +11,8 @@ const CHARACTERS = /^(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$/;
 // any userinfo, followed by a port, the path, the query, the fragment or the end.
 const IP_LITERAL_HOST =
   /^([A-Za-z][A-Za-z0-9+.-]*:\/\/(?:[^/?#@[\]]*@)?)\[[^/?#@[\]]+\](?=[:/?#]|$)/;
+// The authority: after `//`, up to the path, the query or the fragment.
+const AUTHORITY = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/([^/?#]*)/;
 
 /** Why the value is not an absolute URI, or null when it is one. */
 export function uriProblem(value: string): string | null {
@@ -22,6 +24,10 @@ export function uriProblem(value: string): string | null {
   }
   if (/[[\]]/.test(value.replace(IP_LITERAL_HOST, '$1'))) {
     return 'must be an absolute URI, with [ and ] only around an IP address as its host (http://[::1]/); elsewhere percent-encoded (%5B, %5D)';
+  }
+  // `new URL` takes the last @ as the end of the userinfo and encodes the others; RFC 3986 has one.
+  if ((AUTHORITY.exec(value)?.[1] ?? '').split('@').length > 2) {
+    return 'must be an absolute URI, with one @ at most, after its userinfo; an @ in the userinfo percent-encoded (%40)';
   }
   if (value.indexOf('#') !== value.lastIndexOf('#')) {
     return 'must be an absolute URI, with one # at most, before its fragment; a # in the fragment percent-encoded (%23)';
