@@ -41,6 +41,16 @@ describe('the uri format', () => {
     ['http://h/a b', CHARACTERS],
     ['http://h/{id}', CHARACTERS],
     ['http://h/caf\u00e9', CHARACTERS],
+    [
+      'https://caf\u00e9.example/hook',
+      'must be an absolute URI, its host in ASCII: xn--caf-dma.example (punycode), not percent-encoded',
+    ],
+    [
+      'https://ada@b\u00fccher.example:8443/x',
+      'must be an absolute URI, its host in ASCII: xn--bcher-kva.example (punycode), not percent-encoded',
+    ],
+    ['https://caf\u00e9@h/x', CHARACTERS],
+    ['https://h\u00e9 llo/x', CHARACTERS],
     ['http://h/100%', CHARACTERS],
     ['http://h/%zz', CHARACTERS],
     ['http://h/[x]', BRACKETS],

@@ -20,6 +20,9 @@ export function uriProblem(value: string): string | null {
     return 'must be an absolute URI, starting with its scheme (such as https:)';
   }
   if (!CHARACTERS.test(value)) {
+    const host = idnHost(value);
+    if (host)
+      return `must be an absolute URI, its host in ASCII: ${host} (punycode), not percent-encoded`;
     return 'must be an absolute URI, its spaces and other characters outside RFC 3986 percent-encoded';
   }
   if (/[[\]]/.test(value.replace(IP_LITERAL_HOST, '$1'))) {
@@ -37,5 +40,20 @@ export function uriProblem(value: string): string | null {
     return null;
   } catch {
     return 'must be an absolute URI, with a valid host and port';
+  }
+}
+
+/** The ASCII (punycode) form of a host written in other letters (`café.com`), or null. */
+function idnHost(value: string): string | null {
+  const authority = AUTHORITY.exec(value)?.[1] ?? '';
+  // Only a host with letters outside ASCII: any other bad character is for percent-encoding.
+  if (!/[^\x00-\x7f]/.test(authority.replace(/^[^@]*@/, '').replace(/[\s%{}<>"`^|\\]/g, ''))) {
+    return null;
+  }
+  try {
+    const { hostname } = new URL(value);
+    return /^[\x21-\x7e]+$/.test(hostname) ? hostname : null;
+  } catch {
+    return null;
   }
 }
