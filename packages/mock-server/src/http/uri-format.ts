@@ -47,7 +47,7 @@ export function uriProblem(value: string): string | null {
 function idnHost(value: string): string | null {
   const authority = AUTHORITY.exec(value)?.[1] ?? '';
   // Only a host with letters outside ASCII: any other bad character is for percent-encoding.
-  if (!/[^\x00-\x7f]/.test(authority.replace(/^[^@]*@/, '').replace(/[\s%{}<>"`^|\\]/g, ''))) {
+  if (!/[\u0080-\uffff]/.test(authority.replace(/^[^@]*@/, '').replace(/[\s%{}<>"`^|\\]/g, ''))) {
     return null;
   }
   try {
