@@ -15,7 +15,7 @@ import {
   retryDelayMs,
 } from './schedules.js';
 import { type AttemptOutcome, sendAttempt, timeoutOutcome } from './send-attempt.js';
-import { urlWithoutPassword } from './url-without-password.js';
+import { urlWithoutCredentials } from './url-without-credentials.js';
 
 /** What the dispatcher needs: the domain context, the clock, and how to reach receivers. */
 export interface DispatcherOptions {
@@ -305,7 +305,7 @@ export class WebhookDispatcher {
       // Variant B: marked failing, an alert e-mail goes out, and it stays active.
       hook.health = 'failing';
       hook.updated_at = ctx.now();
-      const shown = urlWithoutPassword(hook.url);
+      const shown = urlWithoutCredentials(hook.url);
       ctx.state.alerts.push({
         id: ctx.id(),
         workspace_id: hook._ws,
