@@ -341,7 +341,9 @@ describe('CLI flags', () => {
     expect(
       parseCli(['--clock', 'manual', '--delivery-grace-ms', '5000']).options.deliveryGraceMs,
     ).toBe(5000);
-    expect(parseCli(['--delivery-grace-ms', '0']).options.deliveryGraceMs).toBe(0);
+    expect(
+      parseCli(['--clock', 'manual', '--delivery-grace-ms', '0']).options.deliveryGraceMs,
+    ).toBe(0);
     expect(parseCli([]).options).not.toHaveProperty('deliveryGraceMs');
   });
 
@@ -372,6 +374,9 @@ describe('CLI flags', () => {
     [['--clock', 'manual', '--start-time', '2024-01-01T09:00:00'], /--start-time: must/],
     [['--clock', 'manual', '--start-time', '2024-01-01T24:00:00Z'], /--start-time: must/],
     [['--start-time', '2024-01-01'], /--start-time: needs --clock manual/],
+    // A real clock waits for every attempt: the flag would be silently ignored.
+    [['--delivery-grace-ms', '5000'], /^--delivery-grace-ms: needs --clock manual$/],
+    [['--clock', 'real', '--delivery-grace-ms', '0'], /--delivery-grace-ms: needs --clock manual/],
     [
       ['--clock', 'manual', '--start-time', '1969-12-31'],
       /^--start-time: must be from 1970-01-01T00:00:00.000Z to 9999-12-01T00:00:00.000Z \(the range of the mock clock\), not "1969-12-31"$/,

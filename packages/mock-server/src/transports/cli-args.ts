@@ -41,7 +41,8 @@ Flags:
   --delivery-grace-ms N
                        manual clock: the real ms an advance waits for webhook attempts in flight
                        before time moves on (0 to 60000, default 1000): a receiver slower than
-                       that times out when the clock passes its 10 s, and is retried
+                       that times out when the clock passes its 10 s, and is retried; needs
+                       --clock manual
   --require-https      accept only https webhook URLs (default off)
   --admin-token T      require header x-mock-admin-token: T on the control API (default none)
   -h, --help           print this help
@@ -103,7 +104,7 @@ export function parseCli(argv: string[]): CliConfig {
       `--rate-limit: must be a whole number of requests per minute (>= 1) or off, not "${limitFlag}"`,
     );
   }
-  const graceMs = parseGraceMs(values['delivery-grace-ms'] as string | undefined);
+  const graceMs = parseGraceMs(values['delivery-grace-ms'] as string | undefined, clock);
   const adminToken = values['admin-token'] as string | undefined;
   if (adminToken !== undefined && adminToken.trim() === '') {
     throw new UsageError(
@@ -165,11 +166,13 @@ function parseIdsSeed(flag: string | undefined): number | undefined {
   return seed;
 }
 
-function parseGraceMs(flag: string | undefined): number | undefined {
+function parseGraceMs(flag: string | undefined, clock: 'real' | 'manual'): number | undefined {
   if (flag === undefined) return undefined;
   const ms = digits(flag);
   if (!(ms <= 60_000))
     throw new UsageError(`--delivery-grace-ms: must be an integer from 0 to 60000, not "${flag}"`);
+  // A real clock waits for every attempt (up to its 10 s): the flag would do nothing.
+  if (clock !== 'manual') throw new UsageError('--delivery-grace-ms: needs --clock manual');
   return ms;
 }
 
