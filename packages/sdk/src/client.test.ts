@@ -178,7 +178,7 @@ describe('requests', () => {
     expect(seen).toEqual([
       { path: { id: ID } },
       { path: { id: ID }, query: { limit: 5 } },
-      { path: {} },
+      {}, // no path parameters: no path object
     ]);
   });
 
@@ -457,7 +457,7 @@ describe('option checks', () => {
     'http://api.test/gw/{id}',
   ])('rejects baseUrl %s at construction, saying why', (baseUrl) => {
     expect(() => new AgentPlatform({ apiKey: 'k', baseUrl })).toThrow(
-      `baseUrl: must be an http(s) URL without /v1, query, #, braces or credentials, e.g. https://api.example.com, not "${baseUrl}"`,
+      `baseUrl: must be an http(s) URL without /v1, query, #, {} or credentials, e.g. https://api.example.com, not "${baseUrl}"`,
     );
   });
 
@@ -472,7 +472,7 @@ describe('option checks', () => {
       message = (error as Error).message;
     }
     expect(message).toBe(
-      `baseUrl: must be an http(s) URL without /v1, query, #, braces or credentials, e.g. https://api.example.com, not "${shown}"`,
+      `baseUrl: must be an http(s) URL without /v1, query, #, {} or credentials, e.g. https://api.example.com, not "${shown}"`,
     );
     expect(message).not.toContain('s3cret');
   });

@@ -261,7 +261,9 @@ export class AgentPlatform {
         count('maxPages', options.maxPages, 'whole ');
       }
       const result = await (this.raw as unknown as LooseClient).request(method, path, {
-        params: { path: params, query },
+        // No path object for a path without parameters: openapi-fetch then skips the serializer,
+        // whose regex replace costs a POST /v1/agents 4 % of its time.
+        params: { path: path.includes('{') ? params : undefined, query },
         body,
         headers: options?.headers,
         fetch: (request: Request) => sendWithRetry(request, send, this.#config, hold),

@@ -22,7 +22,7 @@ export function checkBaseUrl(baseUrl: string): void {
   ) {
     // Credentials (`https://user:pass@host`, which fetch refuses) are not quoted back: logs keep errors.
     throw new AgentPlatformError(
-      `baseUrl: must be an http(s) URL without /v1, query, #, braces or credentials, e.g. https://api.example.com, not "${baseUrl.replace(/[^/]*@/, '@')}"`,
+      `baseUrl: must be an http(s) URL without /v1, query, #, {} or credentials, e.g. https://api.example.com, not "${baseUrl.replace(/[^/]*@/, '@')}"`,
     );
   }
 }
