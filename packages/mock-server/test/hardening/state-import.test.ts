@@ -203,6 +203,17 @@ describe('importing a state', () => {
 const deliveryFetch = (async (input: RequestInfo | URL) =>
   new Response('', { status: String(input).includes('fail') ? 500 : 200 })) as typeof fetch;
 
+/** PUT /__mock/state of the current state changed by `edit`: refused, nothing changed; the details. */
+async function refusedImport(h: Harness, edit: Edit): Promise<ErrorDetail[]> {
+  const before = h.mock.exportState();
+  const bad = structuredClone(before);
+  edit(bad);
+  const res = await h.call('PUT', '/__mock/state', { body: bad });
+  expect(res.status, JSON.stringify(res.body)).toBe(400);
+  expect(h.mock.exportState()).toEqual(before);
+  return res.body.error.details;
+}
+
 /**
  * Fills the mock through the API with every kind of record: each resource, trainings of both
  * kinds, channel settings with business hours, select and archived custom fields, a rotated webhook
@@ -405,16 +416,7 @@ describe.each(['A', 'B'] as const)('a state exported by the mock in Variant %s',
 describe('importing table rows', () => {
   const h = useMock(fetchHandler, { deliveryFetch });
 
-  /** PUT /__mock/state of the filled state changed by `edit`: refused, nothing changed; the details. */
-  async function refused(edit: Edit): Promise<ErrorDetail[]> {
-    const before = h.mock.exportState();
-    const bad = structuredClone(before);
-    edit(bad);
-    const res = await h.call('PUT', '/__mock/state', { body: bad });
-    expect(res.status, JSON.stringify(res.body)).toBe(400);
-    expect(h.mock.exportState()).toEqual(before);
-    return res.body.error.details;
-  }
+  const refused = (edit: Edit) => refusedImport(h, edit);
 
   it('takes back a conversation whose channel was deleted, which still fails human messages', async () => {
     const agent = (await h.call('POST', '/v1/agents', { body: { name: 'Lone' } })).body.data;
@@ -583,16 +585,7 @@ describe('importing table rows', () => {
 describe('importing rows the API would never have stored', () => {
   const h = useMock(fetchHandler, { deliveryFetch });
 
-  /** PUT /__mock/state of the filled state changed by `edit`: refused, nothing changed; the details. */
-  async function refused(edit: Edit): Promise<ErrorDetail[]> {
-    const before = h.mock.exportState();
-    const bad = structuredClone(before);
-    edit(bad);
-    const res = await h.call('PUT', '/__mock/state', { body: bad });
-    expect(res.status, JSON.stringify(res.body)).toBe(400);
-    expect(h.mock.exportState()).toEqual(before);
-    return res.body.error.details;
-  }
+  const refused = (edit: Edit) => refusedImport(h, edit);
 
   it('refuses an MCP server URL with credentials, naming the table, row, field, rule and row id', async () => {
     await fillState(h, 'A');
