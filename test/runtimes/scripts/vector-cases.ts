@@ -1,71 +1,33 @@
 // Shared by the scripts that Deno and Bun run: web APIs only (no Buffer, no node:*).
-import type {
-  RawBody,
-  VerifyWebhookOptions,
-  WebhookEvent,
-  WebhookVariant,
-} from '@agent-platform/webhook-verify';
-import vectorsJson from '../../../packages/webhook-verify/test/fixtures/vectors.json' with {
-  type: 'json',
-};
+import type { RawBody, VerifyWebhookOptions, WebhookEvent } from '@agent-platform/webhook-verify';
+import {
+  bodyOf,
+  headersOf,
+  receivedAt,
+  type Vector,
+  vectors,
+} from '../../../packages/webhook-verify/test/support/vectors.ts';
 
-/** One known-answer vector of packages/webhook-verify/test/fixtures (signed by openssl). */
-export interface Vector {
-  name: string;
-  variant: WebhookVariant;
-  secret: string;
-  timestamp: string | null;
-  bodyHex: string;
-  signature: string;
-  expect: string;
-}
+export {
+  bodyOf,
+  headersOf,
+  receivedAt,
+  type Vector,
+  vector,
+  vectors,
+} from '../../../packages/webhook-verify/test/support/vectors.ts';
 
 /** What one verification came to: the event's parts, or the error's code. */
 export type Outcome =
   | { ok: true; variant: string; event: string; data: unknown }
   | { ok: false; code: string };
 
-/** The webhook id the vectors' bodies carry (make-vectors.sh). */
-const vectorWebhookId = '0b6f8e3c-3b8e-4d0a-9c55-6a1f2e7d9b01';
-
-/** The vectors, from the fixture file. */
-export const vectors = vectorsJson as readonly Vector[];
-
-/** A vector by name; throws when absent, so a renamed vector fails loudly. */
-export function vectorNamed(name: string): Vector {
-  const found = vectors.find((v) => v.name === name);
-  if (!found) throw new Error(`no vector named ${name}`);
-  return found;
-}
-
-/** The vector's body bytes. */
-export function bytesOf(v: Vector): Uint8Array<ArrayBuffer> {
-  return Uint8Array.from(v.bodyHex.match(/../g) ?? [], (pair) => Number.parseInt(pair, 16));
-}
-
-/** The vector's delivery headers, as the platform sends them. */
-export function headersOf(v: Vector, signature = v.signature): Record<string, string> {
-  return v.variant === 'A'
-    ? {
-        'content-type': 'application/json',
-        'x-webhook-signature': signature,
-        'x-webhook-timestamp': v.timestamp ?? '',
-        'x-webhook-id': vectorWebhookId,
-      }
-    : { 'content-type': 'application/json', 'x-service-signature': signature };
-}
-
-/** The clock of a vector's receiver: `seconds` after it was signed (B has no timestamp). */
-export function receivedAt(v: Vector, seconds = 10): Date {
-  return new Date((Number(v.timestamp ?? 1767225600) + seconds) * 1000);
-}
-
 /**
  * The ways a receiver may hand over a vector's body: bytes, an ArrayBuffer and, when the bytes
  * are valid UTF-8 (a string cannot hold the others), a string.
  */
 export function bodiesOf(v: Vector): Record<string, RawBody> {
-  const bytes = bytesOf(v);
+  const bytes = bodyOf(v);
   const bodies: Record<string, RawBody> = { Uint8Array: bytes, ArrayBuffer: bytes.buffer };
   try {
     bodies.string = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -112,4 +74,31 @@ export async function vectorOutcomes(
     }
   }
   return outcomes;
+}
+
+/**
+ * Every vector signed by `sign` (signWebhook or signWebhookSync), its signature header by vector
+ * name: openssl's, if the signer is right.
+ */
+export async function vectorSignatures(
+  sign: (options: {
+    variant: Vector['variant'];
+    secret: string;
+    rawBody: Uint8Array;
+    timestamp: number;
+    webhookId: string;
+  }) => Record<string, string> | Promise<Record<string, string>>,
+): Promise<Record<string, string>> {
+  const signatures: Record<string, string> = {};
+  for (const v of vectors) {
+    const headers = await sign({
+      variant: v.variant,
+      secret: v.secret,
+      rawBody: bodyOf(v),
+      timestamp: Number(v.timestamp ?? 0),
+      webhookId: 'unused-by-the-signature',
+    });
+    signatures[v.name] = headers['X-Webhook-Signature'] ?? headers['X-Service-Signature'] ?? '';
+  }
+  return signatures;
 }

@@ -4,15 +4,15 @@
 // Prints one JSON line of results.
 import { signWebhookSync, verifyWebhookSync } from '@agent-platform/webhook-verify/node';
 import {
-  bytesOf,
+  bodyOf,
   headersOf,
   receivedAt,
-  vectorNamed,
+  vector,
   vectorOutcomes,
-  vectors,
+  vectorSignatures,
 } from './vector-cases.ts';
 
-const ascii = vectorNamed('A: ascii conversation.created');
+const ascii = vector('A: ascii conversation.created');
 
 // The same cases as the core entry's; a Promise from verifyWebhookSync would be a bug.
 const outcomes = await vectorOutcomes(async (options) => {
@@ -23,17 +23,7 @@ const outcomes = await vectorOutcomes(async (options) => {
   return event;
 });
 
-const signatures: Record<string, string> = {};
-for (const v of vectors) {
-  const headers: Record<string, string> = signWebhookSync({
-    variant: v.variant,
-    secret: v.secret,
-    rawBody: bytesOf(v),
-    timestamp: Number(v.timestamp ?? 0),
-    webhookId: 'unused-by-the-signature',
-  });
-  signatures[v.name] = headers['X-Webhook-Signature'] ?? headers['X-Service-Signature'] ?? '';
-}
+const signatures = await vectorSignatures(signWebhookSync);
 
 // One digit off: thrown at once (no Promise), with the code.
 const lastDigit = ascii.signature.endsWith('0') ? '1' : '0';
@@ -41,7 +31,7 @@ let wrongSignature: unknown = 'verified';
 try {
   verifyWebhookSync({
     variant: 'A',
-    rawBody: bytesOf(ascii),
+    rawBody: bodyOf(ascii),
     headers: headersOf(ascii, ascii.signature.slice(0, -1) + lastDigit),
     secret: ascii.secret,
     now: receivedAt(ascii),

@@ -9,29 +9,19 @@ import {
 } from '@agent-platform/webhook-verify';
 import { createDeduper, createMemoryStore } from '@agent-platform/webhook-verify/dedupe';
 import {
-  bytesOf,
+  bodyOf,
   headersOf,
   outcomeOf,
   receivedAt,
-  vectorNamed,
+  vector,
   vectorOutcomes,
-  vectors,
+  vectorSignatures,
 } from './vector-cases.ts';
 
-const ascii = vectorNamed('A: ascii conversation.created');
+const ascii = vector('A: ascii conversation.created');
 
 // signWebhook gives openssl's signature for every vector.
-const signatures: Record<string, string> = {};
-for (const v of vectors) {
-  const headers: Record<string, string> = await signWebhook({
-    variant: v.variant,
-    secret: v.secret,
-    rawBody: bytesOf(v),
-    timestamp: Number(v.timestamp ?? 0),
-    webhookId: 'unused-by-the-signature',
-  });
-  signatures[v.name] = headers['X-Webhook-Signature'] ?? headers['X-Service-Signature'] ?? '';
-}
+const signatures = await vectorSignatures(signWebhook);
 
 // What signWebhook signs, verifyWebhook accepts: a body of this run, both variants.
 const roundTrip: Record<string, unknown> = {};
@@ -57,7 +47,7 @@ let wrongSignature: unknown = 'verified';
 try {
   await verifyWebhook({
     variant: 'A',
-    rawBody: bytesOf(ascii),
+    rawBody: bodyOf(ascii),
     headers: headersOf(ascii, ascii.signature.slice(0, -1) + lastDigit),
     secret: ascii.secret,
     now: receivedAt(ascii),
@@ -74,7 +64,7 @@ try {
 const tooOld = await outcomeOf(() =>
   verifyWebhook({
     variant: 'A',
-    rawBody: bytesOf(ascii),
+    rawBody: bodyOf(ascii),
     headers: headersOf(ascii),
     secret: ascii.secret,
     now: receivedAt(ascii, 301),
@@ -84,7 +74,7 @@ const tooOld = await outcomeOf(() =>
 // The in-memory store lets one claim through; the rest see it in progress, then done.
 const event = await verifyWebhook({
   variant: 'A',
-  rawBody: bytesOf(ascii),
+  rawBody: bodyOf(ascii),
   headers: headersOf(ascii),
   secret: ascii.secret,
   now: receivedAt(ascii),
