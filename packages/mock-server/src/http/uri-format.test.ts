@@ -51,6 +51,7 @@ describe('the uri format', () => {
     ],
     ['https://caf\u00e9@h/x', CHARACTERS],
     ['https://h\u00e9 llo/x', CHARACTERS],
+    ['foo://caf\u00e9/x', CHARACTERS],
     ['http://h/100%', CHARACTERS],
     ['http://h/%zz', CHARACTERS],
     ['http://h/[x]', BRACKETS],

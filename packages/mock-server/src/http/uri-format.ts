@@ -45,14 +45,14 @@ export function uriProblem(value: string): string | null {
 
 /** The ASCII (punycode) form of a host written in other letters (`café.com`), or null. */
 function idnHost(value: string): string | null {
-  const authority = AUTHORITY.exec(value)?.[1] ?? '';
-  // Only a host with letters outside ASCII: any other bad character is for percent-encoding.
-  if (!/[\u0080-\uffff]/.test(authority.replace(/^[^@]*@/, '').replace(/[\s%{}<>"`^|\\]/g, ''))) {
-    return null;
-  }
+  // The host: the authority without its userinfo (a non-ASCII user name is for percent-encoding).
+  const host = (AUTHORITY.exec(value)?.[1] ?? '').replace(/^[^@]*@/, '');
+  if (!/[\u0080-\uffff]/.test(host)) return null;
   try {
+    // Punycode for http(s) and the other special schemes; any other scheme's host comes back
+    // percent-encoded, which is no advice to give, and a host with a space does not parse.
     const { hostname } = new URL(value);
-    return /^[\x21-\x7e]+$/.test(hostname) ? hostname : null;
+    return /^[A-Za-z0-9.-]+$/.test(hostname) ? hostname : null;
   } catch {
     return null;
   }
