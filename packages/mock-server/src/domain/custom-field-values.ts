@@ -61,7 +61,11 @@ function sameValue(a: Value, b: Value): boolean {
   return a === b;
 }
 
-function typeProblem(field: CustomFieldRow, value: Exclude<Value, null>): [string, string] | null {
+/** The rule and message a value of this field's type breaks, or null: its type, a date's format, an option. */
+export function typeProblem(
+  field: CustomFieldRow,
+  value: Exclude<Value, null>,
+): [string, string] | null {
   switch (field.type) {
     case 'text':
       return typeof value === 'string' ? null : ['type', 'must be a string'];

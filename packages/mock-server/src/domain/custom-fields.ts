@@ -5,7 +5,8 @@ import type { DomainContext, Handler } from './context.js';
 import { mustGet } from './lookup.js';
 import { cachedPage } from './paginate.js';
 
-const SELECT_TYPES = new Set(['select', 'multi_select']);
+/** The field types that have options. */
+export const SELECT_TYPES = new Set(['select', 'multi_select']);
 
 const view = (row: CustomFieldRow) => publicView(row);
 const one = (row: CustomFieldRow) => ({ data: view(row) });

@@ -6,6 +6,7 @@ import { validateSchema } from '../http/schema-validator.js';
 import { resolveRef } from '../http/validate-request.js';
 import { MAX_ATTEMPTS } from '../webhooks/schedules.js';
 import type { Variant } from './records.js';
+import { relationRules } from './relation-rules.js';
 import { REQUEST_RULES, type RequestRuleOptions, ROW_RULES } from './request-rules.js';
 import { ALERT, API_KEY, ROW_SCHEMAS, WORKSPACE } from './snapshot-schemas.js';
 import type { StateSnapshot, Tables } from './state.js';
@@ -30,8 +31,9 @@ export class InvalidSnapshot extends TypeError {
 }
 
 /**
- * Checks a snapshot (ids already in canonical form) against the records the mock itself makes, and
- * its rows against the rules of the requests that write them (a value the API never stores);
+ * Checks a snapshot (ids already in canonical form) against the records the mock itself makes, its
+ * rows against the rules of the requests that write them (a value the API never stores) and against
+ * each other (relation-rules.ts: an id of no record, a custom field's name twice);
  * throws InvalidSnapshot listing every problem. `snapshotShape` has passed: the top level is right.
  */
 export function checkSnapshot(
@@ -100,6 +102,14 @@ export function checkSnapshot(
       }
     },
   };
+  /** The row's id after each of its issues from `first` on, to find it in a file (a hand-written one has no index beside it). */
+  const nameRow = (id: unknown, first: number): void => {
+    if (typeof id !== 'string') return;
+    for (let j = first; j < issues.length; j++) {
+      const issue = issues[j] as ErrorDetail;
+      issues[j] = { ...issue, message: `${issue.message} (row id ${id})` };
+    }
+  };
   for (const name of Object.keys(ROW_SCHEMAS) as (keyof Tables)[]) {
     const schema = ROW_SCHEMAS[name];
     const extra = more[name] as ((row: Row<keyof Tables>, at: string) => void) | undefined;
@@ -125,12 +135,18 @@ export function checkSnapshot(
       once(ids, row.id, at, 'id');
       known(row._ws, `${at}._ws`);
       extra?.(row, at);
-      // The row's id, to find it in a file (a hand-written one has no index beside it).
-      if (typeof row.id === 'string') {
-        for (let j = first; j < issues.length; j++) {
-          const issue = issues[j] as ErrorDetail;
-          issues[j] = { ...issue, message: `${issue.message} (row id ${row.id})` };
-        }
+      nameRow(row.id, first);
+    }
+  }
+  // Between rows, once each row is right on its own: a row refused for its id or name would
+  // otherwise also be reported by every row that names it.
+  if (issues.length === 0) {
+    const relations = relationRules(s);
+    for (const name of Object.keys(ROW_SCHEMAS) as (keyof Tables)[]) {
+      for (const [i, row] of (s.tables[name] ?? []).entries()) {
+        const first = issues.length;
+        issues.push(...relations(name, row as never, `tables.${name}[${i}]`));
+        nameRow(row.id, first);
       }
     }
   }

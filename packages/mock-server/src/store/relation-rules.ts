@@ -1,0 +1,159 @@
+/**
+ * The rules between the rows of a snapshot that the API keeps and no row's schema can say: a row
+ * names records of its own workspace that exist (a training its agent, a message its conversation),
+ * a custom field's name is its workspace's only one, a contact's custom values are kept under the
+ * names of its workspace's fields and with their types. A hand-written seed with a mistyped id
+ * would otherwise import a record that no list shows, or one that names a record that 404s.
+ */
+
+import { typeProblem } from '../domain/custom-field-values.js';
+import { SELECT_TYPES } from '../domain/custom-fields.js';
+import { type ErrorDetail, fieldDetail } from '../errors.js';
+import type { CustomFieldRow } from './records.js';
+import type { StateSnapshot, Tables } from './state.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: a row is any JSON until its schema has passed.
+type Row = Record<string, any>;
+
+/** One field of a row that holds the id of another table's row. */
+interface Reference {
+  field: string;
+  table: keyof Tables;
+  /** What the other table holds, for the message. */
+  noun: string;
+  /**
+   * Whether the row may still name a record that is gone: the API leaves a conversation's and an
+   * appointment's `agent_id` as they were when the agent is deleted, and a delivery that is over
+   * its webhook's id. Another workspace's record is refused all the same.
+   */
+  outlives?: (row: Row) => boolean;
+}
+
+const always = () => true;
+
+/** The references of each table's rows (a null one names nothing: the row's schema says where null is allowed). */
+const REFERENCES: { readonly [K in keyof Tables]?: readonly Reference[] } = {
+  trainings: [{ field: 'agent_id', table: 'agents', noun: 'agent' }],
+  channels: [{ field: 'agent_id', table: 'agents', noun: 'agent' }],
+  conversations: [
+    { field: 'agent_id', table: 'agents', noun: 'agent', outlives: always },
+    { field: 'channel_id', table: 'channels', noun: 'channel' },
+    { field: 'contact_id', table: 'contacts', noun: 'contact' },
+  ],
+  messages: [{ field: 'conversation_id', table: 'conversations', noun: 'conversation' }],
+  mcpLinks: [
+    { field: 'agent_id', table: 'agents', noun: 'agent' },
+    { field: 'mcp_id', table: 'mcpServers', noun: 'MCP server' },
+  ],
+  appointments: [
+    { field: 'contact_id', table: 'contacts', noun: 'contact' },
+    { field: 'agent_id', table: 'agents', noun: 'agent', outlives: always },
+  ],
+  // A pending delivery of a deleted webhook would have failed with it (`webhook_deleted`).
+  deliveries: [
+    {
+      field: 'webhook_id',
+      table: 'webhooks',
+      noun: 'webhook',
+      outlives: (row) => row.status !== 'pending',
+    },
+  ],
+};
+
+/**
+ * The relation rules of a snapshot's rows: a function of a row (of `table`, at path `at`) to its
+ * problems, once every row has passed its own rules. Its indexes are built once, from the snapshot.
+ */
+export function relationRules(
+  s: StateSnapshot,
+): (table: keyof Tables, row: Row, at: string) => ErrorDetail[] {
+  // Each table's rows by id: their workspace, and their path for a repeat's message.
+  const where = new Map<keyof Tables, Map<string, string>>();
+  for (const name of Object.keys(REFERENCES) as (keyof Tables)[]) {
+    for (const ref of REFERENCES[name] ?? []) {
+      if (where.has(ref.table)) continue;
+      const ids = new Map<string, string>();
+      for (const row of (s.tables[ref.table] ?? []) as Row[]) {
+        if (typeof row.id === 'string' && typeof row._ws === 'string') ids.set(row.id, row._ws);
+      }
+      where.set(ref.table, ids);
+    }
+  }
+  // Each workspace's custom fields, by name (the first with a name: a repeat is refused anyway).
+  const fields = new Map<string, Row>();
+  for (const field of (s.tables.customFields ?? []) as Row[]) {
+    const key = `${field._ws}\n${field.name}`;
+    if (!fields.has(key)) fields.set(key, field);
+  }
+  const seen = new Map<string, string>();
+  /** A repeat of `key` (within its kind) names the row that had it first. */
+  const once = (key: string, at: string, field: string, text: string): ErrorDetail[] => {
+    const first = seen.get(key);
+    if (first === undefined) {
+      seen.set(key, at);
+      return [];
+    }
+    return [fieldDetail(`${at}.${field}`, 'unique', `${text} ${first}`)];
+  };
+
+  return (table, row, at) => {
+    const issues: ErrorDetail[] = [];
+    for (const ref of REFERENCES[table] ?? []) {
+      const id = row[ref.field];
+      if (typeof id !== 'string') continue;
+      const ws = where.get(ref.table)?.get(id);
+      if (ws === undefined) {
+        if (!ref.outlives?.(row)) {
+          issues.push(fieldDetail(`${at}.${ref.field}`, 'exists', `no ${ref.noun} has this id`));
+        }
+      } else if (ws !== row._ws) {
+        issues.push(
+          fieldDetail(
+            `${at}.${ref.field}`,
+            'exists',
+            `is the id of another workspace's ${ref.noun}`,
+          ),
+        );
+      }
+    }
+    if (table === 'mcpLinks') {
+      const text = 'links the same agent and MCP server as';
+      issues.push(...once(`link\n${row._ws}\n${row.agent_id}\n${row.mcp_id}`, at, 'mcp_id', text));
+    }
+    if (table === 'conversations' && row._channel_deleted === true && row.channel_id !== null) {
+      const text = 'a conversation whose channel was deleted has channel_id null';
+      issues.push(fieldDetail(`${at}._channel_deleted`, 'invalid', text));
+    }
+    if (table === 'customFields') {
+      const text = 'is also the name of a custom field of its workspace:';
+      issues.push(...once(`field\n${row._ws}\n${row.name}`, at, 'name', text));
+      const select = SELECT_TYPES.has(row.type);
+      if (select !== row.options.length > 0) {
+        const [rule, text] = select
+          ? ['minItems', `a ${row.type} field has at least one option`]
+          : ['maxItems', `a ${row.type} field has no options: []`];
+        issues.push(fieldDetail(`${at}.options`, rule, text));
+      }
+    }
+    if (table === 'contacts') {
+      for (const [name, value] of Object.entries(row.custom_fields as Row)) {
+        const field = fields.get(`${row._ws}\n${name}`);
+        const path = `${at}.custom_fields.${name}`;
+        if (!field)
+          issues.push(
+            fieldDetail(path, 'exists', 'no custom field of its workspace has this name'),
+          );
+        else if (value === null) {
+          issues.push(
+            fieldDetail(path, 'type', 'is not stored as null: a cleared value has no name'),
+          );
+        } else {
+          // Not whether a select value is an option: removing an option leaves the values that had it.
+          const problem = typeProblem(field as CustomFieldRow, value);
+          if (problem && problem[0] !== 'enum') issues.push(fieldDetail(path, ...problem));
+        }
+      }
+    }
+    return issues;
+  };
+}

@@ -1,0 +1,197 @@
+// A hand-written seed names records by id: an import refuses a row that names a record that is not
+// there, or is another workspace's, instead of storing a training no list shows or a conversation
+// whose contact 404s. What the API itself leaves behind a deletion still imports.
+import { describe, expect, it } from 'vitest';
+import { apiClient } from '../support/api.js';
+import { useMock } from '../support/harness.js';
+import { deliveryFetch, type Edit, fillState, refusedImport } from '../support/state-fixtures.js';
+import { type Transport, transports } from '../support/transports.js';
+
+const fetchHandler = transports[0] as Transport;
+const MISSING = '00000000-0000-4000-8000-000000000000';
+
+describe('importing rows that name other rows', () => {
+  const h = useMock(fetchHandler, { deliveryFetch });
+
+  /** The one detail of a refused import, as [field, rule]; its message names the row id. */
+  async function refusedFor(edit: Edit): Promise<[string, string]> {
+    const details = await refusedImport(h, edit);
+    expect(details, JSON.stringify(details)).toHaveLength(1);
+    const [detail] = details as [{ field: string; rule: string; message: string }];
+    expect(detail.message).toMatch(/ \(row id [0-9a-f-]{36}\)$/);
+    return [detail.field, detail.rule];
+  }
+
+  /** A client of a second workspace, with a key of its own. */
+  function otherWorkspace() {
+    const { key } = h.mock.createApiKey({ scopes: 'all', name: 'other' });
+    return apiClient(h.connection, key);
+  }
+
+  it('refuses a row naming a record that does not exist, with the field and the rule', async () => {
+    await fillState(h, 'A');
+    const { tables } = h.mock.exportState();
+    const pending = tables.deliveries.findIndex((d) => d.status === 'pending');
+    expect(pending).toBeGreaterThanOrEqual(0);
+    const cases: [Edit, string][] = [
+      [(s) => (s.tables.trainings[0].agent_id = MISSING), 'trainings[0].agent_id'],
+      [(s) => (s.tables.channels[0].agent_id = MISSING), 'channels[0].agent_id'],
+      [(s) => (s.tables.conversations[0].contact_id = MISSING), 'conversations[0].contact_id'],
+      [(s) => (s.tables.conversations[0].channel_id = MISSING), 'conversations[0].channel_id'],
+      [(s) => (s.tables.messages[0].conversation_id = MISSING), 'messages[0].conversation_id'],
+      [(s) => (s.tables.mcpLinks[0].agent_id = MISSING), 'mcpLinks[0].agent_id'],
+      [(s) => (s.tables.mcpLinks[0].mcp_id = MISSING), 'mcpLinks[0].mcp_id'],
+      [(s) => (s.tables.appointments[0].contact_id = MISSING), 'appointments[0].contact_id'],
+      [
+        (s) => (s.tables.deliveries[pending].webhook_id = MISSING),
+        `deliveries[${pending}].webhook_id`,
+      ],
+    ];
+    for (const [edit, field] of cases) {
+      expect(await refusedFor(edit), field).toEqual([`tables.${field}`, 'exists']);
+    }
+  });
+
+  it('says which record is missing in the message', async () => {
+    await fillState(h, 'A');
+    const [detail] = await refusedImport(h, (s) => (s.tables.trainings[0].agent_id = MISSING));
+    expect(detail?.message).toMatch(
+      /^tables\.trainings\[0\]\.agent_id: no agent has this id \(row id [0-9a-f-]{36}\)$/,
+    );
+  });
+
+  it("refuses a row naming another workspace's record, even one a deletion may leave behind", async () => {
+    await fillState(h, 'A');
+    const other = otherWorkspace();
+    const agentId = (await other('POST', '/v1/agents', { body: { name: 'Elsewhere' } })).body.data
+      .id;
+    const contactId = (await other('POST', '/v1/contacts', { body: { name: 'Bo' } })).body.data.id;
+    for (const [edit, field] of [
+      [(s) => (s.tables.trainings[0].agent_id = agentId), 'trainings[0].agent_id'],
+      // A conversation keeps the id of an agent deleted since, but never another workspace's.
+      [(s) => (s.tables.conversations[0].agent_id = agentId), 'conversations[0].agent_id'],
+      [(s) => (s.tables.appointments[0].contact_id = contactId), 'appointments[0].contact_id'],
+    ] as [Edit, string][]) {
+      const details = await refusedImport(h, edit);
+      expect(details).toEqual([
+        expect.objectContaining({
+          field: `tables.${field}`,
+          rule: 'exists',
+          message: expect.stringContaining("is the id of another workspace's"),
+        }),
+      ]);
+    }
+  });
+
+  it('imports what deleting an agent, a contact, a channel and a webhook leaves behind', async () => {
+    await fillState(h, 'A');
+    const { tables } = h.mock.exportState();
+    const agent = tables.agents[0]?.id;
+    const hook = tables.webhooks[1]?.id;
+    for (const path of [
+      `/v1/agents/${agent}`,
+      `/v1/contacts/${tables.contacts[0]?.id}`,
+      `/v1/channels/${tables.channels[0]?.id}`,
+      `/v1/webhooks/${hook}`,
+    ]) {
+      expect((await h.call('DELETE', path)).status, path).toBe(204);
+    }
+    await h.mock.settle();
+    const snapshot = h.mock.exportState();
+    // Still naming the deleted agent and webhook, as the API left them.
+    expect(snapshot.tables.conversations.some((c) => c.agent_id === agent)).toBe(true);
+    expect(snapshot.tables.appointments.some((a) => a.agent_id === agent)).toBe(true);
+    expect(snapshot.tables.deliveries.some((d) => d.webhook_id === hook)).toBe(true);
+    const res = await h.call('PUT', '/__mock/state', { body: snapshot });
+    expect(res.status, JSON.stringify(res.body)).toBe(204);
+    expect(h.mock.exportState()).toEqual(snapshot);
+  });
+
+  it('refuses the same agent and MCP server linked twice', async () => {
+    await fillState(h, 'A');
+    const [field, rule] = await refusedFor((s) =>
+      s.tables.mcpLinks.push({ ...s.tables.mcpLinks[0], id: MISSING }),
+    );
+    expect([field, rule]).toEqual([`tables.mcpLinks[1].mcp_id`, 'unique']);
+  });
+
+  it('refuses a conversation marked as having lost its channel that still names one', async () => {
+    await fillState(h, 'A');
+    expect(await refusedFor((s) => (s.tables.conversations[0]._channel_deleted = true))).toEqual([
+      'tables.conversations[0]._channel_deleted',
+      'invalid',
+    ]);
+  });
+
+  describe('custom fields', () => {
+    it('refuses a name twice in a workspace, naming the first, and takes it in two workspaces', async () => {
+      await fillState(h, 'A');
+      const details = await refusedImport(h, (s) => (s.tables.customFields[2].name = 'plan'));
+      expect(details).toEqual([
+        expect.objectContaining({
+          field: 'tables.customFields[2].name',
+          rule: 'unique',
+          message: expect.stringContaining(
+            'is also the name of a custom field of its workspace: tables.customFields[0]',
+          ),
+        }),
+      ]);
+      const created = await otherWorkspace()('POST', '/v1/custom-fields', {
+        body: { name: 'plan', type: 'text' },
+      });
+      expect(created.status).toBe(201);
+      const snapshot = h.mock.exportState();
+      expect((await h.call('PUT', '/__mock/state', { body: snapshot })).status).toBe(204);
+    });
+
+    it('refuses a select field without options and a text field with some', async () => {
+      await fillState(h, 'A');
+      const { tables } = h.mock.exportState();
+      const select = tables.customFields.findIndex((f) => f.type === 'select');
+      const text = tables.customFields.findIndex((f) => f.type === 'text');
+      expect(await refusedFor((s) => (s.tables.customFields[select].options = []))).toEqual([
+        `tables.customFields[${select}].options`,
+        'minItems',
+      ]);
+      expect(await refusedFor((s) => (s.tables.customFields[text].options = ['a']))).toEqual([
+        `tables.customFields[${text}].options`,
+        'maxItems',
+      ]);
+    });
+
+    it("refuses a contact's value under no field's name, or of another type, or null", async () => {
+      await fillState(h, 'A');
+      const cases: [Edit, string, string][] = [
+        [(s) => (s.tables.contacts[0].custom_fields.plann = 'pro'), 'plann', 'exists'],
+        [(s) => (s.tables.contacts[0].custom_fields.plan = 3), 'plan', 'type'],
+        [(s) => (s.tables.contacts[0].custom_fields.tags = 'a'), 'tags', 'type'],
+        [(s) => (s.tables.contacts[0].custom_fields.plan = null), 'plan', 'type'],
+      ];
+      for (const [edit, name, rule] of cases) {
+        expect(await refusedFor(edit), name).toEqual([
+          `tables.contacts[0].custom_fields.${name}`,
+          rule,
+        ]);
+      }
+    });
+
+    it('takes a select value that is no longer an option: removing one leaves the values', async () => {
+      await fillState(h, 'A');
+      const { tables } = h.mock.exportState();
+      const plan = tables.customFields.find((f) => f.name === 'plan');
+      const res = await h.call('PUT', `/v1/custom-fields/${plan?.id}`, {
+        body: { options: ['free', 'team'] },
+      });
+      expect(res.status).toBe(200);
+      const snapshot = h.mock.exportState();
+      expect(snapshot.tables.contacts[0]?.custom_fields.plan).toBe('pro');
+      expect((await h.call('PUT', '/__mock/state', { body: snapshot })).status).toBe(204);
+    });
+  });
+
+  it('reports a row refused on its own before what names it: one problem, not one per reference', async () => {
+    await fillState(h, 'A');
+    const details = await refusedImport(h, (s) => (s.tables.agents[0].id = 'not-an-id'));
+    expect(details.map((d) => d.field)).toEqual(['tables.agents[0].id']);
+  });
+});
