@@ -2,7 +2,8 @@ import { pairChannel, type SettableChannelStatus, setChannelStatus } from '../do
 import { conversationMessageView } from '../domain/conversation-views.js';
 import { receiveCustomerMessage } from '../domain/customer-message.js';
 import { mcpServerView } from '../domain/mcp-servers.js';
-import { ApiError, invalidField, notFound, validationError } from '../errors.js';
+import { deadChannel } from '../domain/outbound-message.js';
+import { ApiError, conflict, invalidField, notFound, validationError } from '../errors.js';
 import type { FaultSpec } from '../faults.js';
 import { scopeVocabulary, webhookEventCatalog } from '../generated/operations.js';
 import { scopeIssues } from '../http/authorize.js';
@@ -144,12 +145,20 @@ export class Controller {
 
   /**
    * A customer message arrives from the channel on an existing conversation: it reopens a closed one,
-   * and the AI answers when the chat is open (as POST /v1/conversations/{id}/messages does).
+   * and the AI answers when the chat is open (as POST /v1/conversations/{id}/messages does). 409
+   * when the channel was deleted or is not `active`: nothing comes in through it.
    */
   async receiveMessage(conversationId: string, input: { content: string; type?: string }) {
     checkInput(inboundMessage, input);
     const conversation = this.core.state.tables.conversations.find(canonicalId(conversationId));
     if (!conversation) throw notFound('conversation', conversationId);
+    // What the customer sends through a channel that is gone or down never arrives.
+    const dead = deadChannel(this.core.ctx, conversation);
+    if (dead) {
+      throw conflict(
+        `conversation ${conversation.id}: ${dead}, so no customer message comes in through it (an active channel does: pairChannel, setChannelStatus)`,
+      );
+    }
     const { message, reply } = await receiveCustomerMessage(
       this.core.ctx,
       conversation,

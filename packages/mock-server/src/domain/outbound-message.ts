@@ -14,7 +14,7 @@ export function sendToCustomer(
   conversation: ConversationRow,
   fields: Omit<Parameters<typeof storeMessage>[2], 'status'>,
 ): MessageRow {
-  const failed = undeliverable(ctx, conversation);
+  const failed = deadChannel(ctx, conversation) !== null;
   const message = storeMessage(ctx, conversation, {
     ...fields,
     status: failed ? 'failed' : 'sent',
@@ -28,11 +28,14 @@ export function sendToCustomer(
 }
 
 /**
- * Whether a message of the conversation has no way to the customer: its channel was deleted (or,
- * in an imported state, its `channel_id` names no channel), or is not `active` (unpaired, failed).
+ * Why the conversation's channel carries no message either way, or null when it does: it was
+ * deleted (or, in an imported state, its `channel_id` names no channel), or it is not `active`
+ * (unpaired, disconnected, failed). A conversation that never had a channel is served through the API.
  */
-function undeliverable(ctx: DomainContext, row: ConversationRow): boolean {
-  if (row._channel_deleted === true) return true;
-  if (row.channel_id === null) return false;
-  return ctx.state.tables.channels.get(row._ws, row.channel_id)?.status !== 'active';
+export function deadChannel(ctx: DomainContext, row: ConversationRow): string | null {
+  if (row._channel_deleted === true) return 'its channel was deleted';
+  if (row.channel_id === null) return null;
+  const status = ctx.state.tables.channels.get(row._ws, row.channel_id)?.status;
+  if (status === 'active') return null;
+  return status ? `its channel ${row.channel_id} is ${status}` : 'its channel was deleted';
 }

@@ -452,21 +452,33 @@ describe.each(transports)('deleted channels and contacts over $name', (transport
       expect(await ask('Gone')).toEqual(failed);
     });
 
-    it('fails the AI answer to a message from the control API through a channel that is down', async () => {
+    it('refuses a customer message from the control API through a channel that is down or deleted', async () => {
       const { id, channel } = await humanChat();
       await h.call('POST', `/v1/chats/${id}/stop-human`);
       await h.call('PUT', `/__mock/channels/${channel}/status`, { body: { status: 'error' } });
       events.take();
-      const res = await h.call('POST', `/__mock/conversations/${id}/inbound`, {
-        body: { content: 'Hello?' },
+      const before = h.mock.exportState().tables.messages.length;
+      const inbound = () =>
+        h.call('POST', `/__mock/conversations/${id}/inbound`, { body: { content: 'Hello?' } });
+      const res = await inbound();
+      expect(res.status).toBe(409);
+      expect(res.body.error).toMatchObject({
+        code: 'CONFLICT',
+        message: `conversation ${id}: its channel ${channel} is error, so no customer message comes in through it (an active channel does: pairChannel, setChannelStatus)`,
       });
-      expect(res.status).toBe(200);
-      expect(res.body.data.response).toContain('Hello?');
-      expect(events.take()).toEqual(
-        variant === 'B' ? ['message.received', 'message.failed'] : ['message.received'],
-      );
-      const answers = h.mock.exportState().tables.messages.filter((m) => m.sender === 'agent');
-      expect(answers.map((m) => m.status)).toEqual(['sent', 'failed']);
+      await expect(h.mock.receiveMessage(id, { content: 'Hello?' })).rejects.toMatchObject({
+        status: 409,
+      });
+      expect(events.take()).toEqual([]);
+      expect(h.mock.exportState().tables.messages).toHaveLength(before);
+      // Up again: the message comes in, and the AI answers through the channel.
+      await h.call('PUT', `/__mock/channels/${channel}/status`, { body: { status: 'active' } });
+      events.take();
+      const up = await inbound();
+      expect(up.status).toBe(200);
+      expect(events.take()).toEqual(['message.received', 'message.sent']);
+      expect((await h.call('DELETE', `/v1/channels/${channel}`)).status).toBe(204);
+      expect((await inbound()).body.error.message).toContain('its channel was deleted');
     });
 
     it('keeps the conversations of a deleted contact, with contact_id null, off its filter', async () => {
