@@ -179,7 +179,20 @@ describe('agent-platform-mock CLI', () => {
     }
   });
 
-  it('answers a --seed file the import refuses with one line naming the file and exit code 2', async () => {
+  it('names --host when the host is not an address of this machine, exit code 1', async () => {
+    for (const [host, why] of [
+      ['256.1.1.1', 'not an address, nor a name this machine resolves'],
+      // TEST-NET-1 (RFC 5737): no machine's interface.
+      ['192.0.2.1', "not an address of this machine's interfaces"],
+    ]) {
+      const r = run(['--port', '0', '--host', host as string]);
+      expect(await r.exit, host).toBe(1);
+      expect(r.stderr().trim().split('\n')).toHaveLength(1);
+      expect(r.stderr()).toMatch(new RegExp(`^agent-platform-mock: --host ${host}: .*: ${why}`));
+    }
+  });
+
+  it('answers a --seed file the import refuses with every problem, each on a line, and exit code 2', async () => {
     const mock = createMockServer({ seed: 'demo' });
     const snapshot = mock.exportState();
     mock.dispose();
@@ -194,8 +207,14 @@ describe('agent-platform-mock CLI', () => {
       // A server that took the file would run on: it is stopped, not waited for.
       const serving = new Promise((resolve) => setTimeout(() => resolve('serving'), 3000));
       expect(await Promise.race([r.exit, serving])).toBe(2);
+      // A field name with a line break in it stays on its line.
       expect(r.stderr()).toBe(
-        `agent-platform-mock: --seed ${file}: api_keys[0].scopes: is required (and 1 more)\n`,
+        [
+          `agent-platform-mock: --seed ${file}: 2 problems:`,
+          '  api_keys[0].scopes: is required',
+          '  api_keys[0].new\\nline: is not a known field',
+          '',
+        ].join('\n'),
       );
       expect(r.stdout()).toBe('');
     } finally {

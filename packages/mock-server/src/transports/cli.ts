@@ -1,5 +1,5 @@
 import { createMockServer, type MockServer } from '../create-mock-server.js';
-import { isMockApiError } from '../errors.js';
+import { isMockApiError, type MockApiError } from '../errors.js';
 import { DEMO_API_KEY } from '../seed/demo.js';
 import { type CliConfig, exposureWarning, parseCli, USAGE, UsageError } from './cli-args.js';
 import type { RunningServer } from './node-server.js';
@@ -28,13 +28,16 @@ async function main(argv: string[]): Promise<void> {
     mock = createMockServer(config.options);
   } catch (error) {
     // A state file the mock refuses (MockApiError: the options are the flags', checked already)
-    // is named as the flag that gave it, on one line whatever the file's field names hold.
+    // is named as the flag that gave it, with every problem, each on one line whatever the file's
+    // field names hold.
+    const oneLine = (text: string) =>
+      text.replace(/[\r\n]/g, (c) => JSON.stringify(c).slice(1, -1));
     const seed = isMockApiError(error) && typeof config.options.seed === 'object';
-    const message = (error as Error).message.replace(/[\r\n]/g, (c) =>
-      JSON.stringify(c).slice(1, -1),
-    );
+    const details = (seed && (error as MockApiError).details) || [];
     process.stderr.write(
-      `agent-platform-mock: ${seed ? `--seed ${config.seedLabel}: ` : ''}${message}\n`,
+      details.length > 1
+        ? `agent-platform-mock: --seed ${config.seedLabel}: ${details.length} problems:\n${details.map((d) => `  ${oneLine(d.message)}\n`).join('')}`
+        : `agent-platform-mock: ${seed ? `--seed ${config.seedLabel}: ` : ''}${oneLine((error as Error).message)}\n`,
     );
     process.exit(2);
   }
@@ -43,7 +46,7 @@ async function main(argv: string[]): Promise<void> {
     server = await mock.listen({ port: config.port, host: config.host });
   } catch (error) {
     process.stderr.write(
-      `agent-platform-mock: ${listenFailure(error as Error & { code?: string })}\n`,
+      `agent-platform-mock: ${listenFailure(error as Error & { code?: string }, config)}\n`,
     );
     process.exit(1);
   }
@@ -79,10 +82,24 @@ async function main(argv: string[]): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
-/** Node's message for a failed listen, with what to do when the port is taken. */
-function listenFailure(error: Error & { code?: string }): string {
-  if (error.code !== 'EADDRINUSE') return error.message;
-  return `${error.message}: the port is in use (is a mock server already running?); stop what holds it, or choose another port with --port (--port 0 takes a free one)`;
+/** Node's message for a failed listen, naming the flag at fault and what to do. */
+function listenFailure(
+  error: Error & { code?: string },
+  { host, port }: { host: string; port: number },
+): string {
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return `${error.message}: the port is in use (is a mock server already running?); stop what holds it, or choose another port with --port (--port 0 takes a free one)`;
+    case 'EACCES':
+      return `--port ${port}: ${error.message}: a port below 1024 needs privileges; choose another with --port (--port 0 takes a free one)`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `--host ${host}: ${error.message}: not an address, nor a name this machine resolves (127.0.0.1, ::1, 0.0.0.0 or localhost)`;
+    case 'EADDRNOTAVAIL':
+      return `--host ${host}: ${error.message}: not an address of this machine's interfaces (127.0.0.1, ::1, or 0.0.0.0 for all)`;
+    default:
+      return error.message;
+  }
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
