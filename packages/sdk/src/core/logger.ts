@@ -3,9 +3,13 @@ import { AgentPlatformError } from './errors.js';
 
 /** Where log lines go; `console` fits. */
 export interface Logger {
+  /** A line at level `debug`: every attempt. */
   debug(message: string, ...args: unknown[]): void;
+  /** A line at level `info`. */
   info(message: string, ...args: unknown[]): void;
+  /** A line at level `warn`. */
   warn(message: string, ...args: unknown[]): void;
+  /** A line at level `error`. */
   error(message: string, ...args: unknown[]): void;
 }
 

@@ -115,6 +115,7 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
     return { [Symbol.asyncIterator]: () => iteratePages(this, this.#limits.maxPages) };
   }
 
+  /** Every item of every page, from the first on, within the list call's `maxItems` and `maxPages`. */
   [Symbol.asyncIterator](): AsyncIterator<T> {
     return iterateItems(this, this.#limits);
   }
