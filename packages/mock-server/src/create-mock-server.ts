@@ -40,9 +40,19 @@ export interface MockServer {
   /** The server's clock: `now()`, and `advance(ms)` when manual. */
   readonly clock: Clock;
   /** Injected faults: `add(spec)`, `list()`, `clear()`. */
-  readonly faults: { add(spec: FaultSpec): void; list(): FaultSpec[]; clear(): void };
+  readonly faults: {
+    /** Adds a fault, checked as the control API checks it (throws naming the field otherwise). */
+    add(spec: FaultSpec): void;
+    /** The faults still waiting, in the order they were added. */
+    list(): FaultSpec[];
+    /** Removes every fault. */
+    clear(): void;
+  };
   /** Every domain event, as it is emitted: `events.on(listener)` returns the unsubscribe function. */
-  readonly events: { on(listener: EventListener): () => void };
+  readonly events: {
+    /** Calls `listener` for each event from now on; returns the function that stops it. */
+    on(listener: EventListener): () => void;
+  };
   /**
    * Empties the state, the journal, faults and rate-limit windows; `{ seed: 'demo' }` then makes the
    * demo workspace and key again.
