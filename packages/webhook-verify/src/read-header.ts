@@ -1,6 +1,9 @@
 /** Request headers: a fetch `Headers`, anything with a `get` (a `Map`), or a Node-style record (values may be arrays). */
 export type WebhookHeaders =
-  | { get(name: string): string | null | undefined }
+  | {
+      /** The header's value, null or undefined when absent; asked by the name as given, then in lower case. */
+      get(name: string): string | null | undefined;
+    }
   | Readonly<Record<string, string | readonly string[] | undefined>>;
 
 /** What `readHeader` found: the value, `undefined` when absent, or `null` when the header appears more than once. */

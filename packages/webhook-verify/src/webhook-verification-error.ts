@@ -28,6 +28,7 @@ export class WebhookVerificationError extends Error {
   // of it keeps the ordinary check (this one would take every WebhookVerificationError for its own).
   // A subclass is told by its parent, not by naming this class: a class that names itself in its
   // body is renamed by the bundler (`_WebhookVerificationError`), and logs would show that name.
+  /** `instanceof`: true for a WebhookVerificationError from any copy of this package; a subclass checks as usual. */
   static override [Symbol.hasInstance](value: unknown): boolean {
     // biome-ignore lint/complexity/noThisInStatic: `this` is the class instanceof asks about, maybe a subclass.
     if (Object.getPrototypeOf(this) !== Error) return super[Symbol.hasInstance](value);
