@@ -1898,7 +1898,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "WebhookSubscription": {
     "type": "string",
-    "description": "An event name, a category (`conversations`, `messages`, `contacts`, `agent`, `appointments`, `channels`, `billing`), or `*` for all. Only the names of the service's variant are accepted.",
+    "description": "An event name, a category (`conversations`, `messages`, `contacts`, `agent`, `appointments`, `channels`, `billing`), or `*` for all. Only the names of the service's variant are accepted; another is 400 rule `enum`, whose message lists the variant's values.",
     "enum": [
       "*",
       "conversations",

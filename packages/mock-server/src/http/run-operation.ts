@@ -57,7 +57,7 @@ export async function runOperation(
     // A GET's body has no meaning (RFC 9110): not touching it spares the stream machinery on the
     // hot path. A DELETE's is read and must be empty or {}, as a bodiless POST action's.
     const body = op.method === 'GET' ? EMPTY : await request.readBody();
-    const valid = validateRequest(op, params, request.search, body, request);
+    const valid = validateRequest(op, params, request.search, body, request, ctx.variant);
     const result = await handler(ctx, { ws: key?.workspace_id ?? '', key, ...valid });
     if (result instanceof Reply) return jsonResponse(result.status, result.body, rateHeaders);
     return jsonResponse(op.successStatus, result, rateHeaders);

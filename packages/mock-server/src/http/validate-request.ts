@@ -1,7 +1,9 @@
+import { webhookEvents } from '../domain/webhook-events.js';
 import { type ErrorDetail, invalidField, validationError } from '../errors.js';
 import type { OperationInfo, ParameterInfo, SchemaNode } from '../generated/operations.js';
 import { schemas } from '../generated/schemas.js';
 import { setBounded } from '../set-bounded.js';
+import type { Variant } from '../store/records.js';
 import type { ApiRequest } from './api-request.js';
 import { parseJsonBody } from './json-body.js';
 import { lowerCaseUuids } from './lower-case-uuids.js';
@@ -25,6 +27,29 @@ export const resolveRef: SchemaResolver = (ref) => {
 
 const NO_BODY: SchemaNode = { type: 'object', additionalProperties: false };
 
+const bodyResolvers = new Map<Variant, SchemaResolver>();
+
+/**
+ * The references of a request body as a server of `variant` resolves them: a webhook subscription
+ * is one of the variant's events and categories, so that a typo is answered with the values that
+ * would be taken, not with the other variant's too (the spec lists both).
+ */
+function bodyResolver(variant: Variant): SchemaResolver {
+  let resolver = bodyResolvers.get(variant);
+  if (!resolver) {
+    const { names, categories } = webhookEvents(variant);
+    const all = schemas.WebhookSubscription as SchemaNode & { enum: string[] };
+    const subscription: SchemaNode = {
+      ...all,
+      enum: all.enum.filter((e) => e === '*' || names.has(e) || categories.has(e)),
+    };
+    resolver = (ref) =>
+      ref === '#/components/schemas/WebhookSubscription' ? subscription : resolveRef(ref);
+    bodyResolvers.set(variant, resolver);
+  }
+  return resolver;
+}
+
 /**
  * Validates path, query (`search`: the query string with its `?`, or empty) and body against the
  * operation's spec, in that order; 400 naming field and rule. UUIDs come out in lower case.
@@ -35,6 +60,7 @@ export function validateRequest(
   search: string,
   body: Uint8Array,
   request: Pick<ApiRequest, 'header'>,
+  variant: Variant,
 ): ValidRequest {
   const pathIssues: ErrorDetail[] = [];
   const path: Record<string, string> = { ...params };
@@ -46,7 +72,11 @@ export function validateRequest(
     else path[p.name] = lowerCaseUuids(p.schema, value, resolveRef) as string;
   }
   if (pathIssues.length > 0) throw validationError(pathIssues);
-  return { params: path, query: validateQuery(op, search), body: validateBody(op, body, request) };
+  return {
+    params: path,
+    query: validateQuery(op, search),
+    body: validateBody(op, body, request, bodyResolver(variant)),
+  };
 }
 
 /** Validated queries (frozen) or their issues, per operation and query string. */
@@ -177,6 +207,7 @@ function validateBody(
   op: OperationInfo,
   bytes: Uint8Array,
   request: Pick<ApiRequest, 'header'>,
+  resolver: SchemaResolver,
 ): unknown {
   const empty = bytes.byteLength === 0;
   if (empty) {
@@ -188,9 +219,9 @@ function validateBody(
   if (!op.body && (value === null || typeof value !== 'object' || Array.isArray(value))) {
     throw invalidField('body', 'type', `must be empty; ${op.method} ${op.path} takes no body`);
   }
-  const issues = validateSchema(schema, value, 'body', resolveRef);
+  const issues = validateSchema(schema, value, 'body', resolver);
   if (issues.length > 0) throw validationError(issues);
-  return lowerCaseUuids(schema, value, resolveRef);
+  return lowerCaseUuids(schema, value, resolver);
 }
 
 /** Checks a value against a component schema by reference (`#/components/schemas/X`), fields under `data`. */

@@ -53,6 +53,27 @@ describe.each(transports)('webhook records over $name', (transport) => {
     ).toEqual([{ field: 'url', rule: 'pattern', message: 'url: must be an http or https URL' }]);
   });
 
+  it("answers a subscription that is not the variant's with the variant's values only", async () => {
+    for (const events of [['nope'], ['billing']]) {
+      const res = await h.call('POST', '/v1/webhooks', { body: { url: 'https://h.test', events } });
+      const [detail] = res.body.error.details;
+      expect(detail).toMatchObject({ field: 'events[0]', rule: 'enum' });
+      // Variant A's names and categories, not B's (billing, credit.low, conversation.assigned).
+      // 18 of the spec's 39: no other variant's value, not even past the first 12 shown.
+      expect(detail.message).toMatch(
+        /^events\[0\]: must be one of "\*", "conversations", .* \(18 values\)$/,
+      );
+      expect(detail.message).not.toMatch(/billing|credit|conversation\.assigned/);
+    }
+    const created = await h.call('POST', '/v1/webhooks', {
+      body: { url: 'https://h.test', events: ['*'] },
+    });
+    const updated = await h.call('PUT', `/v1/webhooks/${created.body.data.id}`, {
+      body: { events: ['billing'] },
+    });
+    expect(updated.body.error.details[0]).toMatchObject({ field: 'events[0]', rule: 'enum' });
+  });
+
   it('updates, re-enables with active: true, and deletes', async () => {
     const id = (
       await h.call('POST', '/v1/webhooks', { body: { url: 'https://h.test', events: ['*'] } })
