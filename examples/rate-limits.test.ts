@@ -17,18 +17,68 @@ it('rate limits: a retried 429, a handled one, and a throttled burst without any
   expect(mock.clock.now() - start).toBeGreaterThanOrEqual(3_000);
 });
 
-it('stops with one line before the burst on a manual clock it cannot advance (--clock manual)', async () => {
-  // As when run against `pnpm start --clock manual`: the SDK waits in real time (Retry-After: 1 s).
-  const { env, lines } = mockEnv({ rateLimit: { limit: 10, windowMs: 2_000 } });
-  const { clock: _, ...realTime } = env;
-  const stopped = await rateLimits(realTime).catch((error: unknown) => error);
-  expect(stopped).toBeInstanceOf(ExampleStopped);
-  expect((stopped as Error).message).toMatch(
-    /^rate-limits: stopped before the burst: .*--clock manual.*wait forever; start it without --clock manual/,
-  );
-  expect((stopped as Error).message).not.toContain('\n');
+it.each([
+  ['', undefined],
+  [' that wants an admin token (AGENT_PLATFORM_MOCK_ADMIN_TOKEN)', 'example-admin-token'],
+])(
+  'stops with one line before the burst on a manual clock it cannot advance (--clock manual)%s',
+  async (_, adminToken) => {
+    // As when run against `pnpm start --clock manual`: the SDK waits in real time (Retry-After: 1 s).
+    const { env, lines } = mockEnv({ rateLimit: { limit: 10, windowMs: 2_000 }, adminToken });
+    const { clock: _clock, ...realTime } = env;
+    const stopped = await rateLimits({ ...realTime, adminToken }).catch((error: unknown) => error);
+    expect(stopped).toBeInstanceOf(ExampleStopped);
+    expect((stopped as Error).message).toMatch(
+      /^rate-limits: stopped before the burst: .*--clock manual.*wait forever; start it without --clock manual/,
+    );
+    expect((stopped as Error).message).not.toContain('\n');
+    expect(lines).toEqual([
+      '1. retried: listed 3 agents after 1 429',
+      '2. handled: 429 RATE_LIMIT_EXCEEDED, retry after 1 s',
+    ]);
+  },
+);
+
+it('sends the admin token on its control calls (--admin-token)', async () => {
+  const { env, lines } = mockEnv({
+    rateLimit: { limit: 10, windowMs: 2_000 },
+    adminToken: 'example-admin-token',
+  });
+  await rateLimits({ ...env, adminToken: 'example-admin-token' });
   expect(lines).toEqual([
     '1. retried: listed 3 agents after 1 429',
     '2. handled: 429 RATE_LIMIT_EXCEEDED, retry after 1 s',
+    '3. throttle: 15 calls at once, limit 10 per window...',
+    '   done, with 0 429',
   ]);
 });
+
+it.each([
+  [
+    'no token',
+    undefined,
+    'the server was started with --admin-token; set AGENT_PLATFORM_MOCK_ADMIN_TOKEN to that token',
+  ],
+  [
+    'a wrong token',
+    'a-wrong-token',
+    'AGENT_PLATFORM_MOCK_ADMIN_TOKEN is not the token the server was started with (--admin-token)',
+  ],
+])(
+  'stops before step 1 when the control API refuses its token (%s), naming the status and what to set',
+  async (_, adminToken, advice) => {
+    const { mock, env, lines } = mockEnv({
+      rateLimit: { limit: 10, windowMs: 2_000 },
+      adminToken: 'example-admin-token',
+    });
+    // Without a `clock` too, as a program runs: no step may go on as if the fault were injected.
+    const { clock: _clock, ...realTime } = env;
+    const stopped = await rateLimits({ ...realTime, adminToken }).catch((error: unknown) => error);
+    expect(stopped).toBeInstanceOf(ExampleStopped);
+    expect((stopped as Error).message).toBe(
+      `the mock's control API answered POST ${mock.baseUrl}/__mock/faults with 401 (UNAUTHORIZED x-mock-admin-token: missing or wrong control API token): ${advice}`,
+    );
+    expect(lines).toEqual([]);
+    expect(mock.requests().filter((r) => r.path.startsWith('/v1'))).toEqual([]);
+  },
+);

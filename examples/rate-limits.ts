@@ -1,6 +1,7 @@
 // Rate limits: the SDK retries a 429 for you; you can handle it yourself; `throttle` avoids it.
 // Run: pnpm -C examples rate-limits   (its own mock allows 10 requests per 2 s, to keep the run short)
 import { AgentPlatform, isRateLimitError } from '@agent-platform/sdk';
+import { mockControl } from './support/mock-control.js';
 import { type ExampleEnv, ExampleStopped, isMain, runExample } from './support/run-example.js';
 
 /** A 429 retried, a 429 handled, and a burst larger than the limit that draws no 429 at all. */
@@ -16,18 +17,15 @@ export async function rateLimits(env: ExampleEnv): Promise<void> {
   };
   const client = new AgentPlatform({ apiKey, baseUrl, fetch: countingFetch, clock });
 
-  // The mock's control API injects the next 429 (with Retry-After: 1) on GET /v1/agents.
+  // The mock's control API injects the next 429 (with Retry-After: 1) on GET /v1/agents. A server
+  // started with --admin-token wants it (AGENT_PLATFORM_MOCK_ADMIN_TOKEN); any refusal stops here.
   const injectRateLimit = () =>
-    fetch(`${baseUrl}/__mock/faults`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        method: 'GET',
-        path: '/v1/agents',
-        status: 429,
-        retry_after: 1,
-        times: 1,
-      }),
+    mockControl(env, 'POST', '/faults', {
+      method: 'GET',
+      path: '/v1/agents',
+      status: 429,
+      retry_after: 1,
+      times: 1,
     });
 
   // 1. Retried for you: the client waits Retry-After (1 s), then tries again.
@@ -56,7 +54,7 @@ export async function rateLimits(env: ExampleEnv): Promise<void> {
   // On a mock started with --clock manual, a rate-limit window resets only when its clock is
   // advanced: waiting in real time, the burst would wait forever. (Given a `clock`, as in the
   // tests, the waits advance the mock's clock themselves.)
-  if (!clock && rateLimit && (await mockClockMode(baseUrl, fetch)) === 'manual') {
+  if (!clock && rateLimit && (await mockClockMode(env)) === 'manual') {
     throw new ExampleStopped(
       `rate-limits: stopped before the burst: the server at ${baseUrl} runs a manual clock (--clock manual), whose rate-limit window does not reset by itself, so throttle would wait forever; start it without --clock manual (or with --rate-limit off), or unset AGENT_PLATFORM_BASE_URL so that the example starts its own mock`,
     );
@@ -70,17 +68,10 @@ export async function rateLimits(env: ExampleEnv): Promise<void> {
   log(`   done, with ${tooMany} 429`);
 }
 
-/** The clock of a mock server (`GET /__mock/clock`): 'real' or 'manual'; undefined elsewhere. */
-async function mockClockMode(
-  baseUrl: string,
-  fetch: NonNullable<ExampleEnv['fetch']>,
-): Promise<string | undefined> {
-  const response = await fetch(`${baseUrl}/__mock/clock`);
-  if (!response.ok) return undefined; // not a mock (404), or its control API needs a token
-  const body = (await response.json().catch(() => undefined)) as
-    | { data?: { mode?: string } }
-    | undefined;
-  return body?.data?.mode;
+/** The clock of the mock server (`GET /__mock/clock`): 'real' or 'manual'. */
+async function mockClockMode(env: ExampleEnv): Promise<string | undefined> {
+  const clock = (await mockControl(env, 'GET', '/clock')) as { mode?: string } | undefined;
+  return clock?.mode;
 }
 
 if (isMain(import.meta.url)) {

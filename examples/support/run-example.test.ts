@@ -31,3 +31,22 @@ it('uses AGENT_PLATFORM_API_KEY with the server AGENT_PLATFORM_BASE_URL names', 
   });
   expect(seen).toEqual({ baseUrl: 'http://127.0.0.1:1', apiKey: 'a-real-key-for-that-server' });
 });
+
+it('passes AGENT_PLATFORM_MOCK_ADMIN_TOKEN on to an example against AGENT_PLATFORM_BASE_URL only', async () => {
+  vi.stubEnv('AGENT_PLATFORM_MOCK_ADMIN_TOKEN', 'the-token-of-that-server');
+  vi.stubEnv('AGENT_PLATFORM_BASE_URL', 'http://127.0.0.1:1');
+  let token: string | undefined;
+  await runExample(async ({ adminToken }) => {
+    token = adminToken;
+  });
+  expect(token).toBe('the-token-of-that-server');
+
+  // The mock the example starts itself has no token: it would not know one from the environment.
+  vi.stubEnv('AGENT_PLATFORM_BASE_URL', '');
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+  await runExample(async ({ adminToken }) => {
+    token = adminToken;
+  });
+  expect(token).toBeUndefined();
+  expect(process.exitCode).toBeUndefined();
+});

@@ -14,6 +14,8 @@ export interface ExampleEnv {
   fetch?: (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
   /** The mock's manual clock in tests, so that waits move the server's time instead of sleeping. */
   clock?: Clock;
+  /** The mock's control API token (`--admin-token`), from `AGENT_PLATFORM_MOCK_ADMIN_TOKEN`. */
+  adminToken?: string;
   log: (line: string) => void;
 }
 
@@ -27,8 +29,9 @@ export function isMain(url: string): boolean {
 
 /**
  * Runs an example as a program: against `AGENT_PLATFORM_BASE_URL` when set (with
- * `AGENT_PLATFORM_API_KEY`, default the demo key), else against a mock started here on a free port,
- * with the demo key (a key for another server in the environment would be unknown to it).
+ * `AGENT_PLATFORM_API_KEY`, default the demo key, and `AGENT_PLATFORM_MOCK_ADMIN_TOKEN` for its
+ * control API), else against a mock started here on a free port, with the demo key and no admin
+ * token (a key or token for another server in the environment would be unknown to it).
  */
 export async function runExample(
   example: (env: ExampleEnv) => Promise<void>,
@@ -39,7 +42,8 @@ export async function runExample(
     const external = process.env.AGENT_PLATFORM_BASE_URL;
     if (external) {
       const apiKey = process.env.AGENT_PLATFORM_API_KEY ?? DEMO_API_KEY;
-      await example({ baseUrl: external, apiKey, log });
+      const adminToken = process.env.AGENT_PLATFORM_MOCK_ADMIN_TOKEN || undefined;
+      await example({ baseUrl: external, apiKey, adminToken, log });
       return;
     }
     const mock = createMockServer({ seed: 'demo', ...mockOptions });
