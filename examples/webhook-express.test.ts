@@ -12,11 +12,15 @@ receiverSuite(startExpressReceiver);
 it('says to pass the raw body when express.json() ran first', async () => {
   const outer = express();
   outer.use(express.json());
+  const rejected: string[] = [];
   outer.use(
     createExpressReceiver({
       secret: () => ['whsec_example'],
       deduper: createDeduper({ store: createMemoryStore(), ttlSeconds: 86_400 }),
       onEvent: () => {},
+      onRejected: (error) => {
+        rejected.push(error.code);
+      },
     }),
   );
   const server = createServer(outer);
@@ -38,6 +42,7 @@ it('says to pass the raw body when express.json() ran first', async () => {
     });
     expect(response.status).toBe(400);
     expect(await response.text()).toBe('invalid_body');
+    expect(rejected).toEqual(['invalid_body']);
   } finally {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));

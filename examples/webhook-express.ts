@@ -9,6 +9,7 @@ import {
   handleVerified,
   type ReceiverOptions,
   type RunningReceiver,
+  rejectDelivery,
   webhookDemo,
 } from './webhook-receiver.js';
 
@@ -31,7 +32,8 @@ export function createExpressReceiver(options: ReceiverOptions): express.Express
       });
     } catch (error) {
       if (!isWebhookVerificationError(error)) throw error;
-      res.status(400).send(error.code);
+      const { status, body } = rejectDelivery(error, options);
+      res.status(status).send(body);
       return;
     }
     const { status, body } = await handleVerified(event, options);

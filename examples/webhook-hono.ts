@@ -13,6 +13,7 @@ import {
   handleVerified,
   type ReceiverOptions,
   type RunningReceiver,
+  rejectDelivery,
   webhookDemo,
 } from './webhook-receiver.js';
 
@@ -30,7 +31,8 @@ export function createHonoReceiver(options: ReceiverOptions): Hono {
       });
     } catch (error) {
       if (!isWebhookVerificationError(error)) throw error;
-      return c.text(error.code, 400);
+      const { status, body } = rejectDelivery(error, options);
+      return c.text(body, status);
     }
     const { status, body } = await handleVerified(event, options);
     return c.text(body, status);

@@ -1,18 +1,27 @@
 // What both webhook receivers (Express, Hono) share: dedupe a verified event, handle it, answer.
 import { AgentPlatform } from '@agent-platform/sdk';
-import type { WebhookEvent } from '@agent-platform/webhook-verify';
+import {
+  isWebhookVerificationError,
+  type WebhookEvent,
+  type WebhookVerificationError,
+} from '@agent-platform/webhook-verify';
 import {
   createDeduper,
   createMemoryStore,
   type Deduper,
 } from '@agent-platform/webhook-verify/dedupe';
-import type { ExampleEnv } from './support/run-example.js';
+import { mockControl } from './support/mock-control.js';
+import { type ExampleEnv, ExampleStopped } from './support/run-example.js';
 
-/** What a receiver needs: its secrets (current and previous during a rotation), a deduper, a handler. */
+/**
+ * What a receiver needs: its secrets (current and previous during a rotation), a deduper, a handler,
+ * and where to report a delivery that failed verification (log it: the sender only sees a 400).
+ */
 export interface ReceiverOptions {
   secret: () => string[];
   deduper: Deduper;
   onEvent: (event: WebhookEvent) => void | Promise<void>;
+  onRejected: (error: WebhookVerificationError) => void;
 }
 
 /** A receiver listening on loopback. */
@@ -20,6 +29,15 @@ export interface RunningReceiver {
   /** Where the platform should POST: `http://127.0.0.1:PORT/webhooks`. */
   url: string;
   close(): Promise<void>;
+}
+
+/** A delivery that failed verification: reported, then answered 400 with its code. */
+export function rejectDelivery(
+  error: WebhookVerificationError,
+  { onRejected }: ReceiverOptions,
+): { status: 400; body: string } {
+  onRejected(error);
+  return { status: 400, body: error.code };
 }
 
 /** After verification: process each event once, and let the sender retry when the handler fails. */
@@ -42,18 +60,20 @@ export async function handleVerified(
 
 /**
  * The demo both receiver examples run: start a receiver, register it as a webhook through the SDK,
- * create a contact, and wait for the signed `contact.created` delivery to be verified.
+ * create a contact, and wait for the signed `contact.created` delivery to be verified. A rejected
+ * delivery stops it, saying why; the webhook is deleted on every exit.
  */
 export async function webhookDemo(
-  { baseUrl, apiKey, fetch, log }: ExampleEnv,
+  env: ExampleEnv,
   start: (options: ReceiverOptions) => Promise<RunningReceiver>,
 ): Promise<void> {
+  const { baseUrl, apiKey, fetch, log } = env;
   const client = new AgentPlatform({ apiKey, baseUrl, fetch });
   // In production the secret comes from your secret store; here, from creating the webhook below.
   const secrets: string[] = [];
-  let delivered!: (event: WebhookEvent) => void;
-  const firstEvent = new Promise<WebhookEvent>((resolve) => {
-    delivered = resolve;
+  let settle!: (outcome: WebhookEvent | WebhookVerificationError) => void;
+  const firstDelivery = new Promise<WebhookEvent | WebhookVerificationError>((resolve) => {
+    settle = resolve;
   });
   const receiver = await start({
     secret: () => secrets,
@@ -61,30 +81,61 @@ export async function webhookDemo(
     deduper: createDeduper({ store: createMemoryStore(), ttlSeconds: 86_400 }),
     onEvent: (event) => {
       log(`verified Variant ${event.variant} ${event.event} (webhook ${event.webhook_id})`);
-      delivered(event);
+      settle(event);
+    },
+    onRejected: (error) => {
+      log(`rejected a delivery: ${error.code} (${error.message})`);
+      settle(error);
     },
   });
+  let webhookId: string | undefined;
   try {
     const webhook = await client.webhooks.create({
       url: receiver.url,
       events: ['contact.created'],
     });
+    webhookId = webhook.id;
     secrets.push(webhook.secret);
     log(`webhook ${webhook.id} delivers contact.created to ${receiver.url}`);
 
     const contact = await client.contacts.create({ name: 'Ann Example', email: 'ann@example.com' });
     log(`created contact ${contact.id}`);
 
-    const event = await withTimeout(firstEvent, 15_000, 'no webhook delivery within 15 s');
-    if (event.event === 'contact.created') log(`the event's contact: ${event.data.id}`);
+    const first = await withTimeout(firstDelivery, 15_000, 'no webhook delivery within 15 s');
+    // The sender's retries would be rejected alike (same secret, same clock): stop at the first.
+    if (isWebhookVerificationError(first)) throw new ExampleStopped(await rejection(env, first));
+    if (first.event === 'contact.created') log(`the event's contact: ${first.data.id}`);
 
     // The platform's side: the delivery is recorded once our 200 has reached it.
     const status = await deliveryStatus(client, webhook.id);
     log(`delivery status: ${status}`);
-    await client.webhooks.delete(webhook.id);
   } finally {
-    await receiver.close();
+    // On every exit: a webhook left registered has the server retrying to a port nobody listens on.
+    try {
+      if (webhookId !== undefined) await client.webhooks.delete(webhookId);
+    } finally {
+      await receiver.close();
+    }
   }
+}
+
+/**
+ * Why the demo stopped: the rejection's code and message and, for a signing time outside the window,
+ * the mock's clock. A receiver must check that time against real time, so the demo does not take
+ * the mock's clock as `now`: a mock whose clock is far from real time cannot run it in Variant A.
+ */
+async function rejection(env: ExampleEnv, error: WebhookVerificationError): Promise<string> {
+  const said = `a delivery came but was rejected: ${error.code} (${error.message})`;
+  if (error.code !== 'timestamp_too_old' && error.code !== 'timestamp_too_new') return said;
+  // Only to explain: a server that is not the mock, or refuses, leaves the clock unnamed.
+  const clock = (await mockControl(env, 'GET', '/clock').catch(() => undefined)) as
+    | { now?: string; mode?: string }
+    | undefined;
+  const now = new Date().toISOString();
+  const clocks = clock?.now
+    ? `the mock's clock reads ${clock.now} (${clock.mode} clock), this machine's ${now}`
+    : `the server's clock is far from this machine's (${now})`;
+  return `${said} — ${clocks}; the receiver checks a Variant A delivery's signing time against real time, as a real receiver must: start the mock with the real clock, or with --clock manual and no --start-time (it starts at the real time) and advance it by less than 5 min`;
 }
 
 /** Polls the webhook's deliveries (bounded) until the first one is no longer pending. */

@@ -1,3 +1,4 @@
+import type { MockServer } from '@agent-platform/mock-server';
 import { AgentPlatform } from '@agent-platform/sdk';
 import type { WebhookEvent } from '@agent-platform/webhook-verify';
 import { createDeduper, createMemoryStore } from '@agent-platform/webhook-verify/dedupe';
@@ -5,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { ReceiverOptions, RunningReceiver } from '../webhook-receiver.js';
 import { webhookDemo } from '../webhook-receiver.js';
 import { mockEnv } from './mock-env.js';
+import { type ExampleEnv, ExampleStopped } from './run-example.js';
 
 interface Captured {
   url: string;
@@ -43,12 +45,16 @@ export function receiverSuite(start: (options: ReceiverOptions) => Promise<Runni
         },
       });
       const handled: WebhookEvent[] = [];
+      const rejected: string[] = [];
       const secrets: string[] = [];
       const receiver = await start({
         secret: () => secrets,
         deduper: createDeduper({ store: createMemoryStore(), ttlSeconds: 86_400 }),
         onEvent: (event) => {
           handled.push(event);
+        },
+        onRejected: (error) => {
+          rejected.push(error.code);
         },
       });
       try {
@@ -76,9 +82,71 @@ export function receiverSuite(start: (options: ReceiverOptions) => Promise<Runni
         const tampered = await post(delivery.body.replace('Replay Test', 'Replay Tesu'));
         expect([tampered.status, await tampered.text()]).toEqual([400, 'signature_mismatch']);
         expect(handled).toHaveLength(1);
+        expect(rejected).toEqual(['signature_mismatch']);
       } finally {
         await receiver.close();
       }
     });
   });
+
+  it("stops on a rejected delivery, saying why, when the mock's clock is far from real time (Variant A)", async () => {
+    // As `--clock manual --start-time 2024-01-01T00:00:00Z`: every signing time is years old.
+    const { mock, env, lines } = mockEnv({ variant: 'A', startTime: '2024-01-01T00:00:00Z' });
+    const stopped = await webhookDemo(env, start).catch((error: unknown) => error);
+    expect(stopped).toBeInstanceOf(ExampleStopped);
+    const message = (stopped as Error).message;
+    expect(message).toMatch(
+      /^a delivery came but was rejected: timestamp_too_old \(signed \d+ s ago, over the 300 s tolerated .*\) — the mock's clock reads 2024-01-01T00:00:00\.000Z \(manual clock\), this machine's \d{4}-.*start the mock with the real clock, or with --clock manual and no --start-time \(it starts at the real time\) and advance it by less than 5 min/,
+    );
+    expect(message).not.toContain('\n');
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^rejected a delivery: timestamp_too_old \(signed \d+ s ago, /),
+    );
+    await expectWebhookGone(mock, env);
+  });
+
+  it("says the server's clock is far when the mock will not tell its clock (an admin token it lacks)", async () => {
+    const { mock, env } = mockEnv({
+      variant: 'A',
+      startTime: '2024-01-01T00:00:00Z',
+      adminToken: 'example-admin-token',
+    });
+    const stopped = await webhookDemo(env, start).catch((error: unknown) => error);
+    expect(stopped).toBeInstanceOf(ExampleStopped);
+    expect((stopped as Error).message).toMatch(
+      /^a delivery came but was rejected: timestamp_too_old \(.*\) — the server's clock is far from this machine's \(\d{4}-.*\); the receiver checks/,
+    );
+    await expectWebhookGone(mock, env);
+  });
+
+  it('deletes its webhook when a step after creating it fails', async () => {
+    const { mock, env } = mockEnv();
+    mock.faults.add({ method: 'POST', path: '/v1/contacts', status: 403 });
+    await expect(webhookDemo(env, start)).rejects.toMatchObject({ status: 403 });
+    expect(mock.webhookAttempts()).toEqual([]);
+    const client = new AgentPlatform({
+      apiKey: env.apiKey,
+      baseUrl: env.baseUrl,
+      fetch: env.fetch,
+    });
+    expect((await client.webhooks.list()).data).toEqual([]);
+  });
+
+  it('runs on a far clock in Variant B, whose deliveries carry no signing time', async () => {
+    const { mock, env, lines } = mockEnv({ variant: 'B', startTime: '2024-01-01T00:00:00Z' });
+    await webhookDemo(env, start);
+    await mock.settle();
+    expect(lines.at(-1)).toBe('delivery status: succeeded');
+  });
+}
+
+/** No webhook left registered, and its one attempt not retried: an hour on the mock's clock brings none. */
+async function expectWebhookGone(mock: MockServer, env: ExampleEnv): Promise<void> {
+  const client = new AgentPlatform({ apiKey: env.apiKey, baseUrl: env.baseUrl, fetch: env.fetch });
+  expect((await client.webhooks.list()).data).toEqual([]);
+  await mock.settle(); // the attempt the demo stopped at, if still in flight
+  expect(mock.webhookAttempts()).toHaveLength(1);
+  await mock.clock.advance(3_600_000);
+  await mock.settle();
+  expect(mock.webhookAttempts()).toHaveLength(1);
 }
