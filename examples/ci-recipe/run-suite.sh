@@ -29,9 +29,20 @@ mock_pid=$!
 set +m
 trap 'kill -- "-$mock_pid" 2>/dev/null || true; wait "$mock_pid" 2>/dev/null || true; rm -f "$banner"' EXIT
 
+# The URL is the whole word after "listening on http", up to the whitespace that follows it (which also
+# says the line was written whole): http://127.0.0.1:PORT, http://localhost:PORT (--host localhost)
+# or http://[::1]:PORT (--host ::1). Anything else there is not a URL to test against: stop.
+url_re='^https?://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):[0-9]+$'
 base=
 for _ in $(seq 1 300); do # up to 30 s: npx may download the package first
-  base=$(grep -o 'listening on http://[0-9.:]*' "$banner" | cut -d' ' -f3) && [ -n "$base" ] && break
+  text=$(cat "$banner" && echo .) # the dot keeps the newline that ends the banner line
+  if [[ $text =~ listening\ on\ (https?://[^[:space:]]*)[[:space:]] ]]; then
+    base=${BASH_REMATCH[1]}
+    [[ $base =~ $url_re ]] && break
+    cat "$banner" >&2
+    echo "the mock server's banner has no URL with a host and a port after \"listening on\": \"$base\"" >&2
+    exit 1
+  fi
   if ! kill -0 "$mock_pid" 2>/dev/null; then
     cat "$banner" >&2
     echo "the mock server exited before it listened" >&2
@@ -41,7 +52,7 @@ for _ in $(seq 1 300); do # up to 30 s: npx may download the package first
 done
 if [ -z "$base" ]; then
   cat "$banner" >&2
-  echo "the mock server did not print its URL within 30 s" >&2
+  echo "the mock server did not print \"listening on URL\" within 30 s" >&2
   exit 1
 fi
 echo "mock server at $base"
@@ -58,26 +69,27 @@ check() { # name, expected, actual
     echo "FAIL $1: expected $2, got $3"
   fi
 }
-status() { curl -s -o /dev/null -w '%{http_code}' "$@"; }
+# -g: the brackets of an IPv6 URL (http://[::1]:PORT) are the address, not a curl glob.
+status() { curl -gs -o /dev/null -w '%{http_code}' "$@"; }
 json=(-H 'content-type: application/json')
 
 check 'health answers 200' 200 "$(status "$base/v1/health")"
 check 'no key is 401' 401 "$(status "$base/v1/agents")"
 check 'agents list' 200 "$(status -H "x-api-key: $key" "$base/v1/agents?limit=2")"
 
-contact=$(curl -s -H "x-api-key: $key" "${json[@]}" -d '{"name":"Ann from CI"}' "$base/v1/contacts")
+contact=$(curl -gs -H "x-api-key: $key" "${json[@]}" -d '{"name":"Ann from CI"}' "$base/v1/contacts")
 id=$(printf '%s' "$contact" | grep -o '"id":"[0-9a-f-]*"' | head -n 1 | cut -d'"' -f4)
 check 'contact created (an id)' 36 "${#id}"
 check 'contact retrieved' 200 "$(status -H "x-api-key: $key" "$base/v1/contacts/$id")"
 check 'a misspelt field is 400' 400 "$(status -H "x-api-key: $key" "${json[@]}" -d '{"nmae":"x"}' "$base/v1/contacts")"
 
 # The control API (/__mock) injects faults: here the next GET /v1/agents answers 503.
-curl -s -o /dev/null "${json[@]}" -d '{"path":"/v1/agents","status":503,"times":1}' "$base/__mock/faults"
+curl -gs -o /dev/null "${json[@]}" -d '{"path":"/v1/agents","status":503,"times":1}' "$base/__mock/faults"
 check 'an injected 503' 503 "$(status -H "x-api-key: $key" "$base/v1/agents")"
 check 'then 200 again' 200 "$(status -H "x-api-key: $key" "$base/v1/agents")"
 
 # Between tests: back to the demo workspace alone (what the suite made is gone, the demo key works).
-curl -s -o /dev/null "${json[@]}" -d '{"seed":"demo"}' "$base/__mock/reset"
+curl -gs -o /dev/null "${json[@]}" -d '{"seed":"demo"}' "$base/__mock/reset"
 check 'after a reset, the contact is gone' 404 "$(status -H "x-api-key: $key" "$base/v1/contacts/$id")"
 check 'and the demo key still works' 200 "$(status -H "x-api-key: $key" "$base/v1/agents")"
 

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { connect } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +26,53 @@ it('the curl suite passes against the mock CLI on a free port', async () => {
   const { stdout } = await suite(`${tsx} --tsconfig ${tsconfig} ${cli}`);
   expect(stdout).toMatch(/^mock server at http:\/\/127\.0\.0\.1:\d+$/m);
   expect(stdout).toContain('10 passed, 0 failed');
+}, 70_000);
+
+/** Whether this machine has an IPv6 loopback to listen on. */
+const ipv6Loopback = await new Promise<boolean>((resolve) => {
+  const server = createServer();
+  server.once('error', () => resolve(false));
+  server.listen(0, '::1', () => server.close(() => resolve(true)));
+});
+
+/** Runs the suite against the CLI on `host`: its banner's whole URL, and every check passing. */
+async function suiteOnHost(host: string, url: RegExp): Promise<void> {
+  const { stdout } = await suite(`${tsx} --tsconfig ${tsconfig} ${cli} --host ${host}`);
+  expect(stdout).toMatch(url);
+  expect(stdout).toContain('10 passed, 0 failed');
+}
+
+it('reads the whole URL from the banner of a mock on --host localhost', async () => {
+  await suiteOnHost('localhost', /^mock server at http:\/\/localhost:\d+$/m);
+}, 70_000);
+
+it.skipIf(!ipv6Loopback)(
+  'reads the whole URL from the banner of a mock on --host ::1 (http://[::1]:PORT)',
+  async () => {
+    await suiteOnHost('::1', /^mock server at http:\/\/\[::1\]:\d+$/m);
+  },
+  70_000,
+);
+
+it('fails the CI step at once, saying so, when the banner names no URL with a host and a port', async () => {
+  // A banner cut short after the scheme: no check may run against "http://".
+  const dir = await mkdtemp(join(tmpdir(), 'bad-banner-'));
+  try {
+    const fake = join(dir, 'mock.sh');
+    await writeFile(
+      fake,
+      "#!/bin/sh\necho 'agent-platform-mock listening on http:// | variant A'\nexec sleep 60\n",
+    );
+    await expect(suite(`sh ${fake}`)).rejects.toMatchObject({
+      code: 1,
+      stdout: expect.not.stringContaining('FAIL'),
+      stderr: expect.stringContaining(
+        'the mock server\'s banner has no URL with a host and a port after "listening on": "http://"',
+      ),
+    });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }, 70_000);
 
 it('runs the CLI from source by default in this repository, without npx', async () => {
