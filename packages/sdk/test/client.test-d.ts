@@ -30,6 +30,13 @@ describe('resource method types', () => {
     expectTypeOf((await client.me()).scopes).toEqualTypeOf<string[]>();
   });
 
+  it('are assignable to Promise types, as a list call is (a helper taking () => Promise<T>)', () => {
+    const retrieve: () => Promise<Schemas['Agent']> = () => client.agents.retrieve('id');
+    const list: Promise<Page<Schemas['Agent']>> = client.agents.list();
+    expectTypeOf(retrieve).returns.resolves.toEqualTypeOf<Schemas['Agent']>();
+    expectTypeOf(list).resolves.toEqualTypeOf<Page<Schemas['Agent']>>();
+  });
+
   it('give the response on withResponse()', async () => {
     const result = await client.contacts.retrieve('id').withResponse();
     expectTypeOf(result.data).toEqualTypeOf<Schemas['Contact']>();

@@ -21,6 +21,11 @@ export interface WithResponse<T> {
  * @example const { data, requestId, rateLimit } = await client.agents.retrieve(id).withResponse();
  */
 export class APIPromise<T> implements PromiseLike<T> {
+  /**
+   * Declared for the type only, so that an APIPromise is assignable to a `Promise` type (a helper
+   * taking `() => Promise<T>`); not set at runtime, where it would cost the browser bundle bytes.
+   */
+  declare readonly [Symbol.toStringTag]: string;
   readonly #raw: Promise<RawResult>;
   readonly #unwrap: (raw: RawResult) => T;
   #data: Promise<T> | undefined;
