@@ -9,7 +9,7 @@ import type { Core } from './control/core.js';
 import type { DomainContext } from './domain/context.js';
 import { DEFAULT_MCP_TOOLS } from './domain/mcp-servers.js';
 import { defaultResponder } from './domain/responder.js';
-import { type FaultSpec, Faults } from './faults.js';
+import { type FaultSpec, Faults, type PendingFault } from './faults.js';
 import { isZonedDate, zonedDateRule } from './http/calendar-date.js';
 import { RateLimiter } from './http/rate-limiter.js';
 import { createRandomSources } from './ids.js';
@@ -43,8 +43,8 @@ export interface MockServer {
   readonly faults: {
     /** Adds a fault, checked as the control API checks it (throws naming the field otherwise). */
     add(spec: FaultSpec): void;
-    /** The faults still waiting, in the order they were added. */
-    list(): FaultSpec[];
+    /** The faults still waiting, in the order they were added, each with how many requests it has left. */
+    list(): PendingFault[];
     /** Removes every fault. */
     clear(): void;
   };

@@ -23,8 +23,15 @@ export interface FaultSpec {
   message?: string;
 }
 
-interface ActiveFault extends FaultSpec {
+/** A fault still waiting, as `faults.list()` and `GET /__mock/faults` show it. */
+export interface PendingFault extends FaultSpec {
+  /** How many requests it applied to when added (the spec's, or 1). */
+  times: number;
+  /** How many matching requests it has left. */
   remaining: number;
+}
+
+interface ActiveFault extends PendingFault {
   matcher: RegExp;
 }
 
@@ -80,7 +87,7 @@ export class Faults {
   }
 
   /** The faults still waiting, with how many requests each has left. */
-  list(): (FaultSpec & { remaining: number })[] {
+  list(): PendingFault[] {
     return this.active.map(({ matcher: _m, ...rest }) => ({ ...rest }));
   }
 

@@ -35,6 +35,10 @@ describe.each(transports)('faults and health over $name', (transport) => {
       times: 3,
       remaining: 2,
     });
+    // In-process too, typed with both (PendingFault): `remaining` is a number, no cast.
+    const [, contacts] = h.mock.faults.list();
+    const left: number | undefined = contacts?.remaining;
+    expect([contacts?.times, left]).toEqual([3, 2]);
   });
 
   it('matches spec path templates and answers 429 with its code', async () => {
