@@ -79,6 +79,14 @@ export interface MockServer {
     channelId: string,
     input: { status: 'active' | 'disconnected' | 'error' },
   ): ReturnType<Controller['setChannelStatus']>;
+  /**
+   * The customer's device reports a message sent to it `delivered` or `read`, emitting
+   * `message.delivered` / `message.read` (Variant B); a read one is delivered first.
+   */
+  setMessageStatus(
+    messageId: string,
+    input: { status: 'delivered' | 'read' },
+  ): ReturnType<Controller['setMessageStatus']>;
   /** Sets an MCP server's simulated tools, or puts it in `error`. */
   setMcpServer(
     id: string,
@@ -228,6 +236,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     settle: () => dispatcher.settle(),
     pairChannel: (id) => control.pairChannel(id),
     setChannelStatus: (id, input) => control.setChannelStatus(id, input),
+    setMessageStatus: (id, input) => control.setMessageStatus(id, input),
     setMcpServer: (id, input) => control.setMcpServer(id, input),
     requests: (o) => control.requests(o),
     exportState: () => control.exportState(),

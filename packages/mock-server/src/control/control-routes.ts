@@ -121,6 +121,12 @@ export function createControlRouter(core: Core, control: Controller): Router<Con
       json,
     ),
     route(
+      'PUT',
+      '/messages/{id}/status',
+      ({ body }, params) => ok(control.setMessageStatus(params.id as string, body as never)),
+      json,
+    ),
+    route(
       'POST',
       '/conversations/{id}/inbound',
       async ({ body }, params) =>

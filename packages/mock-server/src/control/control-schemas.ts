@@ -82,6 +82,9 @@ export const channelStatusInput = object(
   ['status'],
 );
 
+/** `PUT /__mock/messages/{id}/status` and `setMessageStatus()`. */
+export const messageStatusInput = object({ status: { enum: ['delivered', 'read'] } }, ['status']);
+
 /** `PUT /__mock/mcp-servers/{id}` and `setMcpServer()`; tool names are checked for repeats after. */
 export const mcpServerSettings = object({
   tools: {

@@ -2,6 +2,7 @@ import { pairChannel, type SettableChannelStatus, setChannelStatus } from '../do
 import { conversationMessageView } from '../domain/conversation-views.js';
 import { receiveCustomerMessage } from '../domain/customer-message.js';
 import { mcpServerView } from '../domain/mcp-servers.js';
+import { type ReceiptStatus, setMessageStatus } from '../domain/message-status.js';
 import { deadChannel } from '../domain/outbound-message.js';
 import { ApiError, conflict, invalidField, notFound, validationError } from '../errors.js';
 import type { FaultSpec } from '../faults.js';
@@ -29,6 +30,7 @@ import {
   eventInput,
   inboundMessage,
   mcpServerSettings,
+  messageStatusInput,
   requestsOptions,
   resetOptions,
   snapshotShape,
@@ -171,6 +173,12 @@ export class Controller {
   /** A messaging channel is paired (its QR code scanned) and becomes `active`. */
   pairChannel(channelId: string) {
     return pairChannel(this.core.ctx, canonicalId(channelId));
+  }
+
+  /** A message sent to the customer is reported `delivered` or `read` by the customer's device. */
+  setMessageStatus(messageId: string, input: { status: ReceiptStatus }) {
+    const { status } = checkInput<typeof input>(messageStatusInput, input);
+    return setMessageStatus(this.core.ctx, canonicalId(messageId), status);
   }
 
   /** A channel's connection changes: `active`, `disconnected` or `error`, with its event. */

@@ -13,6 +13,8 @@ export const EVENT_NAMES = {
   'message.received': { A: 'message.received', B: 'message.received' },
   'message.sent': { A: 'message.sent', B: 'message.sent' },
   'message.failed': { A: null, B: 'message.failed' },
+  'message.delivered': { A: null, B: 'message.delivered' },
+  'message.read': { A: null, B: 'message.read' },
   'contact.created': { A: 'contact.created', B: 'contact.created' },
   'contact.updated': { A: 'contact.updated', B: 'contact.updated' },
   'contact.deleted': { A: null, B: 'contact.deleted' },
