@@ -8,6 +8,7 @@ interface Timer {
 
 /** The mock's time source and timers: real time, or a manual clock that tests move forward. */
 export interface Clock {
+  /** `'manual'`: time moves only with `advance(ms)`; `'real'`: the system clock, which `advance` refuses. */
   readonly mode: 'real' | 'manual';
   /** Milliseconds since the epoch. */
   now(): number;

@@ -1,7 +1,10 @@
 /** One violated rule of a request, as the error envelope's `details` lists it. */
 export interface ErrorDetail {
+  /** Where the problem is: a body field (`custom_fields.tier`), a parameter, `body` or `query`. */
   field: string;
+  /** The rule violated: `required`, `type`, `enum`, `unknown`, `maxLength`, ... */
   rule: string;
+  /** Human-readable, beginning with the field: `limit: must be at most 100`. */
   message: string;
 }
 
@@ -50,7 +53,17 @@ export class MockApiError extends Error {
 
   /** The JSON body of the error response. */
   toBody(): {
-    error: { code: ErrorCode; message: string; status: number; details?: ErrorDetail[] };
+    /** The envelope every error response of the API has. */
+    error: {
+      /** `code`: `NOT_FOUND`, `VALIDATION_ERROR`, ... */
+      code: ErrorCode;
+      /** The message; on `VALIDATION_ERROR` the first rule's, and a count of the others. */
+      message: string;
+      /** The HTTP status, as `status`. */
+      status: number;
+      /** The violated rules (at most 100): only on a 400 `VALIDATION_ERROR`. */
+      details?: ErrorDetail[];
+    };
   } {
     const error = { code: this.code, message: this.message, status: this.status };
     return { error: this.details ? { ...error, details: this.details } : error };

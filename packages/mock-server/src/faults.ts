@@ -7,6 +7,7 @@ export interface FaultSpec {
   method?: string;
   /** An exact path (`/v1/agents`), a spec path template (`/v1/agents/{id}`), or a prefix ending in `*`. */
   path: string;
+  /** The error status to answer, 400 to 599. */
   status: number;
   /**
    * The error code. When absent: the API's code for the status, `INTERNAL_ERROR` for another 5xx,

@@ -2,7 +2,13 @@
 export type IdGenerator = () => string;
 
 /** `random` (default), `{ seed }` for the same ids on every run, or your own function. */
-export type IdsOption = 'random' | { seed: number } | IdGenerator;
+export type IdsOption =
+  | 'random'
+  | {
+      /** An integer from 0 to 4294967295: the same seed gives the same sequences. */
+      seed: number;
+    }
+  | IdGenerator;
 
 /** What a random string is for: each kind has a seeded sequence of its own. */
 export type SecretKind = 'webhook-secret' | 'api-key' | 'widget-key' | 'qr-code';

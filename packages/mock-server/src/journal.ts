@@ -1,12 +1,20 @@
 /** One request as the journal keeps it. */
 export interface JournalEntry {
+  /** The `X-Request-Id` the response carried. */
   request_id: string;
+  /** When the request was answered (ISO 8601, milliseconds), on the mock's clock. */
   at: string;
+  /** The method as sent (`HEAD` stays `HEAD`). */
   method: string;
+  /** The path without the query, e.g. `/v1/agents`. */
   path: string;
+  /** The query string with its `?` (`?limit=5`), or `''`. */
   query: string;
+  /** The HTTP status of the answer. */
   status: number;
+  /** The id (not the key string) of the API key that passed authentication; null when none did. */
   key_id: string | null;
+  /** The spec's operationId (`agentsList`); null when no operation matched the method and path. */
   operation_id: string | null;
 }
 

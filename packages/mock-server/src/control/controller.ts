@@ -50,6 +50,7 @@ export interface CreateApiKeyOptions {
   scopes: string[] | 'all';
   /** The workspace; a new one is made when absent. */
   workspace_id?: string;
+  /** A label for the key, 1 to 200 characters, not blank (default `'Test key'`). */
   name?: string;
   /** A key string of your choice (default: a random `ap_test_...`). */
   key?: string;
@@ -167,7 +168,12 @@ export class Controller {
       input.content,
       (input.type ?? 'text') as never,
     );
-    return { message: conversationMessageView(message), response: reply?.content ?? null };
+    return {
+      /** The customer's message, as `GET /v1/conversations/{id}/messages` lists it. */
+      message: conversationMessageView(message),
+      /** The AI's answer, or null when it gave none (the chat not `open`, the agent not `active`). */
+      response: reply?.content ?? null,
+    };
   }
 
   /** A messaging channel is paired (its QR code scanned) and becomes `active`. */
@@ -197,7 +203,11 @@ export class Controller {
     if (tools !== undefined) row._tools = tools;
     if (input.error !== undefined) row._error = input.error;
     row.updated_at = this.core.ctx.now();
-    return { ...mcpServerView(this.core.ctx, row), tools: row._tools };
+    return {
+      ...mcpServerView(this.core.ctx, row),
+      /** The simulated tools it has now, each with every field (defaults filled in). */
+      tools: row._tools,
+    };
   }
 
   /** Sets what GET /v1/health reports; `maintenance` makes every other operation answer 503. */
@@ -263,7 +273,16 @@ export class Controller {
     };
     events.emit(emitted);
     const deliveries = state.tables.deliveries.count(workspaceId, (d) => d.event_id === emitted.id);
-    return { event_id: emitted.id, event, timestamp: emitted.timestamp, deliveries };
+    return {
+      /** The event's id, new for each call (Variant B deliveries send it as `event_id`). */
+      event_id: emitted.id,
+      /** The event's name, as given (`credit.low`). */
+      event,
+      /** When it was emitted (ISO 8601), on the mock's clock. */
+      timestamp: emitted.timestamp,
+      /** How many deliveries it made: one per active webhook of the workspace subscribed to it. */
+      deliveries,
+    };
   }
 
   /** Every delivery attempt of every workspace, oldest first. */
@@ -272,11 +291,17 @@ export class Controller {
     return rows
       .flatMap((d) =>
         d.attempts.map((a) => ({
+          /** The delivery the attempt is part of, as `GET /v1/webhooks/{id}/deliveries` lists it. */
           delivery_id: d.id,
+          /** The webhook it was sent to. */
           webhook_id: d.webhook_id,
+          /** The webhook's workspace. */
           workspace_id: d._ws,
+          /** The event's name (`conversation.created`). */
           event: d.event,
+          /** The event's id, the same on every attempt (Variant B sends it as `event_id`). */
           event_id: d.event_id,
+          /** Whether it is a `POST /v1/webhooks/{id}/test` delivery: one attempt, never retried. */
           test: d._test,
           seq: d._seq,
           ...a,

@@ -28,12 +28,19 @@ export const DEFAULT_MCP_TOOLS: McpTool[] = [
 /** The API view: `connected` while an agent uses it, `error` when the control API says so. */
 export function mcpServerView(ctx: DomainContext, row: McpServerRow) {
   return {
+    /** The MCP server's id (a UUID). */
     id: row.id,
+    /** Its name, 1 to 200 characters. */
     name: row.name,
+    /** The URL the platform reaches it at (http or https, without credentials). */
     url: row.url,
+    /** `error` when set so (`setMcpServer`), else `connected` while an agent uses it, else `disconnected`. */
     status: mcpStatus(ctx, row),
+    /** How many simulated tools it has, enabled or not. */
     tools_count: row._tools.length,
+    /** When it was created (ISO 8601), on the mock's clock. */
     created_at: row.created_at,
+    /** When it last changed (ISO 8601), on the mock's clock. */
     updated_at: row.updated_at,
   };
 }

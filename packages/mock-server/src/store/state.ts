@@ -28,17 +28,29 @@ export type HealthStatus = 'ok' | 'maintenance' | 'degraded';
 
 /** Every table of the mock, each holding the rows of all workspaces. */
 export interface Tables {
+  /** Agents, in the API's shape. */
   agents: Table<AgentRow>;
+  /** Trainings, each naming its agent. */
   trainings: Table<TrainingRow>;
+  /** Channels, with their settings (`_settings`) and widget key (`_widget_key`). */
   channels: Table<ChannelRow>;
+  /** Contacts, with their custom field values. */
   contacts: Table<ContactRow>;
+  /** Custom field definitions, archived ones included. */
   customFields: Table<CustomFieldRow>;
+  /** Webhooks, with their secret (`_secret`, and during a rotation `_previous_secret`) and failures in a row. */
   webhooks: Table<WebhookRow>;
+  /** Conversations; each one's chat (same id) is in its `_chat_status` and other `_` fields. */
   conversations: Table<ConversationRow>;
+  /** Messages: one row each, shown as a conversation message and as a chat message. */
   messages: Table<MessageRow>;
+  /** MCP servers, with the headers sent to them and their simulated tools (`_tools`). */
   mcpServers: Table<McpServerRow>;
+  /** Which agent uses which MCP server: `agent_id` and `mcp_id`. */
   mcpLinks: Table<McpLinkRow>;
+  /** Appointments, in the API's shape, cancelled and completed ones included. */
   appointments: Table<AppointmentRow>;
+  /** Webhook deliveries, pending and finished, with their attempts and the exact body sent. */
   deliveries: Table<DeliveryRow>;
 }
 
@@ -59,13 +71,24 @@ export interface State {
 
 /** The state as JSON, for `exportState()` / `importState()` and `GET|PUT /__mock/state`. */
 export interface StateSnapshot {
+  /** The snapshot format; 1 is the only one. */
   version: 1;
+  /** The variant of the server that exported it; only a server of that variant imports it. */
   variant: Variant;
+  /** What `GET /v1/health` reports; `maintenance` makes every other operation answer 503. */
   health: HealthStatus;
+  /** The last creation number given out: rows created after the import continue from it. */
   seq: number;
+  /** Every workspace, with its company id and name. */
   workspaces: Workspace[];
+  /** Every API key, its key string, scopes and `revoked_at` included. */
   api_keys: ApiKeyRecord[];
+  /** Alert e-mails recorded for failing Variant B webhooks, oldest first (may be absent on import). */
   alerts: AlertRecord[];
+  /**
+   * The rows of each table, all workspaces together: the API's fields and the mock's own `_` fields
+   * (`_ws`, the row's workspace). A table may be absent on import.
+   */
   tables: { [K in keyof Tables]: ReturnType<Tables[K]['all']> };
 }
 

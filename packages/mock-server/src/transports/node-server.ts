@@ -66,6 +66,7 @@ export interface ServeOptions {
 export interface RunningServer {
   /** The base URL, e.g. `http://127.0.0.1:4010`. */
   url: string;
+  /** The port it listens on: the one picked when `port: 0` was asked for. */
   port: number;
   /**
    * Stops accepting connections, closes idle ones, lets requests in flight finish within

@@ -4,6 +4,7 @@ export interface DomainEvent {
   id: string;
   /** The variant's event name, e.g. `conversation.created`. */
   event: string;
+  /** The workspace it happened in: its webhooks get it. */
   workspace_id: string;
   /** When it happened, on the mock's clock. */
   timestamp: string;
