@@ -8,7 +8,9 @@ export interface RawResult {
 
 /** The data of a call together with its response, from `.withResponse()`. */
 export interface WithResponse<T> {
+  /** What awaiting the call resolves to: the response's unwrapped `data`. */
   data: T;
+  /** The fetch `Response`, its body already read: the status and headers. */
   response: Response;
   /** `X-Request-Id`: quote it when reporting a problem. */
   requestId: string | undefined;

@@ -8,8 +8,11 @@ export type ErrorCode = Schemas['ErrorCode'] | (string & {});
 
 /** One violated rule of a request, as a `VALIDATION_ERROR` lists them. */
 export interface ErrorDetail {
+  /** Where the problem is: a body field (`custom_fields.tier`), a parameter, `body` or `query`. */
   field: string;
+  /** The rule violated: `required`, `type`, `enum`, `unknown`, `maxLength`, ... */
   rule: string;
+  /** Human-readable, beginning with the field: `limit: must be at most 100`. */
   message: string;
 }
 
@@ -22,6 +25,7 @@ export interface ErrorDetail {
 export class AgentPlatformError extends Error {
   /** Marks SDK errors so that the `isXxx` guards recognise them across duplicate package copies. */
   readonly [BRAND] = true;
+  /** `'AgentPlatformError'`, as logs show it, even where a bundler renamed the class. */
   override name = 'AgentPlatformError';
 }
 
@@ -31,6 +35,7 @@ interface ErrorEnvelope {
 
 /** The server answered with a status of 400 or above, a redirect, or a 2xx whose body is not JSON. */
 export class APIError extends AgentPlatformError {
+  /** `'APIError'`, as logs show it, even where a bundler renamed the class. */
   override name = 'APIError';
   declare private readonly brandAPIError: never;
   // `declare`d fields, set by the constructor: an emitted field declaration would only add bytes.
@@ -75,36 +80,43 @@ export class APIError extends AgentPlatformError {
 
 /** 400: the request is invalid; `details` names each offending field. */
 export class ValidationError extends APIError {
+  /** `'ValidationError'`, as logs show it, even where a bundler renamed the class. */
   override name = 'ValidationError';
   declare private readonly brandValidationError: never;
 }
 /** 401: the API key is missing, unknown or revoked. */
 export class AuthenticationError extends APIError {
+  /** `'AuthenticationError'`, as logs show it, even where a bundler renamed the class. */
   override name = 'AuthenticationError';
   declare private readonly brandAuthenticationError: never;
 }
 /** 403: the API key lacks the scope this operation needs. */
 export class PermissionDeniedError extends APIError {
+  /** `'PermissionDeniedError'`, as logs show it, even where a bundler renamed the class. */
   override name = 'PermissionDeniedError';
   declare private readonly brandPermissionDeniedError: never;
 }
 /** 404: no such resource in this key's workspace. */
 export class NotFoundError extends APIError {
+  /** `'NotFoundError'`, as logs show it, even where a bundler renamed the class. */
   override name = 'NotFoundError';
   declare private readonly brandNotFoundError: never;
 }
 /** 409: the resource's state forbids the action. */
 export class ConflictError extends APIError {
+  /** `'ConflictError'`, as logs show it, even where a bundler renamed the class. */
   override name = 'ConflictError';
   declare private readonly brandConflictError: never;
 }
 /** 413: the body is over the size limit. */
 export class PayloadTooLargeError extends APIError {
+  /** `'PayloadTooLargeError'`, as logs show it, even where a bundler renamed the class. */
   override name = 'PayloadTooLargeError';
   declare private readonly brandPayloadTooLargeError: never;
 }
 /** 429: over the rate limit, after the retries ran out or when the wait exceeded `maxRetryAfter`. */
 export class RateLimitError extends APIError {
+  /** `'RateLimitError'`, as logs show it, even where a bundler renamed the class. */
   override name = 'RateLimitError';
   declare private readonly brandRateLimitError: never;
   /** Seconds the server asked to wait: `Retry-After`, or without a valid one, until `X-RateLimit-Reset`. */
@@ -117,17 +129,20 @@ export class RateLimitError extends APIError {
 }
 /** 500 and above: the server failed. */
 export class InternalServerError extends APIError {
+  /** `'InternalServerError'`, as logs show it, even where a bundler renamed the class. */
   override name = 'InternalServerError';
   declare private readonly brandInternalServerError: never;
 }
 /** 503: maintenance, degradation or an injected fault. */
 export class ServiceUnavailableError extends InternalServerError {
+  /** `'ServiceUnavailableError'`, as logs show it, even where a bundler renamed the class. */
   override name = 'ServiceUnavailableError';
   declare private readonly brandServiceUnavailableError: never;
 }
 
 /** No response: DNS, connection refused, reset, or the fetch implementation threw. */
 export class APIConnectionError extends AgentPlatformError {
+  /** `'APIConnectionError'`, as logs show it, even where a bundler renamed the class. */
   override name = 'APIConnectionError';
   declare private readonly brandAPIConnectionError: never;
   constructor(message = 'Connection error.', options?: { cause?: unknown }) {
@@ -136,6 +151,7 @@ export class APIConnectionError extends AgentPlatformError {
 }
 /** The last attempt ran past its `timeout` (GET, PUT and DELETE are retried first, within `maxRetries`). */
 export class APITimeoutError extends APIConnectionError {
+  /** `'APITimeoutError'`, as logs show it, even where a bundler renamed the class. */
   override name = 'APITimeoutError';
   declare private readonly brandAPITimeoutError: never;
   constructor(message = 'Request timed out.', options?: { cause?: unknown }) {
@@ -144,6 +160,7 @@ export class APITimeoutError extends APIConnectionError {
 }
 /** The caller's `signal` aborted the request. */
 export class APIUserAbortError extends AgentPlatformError {
+  /** `'APIUserAbortError'`, as logs show it, even where a bundler renamed the class. */
   override name = 'APIUserAbortError';
   declare private readonly brandAPIUserAbortError: never;
   constructor(message = 'Request was aborted.', options?: { cause?: unknown }) {

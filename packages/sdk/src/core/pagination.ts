@@ -3,9 +3,13 @@ import { AgentPlatformError } from './errors.js';
 
 /** The pagination object of a list response. */
 export interface Pagination {
+  /** The page returned, from 1. */
   page: number;
+  /** Items per page, 1 to 100: the `limit` asked for, or the server's default. */
   limit: number;
+  /** Items in the whole list when this page was read. */
   total: number;
+  /** `ceil(total / limit)`; 0 when `total` is 0. */
   total_pages: number;
 }
 
