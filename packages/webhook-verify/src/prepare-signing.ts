@@ -7,6 +7,7 @@ import type { WebhookVariant } from './webhook-event.js';
 
 /** Options of `signWebhook` and `signWebhookSync`. */
 export interface SignWebhookOptions<V extends WebhookVariant = WebhookVariant> {
+  /** The delivery format to sign for: `'A'` (timestamped, three headers) or `'B'` (one header). */
   variant: V;
   /** The webhook's secret, used as UTF-8 bytes. */
   secret: string;
@@ -22,15 +23,21 @@ export interface SignWebhookOptions<V extends WebhookVariant = WebhookVariant> {
 // `signWebhook` returns pass straight to `verifyWebhook({ headers })` and to `fetch`.
 /** The headers of a Variant A delivery. */
 export type SignedHeadersA = {
+  /** Always `application/json`. */
   'Content-Type': 'application/json';
+  /** `sha256=` and the hex HMAC-SHA256 of `<X-Webhook-Timestamp>.<raw body>`. */
   'X-Webhook-Signature': string;
+  /** The signing time in Unix seconds, as digits. */
   'X-Webhook-Timestamp': string;
+  /** The webhook's id: `webhookId`, or the body's `webhook_id`. */
   'X-Webhook-ID': string;
 };
 
 /** The headers of a Variant B delivery. */
 export type SignedHeadersB = {
+  /** Always `application/json`. */
   'Content-Type': 'application/json';
+  /** `sha256=` and the hex HMAC-SHA256 of the raw body. */
   'X-Service-Signature': string;
 };
 

@@ -10,11 +10,15 @@ export type WebhookVariant = 'A' | 'B';
 /** A verified Variant A delivery: the signed body's fields plus what the headers told. */
 export type WebhookEventA<E extends WebhookEventNameA = WebhookEventNameA> = {
   [K in E]: {
+    /** `'A'`: the format the delivery was verified as (with `'auto'`, told by its signature header). */
     variant: 'A';
+    /** The event's name (`conversation.created`): narrow on it to type `data`. */
     event: K;
     /** When the event happened (ISO 8601), from the body. */
     timestamp: string;
+    /** The webhook the delivery was sent to, from the signed body (`X-Webhook-ID` agrees). */
     webhook_id: string;
+    /** The affected resource in its API shape, as the spec gives it for `event`. */
     data: WebhookEventDataMap[K];
     /** When this attempt was signed, from `X-Webhook-Timestamp`; a retry has a new one. */
     deliveredAt: Date;
@@ -24,12 +28,17 @@ export type WebhookEventA<E extends WebhookEventNameA = WebhookEventNameA> = {
 /** A verified Variant B delivery: the signed body's fields. */
 export type WebhookEventB<E extends WebhookEventNameB = WebhookEventNameB> = {
   [K in E]: {
+    /** `'B'`: the format the delivery was verified as (with `'auto'`, told by its signature header). */
     variant: 'B';
     /** Unique per event and kept across retries: the deduplication key. */
     event_id: string;
+    /** The event's name (`conversation.reopened`): narrow on it to type `data`. */
     event: K;
+    /** When the event happened (ISO 8601), from the body. */
     timestamp: string;
+    /** The webhook the delivery was sent to, from the signed body. */
     webhook_id: string;
+    /** The affected resource in its API shape, as the spec gives it for `event`. */
     data: WebhookEventDataMap[K];
   };
 }[E];

@@ -15,8 +15,11 @@ const brand = Symbol.for('@agent-platform/webhook-verify/WebhookVerificationErro
 
 /** A delivery that must not be trusted; `code` says why. The message never contains the expected signature. */
 export class WebhookVerificationError extends Error {
+  /** `'WebhookVerificationError'`, as logs show it, even where a bundler renamed the class. */
   override readonly name = 'WebhookVerificationError';
+  /** Why the delivery was rejected (`signature_mismatch`, ...): see `WebhookVerificationErrorCode`. */
   readonly code: WebhookVerificationErrorCode;
+  /** Marks the error for `isWebhookVerificationError` and `instanceof`, across copies of the package. */
   readonly [brand] = true;
 
   constructor(code: WebhookVerificationErrorCode, message: string) {
