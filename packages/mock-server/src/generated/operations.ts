@@ -17,16 +17,30 @@ export interface ParameterInfo {
 export interface OperationInfo {
   /** The spec's operationId, e.g. `agentsList`. */
   readonly operationId: OperationId;
+  /** The HTTP method, in upper case (HEAD is served as GET). */
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** The path template, e.g. `/v1/agents/{id}`. */
   readonly path: string;
+  /** The spec's first tag for it, its resource group: `Agents`, `Webhooks`, ... */
   readonly tag: string;
   /** Scopes that grant the operation per variant (any one suffices; empty: any key); null: no key needed. */
-  readonly scopes: { readonly A: readonly string[]; readonly B: readonly string[] } | null;
+  readonly scopes: {
+    /** Variant A's scopes that grant it. */
+    readonly A: readonly string[];
+    /** Variant B's scopes that grant it. */
+    readonly B: readonly string[];
+  } | null;
+  /** The status of its success answer: 200, 201 (a create) or 204 (no body). */
   readonly successStatus: number;
+  /** Its path and query parameters, in the spec's order. */
   readonly parameters: readonly ParameterInfo[];
   /** The JSON body: whether it is required and its schema; null when the operation takes none. */
-  readonly body: { readonly required: boolean; readonly schema: SchemaNode } | null;
+  readonly body: {
+    /** Whether a request without a body is refused (400). */
+    readonly required: boolean;
+    /** The body's JSON Schema, as the spec gives it. */
+    readonly schema: SchemaNode;
+  } | null;
 }
 
 /** The operationId of every operation. */
