@@ -57,6 +57,13 @@ export async function runOperation(
     // A GET's body has no meaning (RFC 9110): not touching it spares the stream machinery on the
     // hot path. A DELETE's is read and must be empty or {}, as a bodiless POST action's.
     const body = op.method === 'GET' ? EMPTY : await request.readBody();
+    // A body may take its time: after a reset, an import or a revocation meanwhile, the request is
+    // answered as if it had come after it (a row written for a workspace that is gone would be an
+    // orphan that no export imports again).
+    if (key && (ctx.state.apiKeys.get(key.id) !== key || key.revoked_at !== null)) {
+      key = authenticate(ctx.state, request.header('x-api-key'));
+      authorize(key, op, ctx.variant);
+    }
     const valid = validateRequest(op, params, request.search, body, request, ctx.variant);
     const result = await handler(ctx, { ws: key?.workspace_id ?? '', key, ...valid });
     if (result instanceof Reply) return jsonResponse(result.status, result.body, rateHeaders);
