@@ -23,3 +23,20 @@ export function assertTransition(row: ConversationRow, action: ChatAction): void
   if (allowed.includes(row._chat_status)) return;
   throw conflict(`chat ${row.id} is ${row._chat_status}; ${action} needs ${allowed.join(' or ')}`);
 }
+
+/** How many times each chat's status or agent changed, while its row lives (rows change in place). */
+const changes = new WeakMap<ConversationRow, number>();
+
+/**
+ * Notes that the chat's status or agent changed: a handoff, a close, a reopening, a transfer. An AI
+ * answer asked for before a change is dropped, even when the chat is `open` again by the time it
+ * comes (a handoff and back, a close and a reopening): it answers a turn that is over.
+ */
+export function chatChanged(row: ConversationRow): void {
+  changes.set(row, chatChanges(row) + 1);
+}
+
+/** How many times the chat's status or agent changed (see `chatChanged`). */
+export function chatChanges(row: ConversationRow): number {
+  return changes.get(row) ?? 0;
+}

@@ -1,6 +1,6 @@
 import { ApiError } from '../errors.js';
 import type { ConversationRow } from '../store/records.js';
-import { assertTransition } from './chat-state.js';
+import { assertTransition, chatChanged } from './chat-state.js';
 import type { Handler } from './context.js';
 import { chatMessageView, chatView } from './conversation-views.js';
 import { mustGet } from './lookup.js';
@@ -44,6 +44,7 @@ export const chatsRetrieve: Handler = (ctx, { ws, params }) => ({
 export const chatsStartHuman: Handler = (ctx, { ws, params, body }) => {
   const row = chat(ctx, ws, params.id as string);
   assertTransition(row, 'start-human');
+  chatChanged(row);
   row._chat_status = 'human';
   row._assigned_to = body?.assigned_to ?? null;
   row._human_started_at = ctx.now();
@@ -81,6 +82,7 @@ export const chatsSendMessage: Handler = (ctx, { ws, params, body }) => {
 export const chatsStopHuman: Handler = (ctx, { ws, params }) => {
   const row = chat(ctx, ws, params.id as string);
   assertTransition(row, 'stop-human');
+  chatChanged(row);
   row._chat_status = 'open';
   row._assigned_to = null;
   row._human_started_at = null;

@@ -1,6 +1,6 @@
 import { ApiError, conflict } from '../errors.js';
 import type { ConversationRow } from '../store/records.js';
-import { assertTransition } from './chat-state.js';
+import { assertTransition, chatChanged } from './chat-state.js';
 import type { DomainContext, Handler } from './context.js';
 import {
   chatView,
@@ -111,6 +111,7 @@ export const conversationsEditMessage: Handler = (ctx, { ws, params, body }) => 
 export const conversationsClose: Handler = (ctx, { ws, params }) => {
   const row = mustGetConversation(ctx, ws, params.id as string);
   assertTransition(row, 'close');
+  chatChanged(row);
   row._chat_status = 'closed';
   row._assigned_to = null;
   row._human_started_at = null;
@@ -123,6 +124,7 @@ export const conversationsClose: Handler = (ctx, { ws, params }) => {
 export const conversationsReopen: Handler = (ctx, { ws, params }) => {
   const row = mustGetConversation(ctx, ws, params.id as string);
   assertTransition(row, 'reopen');
+  chatChanged(row);
   row._chat_status = 'open';
   row.updated_at = ctx.now();
   ctx.emit('conversation.reopened', ws, conversationView(row));
@@ -141,6 +143,7 @@ export const conversationsTransfer: Handler = (ctx, { ws, params, body }) => {
   if (agent.status !== 'active')
     throw conflict(`agent ${agent.id} is inactive; a transfer needs an active agent`);
   if (row.agent_id !== agent.id) {
+    chatChanged(row);
     row.agent_id = agent.id;
     row.updated_at = ctx.now();
     ctx.emit('conversation.transferred', ws, conversationView(row));

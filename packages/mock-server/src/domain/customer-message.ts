@@ -1,5 +1,6 @@
 import type { ConversationRow, MessageRow } from '../store/records.js';
 import { publicView } from '../store/table.js';
+import { chatChanged, chatChanges } from './chat-state.js';
 import type { DomainContext } from './context.js';
 import { conversationMessageView, conversationView } from './conversation-views.js';
 import { sendToCustomer } from './outbound-message.js';
@@ -26,6 +27,7 @@ export async function receiveCustomerMessage(
 ): Promise<CustomerMessageResult> {
   const ws = conversation._ws;
   if (conversation._chat_status === 'closed') {
+    chatChanged(conversation);
     conversation._chat_status = 'open';
     conversation.updated_at = ctx.now();
     ctx.emit('conversation.reopened', ws, conversationView(conversation));
@@ -43,6 +45,7 @@ export async function receiveCustomerMessage(
   const agent = ctx.state.tables.agents.get(ws, conversation.agent_id);
   if (conversation._chat_status !== 'open' || !agent || agent.status !== 'active')
     return { message, reply: null };
+  const turn = chatChanges(conversation);
   const trainings = ctx.state.tables.trainings
     .list(ws, (t) => t.agent_id === agent.id)
     .map(publicView);
@@ -59,8 +62,10 @@ export async function receiveCustomerMessage(
   const current = ctx.state.tables.conversations.get(ws, conversation.id);
   const agentNow = ctx.state.tables.agents.get(ws, agent.id);
   // The same row, not only the same id: after a reset with seeded ids a new chat may have it.
+  // Nor when the chat changed and came back: a handoff and back, a close and a reopening, a transfer.
   if (
     current !== conversation ||
+    chatChanges(current) !== turn ||
     current._chat_status !== 'open' ||
     agentNow?.status !== 'active'
   ) {

@@ -73,6 +73,48 @@ describe('an AI answer that arrives after the chat changed', () => {
     ]);
   });
 
+  it.each([
+    ['a handoff and back', ['start-human', 'stop-human']],
+    ['a close and a reopening', ['close', 'reopen']],
+    ['a transfer', ['transfer']],
+  ] as const)(
+    'is dropped after %s meanwhile, though the chat is open again',
+    async (_, actions) => {
+      const t = gatedMock();
+      const { chat } = await openChat(t);
+      const other = (await t.call('POST', '/v1/agents', { body: { name: 'Other' } })).body.data.id;
+      t.events.length = 0;
+      const sent = t.call('POST', `/v1/conversations/${chat}/messages`, {
+        body: { message: 'Hm?' },
+      });
+      while (!t.events.includes('message.received')) {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      for (const action of actions) {
+        const [method, path, body] = {
+          'start-human': ['POST', `/v1/chats/${chat}/start-human`, {}],
+          'stop-human': ['POST', `/v1/chats/${chat}/stop-human`, undefined],
+          close: ['POST', `/v1/conversations/${chat}/close`, undefined],
+          reopen: ['POST', `/v1/conversations/${chat}/reopen`, undefined],
+          transfer: ['POST', `/v1/conversations/${chat}/transfer`, { agent_id: other }],
+        }[action] as [string, string, unknown];
+        const done = await t.call(method, path, body === undefined ? {} : { body });
+        expect(done.status, `${action}: ${JSON.stringify(done.body)}`).toBe(200);
+      }
+      expect((await t.call('GET', `/v1/chats/${chat}`)).body.data.status).toBe('open');
+      t.events.length = 0;
+      await t.answer();
+      expect((await sent).body.data.response).toBeNull();
+      expect(t.events).toEqual([]);
+      const messages = await t.call('GET', `/v1/conversations/${chat}/messages?order=asc`);
+      expect(messages.body.data.map((m: { content: string }) => m.content)).toEqual([
+        'Hi',
+        'AI: Hi',
+        'Hm?',
+      ]);
+    },
+  );
+
   it('is dropped when the agent was deactivated or deleted meanwhile', async () => {
     for (const action of ['deactivate', 'delete'] as const) {
       const t = gatedMock();
