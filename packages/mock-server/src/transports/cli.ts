@@ -50,16 +50,6 @@ async function main(argv: string[]): Promise<void> {
     );
     process.exit(1);
   }
-  const { options } = config;
-  const rate = options.rateLimit ? `${options.rateLimit.limit}/min per key` : 'off';
-  const key = config.seedLabel === 'demo' ? ` | demo key: ${DEMO_API_KEY}` : '';
-  const from = options.startTime === undefined ? '' : ` from ${String(options.startTime)}`;
-  const ids = typeof options.ids === 'object' ? ` | ids seed ${options.ids.seed}` : '';
-  process.stdout.write(
-    `agent-platform-mock listening on ${server.url} | variant ${mock.variant} | clock ${options.clock}${from} | rate limit ${rate} | seed ${config.seedLabel}${key}${ids} | control API: ${server.url}/__mock\n`,
-  );
-  const warning = exposureWarning(config);
-  if (warning) process.stderr.write(`agent-platform-mock: warning: ${warning}\n`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) {
@@ -78,8 +68,20 @@ async function main(argv: string[]): Promise<void> {
       () => process.exit(1),
     );
   };
+  // Before the banner: a supervisor that signals as soon as it reads the URL must find the handlers
+  // (a SIGINT between the two killed the process without the graceful close, exit code null).
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  const { options } = config;
+  const rate = options.rateLimit ? `${options.rateLimit.limit}/min per key` : 'off';
+  const key = config.seedLabel === 'demo' ? ` | demo key: ${DEMO_API_KEY}` : '';
+  const from = options.startTime === undefined ? '' : ` from ${String(options.startTime)}`;
+  const ids = typeof options.ids === 'object' ? ` | ids seed ${options.ids.seed}` : '';
+  process.stdout.write(
+    `agent-platform-mock listening on ${server.url} | variant ${mock.variant} | clock ${options.clock}${from} | rate limit ${rate} | seed ${config.seedLabel}${key}${ids} | control API: ${server.url}/__mock\n`,
+  );
+  const warning = exposureWarning(config);
+  if (warning) process.stderr.write(`agent-platform-mock: warning: ${warning}\n`);
 }
 
 /** Node's message for a failed listen, naming the flag at fault and what to do. */
