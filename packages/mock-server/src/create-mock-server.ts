@@ -18,7 +18,7 @@ import { DEFAULT_BASE_URL, DEFAULT_RATE_LIMIT, type MockServerOptions } from './
 import { createRequestHandler } from './request-handler.js';
 import { applyDemoSeed } from './seed/demo.js';
 import type { McpTool, Workspace } from './store/records.js';
-import { createState, type HealthStatus, type StateSnapshot } from './store/state.js';
+import { createState, type HealthStatus, idInUse, type StateSnapshot } from './store/state.js';
 import { fromFetchRequest, toFetchResponse } from './transports/fetch-adapter.js';
 import { type ListenOptions, listen, type RunningServer } from './transports/node-server.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
@@ -138,7 +138,14 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   const clock = resolveClock(options);
   const state = createState(variant);
   const random = createRandomSources(options.ids);
-  const ids = random.id;
+  // A new id is never one in use: a seeded sequence gives the ids of an imported state it made.
+  const ids = () => {
+    for (let draw = 0; draw < MAX_ID_DRAWS; draw++) {
+      const id = random.id();
+      if (!idInUse(state, id)) return id;
+    }
+    throw new Error(`ids: ${MAX_ID_DRAWS} new ids in a row were ids in use`);
+  };
   const events = new EventBus();
   const responder = options.responder ?? defaultResponder;
   const mcpTools = options.mcpTools ?? DEFAULT_MCP_TOOLS;
@@ -247,6 +254,9 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     },
   };
 }
+
+/** How many ids in use a draw skips before it gives up (an `ids` function giving the same id). */
+const MAX_ID_DRAWS = 1000;
 
 function resolveClock(options: MockServerOptions): Clock {
   const clock = options.clock ?? 'real';

@@ -56,6 +56,14 @@ export interface CreateApiKeyOptions {
   key?: string;
 }
 
+/** A random key string that no key has (a seeded sequence gives those of an imported state it made). */
+function newKeyString({ ctx, state }: Core): string {
+  let key: string;
+  do key = `ap_test_${ctx.randomHex('api-key', 24)}`;
+  while (state.keyIndex.has(key));
+  return key;
+}
+
 /** Options of `reset`. */
 export interface ResetOptions {
   /** What the emptied server starts with: nothing (default) or the demo workspace and key. */
@@ -96,6 +104,9 @@ export class Controller {
       throw new ApiError(409, 'CONFLICT', `workspace ${workspace.workspace_id} exists`);
     }
     state.workspaces.set(workspace.workspace_id, workspace);
+    // Ids given here (the demo seed's) are not drawn again: the company id is in no table.
+    if (options.workspace_id !== undefined) state.reservedIds.add(workspace.workspace_id);
+    if (options.company_id !== undefined) state.reservedIds.add(workspace.company_id);
     return workspace;
   }
 
@@ -125,7 +136,7 @@ export class Controller {
     }
     const record: ApiKeyRecord = {
       id: id ?? ctx.id(),
-      key: options.key ?? `ap_test_${ctx.randomHex('api-key', 24)}`,
+      key: options.key ?? newKeyString(this.core),
       name: options.name ?? 'Test key',
       workspace_id: workspace.workspace_id,
       company_id: workspace.company_id,

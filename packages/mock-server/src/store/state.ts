@@ -1,4 +1,5 @@
-import { canonicalIds } from './canonical-id.js';
+import { UUID } from '../http/schema-rules.js';
+import { canonicalId, canonicalIds } from './canonical-id.js';
 import { checkSnapshot } from './check-snapshot.js';
 import type {
   AgentRow,
@@ -67,6 +68,11 @@ export interface State {
   tables: Tables;
   /** Alert e-mails recorded for failing Variant B webhooks, oldest first. */
   alerts: AlertRecord[];
+  /**
+   * Ids that did not come from the id sequence: every UUID of the last imported snapshot, and the
+   * ids given to `createWorkspace`. A new id is none of them (see `idInUse`).
+   */
+  reservedIds: Set<string>;
 }
 
 /** The state as JSON, for `exportState()` / `importState()` and `GET|PUT /__mock/state`. */
@@ -132,6 +138,7 @@ export function createState(variant: Variant): State {
       deliveries: new Table(),
     },
     alerts: [],
+    reservedIds: new Set(),
   };
 }
 
@@ -144,6 +151,31 @@ export function clearState(state: State): void {
   state.keyIndex.clear();
   for (const name of TABLE_NAMES) state.tables[name].clear();
   state.alerts = [];
+  state.reservedIds = new Set();
+}
+
+/**
+ * Whether a new id would clash with one the state holds: the id of a row of any table, of a
+ * workspace or of an API key, or a reserved id (any UUID of the imported snapshot: company, event
+ * and alert ids, references). A seeded sequence gives the ids of a state it made again, after the
+ * import of that state: the mock skips them.
+ */
+export function idInUse(state: State, id: string): boolean {
+  if (state.reservedIds.has(canonicalId(id))) return true;
+  if (state.workspaces.has(id) || state.apiKeys.has(id)) return true;
+  for (const name of TABLE_NAMES) if (state.tables[name].find(id)) return true;
+  return false;
+}
+
+/** Adds every UUID in a snapshot (ids and the references to them, in any field) to `ids`. */
+function collectUuids(value: unknown, ids: Set<string>): void {
+  if (typeof value === 'string') {
+    if (UUID.test(value)) ids.add(value.toLowerCase());
+  } else if (Array.isArray(value)) {
+    for (const item of value) collectUuids(item, ids);
+  } else if (typeof value === 'object' && value !== null) {
+    for (const key in value) collectUuids((value as Record<string, unknown>)[key], ids);
+  }
 }
 
 /** A deep copy of the state as plain JSON. */
@@ -194,4 +226,5 @@ export function importState(
     (state.tables[name] as Table<never>).load((copy.tables[name] ?? []) as never[]);
   }
   state.alerts = copy.alerts ?? [];
+  collectUuids(copy, state.reservedIds);
 }

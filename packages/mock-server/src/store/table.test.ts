@@ -52,6 +52,17 @@ describe('Table', () => {
     expect(Object.isFrozen(after)).toBe(true);
   });
 
+  it('refuses to put a row over one with its id (an update is update): nothing is lost', () => {
+    const table = new Table<Row>({ immutable: true });
+    const first = table.put(row('r1', 1));
+    const version = table.version;
+    expect(() => table.put({ ...row('r1', 2), name: 'other' })).toThrow(
+      'Table.put: a row with id r1 exists',
+    );
+    expect(table.find('r1')).toBe(first);
+    expect(table.version).toBe(version);
+  });
+
   it('moves its version on with every change, and only then', () => {
     const table = new Table<Row>({ immutable: true });
     const versions = [table.version];

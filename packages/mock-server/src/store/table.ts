@@ -47,12 +47,13 @@ export class Table<T extends RowMeta> {
     return this.rows.get(id);
   }
 
-  /** Adds or replaces a row (frozen, in an immutable table). */
+  /**
+   * Adds a new row (frozen, in an immutable table). A row with its id already there is not replaced
+   * (that is `update`): it throws, an internal error rather than the silent loss of the row.
+   */
   put(row: T): T {
-    if (this.immutable) deepFreeze(row);
-    this.rows.set(row.id, row);
-    this.changes++;
-    return row;
+    if (this.rows.has(row.id)) throw new Error(`Table.put: a row with id ${row.id} exists`);
+    return this.set(row);
   }
 
   /** Replaces a row by a copy with `patch`'s defined fields over it, and returns the copy. */
@@ -62,7 +63,14 @@ export class Table<T extends RowMeta> {
       const value = patch[key];
       if (value !== undefined) next[key] = value as T[typeof key];
     }
-    return this.put(next);
+    return this.set(next);
+  }
+
+  private set(row: T): T {
+    if (this.immutable) deepFreeze(row);
+    this.rows.set(row.id, row);
+    this.changes++;
+    return row;
   }
 
   /** Removes a row; true when it existed. */
