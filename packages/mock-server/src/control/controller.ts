@@ -52,7 +52,10 @@ export interface CreateApiKeyOptions {
   workspace_id?: string;
   /** A label for the key, 1 to 200 characters, not blank (default `'Test key'`). */
   name?: string;
-  /** A key string of your choice (default: a random `ap_test_...`). */
+  /**
+   * A key string of your choice (default: a random `ap_test_...`): at least 8 characters, printable
+   * ASCII with no space at either end, as an `x-api-key` header carries it.
+   */
   key?: string;
 }
 

@@ -57,8 +57,19 @@ const propertiesOf = (name: string) =>
 
 /** A name, checked as the API checks its names (an agent's): 1 to 200 characters, not blank. */
 export const NAME = propertiesOf('AgentCreate').name as SchemaNode;
-/** An API key string (`createApiKey`'s `key`). */
-export const API_KEY_STRING: SchemaNode = { type: 'string', minLength: 8 };
+/**
+ * An API key string (`createApiKey`'s `key`, an imported key's): one an `x-api-key` header carries
+ * as it is. Printable ASCII only: a header cannot hold a line break or a control character, and
+ * other characters are not sent alike by every client. No space at either end: clients and
+ * `authenticate` trim the header, so such a key could never authenticate.
+ */
+export const API_KEY_STRING: SchemaNode = {
+  type: 'string',
+  minLength: 8,
+  pattern: '^[!-~](?:[ -~]*[!-~])?$',
+  'x-pattern-message':
+    'must be printable ASCII (no control character, no line break) without a space at either end, as an x-api-key header carries it',
+};
 
 const string: SchemaNode = { type: 'string' };
 const uuid: SchemaNode = { type: 'string', format: 'uuid' };
