@@ -1,4 +1,4 @@
-import { ApiError } from '../errors.js';
+import { ApiError, invalidField } from '../errors.js';
 
 /** The largest body the API accepts: 1 MiB. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -8,11 +8,20 @@ export async function readBody(request: Request): Promise<Uint8Array> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw tooLarge();
   if (!request.body) return new Uint8Array(0);
+  // A body the caller already read (or is reading) is the caller's mistake, not the server's: 400.
+  if (request.bodyUsed || request.body.locked) throw unreadable('already read (bodyUsed)');
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      // The stream the body came from failed: over HTTP, the connection closed mid-body (400 too).
+      throw unreadable(`the stream failed before it ended: ${messageOf(error)}`);
+    }
+    const { done, value } = chunk;
     if (done) break;
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {
@@ -40,4 +49,13 @@ export function tooLarge(): ApiError {
     'PAYLOAD_TOO_LARGE',
     `body: must be at most ${MAX_BODY_BYTES} bytes (1 MiB)`,
   );
+}
+
+/** 400 VALIDATION_ERROR (rule `read`) for a body that could not be read to its end. */
+function unreadable(what: string): ApiError {
+  return invalidField('body', 'read', what);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
