@@ -201,7 +201,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
       options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit,
     ),
     faults: new Faults(),
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    sleep: abortableSleep,
   };
   const control = new Controller(core);
   const handler = createRequestHandler(core, control, onError);
@@ -209,8 +209,15 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   if (options.seed === 'demo') applyDemoSeed(ctx, control);
   else if (options.seed && options.seed !== 'none') control.importState(options.seed);
 
-  const handle = async (request: Request) =>
-    toFetchResponse(await handler(fromFetchRequest(request)));
+  // A fetch contract: a call whose signal aborts rejects with the signal's reason at once, and one
+  // already aborted does nothing at all. Work the server did before the abort stands, as on a real
+  // server; a body still being read or a fault's delay stops there.
+  const handle = (request: Request): Promise<Response> => {
+    const { signal } = request;
+    if (signal.aborted) return Promise.reject(signal.reason);
+    const answer = handler({ ...fromFetchRequest(request), signal }).then(toFetchResponse);
+    return untilAborted(answer, signal);
+  };
 
   return {
     fetch: (input, init) => handle(toRequest(input, init, baseUrl)),
@@ -280,6 +287,38 @@ function resolveClock(options: MockServerOptions): Clock {
   if (clock !== 'real')
     throw new TypeError(`clock: must be "real", "manual" or a Clock, not ${String(clock)}`);
   return createRealClock();
+}
+
+/** Waits `ms` of real time, or until `signal` aborts. */
+function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** `work`, or a rejection with the signal's reason as soon as it aborts. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    signal.addEventListener('abort', abort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', abort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', abort);
+        reject(error);
+      },
+    );
+  });
 }
 
 function toRequest(

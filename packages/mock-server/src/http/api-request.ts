@@ -9,6 +9,8 @@ export interface ApiRequest {
   header(name: string): string | null;
   /** The body, at most 1 MiB (413 beyond). */
   readBody(): Promise<Uint8Array>;
+  /** Aborted when the caller gave up (an in-process `fetch` with a signal): waits end early. */
+  readonly signal?: AbortSignal;
 }
 
 /** A response as the core produces it; transports turn it into a fetch Response or write it to a socket. */

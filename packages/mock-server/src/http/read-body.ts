@@ -11,26 +11,37 @@ export async function readBody(request: Request): Promise<Uint8Array> {
   // A body the caller already read (or is reading) is the caller's mistake, not the server's: 400.
   if (request.bodyUsed || request.body.locked) throw unreadable('already read (bodyUsed)');
   const reader = request.body.getReader();
+  // The caller gave up (its fetch's signal aborted) while the body was still coming: stop reading,
+  // as a real fetch cancels the body it was sending, and do nothing with what came.
+  const { signal } = request;
+  const cancel = () => void reader.cancel(signal.reason).catch(() => undefined);
+  signal.addEventListener('abort', cancel, { once: true });
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    let chunk: ReadableStreamReadResult<Uint8Array>;
-    try {
-      chunk = await reader.read();
-    } catch (error) {
-      // The stream the body came from failed: over HTTP, the connection closed mid-body (400 too).
-      throw unreadable(`the stream failed before it ended: ${messageOf(error)}`);
+  try {
+    for (;;) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        if (signal.aborted) throw aborted();
+        // The stream the body came from failed: over HTTP, the connection closed mid-body (400 too).
+        throw unreadable(`the stream failed before it ended: ${messageOf(error)}`);
+      }
+      if (signal.aborted) throw aborted();
+      const { done, value } = chunk;
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_BODY_BYTES) {
+        // Not awaited: cancelling one branch of a tee'd stream (MSW clones requests) settles only
+        // when the other branch is cancelled too.
+        reader.cancel().catch(() => undefined);
+        throw tooLarge();
+      }
+      chunks.push(value);
     }
-    const { done, value } = chunk;
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      // Not awaited: cancelling one branch of a tee'd stream (MSW clones requests) settles only when
-      // the other branch is cancelled too.
-      reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
+  } finally {
+    signal.removeEventListener('abort', cancel);
   }
   if (chunks.length === 1) return chunks[0] as Uint8Array;
   const body = new Uint8Array(size);
@@ -54,6 +65,11 @@ export function tooLarge(): ApiError {
 /** 400 VALIDATION_ERROR (rule `read`) for a body that could not be read to its end. */
 function unreadable(what: string): ApiError {
   return invalidField('body', 'read', what);
+}
+
+/** What the journal records for a request whose caller aborted it mid-body (nobody reads it). */
+function aborted(): ApiError {
+  return unreadable('the request was aborted before it ended');
 }
 
 function messageOf(error: unknown): string {

@@ -18,8 +18,8 @@ export interface Pipeline {
   ctx: DomainContext;
   rateLimiter: RateLimiter;
   faults: Faults;
-  /** Waits real time (fault delays). */
-  sleep(ms: number): Promise<void>;
+  /** Waits real time (fault delays), ending early when `signal` aborts. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
 /** What the pipeline learns about a request for the journal: its operation and its key. */
@@ -52,7 +52,7 @@ export async function runOperation(
   try {
     if (op.scopes) ({ key, rateHeaders } = admit(pipeline, request, scope));
     const fault = pipeline.faults.take(op.method, request.path);
-    if (fault) return await answerFault(pipeline, fault, rateHeaders);
+    if (fault) return await answerFault(pipeline, fault, rateHeaders, request.signal);
     if (key) authorize(key, op, ctx.variant);
     // A GET's body has no meaning (RFC 9110): not touching it spares the stream machinery on the
     // hot path. A DELETE's is read and must be empty or {}, as a bodiless POST action's.
@@ -122,8 +122,10 @@ async function answerFault(
   pipeline: Pipeline,
   fault: FaultSpec,
   rateHeaders: Record<string, string>,
+  signal: AbortSignal | undefined,
 ): Promise<ApiResponse> {
-  if (fault.delay_ms) await pipeline.sleep(fault.delay_ms);
+  // A caller that gave up during the delay has its rejection already: nobody waits for the answer.
+  if (fault.delay_ms) await pipeline.sleep(fault.delay_ms, signal);
   const headers = { ...rateHeaders };
   if (fault.status === 429 && headers['X-RateLimit-Limit'] !== undefined) {
     // An injected 429 looks like a used-up window: nothing left, reset when Retry-After says.

@@ -10,6 +10,12 @@ export function mswHandlers(mock: {
   readonly baseUrl: string;
   handle(request: Request): Promise<Response>;
 }): RequestHandler[] {
-  const resolve = ({ request }: { request: Request }) => mock.handle(request);
+  // A client that aborted has had its fetch rejected by MSW already: `handle`'s AbortError is no
+  // handler failure for MSW to report, and the network error answered instead reaches nobody.
+  const resolve = ({ request }: { request: Request }) =>
+    mock.handle(request).catch((error: unknown) => {
+      if (request.signal.aborted) return Response.error();
+      throw error;
+    });
   return [http.all(`${mock.baseUrl}/v1/*`, resolve), http.all(`${mock.baseUrl}/__mock/*`, resolve)];
 }
