@@ -7,7 +7,7 @@ export interface ApiRequest {
   readonly search: string;
   /** A header's value (name in lower case), or null. */
   header(name: string): string | null;
-  /** The body, at most 1 MiB (413 beyond). */
+  /** The body, at most 1 MiB (256 MiB for `PUT /__mock/state`; 413 beyond). */
   readBody(): Promise<Uint8Array>;
   /** Aborted when the caller gave up (an in-process `fetch` with a signal): waits end early. */
   readonly signal?: AbortSignal;

@@ -1,12 +1,26 @@
 import { ApiError, invalidField } from '../errors.js';
 
-/** The largest body the API accepts: 1 MiB. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MIB = 1024 * 1024;
 
-/** Reads a request body up to 1 MiB, stopping early (413) when it is larger. */
+/** The largest body the API accepts: 1 MiB. */
+export const MAX_BODY_BYTES = MIB;
+
+/**
+ * The largest body `PUT /__mock/state` accepts: 256 MiB. What `GET /__mock/state` answers is what
+ * it takes, and a state grows past 1 MiB with a few hundred conversations.
+ */
+export const MAX_STATE_BYTES = 256 * MIB;
+
+/** The body limit of a request: MAX_STATE_BYTES for `PUT /__mock/state`, MAX_BODY_BYTES for any other. */
+export function bodyLimit(method: string, path: string): number {
+  return method === 'PUT' && path === '/__mock/state' ? MAX_STATE_BYTES : MAX_BODY_BYTES;
+}
+
+/** Reads a request body up to its limit (`bodyLimit`), stopping early (413) when it is larger. */
 export async function readBody(request: Request): Promise<Uint8Array> {
+  const limit = bodyLimit(request.method, new URL(request.url).pathname);
   const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw tooLarge();
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
   if (!request.body) return new Uint8Array(0);
   // A body the caller already read (or is reading) is the caller's mistake, not the server's: 400.
   if (request.bodyUsed || request.body.locked) throw unreadable('already read (bodyUsed)');
@@ -32,11 +46,11 @@ export async function readBody(request: Request): Promise<Uint8Array> {
       const { done, value } = chunk;
       if (done) break;
       size += value.byteLength;
-      if (size > MAX_BODY_BYTES) {
+      if (size > limit) {
         // Not awaited: cancelling one branch of a tee'd stream (MSW clones requests) settles only
         // when the other branch is cancelled too.
         reader.cancel().catch(() => undefined);
-        throw tooLarge();
+        throw tooLarge(limit);
       }
       chunks.push(value);
     }
@@ -53,12 +67,12 @@ export async function readBody(request: Request): Promise<Uint8Array> {
   return body;
 }
 
-/** 413 PAYLOAD_TOO_LARGE for a body over MAX_BODY_BYTES. */
-export function tooLarge(): ApiError {
+/** 413 PAYLOAD_TOO_LARGE for a body over `limit` (MAX_BODY_BYTES unless said). */
+export function tooLarge(limit = MAX_BODY_BYTES): ApiError {
   return new ApiError(
     413,
     'PAYLOAD_TOO_LARGE',
-    `body: must be at most ${MAX_BODY_BYTES} bytes (1 MiB)`,
+    `body: must be at most ${limit} bytes (${limit / MIB} MiB)`,
   );
 }
 

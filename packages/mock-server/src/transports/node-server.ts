@@ -5,7 +5,7 @@ import { ApiError } from '../errors.js';
 import type { ApiRequest, ApiResponse } from '../http/api-request.js';
 import { commonHeaders } from '../http/common-headers.js';
 import { CORS_HEADERS, corsHeaders, isControlPath, isLoopbackName } from '../http/cors.js';
-import { MAX_BODY_BYTES, tooLarge } from '../http/read-body.js';
+import { bodyLimit, tooLarge } from '../http/read-body.js';
 import { errorResponse } from '../http/respond.js';
 import type { RequestHandler } from '../request-handler.js';
 
@@ -139,7 +139,7 @@ export async function listen(
   const server = createServer(serve);
   // An oversized body announced with `Expect: 100-continue` is refused before it is sent.
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
-    if (Number(req.headers['content-length']) > MAX_BODY_BYTES) {
+    if (Number(req.headers['content-length']) > limitOf(req)) {
       // No 100: the handler answers 413 from the declared length (journaled), and the body never comes.
       serve(req, res, true);
     } else {
@@ -263,24 +263,25 @@ function fromIncoming(req: IncomingMessage): ApiRequest {
 }
 
 /**
- * Reads a request body up to 1 MiB; beyond, 413, while the rest is read and dropped (up to
- * DRAIN_LIMIT, then the connection is cut) so that the client can read the answer.
+ * Reads a request body up to its limit (`bodyLimit`); beyond, 413, while the rest is read and
+ * dropped (up to DRAIN_LIMIT, then the connection is cut) so that the client can read the answer.
  */
 function readIncoming(req: IncomingMessage): Promise<Uint8Array> {
+  const limit = limitOf(req);
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) {
+  if (Number.isFinite(declared) && declared > limit) {
     drain(req, 0);
-    return Promise.reject(tooLarge());
+    return Promise.reject(tooLarge(limit));
   }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.byteLength;
-      if (size > MAX_BODY_BYTES) {
+      if (size > limit) {
         req.removeAllListeners('data');
         drain(req, size);
-        reject(tooLarge());
+        reject(tooLarge(limit));
       } else chunks.push(chunk);
     });
     req.on('end', () =>
@@ -306,6 +307,13 @@ function originForm(target: string): string {
   } catch {
     return target;
   }
+}
+
+/** The body limit of a request (`bodyLimit` of its method and path). */
+function limitOf(req: IncomingMessage): number {
+  const path = originForm(req.url ?? '/');
+  const q = path.indexOf('?');
+  return bodyLimit(req.method ?? 'GET', q < 0 ? path : path.slice(0, q));
 }
 
 /** True for a target under /__mock, in origin or absolute form, with or without a query. */
