@@ -19,6 +19,7 @@ import { createRequestHandler } from './request-handler.js';
 import { applyDemoSeed } from './seed/demo.js';
 import type { McpTool, Workspace } from './store/records.js';
 import { createState, type HealthStatus, idInUse, type StateSnapshot } from './store/state.js';
+import { parseBaseUrl } from './transports/base-url.js';
 import { fromFetchRequest, toFetchResponse } from './transports/fetch-adapter.js';
 import { type ListenOptions, listen, type RunningServer } from './transports/node-server.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
@@ -134,7 +135,8 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     (typeof options.adminToken !== 'string' || options.adminToken.trim() === '')
   )
     throw new TypeError('adminToken: must be a non-empty string (leave it out for no token)');
-  const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+  const base = parseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL);
+  const baseUrl = base.url;
   const clock = resolveClock(options);
   const state = createState(variant);
   const random = createRandomSources(options.ids);
@@ -215,7 +217,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   const handle = (request: Request): Promise<Response> => {
     const { signal } = request;
     if (signal.aborted) return Promise.reject(signal.reason);
-    const answer = handler({ ...fromFetchRequest(request), signal }).then(toFetchResponse);
+    const answer = handler({ ...fromFetchRequest(request, base), signal }).then(toFetchResponse);
     return untilAborted(answer, signal);
   };
 

@@ -51,10 +51,17 @@ export function createRequestHandler(
     const head = received.method === 'HEAD';
     const request = head ? { ...received, method: 'GET' } : received;
     const scope: RequestScope = { operationId: null, keyId: null };
-    const isControl = isControlPath(request.path);
+    const isControl = request.outside === undefined && isControlPath(request.path);
     let response: ApiResponse;
     try {
-      if (request.method === 'OPTIONS') {
+      if (request.outside !== undefined) {
+        // Not a silent match of `/v1/...` without the prefix: a URL resolved against the wrong root.
+        throw new ApiError(
+          404,
+          'NOT_FOUND',
+          `no such path: ${received.method} ${request.path} is not under the mock's baseUrl ${request.outside} (the API is at ${request.outside}/v1/...)`,
+        );
+      } else if (request.method === 'OPTIONS') {
         response = preflightResponse(request, isControl, core.adminToken !== undefined);
       } else if (isControl) {
         response = await controlResponse(request, received.method);

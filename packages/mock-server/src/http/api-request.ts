@@ -5,6 +5,11 @@ export interface ApiRequest {
   readonly path: string;
   /** The query string with its `?`, or empty. */
   readonly search: string;
+  /**
+   * In-process (`fetch`, `handle`, MSW): the base URL whose path the request's is not under
+   * (`path` is then the URL's whole path); such a request is 404.
+   */
+  readonly outside?: string;
   /** A header's value (name in lower case), or null. */
   header(name: string): string | null;
   /** The body, at most 1 MiB (256 MiB for `PUT /__mock/state`; 413 beyond). */

@@ -1,12 +1,18 @@
 import type { ApiRequest, ApiResponse } from '../http/api-request.js';
 import { readBody } from '../http/read-body.js';
+import { type BaseUrl, pathUnder } from './base-url.js';
 
-/** A fetch Request as the core reads it. */
-export function fromFetchRequest(request: Request): ApiRequest {
+/**
+ * A fetch Request as the core reads it: its path under the base URL's prefix
+ * (`/platform/v1/agents` → `/v1/agents`); one outside it is marked `outside`, for a 404.
+ */
+export function fromFetchRequest(request: Request, base?: BaseUrl): ApiRequest {
   const url = new URL(request.url);
+  const path = base ? pathUnder(base.prefix, url.pathname) : url.pathname;
   return {
     method: request.method,
-    path: url.pathname,
+    path: path ?? url.pathname,
+    ...(path === null && base ? { outside: base.url } : {}),
     search: url.search,
     header: (name) => request.headers.get(name),
     readBody: () => readBody(request),
