@@ -84,7 +84,7 @@ export async function listen(
   options: ListenOptions = {},
   serveOptions: ServeOptions = {},
 ): Promise<RunningServer> {
-  const { createServer, maxHeaderSize, STATUS_CODES } = await loadHttp();
+  const { createServer, maxHeaderSize, ServerResponse, STATUS_CODES } = await loadHttp();
   const host = options.host ?? '127.0.0.1';
   const nextId = serveOptions.requestId ?? (() => crypto.randomUUID());
   // A server on loopback is for this machine: a control request addressed to another name came
@@ -105,6 +105,16 @@ export async function listen(
           serveOptions.controlCorsAnyOrigin === true,
         )
       : CORS_HEADERS;
+    // Node's own answer to this (with requireHostHeader) is a bare 400: no envelope, no request id.
+    if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor >= 1) {
+      const error = new ApiError(
+        400,
+        'VALIDATION_ERROR',
+        'Host: missing; an HTTP/1.1 request must send a Host header',
+      );
+      req.resume();
+      return send(res, ownAnswer(error, nextId(), cors), true);
+    }
     if (guardHost && control && !addressedHere(req.headers.host)) {
       const error = new ApiError(
         403,
@@ -136,7 +146,25 @@ export async function listen(
       },
     );
   };
-  const server = createServer(serve);
+  // A missing Host is answered in `serve`, in the API's envelope.
+  const server = createServer({ requireHostHeader: false }, serve);
+  // CONNECT: Node hands the socket over (a tunnel) and, with no listener, closes it unanswered.
+  // Answered as any method the API does not serve (404 for its authority-form target, 405 with
+  // Allow on a known path), then closed: the connection is not a tunnel, and not HTTP any more.
+  const tunnels = new Set<Duplex>();
+  server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+    socket.on('error', () => {});
+    if (closing) return void socket.destroy();
+    tunnels.add(socket);
+    socket.once('close', () => tunnels.delete(socket));
+    const res = new ServerResponse(req);
+    res.assignSocket(socket as Socket);
+    res.once('finish', () => {
+      res.detachSocket(socket as Socket);
+      socket.end(() => socket.destroy());
+    });
+    serve(req, res, true);
+  });
   // An oversized body announced with `Expect: 100-continue` is refused before it is sent.
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
     if (Number(req.headers['content-length']) > limitOf(req)) {
@@ -185,9 +213,14 @@ export async function listen(
         // Node closes idle keep-alive connections here; busy ones close once answered, since every
         // answer sent while closing says Connection: close; the rest are cut at the deadline.
         server.close((error) => (error ? reject(error) : resolve()));
+        const cut = () => {
+          server.closeAllConnections();
+          // Node no longer counts a CONNECT's socket among its connections.
+          for (const socket of tunnels) socket.destroy();
+        };
         const graceMs = closeOptions.graceMs ?? 0;
-        if (graceMs > 0) setTimeout(() => server.closeAllConnections(), graceMs).unref();
-        else server.closeAllConnections();
+        if (graceMs > 0) setTimeout(cut, graceMs).unref();
+        else cut();
       })),
   };
 }

@@ -300,6 +300,82 @@ describe('the node:http server at its edges', { timeout: 60_000 }, () => {
     expect(error.message).toMatch(message);
   });
 
+  it('answers CONNECT as it answers TRACE, in the API envelope, then closes the connection', async () => {
+    const running = await start();
+    /** The answer to `method target` on a connection of its own, once the server has closed it. */
+    const ask = async (method: string, target: string, extra = '') => {
+      const conn = await open(running);
+      await conn.send(
+        `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1:4555\r\n${extra}Connection: close\r\n\r\n`,
+      );
+      // The server closes it, answered or not: what it sent by then is the whole of it.
+      await conn.closed;
+      const sent = parseAnswers(conn.received());
+      expect(sent, `${method} ${target}`).toHaveLength(1);
+      return sent[0];
+    };
+    const withKey = `x-api-key: ${key}\r\n`;
+    for (const [target, extra] of [
+      ['/v1/health', ''],
+      ['/v1/agents', withKey],
+      ['/v1/agents', ''],
+      ['/__mock/clock', ''],
+    ] as const) {
+      const trace = await ask('TRACE', target, extra);
+      const connect = await ask('CONNECT', target, extra);
+      expect(connect?.status, target).toBe(trace?.status);
+      expect(connect?.headers['x-request-id'], target).toMatch(/^[0-9a-f-]{36}$/);
+      expect(connect?.headers.allow, target).toBe(trace?.headers.allow);
+      expect(connect?.headers.connection, target).toBe('close');
+      expect(JSON.parse(connect?.body ?? '').error, target).toEqual({
+        ...JSON.parse(trace?.body ?? '').error,
+        message: JSON.parse(trace?.body ?? '').error.message.replaceAll('TRACE', 'CONNECT'),
+      });
+    }
+    // Authority form, as a proxy client sends it (Node used to close the socket unanswered): no path
+    // of the API, so 404, as for `TRACE *` (Node's parser refuses TRACE in authority form).
+    const tunnel = await ask('CONNECT', '127.0.0.1:4555');
+    expect(tunnel?.status).toBe(404);
+    expect(tunnel?.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.parse(tunnel?.body ?? '').error).toEqual({
+      code: 'NOT_FOUND',
+      message: 'no such path: CONNECT 127.0.0.1:4555',
+      status: 404,
+    });
+    const notAllowed = await ask('CONNECT', '/v1/health');
+    expect(notAllowed?.status).toBe(405);
+    expect(notAllowed?.headers.allow).toBe('GET, HEAD, OPTIONS');
+    expect(JSON.parse(notAllowed?.body ?? '').error).toMatchObject({ code: 'METHOD_NOT_ALLOWED' });
+    // Journaled as any request the handler answers.
+    expect(mock.requests().at(-1)).toMatchObject({ method: 'CONNECT', path: '/v1/health' });
+  });
+
+  it('answers an HTTP/1.1 request without Host 400 in the API envelope, with a request id', async () => {
+    const running = await start();
+    for (const target of ['/v1/health', '/v1/agents', '/__mock/clock']) {
+      const conn = await open(running);
+      await conn.send(`GET ${target} HTTP/1.1\r\nx-api-key: ${key}\r\n\r\n`);
+      await conn.closed;
+      const [answer] = parseAnswers(conn.received());
+      expect(answer?.status, target).toBe(400);
+      expect(answer?.headers['x-request-id'], target).toMatch(/^[0-9a-f-]{36}$/);
+      expect(answer?.headers['content-type'], target).toMatch(/^application\/json/);
+      expect(answer?.headers.connection, target).toBe('close');
+      expect(JSON.parse(answer?.body ?? ''), target).toEqual({
+        error: {
+          code: 'VALIDATION_ERROR',
+          message: 'Host: missing; an HTTP/1.1 request must send a Host header',
+          status: 400,
+        },
+      });
+    }
+    // HTTP/1.0 has no Host to require.
+    const conn = await open(running);
+    await conn.send('GET /v1/health HTTP/1.0\r\n\r\n');
+    expect((await answers(conn))[0]?.status).toBe(200);
+    conn.socket.destroy();
+  });
+
   it("draws the request id of its own answers from the mock's ids, so a seeded run repeats them", async () => {
     const seeded = () => createMockServer({ ids: { seed: 7 } });
     const [first, second] = [await seeded().listen(), await seeded().listen()];
