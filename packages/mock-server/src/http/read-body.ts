@@ -16,9 +16,12 @@ export function bodyLimit(method: string, path: string): number {
   return method === 'PUT' && path === '/__mock/state' ? MAX_STATE_BYTES : MAX_BODY_BYTES;
 }
 
-/** Reads a request body up to its limit (`bodyLimit`), stopping early (413) when it is larger. */
-export async function readBody(request: Request): Promise<Uint8Array> {
-  const limit = bodyLimit(request.method, new URL(request.url).pathname);
+/**
+ * Reads a request body up to its limit (`bodyLimit` of its `path`, the one the mock routes: under a
+ * `baseUrl` prefix, without it), stopping early (413) when it is larger.
+ */
+export async function readBody(request: Request, path: string): Promise<Uint8Array> {
+  const limit = bodyLimit(request.method, path);
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
   if (!request.body) return new Uint8Array(0);

@@ -8,14 +8,15 @@ import { type BaseUrl, pathUnder } from './base-url.js';
  */
 export function fromFetchRequest(request: Request, base?: BaseUrl): ApiRequest {
   const url = new URL(request.url);
-  const path = base ? pathUnder(base.prefix, url.pathname) : url.pathname;
+  const under = base ? pathUnder(base.prefix, url.pathname) : url.pathname;
+  const path = under ?? url.pathname;
   return {
     method: request.method,
-    path: path ?? url.pathname,
-    ...(path === null && base ? { outside: base.url } : {}),
+    path,
+    ...(under === null && base ? { outside: base.url } : {}),
     search: url.search,
     header: (name) => request.headers.get(name),
-    readBody: () => readBody(request),
+    readBody: () => readBody(request, path),
   };
 }
 

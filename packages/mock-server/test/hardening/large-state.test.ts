@@ -50,6 +50,43 @@ describe.each(transports)('a state over 1 MiB over $name', (transport) => {
   });
 });
 
+describe('PUT /__mock/state under a baseUrl with a path prefix', () => {
+  it('takes a state over 1 MiB in-process, as without the prefix', async () => {
+    const mock = createMockServer({
+      clock: 'manual',
+      baseUrl: 'https://api.example.test/platform',
+    });
+    try {
+      const { key } = mock.createApiKey({ scopes: 'all' });
+      const agent = await mock.fetch('v1/agents', {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Ada' }),
+      });
+      const { id } = (await agent.json()).data;
+      for (let i = 0; i < 12; i++) {
+        const res = await mock.fetch(`v1/agents/${id}/trainings`, {
+          method: 'POST',
+          headers: { 'x-api-key': key, 'content-type': 'application/json' },
+          body: JSON.stringify({ type: 'text', title: `t${i}`, content: 'x'.repeat(100_000) }),
+        });
+        expect(res.status).toBe(201);
+      }
+      const text = JSON.stringify(mock.exportState());
+      expect(text.length).toBeGreaterThan(MAX_BODY_BYTES);
+      const put = await mock.fetch('__mock/state', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: text,
+      });
+      // The limit is the routed path's: /__mock/state, not /platform/__mock/state (1 MiB, 413).
+      expect(put.status).toBe(204);
+    } finally {
+      mock.dispose();
+    }
+  });
+});
+
 describe('PUT /__mock/state body limit', () => {
   it('is 256 MiB: a larger declared length is refused before reading, in-process', async () => {
     const mock = createMockServer({ clock: 'manual' });
