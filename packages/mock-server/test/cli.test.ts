@@ -191,6 +191,36 @@ describe('agent-platform-mock CLI', () => {
     }
   });
 
+  it('says how many problems a --seed file has when it lists only the first 100', async () => {
+    const mock = createMockServer({ seed: 'demo' });
+    const snapshot = mock.exportState();
+    mock.dispose();
+    const [first] = snapshot.api_keys;
+    if (!first) throw new Error('the demo seed has a key');
+    // 150 keys without scopes: 150 problems, of which the error lists 100.
+    snapshot.api_keys = Array.from({ length: 150 }, (_, i) => {
+      const { scopes: _scopes, ...key } = {
+        ...first,
+        id: crypto.randomUUID(),
+        key: `key-${i}-long`,
+      };
+      return key as typeof first;
+    });
+    const file = `${outDir}/seed-150-problems.json`;
+    await writeFile(file, JSON.stringify(snapshot));
+    const r = run(['--port', '0', '--seed', file]);
+    try {
+      const serving = new Promise((resolve) => setTimeout(() => resolve('serving'), 3000));
+      expect(await Promise.race([r.exit, serving])).toBe(2);
+      const lines = r.stderr().trimEnd().split('\n');
+      expect(lines[0]).toBe(`agent-platform-mock: --seed ${file}: the first 100 of 150 problems:`);
+      expect(lines).toHaveLength(101);
+    } finally {
+      r.child.kill('SIGTERM');
+      await r.exit;
+    }
+  });
+
   it('names --host when the host is not an address of this machine, exit code 1', async () => {
     for (const [host, why] of [
       ['256.1.1.1', 'not an address, nor a name this machine resolves'],
