@@ -61,7 +61,13 @@ export async function runOperation(
     // answered as if it had come after it (a row written for a workspace that is gone would be an
     // orphan that no export imports again).
     if (key && (ctx.state.apiKeys.get(key.id) !== key || key.revoked_at !== null)) {
-      key = authenticate(ctx.state, request.header('x-api-key'));
+      // A 401 carries no rate-limit headers; another key than before is counted as its own.
+      const before = rateHeaders;
+      rateHeaders = {};
+      const again = authenticate(ctx.state, request.header('x-api-key'));
+      scope.keyId = again.id;
+      rateHeaders = again.id === key.id ? before : pipeline.rateLimiter.take(again.id, ctx.nowMs());
+      key = again;
       authorize(key, op, ctx.variant);
     }
     const valid = validateRequest(op, params, request.search, body, request, ctx.variant);

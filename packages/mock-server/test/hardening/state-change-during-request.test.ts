@@ -63,6 +63,9 @@ describe('a state change while a request body is read', () => {
       const res = await postInTwoHalves(mock, key, () => mock.revokeApiKey(id));
       expect(res.status).toBe(401);
       expect((await res.json()).error.message).toBe('x-api-key: the API key was revoked');
+      // As any 401: no rate-limit headers (they were the revoked key's), and the journal names the key.
+      expect(res.headers.get('x-ratelimit-limit')).toBeNull();
+      expect(mock.requests().at(-1)).toMatchObject({ status: 401, key_id: id });
       expect(mock.exportState().tables.agents).toEqual([]);
     } finally {
       mock.dispose();
