@@ -1,5 +1,6 @@
 import type { AgentRow } from '../store/records.js';
 import { publicView } from '../store/table.js';
+import { chatChanged } from './chat-state.js';
 import type { Handler } from './context.js';
 import { mustGet } from './lookup.js';
 import { cachedPage } from './paginate.js';
@@ -62,6 +63,10 @@ export function setAgentStatus(status: AgentRow['status']): Handler {
     const { agents } = ctx.state.tables;
     const row = mustGet(agents, ws, params.id as string, 'agent');
     if (row.status === status) return one(row);
+    // An answer its open chats are waiting for is dropped, even once the agent is active again.
+    for (const chat of ctx.state.tables.conversations.list(ws, (c) => c.agent_id === row.id)) {
+      chatChanged(chat);
+    }
     return one(agents.update(row, { status, updated_at: ctx.now() }));
   };
 }

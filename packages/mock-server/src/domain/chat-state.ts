@@ -28,9 +28,9 @@ export function assertTransition(row: ConversationRow, action: ChatAction): void
 const changes = new WeakMap<ConversationRow, number>();
 
 /**
- * Notes that the chat's status or agent changed: a handoff, a close, a reopening, a transfer. An AI
- * answer asked for before a change is dropped, even when the chat is `open` again by the time it
- * comes (a handoff and back, a close and a reopening): it answers a turn that is over.
+ * Notes that the chat's status or agent changed: a handoff, a close, a reopening, a transfer, its agent
+ * deactivated or activated. An AI answer asked for before a change is dropped, even when the chat is
+ * `open` again by the time it comes (a handoff and back, a close and a reopening): its turn is over.
  */
 export function chatChanged(row: ConversationRow): void {
   changes.set(row, chatChanges(row) + 1);

@@ -115,6 +115,22 @@ describe('an AI answer that arrives after the chat changed', () => {
     },
   );
 
+  it('is dropped when the agent was deactivated and activated again meanwhile', async () => {
+    const t = gatedMock();
+    const { agent, chat } = await openChat(t);
+    t.events.length = 0;
+    const sent = t.call('POST', `/v1/conversations/${chat}/messages`, { body: { message: 'Hm?' } });
+    while (!t.events.includes('message.received')) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect((await t.call('POST', `/v1/agents/${agent}/deactivate`)).status).toBe(200);
+    expect((await t.call('POST', `/v1/agents/${agent}/activate`)).status).toBe(200);
+    t.events.length = 0;
+    await t.answer();
+    expect((await sent).body.data.response).toBeNull();
+    expect(t.events).toEqual([]);
+  });
+
   it('is dropped when the agent was deactivated or deleted meanwhile', async () => {
     for (const action of ['deactivate', 'delete'] as const) {
       const t = gatedMock();
