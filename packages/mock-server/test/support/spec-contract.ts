@@ -77,6 +77,25 @@ export function webhookBodyProblems(body: { event: string } & Record<string, unk
   return validate(body) ? [] : [`${body.event}: ${ajv.errorsText(validate.errors)}`];
 }
 
+/**
+ * Checks a domain event (what `mock.events.on` hears) as the body a webhook of it would carry: its
+ * data in the shape the spec's `webhooks` entry gives; returns the problems.
+ */
+export function domainEventProblems(event: {
+  id: string;
+  event: string;
+  timestamp: string;
+  data: unknown;
+}): string[] {
+  return webhookBodyProblems({
+    event_id: event.id,
+    event: event.event,
+    timestamp: event.timestamp,
+    webhook_id: crypto.randomUUID(),
+    data: event.data,
+  });
+}
+
 /** The variants that send an event, from the spec. */
 export function variantsOf(event: string): string[] {
   return spec.webhooks?.[event]?.post?.['x-variants'] ?? [];
