@@ -27,6 +27,12 @@ export function webhookEvents(variant: Variant): VariantEvents {
   return found;
 }
 
+/** Whether `value` is something a webhook of `variant` may subscribe to: `*`, a category or an event. */
+export function isSubscription(value: string, variant: Variant): boolean {
+  const { names, categories } = webhookEvents(variant);
+  return value === '*' || names.has(value) || categories.has(value);
+}
+
 /**
  * One detail per subscription that is not an event, a category with events, or `*`, of the variant,
  * each named by its place in the list (`at[i]`): the check of a webhook's create and update, and of
@@ -37,12 +43,11 @@ export function subscriptionIssues(
   variant: Variant,
   at: string,
 ): ErrorDetail[] {
-  const { names, categories } = webhookEvents(variant);
   return itemIssues(
     events,
     at,
     'variant',
-    (e) => e === '*' || names.has(e) || categories.has(e),
+    (e) => isSubscription(e, variant),
     (e) => `"${e}" is not an event or category of Variant ${variant}`,
   );
 }

@@ -1,4 +1,4 @@
-import { webhookEvents } from '../domain/webhook-events.js';
+import { isSubscription } from '../domain/webhook-events.js';
 import { type ErrorDetail, invalidField, validationError } from '../errors.js';
 import type { OperationInfo, ParameterInfo, SchemaNode } from '../generated/operations.js';
 import { schemas } from '../generated/schemas.js';
@@ -37,11 +37,10 @@ const bodyResolvers = new Map<Variant, SchemaResolver>();
 function bodyResolver(variant: Variant): SchemaResolver {
   let resolver = bodyResolvers.get(variant);
   if (!resolver) {
-    const { names, categories } = webhookEvents(variant);
     const all = schemas.WebhookSubscription as SchemaNode & { enum: string[] };
     const subscription: SchemaNode = {
       ...all,
-      enum: all.enum.filter((e) => e === '*' || names.has(e) || categories.has(e)),
+      enum: all.enum.filter((e) => isSubscription(e, variant)),
     };
     resolver = (ref) =>
       ref === '#/components/schemas/WebhookSubscription' ? subscription : resolveRef(ref);
