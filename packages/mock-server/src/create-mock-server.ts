@@ -6,6 +6,8 @@ import {
   type ResetOptions,
 } from './control/controller.js';
 import type { Core } from './control/core.js';
+import { AppointmentReminders } from './domain/appointment-reminders.js';
+import { sendReminder } from './domain/appointments.js';
 import type { DomainContext } from './domain/context.js';
 import { DEFAULT_MCP_TOOLS } from './domain/mcp-servers.js';
 import { defaultResponder } from './domain/responder.js';
@@ -170,6 +172,9 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     get deliveries() {
       return dispatcher;
     },
+    get reminders() {
+      return reminders;
+    },
     emit(kind, workspaceId, data) {
       const name = eventName(kind, variant);
       if (!name) return;
@@ -190,9 +195,15 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     onError: (error) => onError(error, { method: 'POST', path: '(webhook delivery)' }),
   });
   events.on((event) => dispatcher.dispatch(event));
+  const reminders = new AppointmentReminders(
+    clock,
+    (ws, id, startsAt) => sendReminder(ctx, ws, id, startsAt),
+    variant === 'B',
+  );
   const core: Core = {
     ctx,
     dispatcher,
+    reminders,
     state,
     clock,
     journal,
@@ -259,6 +270,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     importState: (snapshot) => control.importState(snapshot),
     dispose: () => {
       dispatcher.dispose();
+      reminders.clear();
       clock.dispose();
     },
   };

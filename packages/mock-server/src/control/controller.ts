@@ -84,6 +84,7 @@ export class Controller {
   reset(options: ResetOptions = {}): void {
     const { seed } = checkInput<ResetOptions>(resetOptions, options);
     this.core.dispatcher.cancelAll();
+    this.core.reminders.clear();
     clearState(this.core.state);
     this.core.journal.clear();
     this.core.faults.clear();
@@ -258,6 +259,7 @@ export class Controller {
       throw error;
     }
     this.core.dispatcher.restore();
+    this.core.reminders.restore(this.core.state.tables.appointments.all());
   }
 
   /**

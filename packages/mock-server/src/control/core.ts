@@ -1,4 +1,5 @@
 import type { Clock } from '../clock.js';
+import type { AppointmentReminders } from '../domain/appointment-reminders.js';
 import type { Pipeline } from '../http/run-operation.js';
 import type { RandomSources } from '../ids.js';
 import type { Journal } from '../journal.js';
@@ -13,6 +14,8 @@ export interface Core extends Pipeline {
   journal: Journal;
   events: EventBus;
   dispatcher: WebhookDispatcher;
+  /** Appointment reminders (Variant B). */
+  reminders: AppointmentReminders;
   /** `x-mock-admin-token` the control API requires, if any. */
   adminToken: string | undefined;
   /** Ids, request ids and secrets. */

@@ -59,6 +59,7 @@ export const appointmentsCreate: Handler = (ctx, { ws, body }) => {
   };
   ctx.state.tables.appointments.put(row);
   ctx.emit('appointment.created', ws, view(row));
+  ctx.reminders.arm(row);
   return one(row);
 };
 
@@ -88,7 +89,10 @@ export const appointmentsUpdate: Handler = (ctx, { ws, params, body }) => {
   if (body.notes !== undefined) row.notes = body.notes;
   if (body.agent_id !== undefined) row.agent_id = body.agent_id;
   row.updated_at = ctx.now();
-  if (rescheduled) ctx.emit('appointment.rescheduled', ws, view(row));
+  if (rescheduled) {
+    ctx.emit('appointment.rescheduled', ws, view(row));
+    ctx.reminders.arm(row);
+  }
   return one(row);
 };
 
@@ -100,6 +104,14 @@ export function finishAppointment(status: 'cancelled' | 'completed'): Handler {
     finish(ctx, ws, row, status);
     return one(row);
   };
+}
+
+/** The reminder of an appointment that is still scheduled at `startsAt` (B appointment.reminder_sent). */
+export function sendReminder(ctx: DomainContext, ws: string, id: string, startsAt: string): void {
+  const row = ctx.state.tables.appointments.get(ws, id);
+  if (row?.status === 'scheduled' && row.starts_at === startsAt) {
+    ctx.emit('appointment.reminder_sent', ws, view(row));
+  }
 }
 
 /**
@@ -128,6 +140,7 @@ function finish(
 ): void {
   row.status = status;
   row.updated_at = ctx.now();
+  ctx.reminders.disarm(row.id);
   ctx.emit(
     status === 'cancelled' ? 'appointment.cancelled' : 'appointment.completed',
     ws,

@@ -2,6 +2,7 @@ import type { SecretKind } from '../ids.js';
 import type { ApiKeyRecord, DeliveryRow, McpTool, Variant, WebhookRow } from '../store/records.js';
 import type { State } from '../store/state.js';
 import type { EventKind } from '../webhooks/event-names.js';
+import type { ReminderSchedule } from './appointment-reminders.js';
 import type { ResponderInput } from './responder.js';
 
 /** What the domain needs from the server: state, time, ids and the event emitter. No HTTP. */
@@ -26,6 +27,8 @@ export interface DomainContext {
   mcpToolsFor(server: { name: string; url: string }): McpTool[];
   /** Webhook delivery. */
   readonly deliveries: WebhookDeliveries;
+  /** Appointment reminders (Variant B), on the mock's clock. */
+  readonly reminders: ReminderSchedule;
   /** Emits an event of this kind (in the active variant's name, if it has one). */
   emit(kind: EventKind, workspaceId: string, data: unknown): void;
 }

@@ -1420,7 +1420,7 @@ export interface webhooks {
         put?: never;
         /**
          * appointment.reminder_sent
-         * @description A reminder of an appointment was sent to the contact. Sent in Variant B.
+         * @description A reminder of an appointment was sent to the contact, 24 hours before its `starts_at`, once per start time (an appointment made or rescheduled to start within 24 hours gets none; a cancelled or completed one none). Sent in Variant B.
          */
         post: operations["webhookAppointmentReminderSent"];
         delete?: never;

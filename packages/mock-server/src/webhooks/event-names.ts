@@ -24,6 +24,7 @@ export const EVENT_NAMES = {
   'appointment.rescheduled': { A: null, B: 'appointment.rescheduled' },
   'appointment.cancelled': { A: 'appointment.cancelled', B: 'appointment.canceled' },
   'appointment.completed': { A: 'appointment.completed', B: null },
+  'appointment.reminder_sent': { A: null, B: 'appointment.reminder_sent' },
   'channel.connected': { A: null, B: 'channel.connected' },
   'channel.disconnected': { A: null, B: 'channel.disconnected' },
   'channel.error': { A: null, B: 'channel.error' },

@@ -80,6 +80,13 @@ const TABLE: Row[] = [
     B: [],
   },
   {
+    // The fixture's appointment starts 2026-12-01T10:00Z; the clock starts 2026-11-20T10:00Z.
+    operation: 'POST /__mock/clock/advance (to 24 hours before a scheduled appointment)',
+    run: (call) => post(call, '/__mock/clock/advance', { ms: 10 * 24 * 3_600_000 }),
+    A: [],
+    B: ['appointment.reminder_sent'],
+  },
+  {
     operation: 'POST /v1/appointments/{id}/cancel',
     run: (call, ids) => post(call, `/v1/appointments/${ids.appointment}/cancel`),
     A: ['appointment.cancelled'],

@@ -1,0 +1,67 @@
+import type { Clock } from '../clock.js';
+import type { AppointmentRow } from '../store/records.js';
+
+/** How long before an appointment's `starts_at` Variant B sends its reminder: 24 hours. */
+export const REMINDER_LEAD_MS = 24 * 60 * 60 * 1000;
+
+/** What `AppointmentReminders` arms and disarms; see `DomainContext.reminders`. */
+export interface ReminderSchedule {
+  /** (Re)arms the reminder of a scheduled appointment, or disarms it for any other status. */
+  arm(row: AppointmentRow): void;
+  /** The appointment was cancelled or completed: no reminder. */
+  disarm(id: string): void;
+}
+
+/**
+ * Variant B's appointment reminders, on the mock's clock: one timer per scheduled appointment, at
+ * its `starts_at` minus `REMINDER_LEAD_MS`. Only the crossing of that time sends one: an appointment
+ * made or moved to start sooner than the lead gets none, and a state imported after the time does
+ * not send it again. Variant A has no such event: nothing is armed.
+ */
+export class AppointmentReminders implements ReminderSchedule {
+  /** Appointment id -> the clock's timer id. */
+  private readonly timers = new Map<string, number>();
+
+  constructor(
+    private readonly clock: Clock,
+    /** Sends the reminder, if the appointment still starts at `startsAt` and is scheduled. */
+    private readonly send: (ws: string, id: string, startsAt: string) => void,
+    private readonly enabled: boolean,
+  ) {}
+
+  arm(row: AppointmentRow): void {
+    this.disarm(row.id);
+    if (!this.enabled || row.status !== 'scheduled') return;
+    const at = Date.parse(row.starts_at) - REMINDER_LEAD_MS;
+    if (at > this.clock.now()) this.at(at, row._ws, row.id, row.starts_at);
+  }
+
+  disarm(id: string): void {
+    const timer = this.timers.get(id);
+    if (timer === undefined) return;
+    this.clock.clear(timer);
+    this.timers.delete(id);
+  }
+
+  /** After a state import: the reminders of the imported appointments whose time is still ahead. */
+  restore(rows: readonly AppointmentRow[]): void {
+    this.clear();
+    for (const row of rows) this.arm(row);
+  }
+
+  /** Cancels every reminder (reset, import, dispose). */
+  clear(): void {
+    for (const timer of this.timers.values()) this.clock.clear(timer);
+    this.timers.clear();
+  }
+
+  private at(at: number, ws: string, id: string, startsAt: string): void {
+    const timer = this.clock.schedule(at - this.clock.now(), () => {
+      this.timers.delete(id);
+      // A real clock's timer waits at most about 24.8 days (setTimeout's limit): wait the rest.
+      if (this.clock.now() < at) this.at(at, ws, id, startsAt);
+      else this.send(ws, id, startsAt);
+    });
+    this.timers.set(id, timer);
+  }
+}
