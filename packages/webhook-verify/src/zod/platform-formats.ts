@@ -16,12 +16,20 @@ const PATTERNS: Record<string, string> = {
   uri: '^[A-Za-z][A-Za-z0-9+.-]*:',
 };
 
-/** A copy of a JSON Schema whose `format`s are replaced by the patterns the platform checks them with. */
+/** A copy of a JSON Schema whose `format`s (and integers) are checked as the platform checks them. */
 export function platformFormats<T>(schema: T): T {
   if (Array.isArray(schema)) return schema.map(platformFormats) as T;
   if (typeof schema !== 'object' || schema === null) return schema;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) out[key] = platformFormats(value);
+  // JSON Schema's integer is any whole number, as the platform checks it (Number.isInteger);
+  // zod's int() also refuses those past 2^53, so a credits_remaining of 1e17 would fail here.
+  if (out.type === 'integer' || (Array.isArray(out.type) && out.type.includes('integer'))) {
+    out.type = Array.isArray(out.type)
+      ? out.type.map((t) => (t === 'integer' ? 'number' : t))
+      : 'number';
+    out.multipleOf ??= 1;
+  }
   const pattern = typeof out.format === 'string' ? PATTERNS[out.format] : undefined;
   if (pattern !== undefined && out.pattern === undefined) {
     delete out.format;

@@ -77,6 +77,27 @@ describe('validateWebhookData', () => {
     }
   });
 
+  it('takes any whole number for an integer, as the platform does, not only those up to 2^53', () => {
+    for (const data of [
+      { credits_remaining: 2 ** 53 },
+      { credits_remaining: 1e17, threshold: 2 ** 60 },
+      { credits_remaining: 0, threshold: null },
+    ]) {
+      const event = eventWith('credit.low', data);
+      expect(validateWebhookData(event)).toBe(event);
+    }
+    for (const data of [
+      { credits_remaining: 1.5 },
+      { credits_remaining: -1 },
+      { credits_remaining: 3, threshold: 0.5 },
+      { credits_remaining: '3' },
+    ]) {
+      expect(() => validateWebhookData(eventWith('credit.low', data))).toThrow(
+        expect.objectContaining({ code: 'invalid_data' }),
+      );
+    }
+  });
+
   it("takes an event of the other variant as unknown: its name is not this variant's", () => {
     const asA = {
       ...eventWith('credit.low', { credits_remaining: 3 }),
