@@ -9,7 +9,7 @@ export interface DeduperOptions {
   store: DedupeStore;
   /**
    * How long a completed event is remembered. Must cover the sender's retry horizon (Variant A:
-   * about 81 minutes from the first attempt; Variant B: about 22 minutes); a day is a safe choice.
+   * about 82 minutes from the first attempt; Variant B: about 7 minutes); a day is a safe choice.
    */
   ttlSeconds: number;
   /** How long a claim lasts while the event is being processed; a crashed receiver's claim lapses after it. Default 60. */
