@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { describe, bench as vitestBench } from 'vitest';
+import { createMemoryStore } from '../src/dedupe.js';
 import { signWebhookSync, verifyWebhook, verifyWebhookSync } from '../src/node.js';
 import { delivery, secret } from './delivery.mjs';
 
@@ -51,3 +52,16 @@ for (const [label, size] of [
     });
   });
 }
+
+// A memory store at its maxEntries, every entry live (a TTL longer than maxEntries events last):
+// each claim drops the oldest without sweeping the others.
+describe('createMemoryStore, full of live entries', () => {
+  for (const maxEntries of [10_000, 100_000]) {
+    const store = createMemoryStore({ maxEntries });
+    for (let i = 0; i < maxEntries; i++) store.set(`done-${i}`, 'done', 86_400);
+    let next = 0;
+    bench(`setIfAbsent, maxEntries ${maxEntries}`, () => {
+      store.setIfAbsent(`claim-${next++}`, 'claim', 60);
+    });
+  }
+});

@@ -32,4 +32,18 @@ describe('createMemoryStore', () => {
     expect(await store.get('mid')).toBe('x');
     expect(await store.get('newer')).toBe('x');
   });
+
+  it('drops an entry that expired first, even one written with a shorter TTL after the others', async () => {
+    const clock = { now: 0 };
+    const store = createMemoryStore({ maxEntries: 2, now: () => clock.now });
+    await store.set('a', 'x', 100);
+    await store.set('b', 'x', 100);
+    await store.set('c', 'x', 100); // full of live entries: 'a', the oldest, goes
+    expect(await store.get('a')).toBeUndefined();
+    await store.set('lease', 'x', 1); // 'b' goes
+    clock.now = 2000; // 'lease' has expired; 'c' has not
+    await store.set('d', 'x', 100);
+    expect(await store.get('c')).toBe('x');
+    expect(await store.get('d')).toBe('x');
+  });
 });

@@ -21,6 +21,8 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): DedupeStore
   }
   checkClock(now);
   const entries = new Map<string, { value: string; expiresAt: number }>();
+  // No entry expires before this: a full store of live entries is not swept on every write.
+  let firstExpiry = Infinity;
 
   const live = (key: string) => {
     const entry = entries.get(key);
@@ -31,13 +33,21 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): DedupeStore
     return entry;
   };
   const put = (key: string, value: string, ttlSeconds: number) => {
+    const expiresAt = now() + ttlSeconds * 1000;
     entries.delete(key);
-    entries.set(key, { value, expiresAt: now() + ttlSeconds * 1000 });
+    entries.set(key, { value, expiresAt });
+    if (expiresAt < firstExpiry) firstExpiry = expiresAt;
     if (entries.size > maxEntries) evict();
   };
   const evict = () => {
     const t = now();
-    for (const [key, entry] of entries) if (entry.expiresAt <= t) entries.delete(key);
+    if (firstExpiry <= t) {
+      firstExpiry = Infinity;
+      for (const [key, entry] of entries) {
+        if (entry.expiresAt <= t) entries.delete(key);
+        else if (entry.expiresAt < firstExpiry) firstExpiry = entry.expiresAt;
+      }
+    }
     for (const key of entries.keys()) {
       if (entries.size <= maxEntries) break;
       entries.delete(key);
