@@ -58,10 +58,10 @@ for (const [label, size] of [
 describe('createMemoryStore, full of live entries', () => {
   for (const maxEntries of [10_000, 100_000]) {
     const store = createMemoryStore({ maxEntries });
-    for (let i = 0; i < maxEntries; i++) store.set(`done-${i}`, 'done', 86_400);
+    for (let i = 0; i < maxEntries; i++) void store.set(`done-${i}`, 'done', 86_400);
     let next = 0;
     bench(`setIfAbsent, maxEntries ${maxEntries}`, () => {
-      store.setIfAbsent(`claim-${next++}`, 'claim', 60);
+      void store.setIfAbsent(`claim-${next++}`, 'claim', 60);
     });
   }
 });
