@@ -61,11 +61,13 @@ export const NAME = propertiesOf('AgentCreate').name as SchemaNode;
  * An API key string (`createApiKey`'s `key`, an imported key's): one an `x-api-key` header carries
  * as it is. Printable ASCII only: a header cannot hold a line break or a control character, and
  * other characters are not sent alike by every client. No space at either end: clients and
- * `authenticate` trim the header, so such a key could never authenticate.
+ * `authenticate` trim the header, so such a key could never authenticate. At most 1024 characters.
  */
 export const API_KEY_STRING: SchemaNode = {
   type: 'string',
   minLength: 8,
+  // Far beyond any real key, and what every HTTP server takes (Node's headers stop at 16 KiB).
+  maxLength: 1024,
   pattern: '^[!-~](?:[ -~]*[!-~])?$',
   'x-pattern-message':
     'must be printable ASCII (no control character, no line break) without a space at either end, as an x-api-key header carries it',

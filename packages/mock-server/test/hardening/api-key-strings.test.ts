@@ -69,6 +69,15 @@ describe('API key strings', () => {
     expect(h.key).toMatch(/^ap_test_[0-9a-f]{48}$/);
   });
 
+  it('refuses a key longer than 1024 characters', async () => {
+    const long = await h.call('POST', '/__mock/api-keys', {
+      body: { scopes: 'all', key: 'k'.repeat(1025) },
+    });
+    expect(long.body.error.details).toEqual([
+      { field: 'key', rule: 'maxLength', message: 'key: must be at most 1024 characters' },
+    ]);
+  });
+
   // Every key taken is one each transport sends and the mock finds: through a real socket too.
   it.each(transports.map((t) => [t.name, t] as const))(
     'authenticates the keys it takes, inner spaces and punctuation included (%s)',
@@ -76,7 +85,12 @@ describe('API key strings', () => {
       const mock = createMockServer({ clock: 'manual' });
       const connection = await transport.connect(mock);
       try {
-        for (const key of ['my test key', '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~', 'demo-key-2']) {
+        for (const key of [
+          'my test key',
+          '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~',
+          'demo-key-2',
+          'k'.repeat(1024),
+        ]) {
           mock.createApiKey({ scopes: 'all', key });
           const res = await apiClient(connection, key)('GET', '/v1/me');
           expect(res.status, key).toBe(200);
