@@ -586,6 +586,21 @@ describe('option checks', () => {
     expect(calls[0]?.url.href).toBe('https://gw.test/agent-platform/v1/me');
   });
 
+  it.each([
+    ['http://api.test ', 'http://api.test/v1/me'],
+    [' http://api.test/ ', 'http://api.test/v1/me'],
+    ['https://gw.test/agent-platform/ ', 'https://gw.test/agent-platform/v1/me'],
+  ])(
+    'sends to baseUrl %j as the URL parser reads it (a space at either end dropped)',
+    async (baseUrl, sent) => {
+      // The constructor's check parsed it without the space; every call appended its path to it with
+      // the space: a TypeError from fetch (`http://api.test /v1/me`), or a request to /%20/v1/me.
+      const { fetch, calls } = recordingFetch(() => json(200, { data: {} }));
+      await new AgentPlatform({ apiKey: 'k', baseUrl, fetch }).me();
+      expect(calls[0]?.url.href).toBe(sent);
+    },
+  );
+
   it('rejects an unknown log level, from the option or the environment', () => {
     expect(
       () =>

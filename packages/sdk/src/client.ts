@@ -160,20 +160,20 @@ export class AgentPlatform {
       ...options.defaultHeaders,
       [options.apiKey ? 'apiKey' : 'AGENT_PLATFORM_API_KEY']: apiKey,
     });
-    const baseUrl = options.baseUrl ?? readEnv('AGENT_PLATFORM_BASE_URL');
+    let baseUrl = options.baseUrl ?? readEnv('AGENT_PLATFORM_BASE_URL');
     if (!baseUrl) {
       throw new AgentPlatformError(
         'Missing base URL: pass baseUrl or set AGENT_PLATFORM_BASE_URL.',
       );
     }
-    checkBaseUrl(baseUrl);
+    baseUrl = checkBaseUrl(baseUrl);
     const defaults = sendOptions(options, { retries: 2, attemptTimeout: 60_000 });
     this.#defaults = defaults;
     const clock = options.clock ?? systemClock;
     const custom = options.fetch;
     const level = checkLogLevel(options.logLevel);
     this.#config = {
-      getFetch: custom ? () => custom : () => globalThis.fetch,
+      getFetch: () => custom ?? globalThis.fetch,
       timeSource: clock,
       maxServerWait: count('maxRetryAfter', options.maxRetryAfter ?? 60) * 1000,
       limiter: options.throttle ? new Throttle(clock) : undefined,

@@ -5,9 +5,12 @@ import { AgentPlatformError } from './errors.js';
  * URL (a gateway's path prefix is kept), without the `/v1` that every path already carries, and
  * without a query or fragment, which every path would land after (`/?tenant=1/v1/agents`), and
  * without credentials, which fetch refuses in a URL; nor braces, which the path serializer would take for
- * a path parameter's (openapi-fetch hands it the baseUrl and the path together).
+ * a path parameter's (openapi-fetch hands it the baseUrl and the path together). Returns it as the URL
+ * parser read it, which is what the paths are appended to: a space at either end, which the parser
+ * drops, would otherwise be kept (`http://api.test /v1/me`, refused by fetch on every call, or
+ * `http://api.test/ ` sending every call to `/%20/v1/...`).
  */
-export function checkBaseUrl(baseUrl: string): void {
+export function checkBaseUrl(baseUrl: string): string {
   let url: URL | undefined;
   try {
     url = new URL(baseUrl);
@@ -25,4 +28,5 @@ export function checkBaseUrl(baseUrl: string): void {
       `baseUrl: must be an http(s) URL without /v1, query, #, {} or credentials, e.g. https://api.example.com, not "${baseUrl.replace(/[^/]*@/, '@')}"`,
     );
   }
+  return url.href;
 }

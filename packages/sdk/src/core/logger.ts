@@ -44,8 +44,9 @@ export function levelLogger(logger: Logger, level: LogLevel): LevelLogger | unde
   const out: LevelLogger = {};
   // RANK lists the levels in order, `off` first.
   for (const name of Object.keys(RANK).slice(1, rank + 1) as (keyof Logger)[]) {
-    // Looked up on each line, so that a logger's methods replaced later (a test spy) are used.
-    out[name] = (m, ...a) => logger[name](m, ...a);
+    // Looked up on each line, so that a logger's methods replaced later (a test spy) are used. A
+    // line is one string: the SDK passes nothing more.
+    out[name] = (m) => logger[name](m);
   }
   return out;
 }
