@@ -167,8 +167,7 @@ export class AgentPlatform {
       );
     }
     baseUrl = checkBaseUrl(baseUrl);
-    const defaults = sendOptions(options, { retries: 2, attemptTimeout: 60_000 });
-    this.#defaults = defaults;
+    this.#defaults = sendOptions(options, { retries: 2, attemptTimeout: 60_000 });
     const clock = options.clock ?? systemClock;
     const custom = options.fetch;
     const level = checkLogLevel(options.logLevel);
@@ -192,7 +191,7 @@ export class AgentPlatform {
       // A raw call's signal is on its Request (openapi-fetch puts it there); the attempt's own
       // init.signal would otherwise override it.
       fetch: (request) =>
-        sendWithRetry(request, { ...defaults, callSignal: request.signal }, this.#config),
+        sendWithRetry(request, { ...this.#defaults, callSignal: request.signal }, this.#config),
     });
   }
 

@@ -1,5 +1,6 @@
 // A property on the request rather than a WeakMap: short-lived WeakMap keys cost the GC dearly.
-const BODY = Symbol('replayBody');
+// No description: it would only add bytes to the core.
+const BODY = Symbol();
 
 type WithBody = Request & { [BODY]?: string };
 

@@ -163,4 +163,44 @@ describe('throttle', () => {
     await Promise.resolve();
     expect([first.through(), last.through()]).toEqual([true, true]);
   });
+
+  it('ends its wait for the reset when the last waiter aborts, and waits again for the next', async () => {
+    // A clock whose sleeps end only when told: a real timer left running kept a script alive
+    // until the window's reset (a minute) after its last request had given up.
+    let now = 0;
+    const sleeps: { ms: number; signal: AbortSignal | undefined; end: () => void }[] = [];
+    const throttle = new Throttle({
+      now: () => now,
+      sleep: (ms, signal) =>
+        new Promise((resolve, reject) => {
+          sleeps.push({ ms, signal, end: () => resolve() });
+          signal?.addEventListener('abort', () => reject(signal.reason));
+        }),
+    });
+    await throttle.acquire();
+    const spent = {
+      'X-RateLimit-Limit': '100',
+      'X-RateLimit-Remaining': '0',
+      'X-RateLimit-Reset': '60',
+    };
+    throttle.release(new Response(null, { headers: spent }));
+    const controller = new AbortController();
+    const waiting = throttle.acquire(controller.signal);
+    expect(sleeps.map((s) => [s.ms, s.signal?.aborted])).toEqual([[61_000, false]]);
+    controller.abort();
+    await expect(waiting).rejects.toBeInstanceOf(APIUserAbortError);
+    expect(sleeps[0]?.signal?.aborted).toBe(true);
+    // A request queued afterwards waits for the same reset, and goes when it has passed.
+    now = 30_000;
+    const later = queued(throttle);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(sleeps.map((s) => [s.ms, s.signal?.aborted])).toEqual([
+      [61_000, true],
+      [31_000, false],
+    ]);
+    now = 61_000;
+    sleeps[1]?.end();
+    await later.pending;
+    expect(later.through()).toBe(true);
+  });
 });

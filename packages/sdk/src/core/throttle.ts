@@ -33,7 +33,8 @@ export class Throttle {
   #remaining = 0;
   #reset = 0;
   #inFlight = 0;
-  #sleeping = false;
+  /** The wait for the window's reset, when one is on: aborted when nobody is left to wait. */
+  #sleep: AbortController | undefined;
   // A Set keeps the order, and deleting a waiter that is no longer there does nothing.
   readonly #queue = new Set<Waiter>();
 
@@ -48,6 +49,11 @@ export class Throttle {
       // Only while queued: `go` removes this listener.
       const onAbort = () => {
         this.#queue.delete(go);
+        // End the wait for the reset, whose timer would keep a process alive when nobody is left
+        // to wait; #pump begins it anew if anyone still waits.
+        this.#sleep?.abort();
+        this.#sleep = undefined;
+        this.#pump();
         reject(new APIUserAbortError(undefined, { cause: signal?.reason }));
       };
       const go: Waiter = () => {
@@ -104,17 +110,20 @@ export class Throttle {
       go();
     }
     // Nobody in flight will bring news: wake up when the window resets.
-    if (this.#queue.size && !this.#inFlight && !this.#sleeping) {
-      this.#sleeping = true;
-      this.#clock.sleep(this.#reset + MARGIN - this.#clock.now()).then(
-        () => {
-          this.#sleeping = false;
-          this.#pump();
-        },
-        () => {
-          this.#sleeping = false;
-        },
-      );
+    if (this.#queue.size && !this.#inFlight && !this.#sleep) {
+      this.#clock
+        .sleep(
+          this.#reset + MARGIN - this.#clock.now(),
+          (this.#sleep = new AbortController()).signal,
+        )
+        .then(
+          () => {
+            this.#sleep = undefined;
+            this.#pump();
+          },
+          // Aborted: onAbort has moved on (a clock that rejects otherwise must not wake a loop).
+          () => {},
+        );
     }
   }
 }
