@@ -111,19 +111,15 @@ export class Throttle {
     }
     // Nobody in flight will bring news: wake up when the window resets.
     if (this.#queue.size && !this.#inFlight && !this.#sleep) {
-      this.#clock
-        .sleep(
-          this.#reset + MARGIN - this.#clock.now(),
-          (this.#sleep = new AbortController()).signal,
-        )
-        .then(
-          () => {
-            this.#sleep = undefined;
-            this.#pump();
-          },
-          // Aborted: onAbort has moved on (a clock that rejects otherwise must not wake a loop).
-          () => {},
-        );
+      this.#sleep = new AbortController();
+      this.#clock.sleep(this.#reset + MARGIN - this.#clock.now(), this.#sleep.signal).then(
+        () => {
+          this.#sleep = undefined;
+          this.#pump();
+        },
+        // Aborted: onAbort has moved on (a clock that rejects otherwise must not wake a loop).
+        () => {},
+      );
     }
   }
 }
