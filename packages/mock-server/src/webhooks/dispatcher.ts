@@ -78,13 +78,21 @@ export class WebhookDispatcher {
     for (const row of this.pendingOf(hook)) this.fail(row, reason);
   }
 
-  /** After a state import: every pending delivery is scheduled again (at its time, or now if overdue). */
+  /**
+   * After a state import: every pending delivery is scheduled again (at its time, or now if overdue).
+   * A test delivery is pending only while its one attempt is in flight, and that attempt's result
+   * was the answer to its call: it is not sent again (it is never retried), and ends failed.
+   */
   restore(): void {
     this.forgetQueued();
     for (const id of this.timers.keys()) this.cancel(id);
     const now = this.options.clock.now();
     for (const row of this.options.ctx.state.tables.deliveries.all()) {
       if (row.status !== 'pending') continue;
+      if (row._test) {
+        this.fail(row, null);
+        continue;
+      }
       const due = row.next_attempt_at ? Date.parse(row.next_attempt_at) : now;
       this.schedule(row, Math.max(0, due - now));
     }

@@ -87,6 +87,54 @@ describe('nothing is lost', () => {
     }
   });
 
+  it('sends a test delivery in flight at export once: an import does not send it again', async () => {
+    const { id } = await h.webhook();
+    let release = () => {};
+    const answered = new Promise((resolve) => {
+      release = () => resolve(undefined);
+    });
+    h.receiver.answers = [{ status: 200, after: answered }];
+    const tested = h.call('POST', `/v1/webhooks/${id}/test`);
+    await expect.poll(() => h.receiver.received.length).toBe(1);
+    const snapshot = h.mock.exportState();
+    expect(snapshot.tables.deliveries).toMatchObject([
+      { event: 'webhook.test', status: 'pending' },
+    ]);
+    release();
+    expect((await tested).body.data).toMatchObject({ event: 'webhook.test', succeeded: true });
+
+    h.mock.importState(snapshot);
+    await h.advance(60_000);
+    // Its result was the answer to the call above: it is never retried, so it ends failed, unsent.
+    expect(h.receiver.received.map((r) => r.json.event)).toEqual(['webhook.test']);
+    const deliveries = await h.call('GET', `/v1/webhooks/${id}/deliveries`);
+    expect(deliveries.body.data).toMatchObject([
+      { event: 'webhook.test', status: 'failed', attempts: [], next_attempt_at: null, error: null },
+    ]);
+  });
+
+  it('sends an event whose attempt was in flight at export again after the import', async () => {
+    await h.webhook();
+    let release = () => {};
+    const answered = new Promise((resolve) => {
+      release = () => resolve(undefined);
+    });
+    h.receiver.answers = [{ status: 200, after: answered }];
+    await h.call('POST', '/v1/contacts', { body: { name: 'Ada' } });
+    await expect.poll(() => h.receiver.received.length).toBe(1);
+    const snapshot = h.mock.exportState();
+    release();
+    await h.mock.settle();
+
+    // The state exported had no answer to that attempt: the delivery is still due (at least once;
+    // a receiver dedupes by the delivery's event id).
+    h.mock.importState(snapshot);
+    await h.advance(0);
+    const [first, again] = h.receiver.received;
+    expect(again?.body).toBe(first?.body);
+    expect(h.mock.webhookAttempts()).toMatchObject([{ number: 1, succeeded: true }]);
+  });
+
   it('bounds the queue per webhook and records the overflow as failed, never dropping it silently', async () => {
     const b = createMockServer({ clock: 'manual', variant: 'B', deliveryGraceMs: 2000 });
     try {
