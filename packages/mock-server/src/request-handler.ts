@@ -6,6 +6,7 @@ import { ApiError } from './errors.js';
 import type { ApiRequest, ApiResponse } from './http/api-request.js';
 import { commonHeaders } from './http/common-headers.js';
 import { corsHeaders, isControlPath, preflightResponse } from './http/cors.js';
+import { repeatedHeaderMessage } from './http/repeated-header.js';
 import { errorResponse } from './http/respond.js';
 import { type RequestScope, runOperation, runUnrouted } from './http/run-operation.js';
 import { sameSecret } from './http/same-secret.js';
@@ -25,14 +26,13 @@ export function createRequestHandler(
 
   /** `sent`: the method as the client sent it (the request's is GET for a HEAD). */
   async function controlResponse(request: ApiRequest, sent: string): Promise<ApiResponse> {
-    if (
-      core.adminToken !== undefined &&
-      !sameSecret(request.header('x-mock-admin-token'), core.adminToken)
-    ) {
+    const token = request.header('x-mock-admin-token');
+    if (core.adminToken !== undefined && !sameSecret(token, core.adminToken)) {
       throw new ApiError(
         401,
         'UNAUTHORIZED',
-        'x-mock-admin-token: missing or wrong control API token',
+        repeatedHeaderMessage('x-mock-admin-token', token) ??
+          'x-mock-admin-token: missing or wrong control API token',
       );
     }
     const match = controlRouter.match(request.method, request.path);

@@ -20,6 +20,23 @@ describe.each(transports)('authentication and scopes over $name', (transport) =>
     expect(res.body.error.message).toMatch(/unknown API key/);
   });
 
+  it('answers 401 saying so for an x-api-key header sent twice, even with a valid key', async () => {
+    const headers = new Headers();
+    headers.append('x-api-key', h.key);
+    headers.append('x-api-key', h.key);
+    const res = await h.connection.fetch(`${h.connection.baseUrl}/v1/agents`, { headers });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('x-ratelimit-limit')).toBeNull();
+    expect((await res.json()).error).toEqual({
+      code: 'UNAUTHORIZED',
+      status: 401,
+      message: 'x-api-key: appears more than once (2 values, joined with commas); send it once',
+    });
+    // A key string may hold a comma: sent once, it is that key.
+    const comma = h.mock.createApiKey({ scopes: 'all', key: 'ap_test_a,b,c' });
+    expect((await h.call('GET', '/v1/agents', { key: comma.key })).status).toBe(200);
+  });
+
   it('fails a revoked key on its very next request', async () => {
     const created = h.mock.createApiKey({ scopes: ['agents:read'], workspace_id: h.workspaceId });
     expect((await h.call('GET', '/v1/agents', { key: created.key })).status).toBe(200);

@@ -424,6 +424,17 @@ describe.each(transports)('control API guarded by a token over $name', (transpor
     ).toBe(204);
   });
 
+  it('says so when x-mock-admin-token is sent twice, even with the right token', async () => {
+    const headers = new Headers();
+    headers.append('x-mock-admin-token', 's3cret');
+    headers.append('x-mock-admin-token', 's3cret');
+    const res = await h.connection.fetch(`${h.connection.baseUrl}/__mock/clock`, { headers });
+    expect(res.status).toBe(401);
+    expect((await res.json()).error.message).toBe(
+      'x-mock-admin-token: appears more than once (2 values, joined with commas); send it once',
+    );
+  });
+
   it('lets a page on any origin use it with the token (a Codespaces URL, a LAN address)', async () => {
     const origin = 'https://abc-5173.app.github.dev';
     const url = `${h.connection.baseUrl}/__mock/clock`;

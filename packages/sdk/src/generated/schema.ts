@@ -2783,7 +2783,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The API key is missing, unknown or revoked. */
+        /** @description The API key is missing, unknown or revoked, or the x-api-key header was sent more than once. */
         Unauthorized: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
