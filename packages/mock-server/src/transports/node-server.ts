@@ -26,9 +26,12 @@ async function loadHttp(): Promise<typeof import('node:http')> {
   return import(/* webpackIgnore: true */ /* @vite-ignore */ NODE_HTTP);
 }
 
-// The rest of an oversized body is read and dropped up to this much, so that a client that sends
-// the whole body before reading (Python's http.client, urllib) reads the 413 instead of a reset.
-const DRAIN_LIMIT = 64 * 1024 * 1024;
+// The rest of an oversized body is read and dropped, to the end its Content-Length declares (or
+// its last chunk), so that a client that sends the whole body before reading (Python's http.client,
+// urllib) reads the 413 instead of a reset, for at most this much real time: a client that sends
+// slowly, or never ends, does not hold the connection longer. Real time, whatever the mock's clock:
+// it is socket handling, not the API's time.
+const DRAIN_BUDGET_MS = 60_000;
 
 /** Where `listen` serves. */
 export interface ListenOptions {
@@ -60,6 +63,8 @@ export interface ServeOptions {
   onError?: (error: unknown, request: { method: string; path: string }) => void;
   /** The `X-Request-Id` of the server's own answers (the mock's, seeded with its ids). Default random. */
   requestId?: () => string;
+  /** Real ms the rest of an oversized body is read and dropped for, before the connection is cut. */
+  drainBudgetMs?: number;
 }
 
 /** A running HTTP server. */
@@ -87,6 +92,7 @@ export async function listen(
   const { createServer, maxHeaderSize, ServerResponse, STATUS_CODES } = await loadHttp();
   const host = options.host ?? '127.0.0.1';
   const nextId = serveOptions.requestId ?? (() => crypto.randomUUID());
+  const drainBudgetMs = serveOptions.drainBudgetMs ?? DRAIN_BUDGET_MS;
   // A server on loopback is for this machine: a control request addressed to another name came
   // through a DNS name rebound to 127.0.0.1 by a web page (which may then read the state's keys
   // and secrets). Bound elsewhere (0.0.0.0 in a container, called as http://mock:4010), any name
@@ -124,15 +130,16 @@ export async function listen(
       req.resume();
       return send(res, ownAnswer(error, nextId(), cors), true);
     }
-    handle(fromIncoming(req)).then(
+    handle(fromIncoming(req, drainBudgetMs)).then(
       (response) => {
-        const answer = () => send(res, response, closing || close);
-        // An oversized body being drained is answered once it has all been read: with the
-        // client's `Connection: close` (urllib sends it) Node would close the socket as soon as the
-        // answer is written, and the client, still sending, would get a broken pipe, not the 413.
-        // Not when the client waits for a 100 first: its body is never coming.
-        if (draining.has(req) && !req.complete && !expectsContinue(req)) req.once('end', answer);
-        else answer();
+        // An oversized body being drained is answered at once (a client that reads while it sends,
+        // as curl does, stops sending), but the answer ends only once the rest of the body has been
+        // read and dropped: Node closes a connection (the client's `Connection: close`, as urllib
+        // sends it) as soon as its answer ends, and a client still sending would get a reset, not
+        // the 413. A client that waits for a 100 first sends no body: answered as any other.
+        if (draining.has(req) && !req.complete && !expectsContinue(req)) {
+          sendBeforeEnd(res, response, closing || close, req);
+        } else send(res, response, closing || close);
       },
       // The handler answers (and reports) its own failures; this is a failure around it.
       (error: unknown) => {
@@ -283,7 +290,22 @@ function send(res: ServerResponse, response: ApiResponse, close: boolean): void 
   res.end(response.body ?? undefined);
 }
 
-function fromIncoming(req: IncomingMessage): ApiRequest {
+/**
+ * Writes a response whole, but ends it (which lets Node close the connection, or read the next
+ * request) only when `req`'s body has been read to its end (`drain` cuts the connection otherwise).
+ */
+function sendBeforeEnd(
+  res: ServerResponse,
+  response: ApiResponse,
+  close: boolean,
+  req: IncomingMessage,
+): void {
+  res.writeHead(response.status, framed(response, close));
+  if (response.body !== null) res.write(response.body);
+  req.once('end', () => res.end());
+}
+
+function fromIncoming(req: IncomingMessage, drainBudgetMs: number): ApiRequest {
   const raw = originForm(req.url ?? '/');
   const q = raw.indexOf('?');
   return {
@@ -291,19 +313,20 @@ function fromIncoming(req: IncomingMessage): ApiRequest {
     path: q < 0 ? raw : raw.slice(0, q),
     search: q < 0 ? '' : raw.slice(q),
     header: (name) => headerOf(req, name),
-    readBody: () => readIncoming(req),
+    readBody: () => readIncoming(req, drainBudgetMs),
   };
 }
 
 /**
  * Reads a request body up to its limit (`bodyLimit`); beyond, 413, while the rest is read and
- * dropped (up to DRAIN_LIMIT, then the connection is cut) so that the client can read the answer.
+ * dropped (for at most `drainBudgetMs`, then the connection is cut) so that the client can read
+ * the answer.
  */
-function readIncoming(req: IncomingMessage): Promise<Uint8Array> {
+function readIncoming(req: IncomingMessage, drainBudgetMs: number): Promise<Uint8Array> {
   const limit = limitOf(req);
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
-    drain(req, 0);
+    drain(req, drainBudgetMs);
     return Promise.reject(tooLarge(limit));
   }
   return new Promise((resolve, reject) => {
@@ -313,7 +336,7 @@ function readIncoming(req: IncomingMessage): Promise<Uint8Array> {
       size += chunk.byteLength;
       if (size > limit) {
         req.removeAllListeners('data');
-        drain(req, size);
+        drain(req, drainBudgetMs);
         reject(tooLarge(limit));
       } else chunks.push(chunk);
     });
@@ -382,13 +405,20 @@ function expectsContinue(req: IncomingMessage): boolean {
   return String(req.headers.expect).toLowerCase() === '100-continue';
 }
 
-/** Reads and drops the rest of a body, cutting the connection past DRAIN_LIMIT bytes in all. */
-function drain(req: IncomingMessage, read: number): void {
+/**
+ * Reads and drops the rest of a body to its end, cutting the connection if it has not ended within
+ * `budgetMs` of real time (a client sending slowly, or a length it never sends).
+ */
+function drain(req: IncomingMessage, budgetMs: number): void {
   draining.add(req);
-  let size = read;
-  req.on('data', (chunk: Buffer) => {
-    size += chunk.byteLength;
-    if (size > DRAIN_LIMIT) req.socket.destroy();
-  });
+  const { socket } = req;
+  const cut = setTimeout(() => socket.destroy(), budgetMs);
+  cut.unref?.();
+  const stop = () => {
+    clearTimeout(cut);
+    socket.off('close', stop);
+  };
+  req.once('end', stop);
+  socket.once('close', stop);
   req.resume();
 }

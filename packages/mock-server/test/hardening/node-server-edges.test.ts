@@ -1,5 +1,9 @@
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/errors.js';
+import type { ApiRequest, ApiResponse } from '../../src/http/api-request.js';
+import { MAX_STATE_BYTES } from '../../src/http/read-body.js';
+import { errorResponse } from '../../src/http/respond.js';
 import { createMockServer, type RunningServer } from '../../src/index.js';
 import { listen } from '../../src/transports/node-server.js';
 
@@ -122,6 +126,51 @@ describe('the node:http server at its edges', { timeout: 60_000 }, () => {
     expect(tooLarge?.status).toBe(413);
     expect(tooLarge?.headers.connection).toBe('close');
     await conn.closed;
+  });
+
+  it('answers 413, not a reset, to a state over 256 MiB sent whole without Expect, and keeps the connection', async () => {
+    const conn = await open(await start());
+    const length = MAX_STATE_BYTES + 1;
+    await conn.send(
+      `PUT /__mock/state HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`,
+    );
+    // The 413 is written at once, before the body is sent (a client that reads meanwhile stops).
+    const [early] = await answers(conn);
+    expect(early?.status).toBe(413);
+    // Like Python's http.client: the whole body, and only then read. Every byte is accepted.
+    const chunk = Buffer.alloc(1024 * 1024, ' ');
+    for (let sent = 0; sent < length; sent += chunk.length) {
+      await conn.send(sent + chunk.length <= length ? chunk : chunk.subarray(0, length - sent));
+    }
+    const [tooLarge] = await answers(conn);
+    expect(JSON.parse(tooLarge?.body ?? '').error).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'body: must be at most 268435456 bytes (256 MiB)',
+    });
+    // The body was read to its end: the same connection serves the next request.
+    await conn.send(`GET /v1/health HTTP/1.1\r\nHost: x\r\n\r\n`);
+    const [, health] = await answers(conn, 2);
+    expect(health?.status).toBe(200);
+    conn.socket.destroy();
+  });
+
+  it('cuts a connection whose oversized body does not end within the drain budget, after its 413', async () => {
+    // A client that declares 1 GiB and sends none of it must not hold the connection forever. The
+    // answer is written before the budget's timer can fire (the handler settles in microtasks).
+    const refuse = async (request: ApiRequest): Promise<ApiResponse> => {
+      await request.readBody().catch(() => {});
+      return errorResponse(new ApiError(413, 'PAYLOAD_TOO_LARGE', 'body: too large'));
+    };
+    for (const extra of ['', 'Connection: close\r\n']) {
+      const running = await listen(refuse, {}, { drainBudgetMs: 0 });
+      servers.push(running);
+      const conn = await open(running);
+      await conn.send(
+        `PUT /__mock/state HTTP/1.1\r\nHost: x\r\nContent-Length: ${2 ** 30}\r\n${extra}\r\n`,
+      );
+      await conn.closed;
+      expect(parseAnswers(conn.received()).map((a) => a.status)).toEqual([413]);
+    }
   });
 
   it("ignores a GET's body (a DELETE's is checked) and serves the next request on the connection", async () => {
