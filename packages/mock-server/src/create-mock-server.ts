@@ -13,6 +13,7 @@ import { DEFAULT_MCP_TOOLS } from './domain/mcp-servers.js';
 import { defaultResponder } from './domain/responder.js';
 import { type FaultSpec, Faults, type PendingFault } from './faults.js';
 import { isZonedDate, zonedDateRule } from './http/calendar-date.js';
+import { ADMIN_TOKEN_RULE, isHeaderToken } from './http/header-token.js';
 import { RateLimiter } from './http/rate-limiter.js';
 import { createRandomSources } from './ids.js';
 import { Journal, type JournalEntry } from './journal.js';
@@ -137,6 +138,8 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     (typeof options.adminToken !== 'string' || options.adminToken.trim() === '')
   )
     throw new TypeError('adminToken: must be a non-empty string (leave it out for no token)');
+  if (options.adminToken !== undefined && !isHeaderToken(options.adminToken))
+    throw new TypeError(`adminToken: ${ADMIN_TOKEN_RULE}`);
   const base = parseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL);
   const baseUrl = base.url;
   const clock = resolveClock(options);

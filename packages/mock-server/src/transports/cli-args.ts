@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { startTimeProblem } from '../clock.js';
 import { isZonedDate, zonedDateRule } from '../http/calendar-date.js';
 import { isLoopbackName } from '../http/cors.js';
+import { ADMIN_TOKEN_RULE, isHeaderToken } from '../http/header-token.js';
 import type { MockServerOptions } from '../options.js';
 import type { StateSnapshot } from '../store/state.js';
 
@@ -110,6 +111,9 @@ export function parseCli(argv: string[]): CliConfig {
     throw new UsageError(
       '--admin-token: must not be empty (an empty token opens the control API to every web page); leave the flag out for no token',
     );
+  }
+  if (adminToken !== undefined && !isHeaderToken(adminToken)) {
+    throw new UsageError(`--admin-token: ${ADMIN_TOKEN_RULE}`);
   }
   const seedFlag = String(values.seed);
   return {

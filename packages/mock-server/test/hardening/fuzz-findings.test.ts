@@ -114,12 +114,25 @@ describe.each(transports)('fuzz findings over $name', (transport) => {
   });
 });
 
-describe('an empty admin token', () => {
+describe('an admin token no request can present', () => {
   it('is refused by the CLI and by createMockServer', () => {
     expect(() => parseCli(['--admin-token', ''])).toThrow(/--admin-token: must not be empty/);
     expect(() => parseCli(['--admin-token='])).toThrow(/--admin-token: must not be empty/);
     expect(() => createMockServer({ adminToken: '' })).toThrow(/adminToken/);
     expect(() => createMockServer({ adminToken: '  ' })).toThrow(/adminToken/);
     createMockServer({ adminToken: 'T' }).dispose();
+  });
+
+  it('is refused when no header could carry it: a space at either end, a non-ASCII character', () => {
+    for (const token of [' tok', 'tok ', 'tökén', 'a\tb', 'a\nb']) {
+      expect(() => parseCli(['--admin-token', token]), token).toThrow(
+        /^--admin-token: must be printable ASCII .* no request could present it$/,
+      );
+      expect(() => createMockServer({ adminToken: token }), token).toThrow(
+        /^adminToken: must be printable ASCII/,
+      );
+    }
+    // A space inside is carried as it is.
+    expect(parseCli(['--admin-token', 'a b']).options.adminToken).toBe('a b');
   });
 });
