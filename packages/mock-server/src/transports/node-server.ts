@@ -187,17 +187,23 @@ export async function listen(
     const error = new ApiError(417, 'VALIDATION_ERROR', 'Expect: only 100-continue is supported');
     send(res, ownAnswer(error, nextId()), true);
   });
-  server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
-    const started = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
-    if (!socket.writable || started?.headersSent) return void socket.destroy();
-    const answer = ownAnswer(clientErrorFor(error.code, maxHeaderSize), nextId());
-    const head = Object.entries(framed(answer, true)).map(
-      ([name, value]) => `${name}: ${value}\r\n`,
-    );
-    const status = `${answer.status} ${STATUS_CODES[answer.status]}`;
-    // Closed once written: an http socket allows half-open connections, so end() alone may linger.
-    socket.end(`HTTP/1.1 ${status}\r\n${head.join('')}\r\n${answer.body}`, () => socket.destroy());
-  });
+  server.on(
+    'clientError',
+    (error: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex) => {
+      const started = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })
+        ._httpMessage;
+      if (!socket.writable || started?.headersSent) return void socket.destroy();
+      const answer = ownAnswer(clientErrorFor(error, maxHeaderSize), nextId());
+      const head = Object.entries(framed(answer, true)).map(
+        ([name, value]) => `${name}: ${value}\r\n`,
+      );
+      const status = `${answer.status} ${STATUS_CODES[answer.status]}`;
+      // Closed once written: an http socket allows half-open connections, so end() alone may linger.
+      socket.end(`HTTP/1.1 ${status}\r\n${head.join('')}\r\n${answer.body}`, () =>
+        socket.destroy(),
+      );
+    },
+  );
   // Accepted just as the server closes: it would hold the close open.
   server.on('connection', (socket: Socket) => {
     if (closing) socket.destroy();
@@ -233,9 +239,20 @@ export async function listen(
 }
 
 /** What Node's own refusals become: the statuses Node gives them, in the API's envelope. */
-function clientErrorFor(code: string | undefined, maxHeaderSize: number): ApiError {
+function clientErrorFor(
+  { code, rawPacket }: { code?: string; rawPacket?: Buffer },
+  maxHeaderSize: number,
+): ApiError {
   switch (code) {
     case 'HPE_HEADER_OVERFLOW':
+      // Node counts the request line with the headers: a long query string overflows them too.
+      if (requestLineOver(rawPacket, maxHeaderSize)) {
+        return new ApiError(
+          414,
+          'VALIDATION_ERROR',
+          `request target: longer than the server accepts (${maxHeaderSize} bytes, with the headers)`,
+        );
+      }
       return new ApiError(
         431,
         'VALIDATION_ERROR',
@@ -256,6 +273,17 @@ function clientErrorFor(code: string | undefined, maxHeaderSize: number): ApiErr
     default:
       return new ApiError(400, 'VALIDATION_ERROR', `request: not valid HTTP/1.1 (${code})`);
   }
+}
+
+/**
+ * True when what Node read of a request that overflowed its header limit starts with a request
+ * line that is itself over the limit (a long query string), not with headers that are.
+ */
+function requestLineOver(raw: Buffer | undefined, maxHeaderSize: number): boolean {
+  if (raw === undefined || !/^[A-Z]+ [^ \r\n]/.test(raw.subarray(0, 32).toString('latin1')))
+    return false;
+  const end = raw.indexOf('\n');
+  return end < 0 ? raw.length >= maxHeaderSize : end >= maxHeaderSize;
 }
 
 /** An answer the server writes itself, before any handler: the error with the common headers. */

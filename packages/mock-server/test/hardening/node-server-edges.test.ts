@@ -337,6 +337,12 @@ describe('the node:http server at its edges', { timeout: 60_000 }, () => {
       431,
       /headers/,
     ],
+    [
+      'a request target over 16 KiB (a long query string)',
+      `GET /v1/contacts?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+      414,
+      /^request target: longer than the server accepts \(16384 bytes, with the headers\)/,
+    ],
   ])('answers %s in the API envelope, with a request id', async (_name, raw, status, message) => {
     const conn = await open(await start());
     await conn.send(raw);
