@@ -132,10 +132,16 @@ export function checkQueryParameters(
     }
     const value = coerce(param.schema, values[0] ?? '');
     if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value)) {
+      const { minimum, maximum } = param.schema as { minimum?: number; maximum?: number };
+      // Past a bound of the parameter's own (limit=1e20), its rule says so; past none (page),
       // 99999999999999999999 would become 100000000000000000000: refused, not rounded.
-      const message = `${name}: must be an integer from -${Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER} (larger ones lose precision)`;
-      issues.push({ field: name, rule: 'type', message });
-      continue;
+      if ((value > 0 ? maximum : minimum) === undefined) {
+        const from = minimum ?? -Number.MAX_SAFE_INTEGER;
+        const to = maximum ?? Number.MAX_SAFE_INTEGER;
+        const message = `${name}: must be an integer from ${from} to ${to} (larger ones lose precision)`;
+        issues.push({ field: name, rule: 'type', message });
+        continue;
+      }
     }
     const found = validateSchema(param.schema, value, name, resolveRef);
     if (found.length > 0) issues.push(...found);
