@@ -192,8 +192,15 @@ export const apiRouter = new Router<ApiRoute>(
  * lists what the server answers there: the path's methods, HEAD wherever GET is, and OPTIONS (CORS).
  */
 export function routeError(method: string, path: string, allowed: string[]): ApiError {
-  if (allowed.length === 0)
-    return new ApiError(404, 'NOT_FOUND', `no such path: ${method} ${path}`);
+  if (allowed.length === 0) {
+    // Paths are exact, as the spec writes them: say so where the slash is all that is wrong.
+    const bare = path.replace(/\/+$/, '');
+    const hint =
+      bare !== path && bare !== '' && apiRouter.match(method, bare).kind !== 'none'
+        ? ` (paths have no trailing slash: ${bare})`
+        : '';
+    return new ApiError(404, 'NOT_FOUND', `no such path: ${method} ${path}${hint}`);
+  }
   const methods = allowed.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m]));
   const allow = [...methods, 'OPTIONS'].join(', ');
   return new ApiError(

@@ -292,6 +292,22 @@ describe.each(transports)('request validation over $name', (transport) => {
     const res = await h.call('GET', '/v1/nothing-here');
     expect(res.status).toBe(404);
     expect(res.body.error).toMatchObject({ code: 'NOT_FOUND', status: 404 });
+    expect(res.body.error.message).toBe('no such path: GET /v1/nothing-here');
+  });
+
+  it('says when a trailing slash is all that is wrong with a path', async () => {
+    const res = await h.call('GET', '/v1/agents/');
+    expect(res.status).toBe(404);
+    expect(res.body.error.message).toBe(
+      'no such path: GET /v1/agents/ (paths have no trailing slash: /v1/agents)',
+    );
+    const nested = await h.call(
+      'POST',
+      '/v1/chats/00000000-0000-4000-8000-000000000009/stop-human//',
+    );
+    expect(nested.body.error.message).toContain(
+      '(paths have no trailing slash: /v1/chats/00000000-0000-4000-8000-000000000009/stop-human)',
+    );
   });
 
   it('sends X-Request-Id and CORS headers on every response, and answers preflight', async () => {
