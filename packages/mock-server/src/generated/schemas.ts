@@ -453,7 +453,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "string",
           "null"
         ],
-        "description": "The agent's answer; null when the chat is in `human` mode or the agent is inactive. Given also when the answer could not reach the customer (the channel was deleted or is not `active`), which is then stored as `failed`."
+        "description": "The agent's answer; null when the chat is in `human` mode or the agent is inactive or was deleted. Given also when the answer could not reach the customer (the channel was deleted or is not `active`), which is then stored as `failed`."
       },
       "message_id": {
         "type": "string",

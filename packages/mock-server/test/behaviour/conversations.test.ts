@@ -58,6 +58,20 @@ describe.each(transports)('conversations and messages over $name', (transport) =
     expect(res.body.data.response).toMatch(/^Thanks for your message: "Bonjour"/);
   });
 
+  it('answers a customer message with response null once the agent was deleted (its conversation stays)', async () => {
+    const agent = await agentWithTraining();
+    const started = await h.call('POST', `/v1/agents/${agent}/conversation`, {
+      body: { message: 'Hello' },
+    });
+    const id = started.body.data.conversation_id;
+    expect((await h.call('DELETE', `/v1/agents/${agent}`)).status).toBe(204);
+    const res = await h.call('POST', `/v1/conversations/${id}/messages`, {
+      body: { message: 'Anyone there?' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ response: null, response_message_id: null });
+  });
+
   it('answers 409 for an inactive agent and 404 for an unknown contact', async () => {
     const agent = await agentWithTraining();
     expect(

@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Send a customer message
-         * @description Adds a customer message (`message.received`) and returns the agent's answer. `response` is null when the chat is in `human` mode or the agent is inactive: the agent does not answer. A closed conversation is reopened. The answer goes out through the conversation's channel, as a human agent's message does: it is stored with `status: sent` and fires `message.sent`; when the channel has been deleted or is not `active` (at the time the answer is sent), the agent still answers and `response` holds the answer, but it cannot reach the customer: it is stored with `status: failed` and fires `message.failed` in Variant B (Variant A has no such event, and fires none), never `message.sent`. A conversation that never had a channel is served through the API: its answers are `sent`.
+         * @description Adds a customer message (`message.received`) and returns the agent's answer. `response` is null when the chat is in `human` mode or the agent is inactive or was deleted (its conversations stay): the agent does not answer. A closed conversation is reopened. The answer goes out through the conversation's channel, as a human agent's message does: it is stored with `status: sent` and fires `message.sent`; when the channel has been deleted or is not `active` (at the time the answer is sent), the agent still answers and `response` holds the answer, but it cannot reach the customer: it is stored with `status: failed` and fires `message.failed` in Variant B (Variant A has no such event, and fires none), never `message.sent`. A conversation that never had a channel is served through the API: its answers are `sent`.
          */
         post: operations["conversationsSendMessage"];
         delete?: never;
@@ -1760,7 +1760,7 @@ export interface components {
         AgentReply: {
             /** Format: uuid */
             conversation_id: string;
-            /** @description The agent's answer; null when the chat is in `human` mode or the agent is inactive. Given also when the answer could not reach the customer (the channel was deleted or is not `active`), which is then stored as `failed`. */
+            /** @description The agent's answer; null when the chat is in `human` mode or the agent is inactive or was deleted. Given also when the answer could not reach the customer (the channel was deleted or is not `active`), which is then stored as `failed`. */
             response: string | null;
             /**
              * Format: uuid
