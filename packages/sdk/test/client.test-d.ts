@@ -27,6 +27,8 @@ describe('resource method types', () => {
     expectTypeOf(await client.chats.startHuman('id')).toEqualTypeOf<Schemas['Chat']>();
     expectTypeOf(await client.agents.delete('id')).toEqualTypeOf<void>();
     expectTypeOf(await client.health()).toEqualTypeOf<Schemas['Health']>();
+    // A 200 is always ok: maintenance and degradation are a 503 (ServiceUnavailableError).
+    expectTypeOf((await client.health()).status).toEqualTypeOf<'ok'>();
     expectTypeOf((await client.me()).scopes).toEqualTypeOf<string[]>();
   });
 

@@ -143,7 +143,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "Health": {
     "type": "object",
-    "description": "Health result (GET /v1/health).",
+    "description": "Health result (GET /v1/health) when the API works; in maintenance or degradation the answer is a 503 (`HealthUnavailable`).",
     "required": [
       "status",
       "timestamp"
@@ -151,12 +151,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     "properties": {
       "status": {
         "type": "string",
-        "enum": [
-          "ok",
-          "maintenance",
-          "degraded"
-        ],
-        "description": "`ok` when the API works."
+        "const": "ok",
+        "description": "Always `ok` in a 200."
       },
       "timestamp": {
         "type": "string",
@@ -169,7 +165,26 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     "description": "GET /v1/health in maintenance or degradation: the health result, plus the `error` every error response carries (code `SERVICE_UNAVAILABLE`), so a client reading either finds what it looks for.",
     "allOf": [
       {
-        "$ref": "#/components/schemas/Health"
+        "type": "object",
+        "required": [
+          "status",
+          "timestamp"
+        ],
+        "properties": {
+          "status": {
+            "type": "string",
+            "enum": [
+              "maintenance",
+              "degraded"
+            ],
+            "description": "Why the API does not work now."
+          },
+          "timestamp": {
+            "type": "string",
+            "format": "date-time",
+            "description": "Time of the check."
+          }
+        }
       },
       {
         "$ref": "#/components/schemas/Error"

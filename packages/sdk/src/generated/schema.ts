@@ -1654,13 +1654,13 @@ export interface components {
         Metadata: {
             [key: string]: string | number | boolean | null;
         };
-        /** @description Health result (GET /v1/health). */
+        /** @description Health result (GET /v1/health) when the API works; in maintenance or degradation the answer is a 503 (`HealthUnavailable`). */
         Health: {
             /**
-             * @description `ok` when the API works.
-             * @enum {string}
+             * @description Always `ok` in a 200.
+             * @constant
              */
-            status: "ok" | "maintenance" | "degraded";
+            status: "ok";
             /**
              * Format: date-time
              * @description Time of the check.
@@ -1668,7 +1668,18 @@ export interface components {
             timestamp: string;
         };
         /** @description GET /v1/health in maintenance or degradation: the health result, plus the `error` every error response carries (code `SERVICE_UNAVAILABLE`), so a client reading either finds what it looks for. */
-        HealthUnavailable: components["schemas"]["Health"] & components["schemas"]["Error"];
+        HealthUnavailable: {
+            /**
+             * @description Why the API does not work now.
+             * @enum {string}
+             */
+            status: "maintenance" | "degraded";
+            /**
+             * Format: date-time
+             * @description Time of the check.
+             */
+            timestamp: string;
+        } & components["schemas"]["Error"];
         /** @description What a key may do with one resource group. */
         PermissionSet: {
             read: boolean;
