@@ -10,7 +10,7 @@ function row(startsAt: number): AppointmentRow {
   const at = new Date(start).toISOString();
   return {
     id: 'a1',
-    contact_id: null,
+    contact_id: 'c1',
     agent_id: null,
     title: 'Call',
     notes: null,
@@ -43,11 +43,12 @@ describe('AppointmentReminders', () => {
     expect(manual.pending()).toBe(0);
   });
 
-  it('arms nothing when disabled (Variant A) or for an appointment that is not scheduled', () => {
+  it('arms nothing when disabled (Variant A), for an appointment not scheduled or without a contact', () => {
     const clock = createManualClock(start);
     new AppointmentReminders(clock, () => undefined, false).arm(row(start + 3 * DAY));
     const enabled = new AppointmentReminders(clock, () => undefined, true);
     enabled.arm({ ...row(start + 3 * DAY), status: 'cancelled' });
+    enabled.arm({ ...row(start + 3 * DAY), contact_id: null });
     expect(clock.pending()).toBe(0);
     enabled.arm(row(start + 3 * DAY));
     expect(clock.pending()).toBe(1);

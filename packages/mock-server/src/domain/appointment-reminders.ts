@@ -6,7 +6,7 @@ export const REMINDER_LEAD_MS = 24 * 60 * 60 * 1000;
 
 /** What `AppointmentReminders` arms and disarms; see `DomainContext.reminders`. */
 export interface ReminderSchedule {
-  /** (Re)arms the reminder of a scheduled appointment, or disarms it for any other status. */
+  /** (Re)arms the reminder of a scheduled appointment with a contact, or disarms it otherwise. */
   arm(row: AppointmentRow): void;
   /** The appointment was cancelled or completed: no reminder. */
   disarm(id: string): void;
@@ -16,7 +16,9 @@ export interface ReminderSchedule {
  * Variant B's appointment reminders, on the mock's clock: one timer per scheduled appointment, at
  * its `starts_at` minus `REMINDER_LEAD_MS`. Only the crossing of that time sends one: an appointment
  * made or moved to start sooner than the lead gets none, and a state imported after the time does
- * not send it again. Variant A has no such event: nothing is armed.
+ * not send it again. A reminder goes to the contact: a scheduled appointment without one (only an
+ * imported state can hold it; deleting a contact cancels its appointments) gets none. Variant A has
+ * no such event: nothing is armed.
  */
 export class AppointmentReminders implements ReminderSchedule {
   /** Appointment id -> the clock's timer id. */
@@ -31,7 +33,7 @@ export class AppointmentReminders implements ReminderSchedule {
 
   arm(row: AppointmentRow): void {
     this.disarm(row.id);
-    if (!this.enabled || row.status !== 'scheduled') return;
+    if (!this.enabled || row.status !== 'scheduled' || row.contact_id === null) return;
     const at = Date.parse(row.starts_at) - REMINDER_LEAD_MS;
     if (at > this.clock.now()) this.at(at, row._ws, row.id, row.starts_at);
   }

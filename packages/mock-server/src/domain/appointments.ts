@@ -106,10 +106,13 @@ export function finishAppointment(status: 'cancelled' | 'completed'): Handler {
   };
 }
 
-/** The reminder of an appointment that is still scheduled at `startsAt` (B appointment.reminder_sent). */
+/**
+ * The reminder of an appointment that is still scheduled at `startsAt`, with a contact to remind
+ * (B appointment.reminder_sent).
+ */
 export function sendReminder(ctx: DomainContext, ws: string, id: string, startsAt: string): void {
   const row = ctx.state.tables.appointments.get(ws, id);
-  if (row?.status === 'scheduled' && row.starts_at === startsAt) {
+  if (row?.status === 'scheduled' && row.starts_at === startsAt && row.contact_id !== null) {
     ctx.emit('appointment.reminder_sent', ws, view(row));
   }
 }

@@ -151,6 +151,23 @@ describe('appointment reminders, Variant B', () => {
     expect(reminders().map((e) => (e.data as { id: string }).id)).toEqual([later]);
   });
 
+  it('sends none for an imported scheduled appointment without a contact: there is no one to remind', async () => {
+    // The API cancels a contact's scheduled appointments when it deletes the contact; a hand-written
+    // or edited snapshot may still hold a scheduled one whose contact_id is null.
+    const id = await appointment('2026-11-22T10:00:00Z');
+    const snapshot = h.mock.exportState();
+    const [row] = snapshot.tables.appointments as { contact_id: string | null }[];
+    (row as { contact_id: string | null }).contact_id = null;
+    h.mock.importState(snapshot);
+    expect((await h.call('GET', `/v1/appointments/${id}`)).body.data).toMatchObject({
+      status: 'scheduled',
+      contact_id: null,
+    });
+    expect(h.mock.clock.pending()).toBe(0);
+    await advance(48 * HOUR);
+    expect(events.take()).toEqual([]);
+  });
+
   it('sends the reminders of a state imported into a new server, on that server', async () => {
     const id = await appointment('2026-11-22T10:00:00Z');
     const other = createMockServer({
