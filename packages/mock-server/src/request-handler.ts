@@ -27,12 +27,14 @@ export function createRequestHandler(
   /** `sent`: the method as the client sent it (the request's is GET for a HEAD). */
   async function controlResponse(request: ApiRequest, sent: string): Promise<ApiResponse> {
     const token = request.header('x-mock-admin-token');
-    if (core.adminToken !== undefined && !sameSecret(token, core.adminToken)) {
+    const { adminToken } = core;
+    if (adminToken !== undefined && !sameSecret(token, adminToken)) {
       throw new ApiError(
         401,
         'UNAUTHORIZED',
-        repeatedHeaderMessage('x-mock-admin-token', token) ??
-          'x-mock-admin-token: missing or wrong control API token',
+        repeatedHeaderMessage('x-mock-admin-token', token, (part) =>
+          sameSecret(part, adminToken),
+        ) ?? 'x-mock-admin-token: missing or wrong control API token',
       );
     }
     const match = controlRouter.match(request.method, request.path);

@@ -18,7 +18,8 @@ export function authenticate(state: State, header: string | null): ApiKeyRecord 
     throw new ApiError(
       401,
       'UNAUTHORIZED',
-      repeatedHeaderMessage('x-api-key', header) ?? 'x-api-key: unknown API key',
+      repeatedHeaderMessage('x-api-key', header, (part) => state.keyIndex.has(part)) ??
+        'x-api-key: unknown API key',
     );
   if (key.revoked_at !== null)
     throw new ApiError(401, 'UNAUTHORIZED', 'x-api-key: the API key was revoked');

@@ -32,7 +32,9 @@ describe.each(transports)('authentication and scopes over $name', (transport) =>
       status: 401,
       message: 'x-api-key: appears more than once (2 values, joined with commas); send it once',
     });
-    // A key string may hold a comma: sent once, it is that key.
+    // A key string may hold a comma: sent once, it is that key, and an unknown one is just unknown.
+    const unknown = await h.call('GET', '/v1/agents', { key: 'ap_test_a,b,c' });
+    expect(unknown.body.error.message).toBe('x-api-key: unknown API key');
     const comma = h.mock.createApiKey({ scopes: 'all', key: 'ap_test_a,b,c' });
     expect((await h.call('GET', '/v1/agents', { key: comma.key })).status).toBe(200);
   });

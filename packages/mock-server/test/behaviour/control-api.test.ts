@@ -433,6 +433,13 @@ describe.each(transports)('control API guarded by a token over $name', (transpor
     expect((await res.json()).error.message).toBe(
       'x-mock-admin-token: appears more than once (2 values, joined with commas); send it once',
     );
+    // A wrong token sent once is wrong, commas or not.
+    const wrong = await h.connection.fetch(`${h.connection.baseUrl}/__mock/clock`, {
+      headers: { 'x-mock-admin-token': 's3,cret' },
+    });
+    expect((await wrong.json()).error.message).toBe(
+      'x-mock-admin-token: missing or wrong control API token',
+    );
   });
 
   it('lets a page on any origin use it with the token (a Codespaces URL, a LAN address)', async () => {
