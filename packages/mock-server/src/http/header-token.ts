@@ -6,11 +6,16 @@
  */
 export const HEADER_TOKEN_PATTERN = '^[!-~](?:[ -~]*[!-~])?$';
 
-/** True for a string a header can carry as it is (`HEADER_TOKEN_PATTERN`). */
+/**
+ * The longest such secret: far beyond any real one, and what every HTTP server takes (Node's
+ * request line and headers stop at 16 KiB together, so a far longer one could never be sent).
+ */
+export const HEADER_TOKEN_MAX_LENGTH = 1024;
+
+/** True for a string a header can carry as it is (`HEADER_TOKEN_PATTERN`, `HEADER_TOKEN_MAX_LENGTH`). */
 export function isHeaderToken(value: string): boolean {
-  return new RegExp(HEADER_TOKEN_PATTERN).test(value);
+  return value.length <= HEADER_TOKEN_MAX_LENGTH && new RegExp(HEADER_TOKEN_PATTERN).test(value);
 }
 
 /** Why an admin token is refused that `isHeaderToken` refuses. */
-export const ADMIN_TOKEN_RULE =
-  'must be printable ASCII (no accented letter, control character or line break) without a space at either end, as an x-mock-admin-token header carries it: no request could present it';
+export const ADMIN_TOKEN_RULE = `must be printable ASCII (no accented letter, control character or line break) without a space at either end, at most ${HEADER_TOKEN_MAX_LENGTH} characters, as an x-mock-admin-token header carries it: no request could present it`;

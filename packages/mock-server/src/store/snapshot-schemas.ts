@@ -7,7 +7,7 @@
 import type { components } from '../generated/api-types.js';
 import type { SchemaNode } from '../generated/operations.js';
 import { schemas } from '../generated/schemas.js';
-import { HEADER_TOKEN_PATTERN } from '../http/header-token.js';
+import { HEADER_TOKEN_MAX_LENGTH, HEADER_TOKEN_PATTERN } from '../http/header-token.js';
 import { deref } from '../http/schema-validator.js';
 import { resolveRef } from '../http/validate-request.js';
 import type {
@@ -67,8 +67,7 @@ export const NAME = propertiesOf('AgentCreate').name as SchemaNode;
 export const API_KEY_STRING: SchemaNode = {
   type: 'string',
   minLength: 8,
-  // Far beyond any real key, and what every HTTP server takes (Node's headers stop at 16 KiB).
-  maxLength: 1024,
+  maxLength: HEADER_TOKEN_MAX_LENGTH,
   pattern: HEADER_TOKEN_PATTERN,
   'x-pattern-message':
     'must be printable ASCII (no control character, no line break) without a space at either end, as an x-api-key header carries it',

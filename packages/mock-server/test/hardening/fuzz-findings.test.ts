@@ -134,5 +134,13 @@ describe('an admin token no request can present', () => {
     }
     // A space inside is carried as it is.
     expect(parseCli(['--admin-token', 'a b']).options.adminToken).toBe('a b');
+    // Past 1024 characters, as an API key string: Node's 16 KiB of headers would refuse one far longer.
+    createMockServer({ adminToken: 't'.repeat(1024) }).dispose();
+    expect(() => parseCli(['--admin-token', 't'.repeat(20_000)])).toThrow(
+      /at most 1024 characters/,
+    );
+    expect(() => createMockServer({ adminToken: 't'.repeat(1025) })).toThrow(
+      /^adminToken: .*at most 1024 characters/,
+    );
   });
 });
