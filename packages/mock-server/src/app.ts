@@ -193,12 +193,7 @@ export const apiRouter = new Router<ApiRoute>(
  */
 export function routeError(method: string, path: string, allowed: string[]): ApiError {
   if (allowed.length === 0) {
-    // Paths are exact, as the spec writes them: say so where the slash is all that is wrong.
-    const bare = path.replace(/\/+$/, '');
-    const hint =
-      bare !== path && bare !== '' && apiRouter.match(method, bare).kind !== 'none'
-        ? ` (paths have no trailing slash: ${bare})`
-        : '';
+    const hint = trailingSlashHint(path, (bare) => apiRouter.match(method, bare).kind !== 'none');
     return new ApiError(404, 'NOT_FOUND', `no such path: ${method} ${path}${hint}`);
   }
   const methods = allowed.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m]));
@@ -211,4 +206,15 @@ export function routeError(method: string, path: string, allowed: string[]): Api
       headers: { Allow: allow },
     },
   );
+}
+
+/**
+ * What a 404 adds where only a trailing slash keeps `path` from a route (`routed` says whether one
+ * is there): paths are exact, as the spec writes them. Empty otherwise.
+ */
+export function trailingSlashHint(path: string, routed: (bare: string) => boolean): string {
+  const bare = path.replace(/\/+$/, '');
+  return bare !== path && bare !== '' && routed(bare)
+    ? ` (paths have no trailing slash: ${bare})`
+    : '';
 }

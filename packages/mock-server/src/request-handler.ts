@@ -1,4 +1,4 @@
-import { apiRouter, routeError } from './app.js';
+import { apiRouter, routeError, trailingSlashHint } from './app.js';
 import { createControlRouter } from './control/control-routes.js';
 import type { Controller } from './control/controller.js';
 import type { Core } from './control/core.js';
@@ -40,10 +40,14 @@ export function createRequestHandler(
     const match = controlRouter.match(request.method, request.path);
     if (match.kind === 'found') return match.target(request, match.params);
     if (match.kind === 'method') throw routeError(sent, request.path, match.allowed);
+    const hint = trailingSlashHint(
+      request.path,
+      (bare) => controlRouter.match(request.method, bare).kind !== 'none',
+    );
     throw new ApiError(
       404,
       'NOT_FOUND',
-      `no such control route: ${request.method} ${request.path}`,
+      `no such control route: ${request.method} ${request.path}${hint}`,
     );
   }
 

@@ -7,6 +7,16 @@ import { transports } from '../support/transports.js';
 describe.each(transports)('control API over $name', (transport) => {
   const h = useMock(transport);
 
+  it('says where only a trailing slash keeps a path from a control route, as for the API', async () => {
+    const res = await h.call('POST', '/__mock/reset/');
+    expect(res.status).toBe(404);
+    expect(res.body.error.message).toBe(
+      'no such control route: POST /__mock/reset/ (paths have no trailing slash: /__mock/reset)',
+    );
+    const other = await h.call('GET', '/__mock/nothing/');
+    expect(other.body.error.message).toBe('no such control route: GET /__mock/nothing/');
+  });
+
   it('creates workspaces and keys, and revokes keys', async () => {
     const ws = await h.call('POST', '/__mock/workspaces', { body: { name: 'Acme' } });
     expect(ws.status).toBe(201);
