@@ -82,7 +82,8 @@ export const appointmentsUpdate: Handler = (ctx, { ws, params, body }) => {
   assertOrder(startsAt, endsAt);
   if (body.agent_id) mustGet(ctx.state.tables.agents, ws, body.agent_id, 'agent');
   assertScheduled(row, 'an update');
-  const rescheduled = startsAt !== row.starts_at;
+  // The same instant written otherwise (an imported `+02:00`) is no reschedule.
+  const rescheduled = Date.parse(startsAt) !== Date.parse(row.starts_at);
   row.starts_at = startsAt;
   row.ends_at = endsAt;
   if (body.title !== undefined) row.title = body.title;
@@ -112,7 +113,11 @@ export function finishAppointment(status: 'cancelled' | 'completed'): Handler {
  */
 export function sendReminder(ctx: DomainContext, ws: string, id: string, startsAt: string): void {
   const row = ctx.state.tables.appointments.get(ws, id);
-  if (row?.status === 'scheduled' && row.starts_at === startsAt && row.contact_id !== null) {
+  if (
+    row?.status === 'scheduled' &&
+    Date.parse(row.starts_at) === Date.parse(startsAt) &&
+    row.contact_id !== null
+  ) {
     ctx.emit('appointment.reminder_sent', ws, view(row));
   }
 }

@@ -139,6 +139,21 @@ describe('appointment reminders, Variant B', () => {
     expect(events.take()).toEqual([]);
   });
 
+  it('takes an imported starts_at with an offset, written again in UTC, as the same time', async () => {
+    const id = await appointment('2026-11-22T10:00:00Z');
+    const snapshot = h.mock.exportState();
+    const row = snapshot.tables.appointments.find((a) => a.id === id);
+    if (row) row.starts_at = '2026-11-22T12:00:00+02:00';
+    h.mock.importState(snapshot);
+    const put = await h.call('PUT', `/v1/appointments/${id}`, {
+      body: { starts_at: '2026-11-22T10:00:00.000Z' },
+    });
+    expect(put.status).toBe(200);
+    expect(events.take()).toEqual([]); // not rescheduled
+    await advance(24 * HOUR);
+    expect(events.take()).toEqual(['appointment.reminder_sent']);
+  });
+
   it('re-arms an imported state: a reminder still ahead is sent once, one already due is not', async () => {
     await appointment('2026-11-22T10:00:00Z'); // reminder at 11-21 10:00
     await appointment('2026-11-20T20:00:00Z'); // made inside the 24 hours: none
