@@ -1,4 +1,5 @@
-import { ApiError, conflict } from '../errors.js';
+import { ApiError, conflict, invalidField } from '../errors.js';
+import { schemas } from '../generated/schemas.js';
 import type { ConversationRow } from '../store/records.js';
 import { assertTransition, chatChanged } from './chat-state.js';
 import type { DomainContext, Handler } from './context.js';
@@ -90,6 +91,11 @@ export const conversationsSendMessage: Handler = async (ctx, { ws, params, body 
   return agentReply(conversation, await receiveCustomerMessage(ctx, conversation, body.message));
 };
 
+/** The most a chat message holds (`ChatMessageCreate.content`): a human agent's, edited too. */
+const HUMAN_MESSAGE_MAX = (
+  schemas.ChatMessageCreate as { properties: { content: { maxLength: number } } }
+).properties.content.maxLength;
+
 /** PUT /v1/conversations/{id}/messages/{messageId}: new content, `is_edited` set. */
 export const conversationsEditMessage: Handler = (ctx, { ws, params, body }) => {
   const conversation = mustGetConversation(ctx, ws, params.id as string);
@@ -99,6 +105,14 @@ export const conversationsEditMessage: Handler = (ctx, { ws, params, body }) => 
       404,
       'NOT_FOUND',
       `message ${params.messageId} not found in conversation ${conversation.id}`,
+    );
+  }
+  // A human agent's message went out through a chat: it stays within what a chat message takes.
+  if (message.sender === 'human' && [...body.content].length > HUMAN_MESSAGE_MAX) {
+    throw invalidField(
+      'content',
+      'maxLength',
+      `must be at most ${HUMAN_MESSAGE_MAX} characters for a human agent's message, as a chat message`,
     );
   }
   message.content = body.content;

@@ -2088,6 +2088,7 @@ export interface components {
             message: string;
         };
         MessageEdit: {
+            /** @description A human agent's message takes at most 4096 characters, as a chat message does (400, rule `maxLength`). */
             content: string;
         };
         ConversationTransfer: {

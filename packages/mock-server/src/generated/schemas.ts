@@ -1505,7 +1505,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "content": {
         "type": "string",
         "minLength": 1,
-        "maxLength": 10000
+        "maxLength": 10000,
+        "description": "A human agent's message takes at most 4096 characters, as a chat message does (400, rule `maxLength`)."
       }
     }
   },

@@ -188,6 +188,37 @@ describe.each(transports)('conversations and messages over $name', (transport) =
     ).toBe(404);
   });
 
+  it("keeps a human agent's message, edited, within what a chat message takes (4096 characters)", async () => {
+    const agent = await agentWithTraining();
+    const chat = (
+      await h.call('POST', `/v1/agents/${agent}/conversation`, { body: { message: 'Hi' } })
+    ).body.data;
+    await h.call('POST', `/v1/chats/${chat.conversation_id}/start-human`);
+    const sent = await h.call('POST', `/v1/chats/${chat.conversation_id}/messages`, {
+      body: { content: 'On it' },
+    });
+    const edit = (id: string, content: string) =>
+      h.call('PUT', `/v1/conversations/${chat.conversation_id}/messages/${id}`, {
+        body: { content },
+      });
+    const long = await edit(sent.body.data.id, 'x'.repeat(4097));
+    expect(long.status).toBe(400);
+    expect(long.body.error.details).toEqual([
+      {
+        field: 'content',
+        rule: 'maxLength',
+        message:
+          "content: must be at most 4096 characters for a human agent's message, as a chat message",
+      },
+    ]);
+    expect((await h.call('GET', `/v1/messages/${sent.body.data.id}`)).body.data.content).toBe(
+      'On it',
+    );
+    expect((await edit(sent.body.data.id, 'ü'.repeat(4096))).status).toBe(200); // code points
+    // The customer's message takes what a customer message takes.
+    expect((await edit(chat.message_id, 'x'.repeat(10_000))).status).toBe(200);
+  });
+
   it('transfers to another active agent; 409 for an inactive one', async () => {
     const agent = await agentWithTraining();
     const backup = (await h.call('POST', '/v1/agents', { body: { name: 'Backup' } })).body.data.id;
