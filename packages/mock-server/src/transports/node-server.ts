@@ -239,25 +239,31 @@ export async function listen(
 }
 
 /** What Node's own refusals become: the statuses Node gives them, in the API's envelope. */
-function clientErrorFor(
+export function clientErrorFor(
   { code, rawPacket }: { code?: string; rawPacket?: Buffer },
   maxHeaderSize: number,
 ): ApiError {
   switch (code) {
-    case 'HPE_HEADER_OVERFLOW':
+    case 'HPE_HEADER_OVERFLOW': {
       // Node counts the request line with the headers: a long query string overflows them too.
-      if (requestLineOver(rawPacket, maxHeaderSize)) {
+      const line = requestLineLength(rawPacket, maxHeaderSize);
+      if (line === 'over') {
         return new ApiError(
           414,
           'VALIDATION_ERROR',
           `request target: longer than the server accepts (${maxHeaderSize} bytes, with the headers)`,
         );
       }
+      // What Node read last may start past the request line (a request that came in several
+      // reads): then which of the two is long cannot be told.
       return new ApiError(
         431,
         'VALIDATION_ERROR',
-        `headers: larger than the server accepts (${maxHeaderSize} bytes)`,
+        line === 'within'
+          ? `headers: larger than the server accepts (${maxHeaderSize} bytes)`
+          : `request line and headers: larger than the server accepts (${maxHeaderSize} bytes together)`,
       );
+    }
     case 'ERR_HTTP_REQUEST_TIMEOUT':
       return new ApiError(
         408,
@@ -276,14 +282,19 @@ function clientErrorFor(
 }
 
 /**
- * True when what Node read of a request that overflowed its header limit starts with a request
- * line that is itself over the limit (a long query string), not with headers that are.
+ * Of a request that overflowed the header limit, from what Node read last: its request line is
+ * `over` the limit itself (a long query string) or `within` it (the headers are long), or
+ * `unknown` when that read does not start with the request line (it came in several reads).
  */
-function requestLineOver(raw: Buffer | undefined, maxHeaderSize: number): boolean {
+function requestLineLength(
+  raw: Buffer | undefined,
+  maxHeaderSize: number,
+): 'over' | 'within' | 'unknown' {
   if (raw === undefined || !/^[A-Z]+ [^ \r\n]/.test(raw.subarray(0, 32).toString('latin1')))
-    return false;
+    return 'unknown';
   const end = raw.indexOf('\n');
-  return end < 0 ? raw.length >= maxHeaderSize : end >= maxHeaderSize;
+  if (end < 0) return raw.length >= maxHeaderSize ? 'over' : 'unknown';
+  return end >= maxHeaderSize ? 'over' : 'within';
 }
 
 /** An answer the server writes itself, before any handler: the error with the common headers. */

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { clientErrorFor } from './node-server.js';
+
+const MAX = 16_384;
+const overflow = (rawPacket: string) =>
+  clientErrorFor({ code: 'HPE_HEADER_OVERFLOW', rawPacket: Buffer.from(rawPacket, 'latin1') }, MAX);
+
+describe('clientErrorFor, a request over the header limit', () => {
+  it('is 414 when the request line it read is itself over the limit', () => {
+    const error = overflow(`GET /v1/agents?q=${'x'.repeat(MAX)} HTTP/1.1\r\nHost: a\r\n`);
+    expect([error.status, error.message]).toEqual([
+      414,
+      `request target: longer than the server accepts (${MAX} bytes, with the headers)`,
+    ]);
+    expect(overflow(`GET /v1/agents?q=${'x'.repeat(MAX)}`).status).toBe(414); // no line end yet
+  });
+
+  it('is 431 naming the headers when the request line it read is short', () => {
+    const error = overflow(`GET /v1/agents HTTP/1.1\r\nX-Big: ${'x'.repeat(MAX)}`);
+    expect([error.status, error.message]).toEqual([
+      431,
+      `headers: larger than the server accepts (${MAX} bytes)`,
+    ]);
+  });
+
+  // A request that came in several reads: the last read starts inside the request line or the headers.
+  it.each([
+    ['inside the request line', `${'x'.repeat(MAX)} HTTP/1.1\r\n`],
+    ['inside the headers', `X-Big: ${'x'.repeat(100)}`],
+    ['with the first part of a request line only', 'GET /v1/agents?q=xxxx'],
+  ])('is 431 naming both when the read starts %s', (_, raw) => {
+    const error = overflow(raw);
+    expect([error.status, error.message]).toEqual([
+      431,
+      `request line and headers: larger than the server accepts (${MAX} bytes together)`,
+    ]);
+  });
+});
