@@ -16,25 +16,17 @@ import type {
   ValidationError,
 } from './errors.js';
 
-// Each error name's parent: the hierarchy by name, so that it holds across package copies. Every
-// other name below AgentPlatformError is a status error, whose parent is APIError.
-const PARENT: Record<string, string> = {
-  // The root: '' ends the walk up.
-  AgentPlatformError: '',
-  APIError: 'AgentPlatformError',
-  ServiceUnavailableError: 'InternalServerError',
-  APIConnectionError: 'AgentPlatformError',
-  APITimeoutError: 'APIConnectionError',
-  APIUserAbortError: 'AgentPlatformError',
-};
-
-/** A guard for the errors named `kind` and below. */
+/**
+ * A guard for the errors of the SDK class named `kind` and below: up the prototype chain, whose
+ * names the SDK's classes set (errors.ts) in every copy of the package, where `instanceof` fails.
+ * Not the error's own `name`, which a subclass of the user's may change.
+ */
 function guard<T>(kind: string): (value: unknown) => value is T {
   return (value): value is T => {
     // A primitive has no brand either (`?.` spares null and undefined).
     if ((value as Record<symbol, unknown> | null | undefined)?.[BRAND] === true) {
-      for (let name = (value as Error).name; name; name = PARENT[name] ?? 'APIError') {
-        if (name === kind) return true;
+      for (let proto = Object.getPrototypeOf(value); proto; proto = Object.getPrototypeOf(proto)) {
+        if (proto.name === kind) return true;
       }
     }
     return false;

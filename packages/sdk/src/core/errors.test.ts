@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as guards from './error-guards.js';
 import {
   AgentPlatformError,
@@ -150,24 +150,58 @@ describe('connection errors', () => {
   });
 });
 
-describe('guards across package copies', () => {
-  // What another copy of the package would build: same registered brand, another class.
-  const brand = Symbol.for('@agent-platform/sdk.error');
-  class ForeignError extends Error {
-    readonly [brand] = true;
-    constructor(override readonly name: string) {
-      super('from another copy');
+describe('guards and subclasses of your own', () => {
+  it('classify a subclass that renames itself by the SDK class it extends', () => {
+    class GaveUp extends APIUserAbortError {
+      override name = 'GaveUp';
     }
-  }
+    const gaveUp = new GaveUp();
+    expect(gaveUp.name).toBe('GaveUp');
+    expect(guards.isAPIUserAbortError(gaveUp)).toBe(true);
+    expect(guards.isAgentPlatformError(gaveUp)).toBe(true);
+    expect(guards.isAPIError(gaveUp)).toBe(false);
+    expect(guards.isAPIConnectionError(gaveUp)).toBe(false);
 
-  it('recognise errors that instanceof misses', () => {
-    const foreign = new ForeignError('ServiceUnavailableError');
+    class AgentMissing extends NotFoundError {
+      override name = 'AgentMissing';
+    }
+    const missing = new AgentMissing(404, undefined, new Headers());
+    expect(guards.isNotFoundError(missing)).toBe(true);
+    expect(guards.isAPIError(missing)).toBe(true);
+    expect(guards.isConflictError(missing)).toBe(false);
+    expect(JSON.parse(JSON.stringify(missing)).name).toBe('AgentMissing');
+  });
+
+  it('keep the name on the instance, first in JSON', () => {
+    expect(JSON.stringify(new APIConnectionError())).toBe('{"name":"APIConnectionError"}');
+    const error = APIError.generate(404, body('NOT_FOUND', 404), new Headers());
+    expect(Object.keys(error)[0]).toBe('name');
+    expect(Object.hasOwn(error, 'name') && error.name).toBe('NotFoundError');
+    class Quiet extends ServiceUnavailableError {}
+    expect(new Quiet(503, undefined, new Headers()).name).toBe('ServiceUnavailableError');
+  });
+});
+
+describe('guards across package copies', () => {
+  it('recognise errors of another copy of the package, which instanceof misses', async () => {
+    // A second copy of the module, as a second install of the package would load.
+    vi.resetModules();
+    const copy = await import('./errors.js');
+    expect(copy.APIError).not.toBe(APIError);
+    const foreign = copy.APIError.generate(503, undefined, new Headers());
     expect(foreign instanceof APIError).toBe(false);
     expect(guards.isServiceUnavailableError(foreign)).toBe(true);
     expect(guards.isInternalServerError(foreign)).toBe(true);
     expect(guards.isAPIError(foreign)).toBe(true);
     expect(guards.isAgentPlatformError(foreign)).toBe(true);
     expect(guards.isRateLimitError(foreign)).toBe(false);
+    expect(guards.isAPITimeoutError(new copy.APITimeoutError())).toBe(true);
+    expect(guards.isAPIConnectionError(new copy.APITimeoutError())).toBe(true);
+    expect(guards.isAPIError(new copy.APIUserAbortError())).toBe(false);
+    class Renamed extends copy.NotFoundError {
+      override name = 'Renamed';
+    }
+    expect(guards.isNotFoundError(new Renamed(404, undefined, new Headers()))).toBe(true);
   });
 
   it('reject look-alikes without the brand', () => {

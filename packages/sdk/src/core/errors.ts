@@ -1,3 +1,4 @@
+// biome-ignore-all lint/complexity/noThisInStatic: `this`, not the class's name, which would make a bundler name the class inside its own body (`class _APIError`, as logs then show it).
 import type { Schemas } from '../schemas.js';
 import { BRAND } from './error-brand.js';
 import { parseRateLimit, type RateLimitInfo } from './rate-limit.js';
@@ -20,13 +21,21 @@ export interface ErrorDetail {
 // compare classes by declaration, not by shape, so a ConflictError is no NotFoundError, and a guard
 // that fails (isValidationError) leaves an APIError an APIError instead of narrowing it to never.
 // `declare`d, so nothing is emitted; `name` stays a string, so that users may subclass and rename.
+//
+// Each class's name is on its prototype (a static block): the guards walk the prototype chain, which
+// is the hierarchy in every copy of the package, so that a subclass of the user's is classified by
+// the SDK class it extends, whatever it names itself. The base copies it onto the instance, where
+// JSON.stringify and logs see it, and where a user's subclass may rename it.
 
 /** Base of every error the SDK throws. */
 export class AgentPlatformError extends Error {
   /** Marks SDK errors so that the `isXxx` guards recognise them across duplicate package copies. */
   readonly [BRAND] = true;
-  /** `'AgentPlatformError'`, as logs show it, even where a bundler renamed the class. */
-  override name = 'AgentPlatformError';
+  /** The class's name (`'NotFoundError'`), as logs show it, even where a bundler renamed the class. */
+  override name: string = (this as Error).name;
+  static {
+    this.prototype.name = 'AgentPlatformError';
+  }
 }
 
 interface ErrorEnvelope {
@@ -35,8 +44,9 @@ interface ErrorEnvelope {
 
 /** The server answered with a status of 400 or above, a redirect, or a 2xx whose body is not JSON. */
 export class APIError extends AgentPlatformError {
-  /** `'APIError'`, as logs show it, even where a bundler renamed the class. */
-  override name = 'APIError';
+  static {
+    this.prototype.name = 'APIError';
+  }
   declare private readonly brandAPIError: never;
   // `declare`d fields, set by the constructor: an emitted field declaration would only add bytes.
   /** The HTTP status. */
@@ -80,44 +90,51 @@ export class APIError extends AgentPlatformError {
 
 /** 400: the request is invalid; `details` names each offending field. */
 export class ValidationError extends APIError {
-  /** `'ValidationError'`, as logs show it, even where a bundler renamed the class. */
-  override name = 'ValidationError';
+  static {
+    this.prototype.name = 'ValidationError';
+  }
   declare private readonly brandValidationError: never;
 }
 /** 401: the API key is missing, unknown or revoked. */
 export class AuthenticationError extends APIError {
-  /** `'AuthenticationError'`, as logs show it, even where a bundler renamed the class. */
-  override name = 'AuthenticationError';
+  static {
+    this.prototype.name = 'AuthenticationError';
+  }
   declare private readonly brandAuthenticationError: never;
 }
 /** 403: the API key lacks the scope this operation needs. */
 export class PermissionDeniedError extends APIError {
-  /** `'PermissionDeniedError'`, as logs show it, even where a bundler renamed the class. */
-  override name = 'PermissionDeniedError';
+  static {
+    this.prototype.name = 'PermissionDeniedError';
+  }
   declare private readonly brandPermissionDeniedError: never;
 }
 /** 404: no such resource in this key's workspace. */
 export class NotFoundError extends APIError {
-  /** `'NotFoundError'`, as logs show it, even where a bundler renamed the class. */
-  override name = 'NotFoundError';
+  static {
+    this.prototype.name = 'NotFoundError';
+  }
   declare private readonly brandNotFoundError: never;
 }
 /** 409: the resource's state forbids the action. */
 export class ConflictError extends APIError {
-  /** `'ConflictError'`, as logs show it, even where a bundler renamed the class. */
-  override name = 'ConflictError';
+  static {
+    this.prototype.name = 'ConflictError';
+  }
   declare private readonly brandConflictError: never;
 }
 /** 413: the body is over the size limit. */
 export class PayloadTooLargeError extends APIError {
-  /** `'PayloadTooLargeError'`, as logs show it, even where a bundler renamed the class. */
-  override name = 'PayloadTooLargeError';
+  static {
+    this.prototype.name = 'PayloadTooLargeError';
+  }
   declare private readonly brandPayloadTooLargeError: never;
 }
 /** 429: over the rate limit, after the retries ran out or when the wait exceeded `maxRetryAfter`. */
 export class RateLimitError extends APIError {
-  /** `'RateLimitError'`, as logs show it, even where a bundler renamed the class. */
-  override name = 'RateLimitError';
+  static {
+    this.prototype.name = 'RateLimitError';
+  }
   declare private readonly brandRateLimitError: never;
   /** Seconds the server asked to wait: `Retry-After`, or without a valid one, until `X-RateLimit-Reset`. */
   declare readonly retryAfter: number | undefined;
@@ -129,21 +146,24 @@ export class RateLimitError extends APIError {
 }
 /** 500 and above: the server failed. */
 export class InternalServerError extends APIError {
-  /** `'InternalServerError'`, as logs show it, even where a bundler renamed the class. */
-  override name = 'InternalServerError';
+  static {
+    this.prototype.name = 'InternalServerError';
+  }
   declare private readonly brandInternalServerError: never;
 }
 /** 503: maintenance, degradation or an injected fault. */
 export class ServiceUnavailableError extends InternalServerError {
-  /** `'ServiceUnavailableError'`, as logs show it, even where a bundler renamed the class. */
-  override name = 'ServiceUnavailableError';
+  static {
+    this.prototype.name = 'ServiceUnavailableError';
+  }
   declare private readonly brandServiceUnavailableError: never;
 }
 
 /** No response: DNS, connection refused, reset, or the fetch implementation threw. */
 export class APIConnectionError extends AgentPlatformError {
-  /** `'APIConnectionError'`, as logs show it, even where a bundler renamed the class. */
-  override name = 'APIConnectionError';
+  static {
+    this.prototype.name = 'APIConnectionError';
+  }
   declare private readonly brandAPIConnectionError: never;
   constructor(message = 'Connection error.', options?: { cause?: unknown }) {
     super(message, options);
@@ -151,8 +171,9 @@ export class APIConnectionError extends AgentPlatformError {
 }
 /** The last attempt ran past its `timeout` (GET, PUT and DELETE are retried first, within `maxRetries`). */
 export class APITimeoutError extends APIConnectionError {
-  /** `'APITimeoutError'`, as logs show it, even where a bundler renamed the class. */
-  override name = 'APITimeoutError';
+  static {
+    this.prototype.name = 'APITimeoutError';
+  }
   declare private readonly brandAPITimeoutError: never;
   constructor(message = 'Request timed out.', options?: { cause?: unknown }) {
     super(message, options);
@@ -160,8 +181,9 @@ export class APITimeoutError extends APIConnectionError {
 }
 /** The caller's `signal` aborted the request. */
 export class APIUserAbortError extends AgentPlatformError {
-  /** `'APIUserAbortError'`, as logs show it, even where a bundler renamed the class. */
-  override name = 'APIUserAbortError';
+  static {
+    this.prototype.name = 'APIUserAbortError';
+  }
   declare private readonly brandAPIUserAbortError: never;
   constructor(message = 'Request was aborted.', options?: { cause?: unknown }) {
     super(message, options);
