@@ -203,4 +203,37 @@ describe('throttle', () => {
     await later.pending;
     expect(later.through()).toBe(true);
   });
+
+  it('keeps one wait for the reset when a clock that ignores the signal ends an abandoned sleep late', async () => {
+    // The abandoned sleep resolving later must neither end the newer wait nor start a second one.
+    let now = 0;
+    const sleeps: { signal: AbortSignal | undefined; end: () => void }[] = [];
+    const throttle = new Throttle({
+      now: () => now,
+      sleep: (_ms, signal) =>
+        new Promise((resolve) => sleeps.push({ signal, end: () => resolve() })),
+    });
+    await throttle.acquire();
+    const spent = {
+      'X-RateLimit-Limit': '100',
+      'X-RateLimit-Remaining': '0',
+      'X-RateLimit-Reset': '60',
+    };
+    throttle.release(new Response(null, { headers: spent }));
+    const first = new AbortController();
+    const abandoned = throttle.acquire(first.signal);
+    first.abort();
+    await expect(abandoned).rejects.toBeInstanceOf(APIUserAbortError);
+    now = 30_000;
+    const second = new AbortController();
+    const waiting = throttle.acquire(second.signal);
+    expect(sleeps.length).toBe(2);
+    sleeps[0]?.end();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(sleeps.length).toBe(2);
+    // The newer wait is still the one an abort ends.
+    second.abort();
+    await expect(waiting).rejects.toBeInstanceOf(APIUserAbortError);
+    expect(sleeps.map((s) => s.signal?.aborted)).toEqual([true, true]);
+  });
 });

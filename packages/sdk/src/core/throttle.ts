@@ -111,11 +111,16 @@ export class Throttle {
     }
     // Nobody in flight will bring news: wake up when the window resets.
     if (this.#queue.size && !this.#inFlight && !this.#sleep) {
-      this.#sleep = new AbortController();
-      this.#clock.sleep(this.#reset + MARGIN - this.#clock.now(), this.#sleep.signal).then(
+      const sleep = new AbortController();
+      this.#sleep = sleep;
+      this.#clock.sleep(this.#reset + MARGIN - this.#clock.now(), sleep.signal).then(
         () => {
-          this.#sleep = undefined;
-          this.#pump();
+          // Only the current wait: a clock whose sleep ignores the signal ends an abandoned one
+          // late, which must neither drop the newer wait's handle nor start a second wait.
+          if (this.#sleep === sleep) {
+            this.#sleep = undefined;
+            this.#pump();
+          }
         },
         // Aborted: onAbort has moved on (a clock that rejects otherwise must not wake a loop).
         () => {},
