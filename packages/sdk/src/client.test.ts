@@ -152,6 +152,26 @@ describe('requests', () => {
     expect(calls.map((call) => call.url.pathname)).toEqual([`/v1/chats/${ID}/messages/${ID}`]);
   });
 
+  it('refuses a raw call without params.path, naming the parameter (plain JS)', async () => {
+    const { fetch, calls } = recordingFetch(() => json(200, { data: {} }));
+    const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch });
+    const untyped = client.raw as unknown as {
+      GET(path: string, init?: object): Promise<unknown>;
+    };
+    // Sent, these went as GET /v1/agents/%7Bid%7D: openapi-fetch fills nothing without params.path.
+    const refused = new AgentPlatformError('id: must be a well-formed string, not "", "." or ".."');
+    await expect(untyped.GET('/v1/agents/{id}')).rejects.toThrow(refused);
+    await expect(untyped.GET('/v1/agents/{id}', { params: {} })).rejects.toBeInstanceOf(
+      AgentPlatformError,
+    );
+    // Braces a querySerializer leaves in the query are no path parameter.
+    await untyped.GET('/v1/agents', {
+      params: { query: { filter: '{"a":1}' } },
+      querySerializer: { allowReserved: true },
+    });
+    expect(calls.map((call) => call.url.pathname)).toEqual(['/v1/agents']);
+  });
+
   it('refuses an id with a lone surrogate, which cannot be percent-encoded (was a URIError)', async () => {
     const { fetch, calls } = recordingFetch(() => json(200, { data: {} }));
     const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch });

@@ -1,3 +1,5 @@
+import { pathSerializer } from './path-serializer.js';
+
 // A property on the request rather than a WeakMap: short-lived WeakMap keys cost the GC dearly.
 // No description: it would only add bytes to the core.
 const BODY = Symbol();
@@ -6,12 +8,17 @@ type WithBody = Request & { [BODY]?: string };
 
 /**
  * A stand-in for the `Request` constructor given to openapi-fetch: it remembers each JSON body,
- * so that a retry can resend it without buffering (and copying) every request beforehand.
+ * so that a retry can resend it without buffering (and copying) every request beforehand. It also
+ * refuses a path left with a `{name}`, which openapi-fetch leaves in place for a raw call without
+ * `params.path` (a plain-JS caller's): as a lacking parameter, `id: must be a well-formed string, ...`.
  */
 export const ReplayableRequest = function ReplayableRequest(
-  input: RequestInfo | URL,
+  // openapi-fetch's URL string (the baseUrl has no braces, a filled parameter none unencoded).
+  input: string,
   init?: RequestInit,
 ): Request {
+  // Before the query, where a querySerializer of the caller's may leave braces (allowReserved).
+  pathSerializer(input.split('?')[0] as string, {});
   const request = new Request(input, init);
   if (typeof init?.body === 'string') (request as WithBody)[BODY] = init.body;
   return request;
