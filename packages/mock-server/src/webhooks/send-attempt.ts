@@ -34,17 +34,34 @@ export async function sendAttempt(request: AttemptRequest): Promise<AttemptOutco
           timedOut = true;
           controller.abort();
         }, request.realTimeoutMs);
+  // A deliveryFetch that ignores the signal must not hold the webhook's lane for good, nor have an
+  // answer that came after the 10 s counted: the attempt ends when the signal fires, whatever it does.
+  const aborted = new Promise<never>((_, reject) => {
+    controller.signal.addEventListener('abort', () => reject(controller.signal.reason), {
+      once: true,
+    });
+  });
   // On the mock's clock, like everything it records: on a manual clock the same on every run.
   const started = request.clock.now();
   try {
     const { url, headers } = withBasicAuth(request.url, request.headers);
-    const response = await request.fetch(url, {
-      method: 'POST',
-      headers,
-      body: request.body,
-      signal: controller.signal,
-      redirect: 'manual',
-    });
+    const fetching = Promise.resolve().then(() =>
+      request.fetch(url, {
+        method: 'POST',
+        headers,
+        body: request.body,
+        signal: controller.signal,
+        redirect: 'manual',
+      }),
+    );
+    // An answer after the abort is not used; its body is freed.
+    fetching.then(
+      (late) => {
+        if (timedOut) late?.body?.cancel().catch(() => undefined);
+      },
+      () => undefined,
+    );
+    const response = await Promise.race([fetching, aborted]);
     const elapsed = request.clock.now() - started;
     // The body is not needed; cancelling it frees the connection.
     response.body?.cancel().catch(() => undefined);

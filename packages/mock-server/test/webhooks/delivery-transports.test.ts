@@ -94,6 +94,56 @@ describe('deliveries when the API is served in-process or over HTTP', () => {
     }
   });
 
+  it('times out an injected fetch that ignores the abort signal, and then ignores its answer', async () => {
+    // One that never settles, one that answers 200 once the clock has passed its 10 s, then 204s.
+    let answerLate = (_: Response) => {};
+    const answers = [
+      () => new Promise<Response>(() => {}),
+      () => new Promise<Response>((resolve) => (answerLate = resolve)),
+    ];
+    const sent: number[] = [];
+    const mock = createMockServer({
+      clock: 'manual',
+      startTime: '2026-11-20T10:00:00.000Z',
+      deliveryGraceMs: 50,
+      deliveryFetch: () => {
+        sent.push(mock.clock.now());
+        return answers.shift()?.() ?? Promise.resolve(new Response(null, { status: 204 }));
+      },
+    });
+    try {
+      const key = mock.createApiKey({ scopes: 'all' });
+      const headers = { 'x-api-key': key.key, 'content-type': 'application/json' };
+      await mock.fetch('/v1/webhooks', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ url: 'https://receiver.test/hook', events: ['contact.created'] }),
+      });
+      await mock.fetch('/v1/contacts', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ name: 'Ada' }),
+      });
+      await mock.clock.advance(10_000 + 60_000 + 10_000);
+      answerLate(new Response('late', { status: 200 }));
+      await mock.settle();
+      await mock.clock.advance(300_000);
+      await mock.settle();
+      expect(mock.webhookAttempts().map((a) => [a.attempted_at, a.error, a.succeeded])).toEqual([
+        ['2026-11-20T10:00:00.000Z', 'timeout', false],
+        ['2026-11-20T10:01:10.000Z', 'timeout', false],
+        ['2026-11-20T10:06:20.000Z', null, true],
+      ]);
+      expect(sent.map((ms) => new Date(ms).toISOString().slice(11, 19))).toEqual([
+        '10:00:00',
+        '10:01:10',
+        '10:06:20',
+      ]);
+    } finally {
+      mock.dispose();
+    }
+  });
+
   /** Creates a webhook for `url` on a manual-clock mock and sends its test delivery. */
   async function testDelivery(url: string) {
     const mock = createMockServer({ clock: 'manual', variant: 'A' });
