@@ -79,7 +79,8 @@ export class WebhookDispatcher {
   }
 
   /**
-   * After a state import: every pending delivery is scheduled again (at its time, or now if overdue).
+   * After a state import: every pending delivery is scheduled again at its time, or sent now if it
+   * is due or overdue (its attempt was in flight at the export, or the clock is past its time).
    * A test delivery is pending only while its one attempt is in flight, and that attempt's result
    * was the answer to its call: it is not sent again (it is never retried), and ends failed.
    */
@@ -93,8 +94,10 @@ export class WebhookDispatcher {
         this.fail(row, null);
         continue;
       }
+      // Due (or in flight at the export): now, as an attempt due goes out on the manual clock too.
       const due = row.next_attempt_at ? Date.parse(row.next_attempt_at) : now;
-      this.schedule(row, Math.max(0, due - now));
+      if (due > now) this.schedule(row, due - now);
+      else this.launch(row.id);
     }
   }
 

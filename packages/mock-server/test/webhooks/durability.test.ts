@@ -87,6 +87,31 @@ describe('nothing is lost', () => {
     }
   });
 
+  it('sends a delivery that is overdue at the import at once, then retries it on schedule', async () => {
+    await h.webhook();
+    h.receiver.answers = [500, 500];
+    await h.trigger();
+    const snapshot = h.mock.exportState();
+    h.mock.dispose();
+
+    // Its retry was due at 10:01; the importing server's clock reads 10:30.
+    const revived = createMockServer({ clock: 'manual', startTime: '2026-11-20T10:30:00.000Z' });
+    try {
+      revived.importState(snapshot);
+      await expect.poll(() => h.receiver.received.length).toBe(2);
+      await revived.settle();
+      expect(revived.webhookAttempts().map((a) => [a.number, a.attempted_at])).toEqual([
+        [1, '2026-11-20T10:00:00.000Z'],
+        [2, '2026-11-20T10:30:00.000Z'],
+      ]);
+      expect(revived.exportState().tables.deliveries[0]?.next_attempt_at).toBe(
+        '2026-11-20T10:35:00.000Z',
+      );
+    } finally {
+      revived.dispose();
+    }
+  });
+
   it('sends a test delivery in flight at export once: an import does not send it again', async () => {
     const { id } = await h.webhook();
     let release = () => {};
@@ -128,8 +153,9 @@ describe('nothing is lost', () => {
 
     // The state exported had no answer to that attempt: the delivery is still due (at least once;
     // a receiver dedupes by the delivery's event id).
+    // At once, as a due attempt goes out on the manual clock: no advance needed.
     h.mock.importState(snapshot);
-    await h.advance(0);
+    await expect.poll(() => h.receiver.received.length).toBe(2);
     const [first, again] = h.receiver.received;
     expect(again?.body).toBe(first?.body);
     expect(h.mock.webhookAttempts()).toMatchObject([{ number: 1, succeeded: true }]);
