@@ -76,6 +76,7 @@ export class WebhookDispatcher {
   /** A webhook was deleted or turned off: its pending deliveries fail with that reason. */
   stopWebhook(hook: WebhookRow, reason: 'webhook_deleted' | 'webhook_deactivated'): void {
     for (const row of this.pendingOf(hook)) this.fail(row, reason);
+    this.prune();
   }
 
   /**
@@ -167,7 +168,6 @@ export class WebhookDispatcher {
     const full =
       !test && ctx.state.tables.deliveries.count(hook._ws, pending) >= MAX_PENDING_PER_WEBHOOK;
     ctx.state.tables.deliveries.put(row);
-    this.prune();
     if (full) {
       this.fail(row, 'queue_full');
     } else if (!test) {
@@ -175,6 +175,7 @@ export class WebhookDispatcher {
       if (waitsFifthDelay) this.schedule(row, B_FAILING_DELAY_MS);
       else this.launch(row.id);
     }
+    this.prune();
     return row;
   }
 
@@ -273,7 +274,13 @@ export class WebhookDispatcher {
     return outcome;
   }
 
+  /** Records an attempt's outcome, then keeps the history within its bound. */
   private record(row: DeliveryRow, outcome: AttemptOutcome, started: number): void {
+    this.recordOutcome(row, outcome, started);
+    this.prune();
+  }
+
+  private recordOutcome(row: DeliveryRow, outcome: AttemptOutcome, started: number): void {
     const { ctx } = this.options;
     const number = row.attempts.length + 1;
     row.attempts.push({ number, attempted_at: new Date(started).toISOString(), ...outcome });
@@ -353,12 +360,17 @@ export class WebhookDispatcher {
     );
   }
 
-  /** Keeps the history bounded: past MAX_FINISHED_DELIVERIES, the oldest finished deliveries go. */
+  /**
+   * Keeps the history bounded: past MAX_FINISHED_DELIVERIES finished deliveries, the oldest finished
+   * ones go. Pending ones do not count: a full queue must not cost finished history.
+   */
   private prune(): void {
     const { deliveries } = this.options.ctx.state.tables;
-    if (deliveries.size <= MAX_FINISHED_DELIVERIES + MAX_PENDING_PER_WEBHOOK) return;
-    let excess = deliveries.size - MAX_FINISHED_DELIVERIES;
-    for (const row of deliveries.all()) {
+    if (deliveries.size <= MAX_FINISHED_DELIVERIES) return;
+    const rows = deliveries.all();
+    let excess = -MAX_FINISHED_DELIVERIES;
+    for (const row of rows) if (row.status !== 'pending') excess++;
+    for (const row of rows) {
       if (excess <= 0) break;
       if (row.status === 'pending') continue;
       deliveries.delete(row.id);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../src/index.js';
-import { MAX_PENDING_PER_WEBHOOK } from '../../src/webhooks/schedules.js';
+import { MAX_FINISHED_DELIVERIES, MAX_PENDING_PER_WEBHOOK } from '../../src/webhooks/schedules.js';
 import { useWebhooks } from '../support/webhook-harness.js';
 
 describe('emitting any event through the control API', () => {
@@ -159,6 +159,74 @@ describe('nothing is lost', () => {
     const [first, again] = h.receiver.received;
     expect(again?.body).toBe(first?.body);
     expect(h.mock.webhookAttempts()).toMatchObject([{ number: 1, succeeded: true }]);
+  });
+
+  it('keeps the last 50,000 finished deliveries, however many are pending', async () => {
+    const start = Date.parse('2026-11-20T10:00:00.000Z');
+    const b = createMockServer({
+      clock: 'manual',
+      startTime: start,
+      variant: 'B',
+      deliveryFetch: async () => new Response(null, { status: 204 }),
+    });
+    try {
+      const key = b.createApiKey({ scopes: 'all' });
+      const ws = key.workspace_id;
+      const hook = async (events: string[]) => {
+        const res = await b.fetch('/v1/webhooks', {
+          method: 'POST',
+          headers: { 'x-api-key': key.key, 'content-type': 'application/json' },
+          body: JSON.stringify({ url: 'https://receiver.test/hook', events }),
+        });
+        return ((await res.json()) as { data: { id: string } }).data.id;
+      };
+      const done = await hook(['credit.low']);
+      const waiting = await hook(['plan.changed']);
+      // A history of 50,000 finished deliveries, and a full queue (1000 pending) on another webhook.
+      const snapshot = b.exportState();
+      const row = (n: number, webhookId: string, pending: boolean) => ({
+        id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+        webhook_id: webhookId,
+        event: pending ? 'plan.changed' : 'credit.low',
+        event_id: `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`,
+        status: pending ? 'pending' : 'succeeded',
+        attempts: [],
+        next_attempt_at: pending ? new Date(start + 3_600_000).toISOString() : null,
+        error: null,
+        created_at: new Date(start - 86_400_000 + n).toISOString(),
+        _ws: ws,
+        _seq: n,
+        _body: '{}',
+        _test: false,
+      });
+      const finished = Array.from({ length: MAX_FINISHED_DELIVERIES }, (_, n) =>
+        row(n, done, false),
+      );
+      const pending = Array.from({ length: MAX_PENDING_PER_WEBHOOK }, (_, n) =>
+        row(MAX_FINISHED_DELIVERIES + n, waiting, true),
+      );
+      snapshot.tables.deliveries = [...finished, ...pending] as typeof snapshot.tables.deliveries;
+      b.importState(snapshot);
+
+      b.emitEvent({ workspace_id: ws, event: 'credit.low', data: { credits_remaining: 1 } });
+      await b.settle();
+      const rows = b.exportState().tables.deliveries;
+      const kept = rows.filter((d) => d.status !== 'pending');
+      expect(kept).toHaveLength(MAX_FINISHED_DELIVERIES);
+      // Only the oldest one went, for the new one.
+      expect(kept[0]?.id).toBe(finished[1]?.id);
+      expect(rows.filter((d) => d.status === 'pending')).toHaveLength(MAX_PENDING_PER_WEBHOOK);
+      // Its webhook deleted, the 1000 pending ones end failed: the newest 50,000 stay.
+      await b.fetch(`/v1/webhooks/${waiting}`, {
+        method: 'DELETE',
+        headers: { 'x-api-key': key.key },
+      });
+      const after = b.exportState().tables.deliveries;
+      expect(after).toHaveLength(MAX_FINISHED_DELIVERIES);
+      expect(after.filter((d) => d.error === 'webhook_deleted')).toHaveLength(1000);
+    } finally {
+      b.dispose();
+    }
   });
 
   it('bounds the queue per webhook and records the overflow as failed, never dropping it silently', async () => {
