@@ -101,6 +101,8 @@ export function createManualClock(start: number = Date.now()): Clock {
   let next = 1;
   let seq = 0;
   const timers: Timer[] = [];
+  /** Advances in progress: more than one when they overlap. */
+  let advancing = 0;
   const settlers = new Set<() => Promise<void>>();
   const settle = async () => {
     for (const fn of settlers) await fn();
@@ -138,12 +140,26 @@ export function createManualClock(start: number = Date.now()): Clock {
       // handed to this as its sleep) rounds up, so the sleeper never wakes early.
       const ms = Math.ceil(requested);
       const target = current + ms;
-      for (;;) {
-        await settle();
-        const timer = takeDue(target);
-        if (!timer) break;
-        current = Math.max(current, timer.at);
-        await timer.run();
+      advancing++;
+      try {
+        for (;;) {
+          await settle();
+          const timer = takeDue(target);
+          if (timer) {
+            current = Math.max(current, timer.at);
+            await timer.run();
+            continue;
+          }
+          // Nothing due, but an overlapping advance may have just run a timer whose work (a webhook
+          // attempt) is still in flight: wait for it, and look again if it scheduled anything (its
+          // retry), rather than jump to the target past that.
+          if (advancing === 1) break;
+          const scheduled = seq;
+          await settle();
+          if (seq === scheduled) break;
+        }
+      } finally {
+        advancing--;
       }
       // An advance that overlapped a longer one (two SDK retries sleeping at once on this clock)
       // ends where that one took the clock: time never goes back, and each sleeper wakes at least

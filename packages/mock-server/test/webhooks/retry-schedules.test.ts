@@ -112,6 +112,26 @@ describe('Variant B schedule', () => {
     expect((await h.call('GET', `/v1/webhooks/${id}`)).body.data.health).toBe('healthy');
     expect((await h.call('GET', '/__mock/alerts')).body.data).toHaveLength(1);
   });
+  it('keeps the schedule when advances overlap (an SDK retry sleeping on the clock meanwhile)', async () => {
+    await h.webhook();
+    h.receiver.fallback = 500;
+    await h.trigger();
+    await Promise.all([
+      h.mock.clock.advance(5_000),
+      h.mock.clock.advance(400_000),
+      h.mock.clock.advance(20_000),
+    ]);
+    await h.mock.settle();
+    const attempts = (await h.call('GET', '/__mock/webhook-attempts')).body.data;
+    expect(attempts.map((a: { attempted_at: string }) => a.attempted_at.slice(11, 19))).toEqual([
+      '10:00:00',
+      '10:00:05',
+      '10:00:20',
+      '10:01:20',
+      '10:06:20',
+    ]);
+    expect(h.mock.clock.now()).toBe(Date.parse('2026-11-20T10:06:40.000Z'));
+  });
   it('shows the webhook URL in the alert without its password, and counts attempts', async () => {
     const url = h.receiver.url.replace('http://', 'http://ada:s3cret@');
     await h.webhook(['*'], url);
