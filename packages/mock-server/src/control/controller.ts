@@ -288,7 +288,8 @@ export class Controller {
       data: input.data,
     };
     events.emit(emitted);
-    const deliveries = state.tables.deliveries.count(workspaceId, (d) => d.event_id === emitted.id);
+    // Dispatched as it was emitted: the dispatcher listens on the bus.
+    const deliveries = this.core.dispatcher.deliveriesMadeFor(emitted.id);
     return {
       /** The event's id, new for each call (Variant B deliveries send it as `event_id`). */
       event_id: emitted.id,

@@ -105,6 +105,11 @@ export class Table<T extends RowMeta> {
     return [...this.rows.values()];
   }
 
+  /** Every row of every workspace, in insertion order, without a copy (a row may be deleted meanwhile). */
+  values(): IterableIterator<T> {
+    return this.rows.values();
+  }
+
   /** How many rows the table holds. */
   get size(): number {
     return this.rows.size;

@@ -36,6 +36,13 @@ export interface DispatcherOptions {
 export class WebhookDispatcher {
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly timers = new Map<string, number>();
+  /**
+   * The ids of every pending delivery, oldest first, and of some that no longer are (`pendingRows`
+   * forgets those): the pending ones are found without a pass over the whole history.
+   */
+  private readonly pendingIds = new Set<string>();
+  /** The last event dispatched, and how many deliveries it made. */
+  private lastDispatch = { eventId: '', deliveries: 0 };
   /** Per webhook, the end of its last attempt: its attempts go out one at a time, in order. */
   private readonly lanes = new Map<string, Promise<AttemptOutcome | null>>();
   /** Bumped by a reset, an import and dispose: an attempt queued before then is dropped. */
@@ -53,9 +60,16 @@ export class WebhookDispatcher {
     const category = categoryOf.get(event.event);
     const subscribed = (hook: WebhookRow) =>
       hook.active && hook.events.some((e) => e === '*' || e === event.event || e === category);
-    return ctx.state.tables.webhooks
+    const rows = ctx.state.tables.webhooks
       .list(event.workspace_id, subscribed)
       .map((hook) => this.enqueue(hook, event, false));
+    this.lastDispatch = { eventId: event.id, deliveries: rows.length };
+    return rows;
+  }
+
+  /** How many deliveries the event made, if it is the last one dispatched (0 otherwise). */
+  deliveriesMadeFor(eventId: string): number {
+    return this.lastDispatch.eventId === eventId ? this.lastDispatch.deliveries : 0;
   }
 
   /** Sends a test event now: one attempt, its result returned, never retried, not counted toward health. */
@@ -75,7 +89,7 @@ export class WebhookDispatcher {
 
   /** A webhook was deleted or turned off: its pending deliveries fail with that reason. */
   stopWebhook(hook: WebhookRow, reason: 'webhook_deleted' | 'webhook_deactivated'): void {
-    for (const row of this.pendingOf(hook)) this.fail(row, reason);
+    for (const row of this.pendingRows(hook.id)) this.fail(row, reason);
     this.prune();
   }
 
@@ -89,8 +103,10 @@ export class WebhookDispatcher {
     this.forgetQueued();
     for (const id of this.timers.keys()) this.cancel(id);
     const now = this.options.clock.now();
+    this.pendingIds.clear();
     for (const row of this.options.ctx.state.tables.deliveries.all()) {
       if (row.status !== 'pending') continue;
+      this.pendingIds.add(row.id);
       if (row._test) {
         this.fail(row, null);
         continue;
@@ -124,6 +140,7 @@ export class WebhookDispatcher {
   cancelAll(): void {
     this.forgetQueued();
     for (const id of [...this.timers.keys()]) this.cancel(id);
+    this.pendingIds.clear();
   }
 
   /** Attempts waiting in a lane belong to the state that queued them: they will not go out. */
@@ -164,10 +181,9 @@ export class WebhookDispatcher {
       _body: body,
       _test: test,
     };
-    const pending = (d: DeliveryRow) => d.webhook_id === hook.id && d.status === 'pending';
-    const full =
-      !test && ctx.state.tables.deliveries.count(hook._ws, pending) >= MAX_PENDING_PER_WEBHOOK;
+    const full = !test && this.pendingRows(hook.id).length >= MAX_PENDING_PER_WEBHOOK;
     ctx.state.tables.deliveries.put(row);
+    this.pendingIds.add(row.id);
     if (full) {
       this.fail(row, 'queue_full');
     } else if (!test) {
@@ -316,7 +332,7 @@ export class WebhookDispatcher {
       // Variant A: five failed attempts in a row turn the webhook off; nothing more goes to it.
       hook.active = false;
       hook.updated_at = ctx.now();
-      for (const other of this.pendingOf(hook))
+      for (const other of this.pendingRows(hook.id))
         if (other !== row) this.fail(other, 'webhook_deactivated');
     }
     if (ctx.variant === 'B' && tooMany && hook.health !== 'failing') {
@@ -353,11 +369,16 @@ export class WebhookDispatcher {
     this.timers.delete(id);
   }
 
-  private pendingOf(hook: WebhookRow): DeliveryRow[] {
-    return this.options.ctx.state.tables.deliveries.list(
-      hook._ws,
-      (d) => d.webhook_id === hook.id && d.status === 'pending',
-    );
+  /** The pending deliveries, oldest first: all, or those to one webhook. */
+  private pendingRows(webhookId?: string): DeliveryRow[] {
+    const { deliveries } = this.options.ctx.state.tables;
+    const rows: DeliveryRow[] = [];
+    for (const id of this.pendingIds) {
+      const row = deliveries.find(id);
+      if (row?.status !== 'pending') this.pendingIds.delete(id);
+      else if (webhookId === undefined || row.webhook_id === webhookId) rows.push(row);
+    }
+    return rows;
   }
 
   /**
@@ -367,10 +388,9 @@ export class WebhookDispatcher {
   private prune(): void {
     const { deliveries } = this.options.ctx.state.tables;
     if (deliveries.size <= MAX_FINISHED_DELIVERIES) return;
-    const rows = deliveries.all();
-    let excess = -MAX_FINISHED_DELIVERIES;
-    for (const row of rows) if (row.status !== 'pending') excess++;
-    for (const row of rows) {
+    let excess = deliveries.size - this.pendingRows().length - MAX_FINISHED_DELIVERIES;
+    // Oldest first; the finished ones mostly lead, so this stops after a few rows.
+    for (const row of deliveries.values()) {
       if (excess <= 0) break;
       if (row.status === 'pending') continue;
       deliveries.delete(row.id);
