@@ -17,19 +17,10 @@ describe('deliveries when the API is served in-process or over HTTP', () => {
     // The receiver's URL is not the mock's: let MSW pass it through to the network.
     server.listen({ onUnhandledRequest: 'bypass' });
     try {
-      const key = mock.createApiKey({ scopes: 'all' });
-      const headers = { 'x-api-key': key.key, 'content-type': 'application/json' };
-      const created = await fetch(`${mock.baseUrl}/v1/webhooks`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ url: receiver.url, events: ['contacts'] }),
-      });
-      const { secret } = ((await created.json()) as { data: { secret: string } }).data;
-      await fetch(`${mock.baseUrl}/v1/contacts`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ name: 'Ada' }),
-      });
+      const { key } = mock.createApiKey({ scopes: 'all' });
+      const { secret } = await webhookThenContact(fetch, mock.baseUrl, key, receiver.url, [
+        'contacts',
+      ]);
       await mock.settle();
       expect(receiver.received).toHaveLength(1);
       expect(signatureValid('B', secret, receiver.received[0] as never)).toBe(true);
@@ -44,18 +35,8 @@ describe('deliveries when the API is served in-process or over HTTP', () => {
     const mock = createMockServer({ clock: 'manual', variant: 'A' });
     const running = await mock.listen();
     try {
-      const key = mock.createApiKey({ scopes: 'all' });
-      const headers = { 'x-api-key': key.key, 'content-type': 'application/json' };
-      await fetch(`${running.url}/v1/webhooks`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ url: receiver.url, events: ['*'] }),
-      });
-      await fetch(`${running.url}/v1/contacts`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ name: 'Ada' }),
-      });
+      const { key } = mock.createApiKey({ scopes: 'all' });
+      await webhookThenContact(fetch, running.url, key, receiver.url, ['*']);
       await mock.settle();
       expect(receiver.received.map((r) => r.json.event)).toEqual(['contact.created']);
     } finally {
@@ -74,18 +55,8 @@ describe('deliveries when the API is served in-process or over HTTP', () => {
       },
     });
     try {
-      const key = mock.createApiKey({ scopes: 'all' });
-      const headers = { 'x-api-key': key.key, 'content-type': 'application/json' };
-      await mock.fetch('/v1/webhooks', {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ url: 'https://receiver.test/hook', events: ['*'] }),
-      });
-      await mock.fetch('/v1/contacts', {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ name: 'Ada' }),
-      });
+      const { key } = mock.createApiKey({ scopes: 'all' });
+      await webhookThenContact(mock.fetch, mock.baseUrl, key, 'https://receiver.test/hook', ['*']);
       await mock.settle();
       expect(seen.map((r) => r.url)).toEqual(['https://receiver.test/hook']);
       expect(mock.webhookAttempts()[0]).toMatchObject({ http_status: 204, succeeded: true });
@@ -112,18 +83,10 @@ describe('deliveries when the API is served in-process or over HTTP', () => {
       },
     });
     try {
-      const key = mock.createApiKey({ scopes: 'all' });
-      const headers = { 'x-api-key': key.key, 'content-type': 'application/json' };
-      await mock.fetch('/v1/webhooks', {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ url: 'https://receiver.test/hook', events: ['contact.created'] }),
-      });
-      await mock.fetch('/v1/contacts', {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ name: 'Ada' }),
-      });
+      const { key } = mock.createApiKey({ scopes: 'all' });
+      await webhookThenContact(mock.fetch, mock.baseUrl, key, 'https://receiver.test/hook', [
+        'contact.created',
+      ]);
       await mock.clock.advance(10_000 + 60_000 + 10_000);
       answerLate(new Response('late', { status: 200 }));
       await mock.settle();
@@ -226,3 +189,25 @@ describe('deliveries when the API is served in-process or over HTTP', () => {
     expect(result.error).toMatch(/^network error: bad port: .*give the receiver another port$/);
   });
 });
+
+/**
+ * With `key`, through `send` at `base`: a webhook to `url` for `events`, then a contact (so one
+ * contact.created); returns the webhook as created (its secret included).
+ */
+async function webhookThenContact(
+  send: (input: string, init: RequestInit) => Promise<Response>,
+  base: string,
+  key: string,
+  url: string,
+  events: string[],
+): Promise<{ id: string; secret: string }> {
+  const headers = { 'x-api-key': key, 'content-type': 'application/json' };
+  const body = (value: unknown) => JSON.stringify(value);
+  const created = await send(`${base}/v1/webhooks`, {
+    method: 'POST',
+    headers,
+    body: body({ url, events }),
+  });
+  await send(`${base}/v1/contacts`, { method: 'POST', headers, body: body({ name: 'Ada' }) });
+  return ((await created.json()) as { data: { id: string; secret: string } }).data;
+}

@@ -46,6 +46,17 @@ function rateLimitedServer(now: () => number, limit = 100, windowMs = 60_000) {
 }
 
 /** An `acquire` that records when the throttle lets it through. */
+/** One request through `throttle` whose answer spends the window's budget, which resets at 60 s. */
+async function spendBudget(throttle: Throttle): Promise<void> {
+  await throttle.acquire();
+  const spent = {
+    'X-RateLimit-Limit': '100',
+    'X-RateLimit-Remaining': '0',
+    'X-RateLimit-Reset': '60',
+  };
+  throttle.release(new Response(null, { headers: spent }));
+}
+
 function queued(throttle: Throttle) {
   let through = false;
   const pending = throttle.acquire().then(() => {
@@ -177,13 +188,7 @@ describe('throttle', () => {
           signal?.addEventListener('abort', () => reject(signal.reason));
         }),
     });
-    await throttle.acquire();
-    const spent = {
-      'X-RateLimit-Limit': '100',
-      'X-RateLimit-Remaining': '0',
-      'X-RateLimit-Reset': '60',
-    };
-    throttle.release(new Response(null, { headers: spent }));
+    await spendBudget(throttle);
     const controller = new AbortController();
     const waiting = throttle.acquire(controller.signal);
     expect(sleeps.map((s) => [s.ms, s.signal?.aborted])).toEqual([[61_000, false]]);
@@ -213,13 +218,7 @@ describe('throttle', () => {
       sleep: (_ms, signal) =>
         new Promise((resolve) => sleeps.push({ signal, end: () => resolve() })),
     });
-    await throttle.acquire();
-    const spent = {
-      'X-RateLimit-Limit': '100',
-      'X-RateLimit-Remaining': '0',
-      'X-RateLimit-Reset': '60',
-    };
-    throttle.release(new Response(null, { headers: spent }));
+    await spendBudget(throttle);
     const first = new AbortController();
     const abandoned = throttle.acquire(first.signal);
     first.abort();
