@@ -287,9 +287,8 @@ export class Controller {
       timestamp: ctx.now(),
       data: input.data,
     };
-    events.emit(emitted);
-    // Dispatched as it was emitted: the dispatcher listens on the bus.
-    const deliveries = this.core.dispatcher.deliveriesMadeFor(emitted.id);
+    // Dispatched as it is emitted: the dispatcher listens on the bus.
+    const deliveries = this.core.dispatcher.countDeliveries(emitted.id, () => events.emit(emitted));
     return {
       /** The event's id, new for each call (Variant B deliveries send it as `event_id`). */
       event_id: emitted.id,

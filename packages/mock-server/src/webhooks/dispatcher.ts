@@ -41,8 +41,8 @@ export class WebhookDispatcher {
    * forgets those): the pending ones are found without a pass over the whole history.
    */
   private readonly pendingIds = new Set<string>();
-  /** The last event dispatched, and how many deliveries it made. */
-  private lastDispatch = { eventId: '', deliveries: 0 };
+  /** The events `countDeliveries` is emitting, by id: how many deliveries each made. */
+  private readonly counting = new Map<string, number>();
   /** Per webhook, the end of its last attempt: its attempts go out one at a time, in order. */
   private readonly lanes = new Map<string, Promise<AttemptOutcome | null>>();
   /** Bumped by a reset, an import and dispose: an attempt queued before then is dropped. */
@@ -63,13 +63,22 @@ export class WebhookDispatcher {
     const rows = ctx.state.tables.webhooks
       .list(event.workspace_id, subscribed)
       .map((hook) => this.enqueue(hook, event, false));
-    this.lastDispatch = { eventId: event.id, deliveries: rows.length };
+    if (this.counting.has(event.id)) this.counting.set(event.id, rows.length);
     return rows;
   }
 
-  /** How many deliveries the event made, if it is the last one dispatched (0 otherwise). */
-  deliveriesMadeFor(eventId: string): number {
-    return this.lastDispatch.eventId === eventId ? this.lastDispatch.deliveries : 0;
+  /**
+   * Runs `emit`, which emits the event `eventId`, and returns how many deliveries that event made.
+   * By its id: a listener after the dispatcher may emit other events meanwhile (its own reaction).
+   */
+  countDeliveries(eventId: string, emit: () => void): number {
+    this.counting.set(eventId, 0);
+    try {
+      emit();
+      return this.counting.get(eventId) ?? 0;
+    } finally {
+      this.counting.delete(eventId);
+    }
   }
 
   /** Sends a test event now: one attempt, its result returned, never retried, not counted toward health. */

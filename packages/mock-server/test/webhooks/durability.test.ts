@@ -40,6 +40,29 @@ describe('emitting any event through the control API', () => {
     });
     expect(noWs.status).toBe(404);
   });
+
+  it("counts the event's own deliveries when a listener emits another event meanwhile", async () => {
+    await h.webhook(['billing']);
+    // A test's listener reacting to the event with another one, itself delivered (it was counted 0).
+    const off = h.mock.events.on((event) => {
+      if (event.event !== 'credit.low') return;
+      h.mock.emitEvent({
+        workspace_id: h.workspaceId,
+        event: 'trial.expired',
+        data: { trial_ends_at: '2026-11-20T00:00:00Z' },
+      });
+    });
+    try {
+      const res = await h.call('POST', '/__mock/events', {
+        body: { workspace_id: h.workspaceId, event: 'credit.low', data: { credits_remaining: 3 } },
+      });
+      expect(res.body.data).toMatchObject({ event: 'credit.low', deliveries: 1 });
+      const made = h.mock.exportState().tables.deliveries.map((d) => d.event);
+      expect(made.sort()).toEqual(['credit.low', 'trial.expired']);
+    } finally {
+      off();
+    }
+  });
 });
 
 describe('emitting an event of the other variant', () => {
