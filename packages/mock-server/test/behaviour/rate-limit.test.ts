@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { apiClient } from '../support/api.js';
 import { useMock } from '../support/harness.js';
 import { transports } from '../support/transports.js';
@@ -81,5 +83,18 @@ describe.each(transports)('rate limit turned off over $name', (transport) => {
   it('never answers 429', async () => {
     for (let i = 0; i < 120; i++)
       expect((await h.call('GET', '/v1/me', { unchecked: true })).status).toBe(200);
+  });
+});
+
+describe('the spec on a path or method that is no operation', () => {
+  it("says health's 405 needs no key, as the mock answers it (above)", () => {
+    const spec = parse(
+      readFileSync(new URL('../../../../spec/openapi.yaml', import.meta.url), 'utf8'),
+    );
+    const errors = (spec.info.description as string).replace(/\s+/g, ' ');
+    expect(errors).toContain('After authentication and the rate limit');
+    expect(errors).toContain(
+      '`/v1/health`, which needs no key, answers another method `405` without one',
+    );
   });
 });
