@@ -26,6 +26,7 @@ describe('clientErrorFor, a request over the header limit', () => {
   // A request that came in several reads: the last read starts inside the request line or the headers.
   it.each([
     ['inside the request line', `${'x'.repeat(MAX)} HTTP/1.1\r\n`],
+    ['at the capitals that end the target', `XYZ HTTP/1.1\r\nHost: a\r\nX-Big: ${'x'.repeat(100)}`],
     ['inside the headers', `X-Big: ${'x'.repeat(100)}`],
     ['with the first part of a request line only', 'GET /v1/agents?q=xxxx'],
   ])('is 431 naming both when the read starts %s', (_, raw) => {

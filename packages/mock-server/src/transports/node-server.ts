@@ -290,7 +290,12 @@ function requestLineLength(
   raw: Buffer | undefined,
   maxHeaderSize: number,
 ): 'over' | 'within' | 'unknown' {
-  if (raw === undefined || !/^[A-Z]+ [^ \r\n]/.test(raw.subarray(0, 32).toString('latin1')))
+  // A method and a target: not the tail of a target, its last capitals and then the version
+  // (`...?q=xABC HTTP/1.1`, a read that starts there).
+  if (
+    raw === undefined ||
+    !/^[A-Z]+ (?!HTTP\/)[^ \r\n]/.test(raw.subarray(0, 32).toString('latin1'))
+  )
     return 'unknown';
   const end = raw.indexOf('\n');
   if (end < 0) return raw.length >= maxHeaderSize ? 'over' : 'unknown';
