@@ -45,7 +45,6 @@ function rateLimitedServer(now: () => number, limit = 100, windowMs = 60_000) {
   return { fetch, statuses, maxConcurrent: () => maxConcurrent };
 }
 
-/** An `acquire` that records when the throttle lets it through. */
 /** One request through `throttle` whose answer spends the window's budget, which resets at 60 s. */
 async function spendBudget(throttle: Throttle): Promise<void> {
   await throttle.acquire();
@@ -57,6 +56,7 @@ async function spendBudget(throttle: Throttle): Promise<void> {
   throttle.release(new Response(null, { headers: spent }));
 }
 
+/** An `acquire` that records when the throttle lets it through. */
 function queued(throttle: Throttle) {
   let through = false;
   const pending = throttle.acquire().then(() => {
