@@ -124,6 +124,7 @@ export function relationRules(
       const text = 'a conversation whose channel was deleted has channel_id null';
       issues.push(fieldDetail(`${at}._channel_deleted`, 'invalid', text));
     }
+    if (table === 'trainings') issues.push(...trainingIssues(row, at));
     if (table === 'customFields') {
       const text = 'is also the name of a custom field of its workspace:';
       issues.push(...once(`field\n${row._ws}\n${row.name}`, at, 'name', text));
@@ -156,4 +157,23 @@ export function relationRules(
     }
     return issues;
   };
+}
+
+/**
+ * A training holds what its type takes, as the API stores it: a `text` one its `content` and no
+ * `url`, a `url` or `document` one its `url` and no `content`.
+ */
+function trainingIssues(row: Row, at: string): ErrorDetail[] {
+  const text = row.type === 'text';
+  const [kept, dropped] = text ? ['content', 'url'] : ['url', 'content'];
+  const issues: ErrorDetail[] = [];
+  if (row[kept] === null) {
+    issues.push(fieldDetail(`${at}.${kept}`, 'required', `a ${row.type} training has its ${kept}`));
+  }
+  if (row[dropped] !== null) {
+    issues.push(
+      fieldDetail(`${at}.${dropped}`, 'invalid', `a ${row.type} training has ${dropped} null`),
+    );
+  }
+  return issues;
 }

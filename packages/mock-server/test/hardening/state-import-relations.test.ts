@@ -144,6 +144,37 @@ describe('importing rows that name other rows', () => {
       expect((await h.call('PUT', '/__mock/state', { body: snapshot })).status).toBe(204);
     });
 
+    it('refuses a training without what its type takes, or with what it does not', async () => {
+      await fillState(h, 'A');
+      const { tables } = h.mock.exportState();
+      const text = tables.trainings.findIndex((t) => t.type === 'text');
+      const url = tables.trainings.findIndex((t) => t.type !== 'text');
+      expect(url).toBeGreaterThanOrEqual(0);
+      const cases: [Edit, string, string][] = [
+        [
+          (s) => (s.tables.trainings[text].content = null),
+          `trainings[${text}].content`,
+          'required',
+        ],
+        [
+          (s) => (s.tables.trainings[text].url = 'https://a.test/'),
+          `trainings[${text}].url`,
+          'invalid',
+        ],
+        [(s) => (s.tables.trainings[url].url = null), `trainings[${url}].url`, 'required'],
+        [(s) => (s.tables.trainings[url].content = 'text'), `trainings[${url}].content`, 'invalid'],
+      ];
+      for (const [edit, field, rule] of cases) {
+        expect(await refusedFor(edit), field).toEqual([`tables.${field}`, rule]);
+      }
+      const [detail] = await refusedImport(h, (s) => (s.tables.trainings[text].content = null));
+      expect(detail?.message).toMatch(
+        new RegExp(
+          `^tables\\.trainings\\[${text}\\]\\.content: a text training has its content \\(row id`,
+        ),
+      );
+    });
+
     it('refuses a select field without options and a text field with some', async () => {
       await fillState(h, 'A');
       const { tables } = h.mock.exportState();
