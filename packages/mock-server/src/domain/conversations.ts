@@ -92,7 +92,7 @@ export const conversationsSendMessage: Handler = async (ctx, { ws, params, body 
 };
 
 /** The most a chat message holds (`ChatMessageCreate.content`): a human agent's, edited too. */
-const HUMAN_MESSAGE_MAX = (
+export const HUMAN_MESSAGE_MAX = (
   schemas.ChatMessageCreate as { properties: { content: { maxLength: number } } }
 ).properties.content.maxLength;
 

@@ -6,6 +6,7 @@
  * would otherwise import a record that no list shows, or one that names a record that 404s.
  */
 
+import { HUMAN_MESSAGE_MAX } from '../domain/conversations.js';
 import { typeProblem } from '../domain/custom-field-values.js';
 import { SELECT_TYPES } from '../domain/custom-fields.js';
 import { type ErrorDetail, fieldDetail } from '../errors.js';
@@ -125,6 +126,13 @@ export function relationRules(
       issues.push(fieldDetail(`${at}._channel_deleted`, 'invalid', text));
     }
     if (table === 'trainings') issues.push(...trainingIssues(row, at));
+    // A customer's may be longer (the control API's inbound messages have no limit), the AI's too.
+    if (table === 'messages' && row.sender === 'human') {
+      if ([...row.content].length > HUMAN_MESSAGE_MAX) {
+        const text = `a human agent's message has at most ${HUMAN_MESSAGE_MAX} characters, as a chat message`;
+        issues.push(fieldDetail(`${at}.content`, 'maxLength', text));
+      }
+    }
     if (table === 'customFields') {
       const text = 'is also the name of a custom field of its workspace:';
       issues.push(...once(`field\n${row._ws}\n${row.name}`, at, 'name', text));

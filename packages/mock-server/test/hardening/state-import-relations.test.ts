@@ -175,6 +175,22 @@ describe('importing rows that name other rows', () => {
       );
     });
 
+    it("refuses a human agent's message longer than a chat message takes", async () => {
+      await fillState(h, 'A');
+      const { tables } = h.mock.exportState();
+      const human = tables.messages.findIndex((m) => m.sender === 'human');
+      const customer = tables.messages.findIndex((m) => m.sender === 'customer');
+      expect(human).toBeGreaterThanOrEqual(0);
+      expect(
+        await refusedFor((s) => (s.tables.messages[human].content = 'x'.repeat(4097))),
+      ).toEqual([`tables.messages[${human}].content`, 'maxLength']);
+      // 4096 code points of two UTF-16 units each, and a customer's longer message, import.
+      const snapshot = h.mock.exportState();
+      (snapshot.tables.messages[human] as { content: string }).content = '😀'.repeat(4096);
+      (snapshot.tables.messages[customer] as { content: string }).content = 'x'.repeat(20_000);
+      expect((await h.call('PUT', '/__mock/state', { body: snapshot })).status).toBe(204);
+    });
+
     it('refuses a select field without options and a text field with some', async () => {
       await fillState(h, 'A');
       const { tables } = h.mock.exportState();
