@@ -49,11 +49,12 @@ export class Throttle {
       // Only while queued: `go` removes this listener.
       const onAbort = () => {
         this.#queue.delete(go);
-        // End the wait for the reset, whose timer would keep a process alive when nobody is left
-        // to wait; #pump begins it anew if anyone still waits.
-        this.#sleep?.abort();
-        this.#sleep = undefined;
-        this.#pump();
+        // Nobody left to wait: end the wait for the reset, whose timer would keep a process alive;
+        // #pump begins a new one for whoever queues next.
+        if (!this.#queue.size) {
+          this.#sleep?.abort();
+          this.#sleep = undefined;
+        }
         reject(new APIUserAbortError(undefined, { cause: signal?.reason }));
       };
       const go: Waiter = () => {
