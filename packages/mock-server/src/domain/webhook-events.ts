@@ -35,8 +35,8 @@ export function isSubscription(value: string, variant: Variant): boolean {
 
 /**
  * One detail per subscription that is not an event, a category with events, or `*`, of the variant,
- * each named by its place in the list (`at[i]`): the check of a webhook's create and update, and of
- * the webhooks of an imported state.
+ * each named by its place in the list (`at[i]`): the check of the webhooks of an imported state. A
+ * request's are refused before, by the body's schema (the variant's subscriptions: rule `enum`).
  */
 export function subscriptionIssues(
   events: readonly string[],
