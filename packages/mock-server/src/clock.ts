@@ -35,6 +35,9 @@ export interface Clock {
   dispose(): void;
 }
 
+/** The longest wait setTimeout takes (2^31 - 1 ms, about 24.8 days). */
+const MAX_TIMEOUT_MS = 2_147_483_647;
+
 /** A clock that follows the system time; timers are real timers. */
 export function createRealClock(): Clock {
   const timers = new Map<number, ReturnType<typeof setTimeout>>();
@@ -44,16 +47,21 @@ export function createRealClock(): Clock {
     now: () => Date.now(),
     schedule(ms, run) {
       const id = next++;
-      // Timers are clamped to what setTimeout accepts (about 24.8 days).
-      const handle = setTimeout(
-        () => {
-          timers.delete(id);
-          void run();
-        },
-        Math.min(Math.max(0, ms), 2_147_483_647),
-      );
-      if (typeof handle === 'object' && 'unref' in handle) handle.unref();
-      timers.set(id, handle);
+      const at = Date.now() + Math.max(0, ms);
+      // setTimeout waits at most about 24.8 days: a longer wait is made of several, under one id.
+      const wait = () => {
+        const handle = setTimeout(
+          () => {
+            if (Date.now() < at) return wait();
+            timers.delete(id);
+            void run();
+          },
+          Math.min(at - Date.now(), MAX_TIMEOUT_MS),
+        );
+        if (typeof handle === 'object' && 'unref' in handle) handle.unref();
+        timers.set(id, handle);
+      };
+      wait();
       return id;
     },
     clear(id) {

@@ -200,7 +200,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   events.on((event) => dispatcher.dispatch(event));
   const reminders = new AppointmentReminders(
     clock,
-    (ws, id, startsAt) => sendReminder(ctx, ws, id, startsAt),
+    (ws, id) => sendReminder(ctx, ws, id),
     variant === 'B',
   );
   const core: Core = {

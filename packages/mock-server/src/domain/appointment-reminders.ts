@@ -26,16 +26,22 @@ export class AppointmentReminders implements ReminderSchedule {
 
   constructor(
     private readonly clock: Clock,
-    /** Sends the reminder, if the appointment still starts at `startsAt` and is scheduled. */
-    private readonly send: (ws: string, id: string, startsAt: string) => void,
+    /** Sends the reminder of the appointment: every change to it arms or disarms its timer. */
+    private readonly send: (ws: string, id: string) => void,
     private readonly enabled: boolean,
   ) {}
 
   arm(row: AppointmentRow): void {
     this.disarm(row.id);
     if (!this.enabled || row.status !== 'scheduled' || row.contact_id === null) return;
-    const at = Date.parse(row.starts_at) - REMINDER_LEAD_MS;
-    if (at > this.clock.now()) this.at(at, row._ws, row.id, row.starts_at);
+    const wait = Date.parse(row.starts_at) - REMINDER_LEAD_MS - this.clock.now();
+    if (wait <= 0) return;
+    const { id, _ws: ws } = row;
+    const timer = this.clock.schedule(wait, () => {
+      this.timers.delete(id);
+      this.send(ws, id);
+    });
+    this.timers.set(id, timer);
   }
 
   disarm(id: string): void {
@@ -55,15 +61,5 @@ export class AppointmentReminders implements ReminderSchedule {
   clear(): void {
     for (const timer of this.timers.values()) this.clock.clear(timer);
     this.timers.clear();
-  }
-
-  private at(at: number, ws: string, id: string, startsAt: string): void {
-    const timer = this.clock.schedule(at - this.clock.now(), () => {
-      this.timers.delete(id);
-      // A real clock's timer waits at most about 24.8 days (setTimeout's limit): wait the rest.
-      if (this.clock.now() < at) this.at(at, ws, id, startsAt);
-      else this.send(ws, id, startsAt);
-    });
-    this.timers.set(id, timer);
   }
 }

@@ -108,18 +108,13 @@ export function finishAppointment(status: 'cancelled' | 'completed'): Handler {
 }
 
 /**
- * The reminder of an appointment that is still scheduled at `startsAt`, with a contact to remind
- * (B appointment.reminder_sent).
+ * The reminder of an appointment (B appointment.reminder_sent), when its timer fires: the
+ * appointment is scheduled, with a contact, at the time the timer was set for, as every change to
+ * it arms or disarms the timer (`ctx.reminders`).
  */
-export function sendReminder(ctx: DomainContext, ws: string, id: string, startsAt: string): void {
+export function sendReminder(ctx: DomainContext, ws: string, id: string): void {
   const row = ctx.state.tables.appointments.get(ws, id);
-  if (
-    row?.status === 'scheduled' &&
-    Date.parse(row.starts_at) === Date.parse(startsAt) &&
-    row.contact_id !== null
-  ) {
-    ctx.emit('appointment.reminder_sent', ws, view(row));
-  }
+  if (row) ctx.emit('appointment.reminder_sent', ws, view(row));
 }
 
 /**
