@@ -231,7 +231,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   const handle = (request: Request): Promise<Response> => {
     const { signal } = request;
     if (signal.aborted) return Promise.reject(signal.reason);
-    const answer = handler({ ...fromFetchRequest(request, base), signal }).then(toFetchResponse);
+    const answer = handler(fromFetchRequest(request, base)).then(toFetchResponse);
     return untilAborted(answer, signal);
   };
 

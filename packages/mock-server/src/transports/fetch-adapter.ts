@@ -4,19 +4,21 @@ import { type BaseUrl, pathUnder } from './base-url.js';
 
 /**
  * A fetch Request as the core reads it: its path under the base URL's prefix
- * (`/platform/v1/agents` → `/v1/agents`); one outside it is marked `outside`, for a 404.
+ * (`/platform/v1/agents` → `/v1/agents`); one outside it is marked `outside`, for a 404. Its signal
+ * ends the waits of a request its caller gave up.
  */
-export function fromFetchRequest(request: Request, base?: BaseUrl): ApiRequest {
+export function fromFetchRequest(request: Request, base: BaseUrl): ApiRequest {
   const url = new URL(request.url);
-  const under = base ? pathUnder(base.prefix, url.pathname) : url.pathname;
+  const under = pathUnder(base.prefix, url.pathname);
   const path = under ?? url.pathname;
   return {
     method: request.method,
     path,
-    ...(under === null && base ? { outside: base.url } : {}),
+    ...(under === null ? { outside: base.url } : {}),
     search: url.search,
     header: (name) => request.headers.get(name),
     readBody: () => readBody(request, path),
+    signal: request.signal,
   };
 }
 
