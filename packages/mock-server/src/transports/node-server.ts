@@ -102,7 +102,8 @@ export async function listen(
   // The one close, however often it is asked for.
   let closed: Promise<void> | undefined;
   const serve = (req: IncomingMessage, res: ServerResponse, close = false) => {
-    const control = isControlTarget(req.url);
+    const target = targetOf(req);
+    const control = isControlPath(target.path);
     // The control API's CORS rule on the answers written here too.
     const cors = control
       ? corsHeaders(
@@ -130,16 +131,15 @@ export async function listen(
       req.resume();
       return send(res, ownAnswer(error, nextId(), cors), true);
     }
-    handle(fromIncoming(req, drainBudgetMs)).then(
+    handle(fromIncoming(req, target, drainBudgetMs)).then(
       (response) => {
         // An oversized body being drained is answered at once (a client that reads while it sends,
         // as curl does, stops sending), but the answer ends only once the rest of the body has been
         // read and dropped: Node closes a connection (the client's `Connection: close`, as urllib
         // sends it) as soon as its answer ends, and a client still sending would get a reset, not
         // the 413. A client that waits for a 100 first sends no body: answered as any other.
-        if (draining.has(req) && !req.complete && !expectsContinue(req)) {
-          sendBeforeEnd(res, response, closing || close, req);
-        } else send(res, response, closing || close);
+        const drained = draining.has(req) && !req.complete && !expectsContinue(req);
+        send(res, response, closing || close, drained ? req : undefined);
       },
       // The handler answers (and reports) its own failures; this is a failure around it.
       (error: unknown) => {
@@ -174,7 +174,9 @@ export async function listen(
   });
   // An oversized body announced with `Expect: 100-continue` is refused before it is sent.
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
-    if (Number(req.headers['content-length']) > limitOf(req)) {
+    if (
+      Number(req.headers['content-length']) > bodyLimit(req.method ?? 'GET', targetOf(req).path)
+    ) {
       // No 100: the handler answers 413 from the declared length (journaled), and the body never comes.
       serve(req, res, true);
     } else {
@@ -328,46 +330,48 @@ function framed(response: ApiResponse, close: boolean): Record<string, string> {
   return headers;
 }
 
-/** Writes a response (text is encoded by the socket write); `close` ends the connection after it. */
-function send(res: ServerResponse, response: ApiResponse, close: boolean): void {
-  res.writeHead(response.status, framed(response, close));
-  res.end(response.body ?? undefined);
-}
-
 /**
- * Writes a response whole, but ends it (which lets Node close the connection, or read the next
- * request) only when `req`'s body has been read to its end (`drain` cuts the connection otherwise).
+ * Writes a response (text is encoded by the socket write); `close` ends the connection after it.
+ * With `endAfter`, a request whose body is being drained, the response ends (which lets Node close
+ * the connection, or read the next request) only once that body has been read to its end.
  */
-function sendBeforeEnd(
+function send(
   res: ServerResponse,
   response: ApiResponse,
   close: boolean,
-  req: IncomingMessage,
+  endAfter?: IncomingMessage,
 ): void {
   res.writeHead(response.status, framed(response, close));
+  if (endAfter === undefined) return void res.end(response.body ?? undefined);
   if (response.body !== null) res.write(response.body);
-  req.once('end', () => res.end());
+  endAfter.once('end', () => res.end());
 }
 
-function fromIncoming(req: IncomingMessage, drainBudgetMs: number): ApiRequest {
-  const raw = originForm(req.url ?? '/');
-  const q = raw.indexOf('?');
+function fromIncoming(
+  req: IncomingMessage,
+  { path, search }: Target,
+  drainBudgetMs: number,
+): ApiRequest {
+  const method = req.method ?? 'GET';
   return {
-    method: req.method ?? 'GET',
-    path: q < 0 ? raw : raw.slice(0, q),
-    search: q < 0 ? '' : raw.slice(q),
+    method,
+    path,
+    search,
     header: (name) => headerOf(req, name),
-    readBody: () => readIncoming(req, drainBudgetMs),
+    readBody: () => readIncoming(req, bodyLimit(method, path), drainBudgetMs),
   };
 }
 
 /**
- * Reads a request body up to its limit (`bodyLimit`); beyond, 413, while the rest is read and
+ * Reads a request body up to `limit` (its `bodyLimit`); beyond, 413, while the rest is read and
  * dropped (for at most `drainBudgetMs`, then the connection is cut) so that the client can read
  * the answer.
  */
-function readIncoming(req: IncomingMessage, drainBudgetMs: number): Promise<Uint8Array> {
-  const limit = limitOf(req);
+function readIncoming(
+  req: IncomingMessage,
+  limit: number,
+  drainBudgetMs: number,
+): Promise<Uint8Array> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
     drain(req, drainBudgetMs);
@@ -409,18 +413,17 @@ function originForm(target: string): string {
   }
 }
 
-/** The body limit of a request (`bodyLimit` of its method and path). */
-function limitOf(req: IncomingMessage): number {
-  const path = originForm(req.url ?? '/');
-  const q = path.indexOf('?');
-  return bodyLimit(req.method ?? 'GET', q < 0 ? path : path.slice(0, q));
+/** A request target's path, and its query string with its `?` (or empty). */
+interface Target {
+  path: string;
+  search: string;
 }
 
-/** True for a target under /__mock, in origin or absolute form, with or without a query. */
-function isControlTarget(target: string | undefined): boolean {
-  const path = originForm(target ?? '/');
-  const q = path.indexOf('?');
-  return isControlPath(q < 0 ? path : path.slice(0, q));
+/** The target of a request, in origin or absolute form, as its path and query. */
+function targetOf(req: IncomingMessage): Target {
+  const raw = originForm(req.url ?? '/');
+  const q = raw.indexOf('?');
+  return q < 0 ? { path: raw, search: '' } : { path: raw.slice(0, q), search: raw.slice(q) };
 }
 
 /**
