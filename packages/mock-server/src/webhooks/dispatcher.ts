@@ -37,10 +37,12 @@ export class WebhookDispatcher {
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly timers = new Map<string, number>();
   /**
-   * The ids of every pending delivery, oldest first, and of some that no longer are (`pendingRows`
-   * forgets those): the pending ones are found without a pass over the whole history.
+   * The pending deliveries' ids, per webhook, oldest first: kept as deliveries are queued and
+   * end (`end`), so that they are found without a pass over the whole history.
    */
-  private readonly pendingIds = new Set<string>();
+  private readonly pending = new Map<string, Set<string>>();
+  /** How many deliveries are pending, all webhooks together. */
+  private pendingCount = 0;
   /** The events `countDeliveries` is emitting, by id: how many deliveries each made. */
   private readonly counting = new Map<string, number>();
   /** Per webhook, the end of its last attempt: its attempts go out one at a time, in order. */
@@ -112,10 +114,10 @@ export class WebhookDispatcher {
     this.forgetQueued();
     for (const id of this.timers.keys()) this.cancel(id);
     const now = this.options.clock.now();
-    this.pendingIds.clear();
+    this.forgetPending();
     for (const row of this.options.ctx.state.tables.deliveries.all()) {
       if (row.status !== 'pending') continue;
-      this.pendingIds.add(row.id);
+      this.markPending(row);
       if (row._test) {
         this.fail(row, null);
         continue;
@@ -149,7 +151,7 @@ export class WebhookDispatcher {
   cancelAll(): void {
     this.forgetQueued();
     for (const id of [...this.timers.keys()]) this.cancel(id);
-    this.pendingIds.clear();
+    this.forgetPending();
   }
 
   /** Attempts waiting in a lane belong to the state that queued them: they will not go out. */
@@ -190,9 +192,9 @@ export class WebhookDispatcher {
       _body: body,
       _test: test,
     };
-    const full = !test && this.pendingRows(hook.id).length >= MAX_PENDING_PER_WEBHOOK;
+    const full = !test && (this.pending.get(hook.id)?.size ?? 0) >= MAX_PENDING_PER_WEBHOOK;
     ctx.state.tables.deliveries.put(row);
-    this.pendingIds.add(row.id);
+    this.markPending(row);
     if (full) {
       this.fail(row, 'queue_full');
     } else if (!test) {
@@ -313,18 +315,18 @@ export class WebhookDispatcher {
       // Stopped (its webhook deleted or deactivated) while this attempt was in flight: it stays
       // stopped, with its reason and no retry, unless the receiver acknowledged it: then it arrived.
       if (outcome.succeeded) {
-        row.status = 'succeeded';
+        this.end(row, 'succeeded');
         row.error = null;
       }
       return;
     }
     if (row._test) {
-      row.status = outcome.succeeded ? 'succeeded' : 'failed';
+      this.end(row, outcome.succeeded ? 'succeeded' : 'failed');
       return;
     }
     const hook = ctx.state.tables.webhooks.find(row.webhook_id);
     if (outcome.succeeded) {
-      row.status = 'succeeded';
+      this.end(row, 'succeeded');
       if (hook) {
         hook._consecutive_failures = 0;
         hook.health = 'healthy';
@@ -366,7 +368,7 @@ export class WebhookDispatcher {
 
   private fail(row: DeliveryRow, reason: DeliveryRow['error']): null {
     this.cancel(row.id);
-    row.status = 'failed';
+    this.end(row, 'failed');
     row.next_attempt_at = null;
     row.error = reason;
     return null;
@@ -378,14 +380,40 @@ export class WebhookDispatcher {
     this.timers.delete(id);
   }
 
-  /** The pending deliveries, oldest first: all, or those to one webhook. */
-  private pendingRows(webhookId?: string): DeliveryRow[] {
+  /** Notes a delivery pending (queued, or imported so). */
+  private markPending(row: DeliveryRow): void {
+    let ids = this.pending.get(row.webhook_id);
+    if (!ids) {
+      ids = new Set();
+      this.pending.set(row.webhook_id, ids);
+    }
+    if (!ids.has(row.id)) this.pendingCount++;
+    ids.add(row.id);
+  }
+
+  /** A delivery is over (`succeeded` or `failed`); it may have been over already. */
+  private end(row: DeliveryRow, status: 'succeeded' | 'failed'): void {
+    row.status = status;
+    const ids = this.pending.get(row.webhook_id);
+    if (ids?.delete(row.id)) {
+      this.pendingCount--;
+      if (ids.size === 0) this.pending.delete(row.webhook_id);
+    }
+  }
+
+  /** The state is gone (reset) or replaced (import): nothing of it is pending here any more. */
+  private forgetPending(): void {
+    this.pending.clear();
+    this.pendingCount = 0;
+  }
+
+  /** The pending deliveries to a webhook, oldest first. */
+  private pendingRows(webhookId: string): DeliveryRow[] {
     const { deliveries } = this.options.ctx.state.tables;
     const rows: DeliveryRow[] = [];
-    for (const id of this.pendingIds) {
+    for (const id of this.pending.get(webhookId) ?? []) {
       const row = deliveries.find(id);
-      if (row?.status !== 'pending') this.pendingIds.delete(id);
-      else if (webhookId === undefined || row.webhook_id === webhookId) rows.push(row);
+      if (row) rows.push(row);
     }
     return rows;
   }
@@ -397,7 +425,7 @@ export class WebhookDispatcher {
   private prune(): void {
     const { deliveries } = this.options.ctx.state.tables;
     if (deliveries.size <= MAX_FINISHED_DELIVERIES) return;
-    let excess = deliveries.size - this.pendingRows().length - MAX_FINISHED_DELIVERIES;
+    let excess = deliveries.size - this.pendingCount - MAX_FINISHED_DELIVERIES;
     // Oldest first; the finished ones mostly lead, so this stops after a few rows.
     for (const row of deliveries.values()) {
       if (excess <= 0) break;
