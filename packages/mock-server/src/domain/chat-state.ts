@@ -40,3 +40,16 @@ export function chatChanged(row: ConversationRow): void {
 export function chatChanges(row: ConversationRow): number {
   return changes.get(row) ?? 0;
 }
+
+/** The actions that move a chat to another status. */
+type StatusAction = 'start-human' | 'stop-human' | 'close' | 'reopen';
+
+/**
+ * Moves the chat by `action` (409 CONFLICT when its status does not allow it) to the action's
+ * status, noted as a change (`chatChanged`).
+ */
+export function moveChat(row: ConversationRow, action: StatusAction): void {
+  assertTransition(row, action);
+  chatChanged(row);
+  row._chat_status = CHAT_TRANSITIONS[action].to;
+}

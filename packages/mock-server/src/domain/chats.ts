@@ -1,6 +1,6 @@
 import { ApiError } from '../errors.js';
 import type { ConversationRow } from '../store/records.js';
-import { assertTransition, chatChanged } from './chat-state.js';
+import { assertTransition, moveChat } from './chat-state.js';
 import type { Handler } from './context.js';
 import { chatMessageView, chatView } from './conversation-views.js';
 import { mustGet } from './lookup.js';
@@ -43,9 +43,7 @@ export const chatsRetrieve: Handler = (ctx, { ws, params }) => ({
 /** POST /v1/chats/{id}/start-human: open -> human (agent.handoff_started; conversation.assigned in B). */
 export const chatsStartHuman: Handler = (ctx, { ws, params, body }) => {
   const row = chat(ctx, ws, params.id as string);
-  assertTransition(row, 'start-human');
-  chatChanged(row);
-  row._chat_status = 'human';
+  moveChat(row, 'start-human');
   row._assigned_to = body?.assigned_to ?? null;
   row._human_started_at = ctx.now();
   row.updated_at = row._human_started_at;
@@ -81,9 +79,7 @@ export const chatsSendMessage: Handler = (ctx, { ws, params, body }) => {
 /** POST /v1/chats/{id}/stop-human: human -> open (agent.handoff_completed); the AI answers again. */
 export const chatsStopHuman: Handler = (ctx, { ws, params }) => {
   const row = chat(ctx, ws, params.id as string);
-  assertTransition(row, 'stop-human');
-  chatChanged(row);
-  row._chat_status = 'open';
+  moveChat(row, 'stop-human');
   row._assigned_to = null;
   row._human_started_at = null;
   row.updated_at = ctx.now();

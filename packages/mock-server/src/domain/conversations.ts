@@ -1,7 +1,7 @@
 import { ApiError, conflict, invalidField } from '../errors.js';
 import { schemas } from '../generated/schemas.js';
 import type { ConversationRow } from '../store/records.js';
-import { assertTransition, chatChanged } from './chat-state.js';
+import { assertTransition, chatChanged, moveChat } from './chat-state.js';
 import type { DomainContext, Handler } from './context.js';
 import {
   chatView,
@@ -124,9 +124,7 @@ export const conversationsEditMessage: Handler = (ctx, { ws, params, body }) => 
 /** POST /v1/conversations/{id}/close: open or human -> closed (conversation.closed). */
 export const conversationsClose: Handler = (ctx, { ws, params }) => {
   const row = mustGetConversation(ctx, ws, params.id as string);
-  assertTransition(row, 'close');
-  chatChanged(row);
-  row._chat_status = 'closed';
+  moveChat(row, 'close');
   row._assigned_to = null;
   row._human_started_at = null;
   row.updated_at = ctx.now();
@@ -137,9 +135,7 @@ export const conversationsClose: Handler = (ctx, { ws, params }) => {
 /** POST /v1/conversations/{id}/reopen: closed -> open (conversation.reopened in B). */
 export const conversationsReopen: Handler = (ctx, { ws, params }) => {
   const row = mustGetConversation(ctx, ws, params.id as string);
-  assertTransition(row, 'reopen');
-  chatChanged(row);
-  row._chat_status = 'open';
+  moveChat(row, 'reopen');
   row.updated_at = ctx.now();
   ctx.emit('conversation.reopened', ws, conversationView(row));
   return { data: chatView(row) };

@@ -1,6 +1,6 @@
 import type { ConversationRow, MessageRow } from '../store/records.js';
 import { publicView } from '../store/table.js';
-import { chatChanged, chatChanges } from './chat-state.js';
+import { chatChanges, moveChat } from './chat-state.js';
 import type { DomainContext } from './context.js';
 import { conversationMessageView, conversationView } from './conversation-views.js';
 import { sendToCustomer } from './outbound-message.js';
@@ -27,8 +27,7 @@ export async function receiveCustomerMessage(
 ): Promise<CustomerMessageResult> {
   const ws = conversation._ws;
   if (conversation._chat_status === 'closed') {
-    chatChanged(conversation);
-    conversation._chat_status = 'open';
+    moveChat(conversation, 'reopen');
     conversation.updated_at = ctx.now();
     ctx.emit('conversation.reopened', ws, conversationView(conversation));
   }
