@@ -193,7 +193,7 @@ export const apiRouter = new Router<ApiRoute>(
  */
 export function routeError(method: string, path: string, allowed: string[]): ApiError {
   if (allowed.length === 0) {
-    const hint = trailingSlashHint(path, (bare) => apiRouter.match(method, bare).kind !== 'none');
+    const hint = trailingSlashHint(apiRouter, method, path);
     return new ApiError(404, 'NOT_FOUND', `no such path: ${method} ${path}${hint}`);
   }
   const methods = allowed.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m]));
@@ -209,12 +209,12 @@ export function routeError(method: string, path: string, allowed: string[]): Api
 }
 
 /**
- * What a 404 adds where only a trailing slash keeps `path` from a route (`routed` says whether one
- * is there): paths are exact, as the spec writes them. Empty otherwise.
+ * What a 404 adds where only a trailing slash keeps `path` from a route of `router`: paths are
+ * exact, as the spec writes them. Empty otherwise.
  */
-export function trailingSlashHint(path: string, routed: (bare: string) => boolean): string {
+export function trailingSlashHint(router: Router<unknown>, method: string, path: string): string {
   const bare = path.replace(/\/+$/, '');
-  return bare !== path && bare !== '' && routed(bare)
+  return bare !== path && bare !== '' && router.match(method, bare).kind !== 'none'
     ? ` (paths have no trailing slash: ${bare})`
     : '';
 }

@@ -40,10 +40,7 @@ export function createRequestHandler(
     const match = controlRouter.match(request.method, request.path);
     if (match.kind === 'found') return match.target(request, match.params);
     if (match.kind === 'method') throw routeError(sent, request.path, match.allowed);
-    const hint = trailingSlashHint(
-      request.path,
-      (bare) => controlRouter.match(request.method, bare).kind !== 'none',
-    );
+    const hint = trailingSlashHint(controlRouter, request.method, request.path);
     throw new ApiError(
       404,
       'NOT_FOUND',
