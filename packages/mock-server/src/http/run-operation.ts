@@ -62,12 +62,9 @@ export async function runOperation(
     // orphan that no export imports again).
     if (key && (ctx.state.apiKeys.get(key.id) !== key || key.revoked_at !== null)) {
       // A 401 carries no rate-limit headers; another key than before is counted as its own.
-      const before = rateHeaders;
+      const counted = { id: key.id, rateHeaders };
       rateHeaders = {};
-      const again = authenticate(ctx.state, request.header('x-api-key'));
-      scope.keyId = again.id;
-      rateHeaders = again.id === key.id ? before : pipeline.rateLimiter.take(again.id, ctx.nowMs());
-      key = again;
+      ({ key, rateHeaders } = admit(pipeline, request, scope, counted));
       authorize(key, op, ctx.variant);
     }
     const valid = validateRequest(op, params, request.search, body, request, ctx.variant);
@@ -102,15 +99,24 @@ export function runUnrouted(
   }
 }
 
-/** Authentication (401), then the key's rate limit (429, its headers in the error): the key and its rate-limit headers. */
+/**
+ * Authentication (401), then the key's rate limit (429, its headers in the error): the key and its
+ * rate-limit headers. `counted`: the key the request was counted for already (authenticated again
+ * after its body), which is not counted twice.
+ */
 function admit(
   pipeline: Pipeline,
   request: ApiRequest,
   scope: RequestScope,
+  counted?: { id: string; rateHeaders: Record<string, string> },
 ): { key: ApiKeyRecord; rateHeaders: Record<string, string> } {
   const key = authenticate(pipeline.ctx.state, request.header('x-api-key'));
   scope.keyId = key.id;
-  return { key, rateHeaders: pipeline.rateLimiter.take(key.id, pipeline.ctx.nowMs()) };
+  const rateHeaders =
+    key.id === counted?.id
+      ? counted.rateHeaders
+      : pipeline.rateLimiter.take(key.id, pipeline.ctx.nowMs());
+  return { key, rateHeaders };
 }
 
 function maintenance(): ApiError {
