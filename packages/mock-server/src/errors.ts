@@ -33,6 +33,8 @@ export class MockApiError extends Error {
   readonly code: ErrorCode;
   /** The violated rules of a 400 `VALIDATION_ERROR` (the first 100); undefined otherwise. */
   readonly details: ErrorDetail[] | undefined;
+  /** How many rules were violated in all (`details` lists the first 100); undefined without `details`. */
+  readonly detailsTotal: number | undefined;
   /** Headers the response carries besides the usual ones (`Retry-After`). */
   readonly headers: Record<string, string>;
 
@@ -40,7 +42,11 @@ export class MockApiError extends Error {
     status: number,
     code: ErrorCode,
     message: string,
-    options: { details?: ErrorDetail[]; headers?: Record<string, string> } = {},
+    options: {
+      details?: ErrorDetail[];
+      detailsTotal?: number;
+      headers?: Record<string, string>;
+    } = {},
   ) {
     super(message);
     this.name = 'MockApiError';
@@ -48,6 +54,9 @@ export class MockApiError extends Error {
     this.status = status;
     this.code = code;
     this.details = options.details;
+    this.detailsTotal = options.details
+      ? (options.detailsTotal ?? options.details.length)
+      : undefined;
     this.headers = options.headers ?? {};
   }
 
@@ -124,6 +133,7 @@ export function detailsSummary(details: ErrorDetail[], fallback: string): string
 export function validationError(details: ErrorDetail[]): ApiError {
   return new ApiError(400, 'VALIDATION_ERROR', detailsSummary(details, 'invalid request'), {
     details: details.length > MAX_DETAILS ? details.slice(0, MAX_DETAILS) : details,
+    detailsTotal: details.length,
   });
 }
 

@@ -36,7 +36,7 @@ async function main(argv: string[]): Promise<void> {
     const details = (seed && (error as MockApiError).details) || [];
     process.stderr.write(
       details.length > 1
-        ? `agent-platform-mock: --seed ${config.seedLabel}: ${problems(details.length, (error as Error).message)}:\n${details.map((d) => `  ${oneLine(d.message)}\n`).join('')}`
+        ? `agent-platform-mock: --seed ${config.seedLabel}: ${problems(details.length, (error as MockApiError).detailsTotal ?? details.length)}:\n${details.map((d) => `  ${oneLine(d.message)}\n`).join('')}`
         : `agent-platform-mock: ${seed ? `--seed ${config.seedLabel}: ` : ''}${oneLine((error as Error).message)}\n`,
     );
     process.exit(2);
@@ -84,13 +84,8 @@ async function main(argv: string[]): Promise<void> {
   if (warning) process.stderr.write(`agent-platform-mock: warning: ${warning}\n`);
 }
 
-/**
- * `N problems`, or `the first 100 of N problems` when the error lists only the first MAX_DETAILS: its
- * message (`first (and N-1 more)`) still counts them all.
- */
-function problems(listed: number, message: string): string {
-  const more = /\(and (\d+) more\)$/.exec(message);
-  const total = more ? Number(more[1]) + 1 : listed;
+/** `N problems`, or `the first 100 of N problems` when the error lists only the first MAX_DETAILS. */
+function problems(listed: number, total: number): string {
   return total > listed ? `the first ${listed} of ${total} problems` : `${listed} problems`;
 }
 
