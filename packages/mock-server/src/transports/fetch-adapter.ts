@@ -1,16 +1,18 @@
 import type { ApiRequest, ApiResponse } from '../http/api-request.js';
+import { normalizePath } from '../http/normalize-path.js';
 import { readBody } from '../http/read-body.js';
 import { type BaseUrl, pathUnder } from './base-url.js';
 
 /**
- * A fetch Request as the core reads it: its path under the base URL's prefix
+ * A fetch Request as the core reads it: its path (normalized) under the base URL's prefix
  * (`/platform/v1/agents` → `/v1/agents`); one outside it is marked `outside`, for a 404. Its signal
  * ends the waits of a request its caller gave up.
  */
 export function fromFetchRequest(request: Request, base: BaseUrl): ApiRequest {
   const url = new URL(request.url);
-  const under = pathUnder(base.prefix, url.pathname);
-  const path = under ?? url.pathname;
+  const pathname = normalizePath(url.pathname);
+  const under = pathUnder(base.prefix, pathname);
+  const path = under ?? pathname;
   return {
     method: request.method,
     path,

@@ -5,6 +5,7 @@ import { ApiError } from '../errors.js';
 import type { ApiRequest, ApiResponse } from '../http/api-request.js';
 import { commonHeaders } from '../http/common-headers.js';
 import { CORS_HEADERS, corsHeaders, isControlPath, isLoopbackName } from '../http/cors.js';
+import { normalizePath } from '../http/normalize-path.js';
 import { bodyLimit, tooLarge } from '../http/read-body.js';
 import { errorResponse } from '../http/respond.js';
 import type { RequestHandler } from '../request-handler.js';
@@ -419,11 +420,12 @@ interface Target {
   search: string;
 }
 
-/** The target of a request, in origin or absolute form, as its path and query. */
+/** The target of a request, in origin or absolute form, as its path (normalized) and query. */
 function targetOf(req: IncomingMessage): Target {
   const raw = originForm(req.url ?? '/');
   const q = raw.indexOf('?');
-  return q < 0 ? { path: raw, search: '' } : { path: raw.slice(0, q), search: raw.slice(q) };
+  const path = normalizePath(q < 0 ? raw : raw.slice(0, q));
+  return { path, search: q < 0 ? '' : raw.slice(q) };
 }
 
 /**

@@ -295,6 +295,23 @@ describe.each(transports)('request validation over $name', (transport) => {
     expect(res.body.error.message).toBe('no such path: GET /v1/nothing-here');
   });
 
+  it('routes a path whose unreserved characters are percent-encoded as the plain path (RFC 3986)', async () => {
+    // Unchecked: the spec checker matches paths as written.
+    const created = await h.call('POST', '/v1/ag%65nts', {
+      body: { name: 'Encoded' },
+      unchecked: true,
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as string;
+    const read = await h.call('GET', `/v1/%61gents/${id.replace('-', '%2d')}`, { unchecked: true });
+    expect(read.status).toBe(200);
+    expect(read.body.data.name).toBe('Encoded');
+    // An escaped reserved character is data, not a separator: no route has that segment.
+    const slash = await h.call('GET', '/v1/agents%2Fx');
+    expect(slash.status).toBe(404);
+    expect(slash.body.error.message).toBe('no such path: GET /v1/agents%2Fx');
+  });
+
   it('says when a trailing slash is all that is wrong with a path', async () => {
     const res = await h.call('GET', '/v1/agents/');
     expect(res.status).toBe(404);
