@@ -37,3 +37,30 @@ describe('clientErrorFor, a request over the header limit', () => {
     ]);
   });
 });
+
+describe('clientErrorFor, a request Node could not parse', () => {
+  it('says what llhttp found, with its code', () => {
+    const error = clientErrorFor(
+      { code: 'HPE_INVALID_CONTENT_LENGTH', reason: 'Invalid character in Content-Length' },
+      MAX,
+    );
+    expect([error.status, error.message]).toEqual([
+      400,
+      'request: not valid HTTP/1.1: invalid character in Content-Length (HPE_INVALID_CONTENT_LENGTH)',
+    ]);
+    expect(clientErrorFor({ code: 'HPE_X' }, MAX).message).toBe(
+      'request: not valid HTTP/1.1 (HPE_X)',
+    );
+  });
+
+  it('says a request ended early when the client half-closed the connection', () => {
+    const error = clientErrorFor(
+      { code: 'HPE_INVALID_EOF_STATE', reason: 'Invalid EOF state' },
+      MAX,
+    );
+    expect(error.status).toBe(400);
+    expect(error.message).toMatch(
+      /^request: the connection ended before the request did: .*Content-Length/,
+    );
+  });
+});

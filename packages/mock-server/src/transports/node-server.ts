@@ -192,7 +192,7 @@ export async function listen(
   });
   server.on(
     'clientError',
-    (error: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex) => {
+    (error: Error & { code?: string; rawPacket?: Buffer; reason?: string }, socket: Duplex) => {
       const started = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })
         ._httpMessage;
       if (!socket.writable || started?.headersSent) return void socket.destroy();
@@ -243,7 +243,7 @@ export async function listen(
 
 /** What Node's own refusals become: the statuses Node gives them, in the API's envelope. */
 export function clientErrorFor(
-  { code, rawPacket }: { code?: string; rawPacket?: Buffer },
+  { code, rawPacket, reason }: { code?: string; rawPacket?: Buffer; reason?: string },
   maxHeaderSize: number,
 ): ApiError {
   switch (code) {
@@ -279,8 +279,18 @@ export function clientErrorFor(
         'PAYLOAD_TOO_LARGE',
         'body: chunk extensions larger than the server accepts',
       );
-    default:
-      return new ApiError(400, 'VALIDATION_ERROR', `request: not valid HTTP/1.1 (${code})`);
+    case 'HPE_INVALID_EOF_STATE':
+      // The client ended its side of the connection (a half-close) with the request unfinished.
+      return new ApiError(
+        400,
+        'VALIDATION_ERROR',
+        `request: the connection ended before the request did: its headers unfinished, or a body shorter than its Content-Length or without its last chunk (${code})`,
+      );
+    default: {
+      // llhttp's reason says what it found (`Invalid character in Content-Length`).
+      const what = reason ? `: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}` : '';
+      return new ApiError(400, 'VALIDATION_ERROR', `request: not valid HTTP/1.1${what} (${code})`);
+    }
   }
 }
 

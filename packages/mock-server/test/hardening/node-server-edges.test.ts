@@ -471,6 +471,29 @@ describe('the node:http server at its edges', { timeout: 60_000 }, () => {
     await expect(running.close()).resolves.toBeUndefined();
   });
 
+  it('tells a client that half-closed the connection with its body short of Content-Length', async () => {
+    const conn = await open(await start());
+    await conn.send(`${post(100)}{"name":`);
+    conn.socket.end();
+    const [answer] = await answers(conn);
+    expect(answer?.status).toBe(400);
+    expect(JSON.parse(answer?.body ?? '').error.message).toBe(
+      'request: the connection ended before the request did: its headers unfinished, or a body shorter than its Content-Length or without its last chunk (HPE_INVALID_EOF_STATE)',
+    );
+    await conn.closed;
+  });
+
+  it("names what Node's parser refused in a request", async () => {
+    const conn = await open(await start());
+    await conn.send(post(1).replace('Content-Length: 1', 'Content-Length: 1x'));
+    const [answer] = await answers(conn);
+    expect(answer?.status).toBe(400);
+    expect(JSON.parse(answer?.body ?? '').error.message).toBe(
+      'request: not valid HTTP/1.1: invalid character in Content-Length (HPE_INVALID_CONTENT_LENGTH)',
+    );
+    conn.socket.destroy();
+  });
+
   it('cuts requests in flight when closed without a grace period', async () => {
     const running = await start();
     const busy = await inFlight(running, '{"name":"Cut"}');
