@@ -80,7 +80,7 @@ export function tooLarge(limit = MAX_BODY_BYTES): ApiError {
 }
 
 /** 400 VALIDATION_ERROR (rule `read`) for a body that could not be read to its end. */
-function unreadable(what: string): ApiError {
+export function unreadable(what: string): ApiError {
   return invalidField('body', 'read', what);
 }
 

@@ -6,7 +6,7 @@ import type { ApiRequest, ApiResponse } from '../http/api-request.js';
 import { commonHeaders } from '../http/common-headers.js';
 import { CORS_HEADERS, corsHeaders, isControlPath, isLoopbackName } from '../http/cors.js';
 import { normalizePath } from '../http/normalize-path.js';
-import { bodyLimit, tooLarge } from '../http/read-body.js';
+import { bodyLimit, tooLarge, unreadable } from '../http/read-body.js';
 import { errorResponse } from '../http/respond.js';
 import type { RequestHandler } from '../request-handler.js';
 
@@ -404,9 +404,7 @@ function readIncoming(
     );
     // The client went away mid-body (or the server was closed): nobody reads the answer, and it
     // is not the server's failure.
-    req.on('error', () =>
-      reject(new ApiError(400, 'VALIDATION_ERROR', 'body: the connection closed before it ended')),
-    );
+    req.on('error', () => reject(unreadable('the connection closed before it ended')));
   });
 }
 
