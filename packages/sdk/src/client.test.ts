@@ -303,6 +303,25 @@ describe('requests', () => {
     expect(await deleting.agents.delete(ID)).toBeUndefined();
   });
 
+  it('throws for a 204 to an operation typed to answer data (only the DELETEs answer 204)', async () => {
+    // A proxy or another server at baseUrl: a retrieve must not resolve to undefined, nor a list
+    // fail with a TypeError reading `data` of nothing.
+    const { fetch } = recordingFetch(() => new Response(null, { status: 204 }));
+    const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch });
+    for (const call of [
+      () => client.agents.retrieve(ID),
+      () => client.agents.create({ name: 'Support' }),
+      () => client.chats.startHuman(ID),
+      () => client.health(),
+      () => client.agents.list(),
+    ]) {
+      const error = await call().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(APIError);
+      expect(error).toMatchObject({ status: 204, body: '' });
+      expect((error as APIError).message).toMatch(/^HTTP 204, but the body is not JSON \(/);
+    }
+  });
+
   it('dates an HTTP-date Retry-After by the client clock, not the wall clock', async () => {
     // The clock is a year ahead of the wall clock: read by Date.now(), the wait would be a year.
     const time = fakeClock(Date.UTC(2027, 10, 20, 10, 0, 0));

@@ -290,9 +290,10 @@ export class AgentPlatform {
         }
       }
       try {
-        // Only a 204 has no body: an empty 200 is typed as a resource and must not resolve to undefined.
+        // Only a DELETE's 204 has no body: an empty 200, or a 204 to an operation typed to answer data
+        // (a proxy's), must not resolve to undefined.
         return {
-          body: text === '' && response.status === 204 ? undefined : JSON.parse(text),
+          body: method === 'DELETE' && response.status === 204 ? undefined : JSON.parse(text),
           response,
         };
       } catch (cause) {

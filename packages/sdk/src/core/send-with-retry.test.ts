@@ -125,7 +125,11 @@ describe('retries', () => {
       const { client, calls, sleeps } = setup(
         (_, i) => {
           const status = statuses[i];
-          return status ? apiError(status, 'INTERNAL_ERROR') : new Response(null, { status: 204 });
+          if (status) return apiError(status, 'INTERNAL_ERROR');
+          // What each answers: a DELETE no content, the others the agent.
+          return method === 'DELETE'
+            ? new Response(null, { status: 204 })
+            : Response.json({ data: { id: ID } });
         },
         { maxRetries: 3 },
       );
