@@ -1,3 +1,4 @@
+import { checkOptions } from './check-options.js';
 import { type Clock, createManualClock, createRealClock, startTimeProblem } from './clock.js';
 import {
   Controller,
@@ -140,6 +141,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     throw new TypeError('adminToken: must be a non-empty string (leave it out for no token)');
   if (options.adminToken !== undefined && !isHeaderToken(options.adminToken))
     throw new TypeError(`adminToken: ${ADMIN_TOKEN_RULE}`);
+  checkOptions(options);
   const base = parseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL);
   const baseUrl = base.url;
   const clock = resolveClock(options);

@@ -213,6 +213,49 @@ describe('createMockServer options', () => {
     }
   });
 
+  it('refuses a rate limit, grace, journal size or seed the CLI could not be given, naming the option', () => {
+    // A window without windowMs never reset and sent X-RateLimit-Reset: NaN; a limit of 0 refused
+    // every request (--rate-limit 0 is refused).
+    for (const rateLimit of [
+      { limit: 5 },
+      { limit: 0, windowMs: 1000 },
+      { limit: 1.5, windowMs: 1 },
+      true,
+    ]) {
+      expect(() => createMockServer({ rateLimit: rateLimit as never })).toThrow(
+        /^rateLimit: must be false or \{ limit, windowMs \}, each a whole number >= 1 \(windowMs in milliseconds\), not /,
+      );
+    }
+    expect(() => createMockServer({ rateLimit: { limit: 5 } as never })).toThrow(
+      'not { limit: 5, windowMs: undefined }',
+    );
+    // Infinity (or anything past a timer's 2^31 - 1 ms) made the grace 1 ms, not endless.
+    for (const deliveryGraceMs of [Number.POSITIVE_INFINITY, -1, 60_001, 1.5, Number.NaN]) {
+      expect(() => createMockServer({ clock: 'manual', deliveryGraceMs })).toThrow(
+        `deliveryGraceMs: must be a whole number of milliseconds from 0 to 60000, as --delivery-grace-ms, not ${deliveryGraceMs}`,
+      );
+    }
+    for (const journalSize of [-1, 2.5, Number.NaN]) {
+      expect(() => createMockServer({ journalSize })).toThrow(
+        `journalSize: must be a whole number >= 0, not ${journalSize}`,
+      );
+    }
+    // A typo of 'demo' was imported as a state: "body: must be an object".
+    expect(() => createMockServer({ seed: 'demos' as never })).toThrow(
+      `seed: must be 'demo', 'none' or a state exported earlier (exportState()), not "demos"`,
+    );
+    // What the CLI's flags give is taken.
+    const mock = createMockServer({
+      clock: 'manual',
+      rateLimit: { limit: 1, windowMs: 1 },
+      deliveryGraceMs: 0,
+      journalSize: 0,
+      seed: 'none',
+    });
+    expect(mock.requests()).toEqual([]);
+    expect(() => createMockServer({ rateLimit: false, deliveryGraceMs: 60_000 })).not.toThrow();
+  });
+
   it('refuses what --start-time refuses: a time without a zone, a day that does not exist, a real clock', () => {
     for (const startTime of ['2024-01-01T00:00:00', '2023-02-29']) {
       expect(() => createMockServer({ clock: 'manual', startTime })).toThrow(

@@ -1,0 +1,45 @@
+import type { MockServerOptions } from './options.js';
+
+/**
+ * Refuses the numeric and seed options the CLI's flags would refuse, with a TypeError naming the
+ * option, as `variant`, `clock` and `startTime` are: taken as they came, a rate limit without
+ * `windowMs` never reset its window and sent `X-RateLimit-Reset: NaN`, a grace past what a timer
+ * takes (`Infinity`) waited 1 ms, and `seed: 'demos'` was refused as `body: must be an object`.
+ */
+export function checkOptions(options: MockServerOptions): void {
+  const { rateLimit, deliveryGraceMs, journalSize, seed } = options;
+  if (
+    rateLimit !== undefined &&
+    rateLimit !== false &&
+    !(isWhole(rateLimit?.limit, 1) && isWhole(rateLimit?.windowMs, 1))
+  ) {
+    throw new TypeError(
+      `rateLimit: must be false or { limit, windowMs }, each a whole number >= 1 (windowMs in milliseconds), not ${
+        typeof rateLimit === 'object' && rateLimit !== null
+          ? `{ limit: ${show(rateLimit.limit)}, windowMs: ${show(rateLimit.windowMs)} }`
+          : show(rateLimit)
+      }`,
+    );
+  }
+  if (deliveryGraceMs !== undefined && !isWhole(deliveryGraceMs, 0, 60_000)) {
+    throw new TypeError(
+      `deliveryGraceMs: must be a whole number of milliseconds from 0 to 60000, as --delivery-grace-ms, not ${show(deliveryGraceMs)}`,
+    );
+  }
+  if (journalSize !== undefined && !isWhole(journalSize, 0)) {
+    throw new TypeError(`journalSize: must be a whole number >= 0, not ${show(journalSize)}`);
+  }
+  if (typeof seed === 'string' && seed !== 'demo' && seed !== 'none') {
+    throw new TypeError(
+      `seed: must be 'demo', 'none' or a state exported earlier (exportState()), not ${show(seed)}`,
+    );
+  }
+}
+
+function isWhole(value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): boolean {
+  return Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
+}
+
+function show(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value) : String(value);
+}
