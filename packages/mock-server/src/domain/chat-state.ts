@@ -1,4 +1,4 @@
-import { conflict } from '../errors.js';
+import { conflict, type ErrorDetail, fieldDetail } from '../errors.js';
 import type { ChatStatus, ConversationRow } from '../store/records.js';
 
 /** The chat actions of the state machine, and the statuses each one may start from. */
@@ -52,4 +52,30 @@ export function moveChat(row: ConversationRow, action: StatusAction): void {
   assertTransition(row, action);
   chatChanged(row);
   row._chat_status = CHAT_TRANSITIONS[action].to;
+}
+
+/**
+ * What is wrong with a stored chat's handoff fields (`at` is its path in a snapshot): in `human` mode
+ * `_human_started_at` is set (`_assigned_to` may be null: unassigned); outside it both are null, as
+ * stop-human and close leave them. The chat view shows them as they are.
+ */
+export function handoffIssues(
+  row: Pick<ConversationRow, '_chat_status' | '_assigned_to' | '_human_started_at'>,
+  at: string,
+): ErrorDetail[] {
+  if (row._chat_status === 'human') {
+    return row._human_started_at === null
+      ? [
+          fieldDetail(
+            `${at}._human_started_at`,
+            'required',
+            'a chat in human mode has the time its handoff started',
+          ),
+        ]
+      : [];
+  }
+  const outside = `is null outside human mode (the chat is ${row._chat_status})`;
+  return (['_assigned_to', '_human_started_at'] as const)
+    .filter((field) => row[field] !== null)
+    .map((field) => fieldDetail(`${at}.${field}`, 'invalid', outside));
 }

@@ -5,6 +5,7 @@
  * import refuses it, as the request would have been.
  */
 
+import { handoffIssues } from '../domain/chat-state.js';
 import {
   contactKeepsOneIssues,
   endsAtIssues,
@@ -96,6 +97,7 @@ export const ROW_RULES: {
   ) => ErrorDetail[];
 } = {
   contacts: (row, at) => contactKeepsOneIssues(row as never, at),
+  conversations: (row, at) => handoffIssues(row as never, at),
   webhooks: (row, at, { requireHttps }) => webhookUrlIssues(row.url, requireHttps, `${at}.url`),
   mcpServers: (row, at) => headerNameIssues(row._headers, `${at}._headers`),
   appointments: (row, at) => endsAtIssues(row.starts_at, row.ends_at, `${at}.ends_at`),

@@ -115,6 +115,50 @@ describe('importing rows that name other rows', () => {
     expect([field, rule]).toEqual([`tables.mcpLinks[1].mcp_id`, 'unique']);
   });
 
+  it('refuses a chat whose handoff fields say otherwise than its status (the chat view showed them)', async () => {
+    await fillState(h, 'A');
+    const agent = (await h.call('POST', '/v1/agents', { body: { name: 'Day' } })).body.data.id;
+    await h.call('POST', `/v1/agents/${agent}/conversation`, { body: { message: 'Hi' } });
+    const { tables } = h.mock.exportState();
+    const human = tables.conversations.findIndex((c) => c._chat_status === 'human');
+    const closed = tables.conversations.findIndex((c) => c._chat_status === 'closed');
+    const open = tables.conversations.findIndex((c) => c._chat_status === 'open');
+    expect([human, closed, open].every((i) => i >= 0)).toBe(true);
+    const someone = '00000000-0000-4000-8000-0000000000aa';
+    const at = '2026-11-20T10:00:00.000Z';
+    const cases: [Edit, string, string][] = [
+      // In human mode since when? The chat says so while it is human.
+      [
+        (s) => (s.tables.conversations[human]._human_started_at = null),
+        `conversations[${human}]._human_started_at`,
+        'required',
+      ],
+      // Null outside human mode: an open chat assigned to a person, or closed with a handoff time.
+      [
+        (s) => (s.tables.conversations[open]._assigned_to = someone),
+        `conversations[${open}]._assigned_to`,
+        'invalid',
+      ],
+      [
+        (s) => (s.tables.conversations[open]._human_started_at = at),
+        `conversations[${open}]._human_started_at`,
+        'invalid',
+      ],
+      [
+        (s) => (s.tables.conversations[closed]._assigned_to = someone),
+        `conversations[${closed}]._assigned_to`,
+        'invalid',
+      ],
+    ];
+    for (const [edit, field, rule] of cases) {
+      expect(await refusedFor(edit), field).toEqual([`tables.${field}`, rule]);
+    }
+    // In human mode unassigned is a chat waiting for a person: that one imports.
+    const unassigned = structuredClone(h.mock.exportState());
+    (unassigned.tables.conversations[human] as { _assigned_to: string | null })._assigned_to = null;
+    expect((await h.call('PUT', '/__mock/state', { body: unassigned })).status).toBe(204);
+  });
+
   it('refuses a conversation marked as having lost its channel that still names one', async () => {
     await fillState(h, 'A');
     expect(await refusedFor((s) => (s.tables.conversations[0]._channel_deleted = true))).toEqual([
