@@ -83,7 +83,10 @@ export interface StateSnapshot {
   variant: Variant;
   /** What `GET /v1/health` reports; `maintenance` makes every other operation answer 503. */
   health: HealthStatus;
-  /** The last creation number given out: rows created after the import continue from it. */
+  /**
+   * The last creation number given out: rows created after the import continue from it, or from the
+   * largest `_seq` of its rows when that is larger.
+   */
   seq: number;
   /** Every workspace, with its company id and name. */
   workspaces: Workspace[];
@@ -216,7 +219,13 @@ export function importState(
   checkSnapshot(copy, state.variant, options);
   clearState(state);
   state.health = copy.health;
+  // Rows made after the import come after every imported one, also when a hand-written file's `seq`
+  // is behind its rows' `_seq`: a new message would otherwise sort before older ones of its chat
+  // (same `created_at`, a smaller `_seq`).
   state.seq = copy.seq;
+  for (const name of TABLE_NAMES) {
+    for (const row of copy.tables[name] ?? []) state.seq = Math.max(state.seq, row._seq);
+  }
   for (const ws of copy.workspaces) state.workspaces.set(ws.workspace_id, ws);
   for (const key of copy.api_keys) {
     state.apiKeys.set(key.id, key);
