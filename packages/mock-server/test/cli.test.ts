@@ -6,7 +6,7 @@ import { build } from 'tsup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer } from '../src/index.js';
 import { DEMO_API_KEY, DEMO_IDS } from '../src/seed/demo.js';
-import { exposureWarning, parseCli } from '../src/transports/cli-args.js';
+import { exposureWarning, parseCli, seedAheadWarning } from '../src/transports/cli-args.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = fileURLToPath(new URL('../.test-dist', import.meta.url));
@@ -221,6 +221,33 @@ describe('agent-platform-mock CLI', () => {
     }
   });
 
+  it('warns when a --seed file is dated after the manual clock it starts on, and serves it', async () => {
+    const recorded = createMockServer({ clock: 'manual', startTime: '2026-11-22T12:00:00Z' });
+    const { key } = recorded.createApiKey({ scopes: 'all' });
+    const created = await recorded.fetch(`${recorded.baseUrl}/v1/agents`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Recorded' }),
+    });
+    expect(created.status).toBe(201);
+    const file = `${outDir}/seed-ahead.json`;
+    await writeFile(file, JSON.stringify(recorded.exportState()));
+    recorded.dispose();
+    const earlier = ['--seed', file, '--clock', 'manual', '--start-time', '2024-01-01'];
+    const r = run(['--port', '0', ...earlier]);
+    try {
+      await banner(r);
+      for (let i = 0; i < 400 && !r.stderr().includes('\n'); i++)
+        await new Promise((res) => setTimeout(res, 25));
+      expect(r.stderr()).toBe(
+        `agent-platform-mock: warning: --seed ${file} holds times up to 2026-11-22T12:00:00.000Z, after the clock's 2024-01-01T00:00:00.000Z: rows made from now on are dated before its rows (lists newest first show them after older ones); start the clock at or after that time (--clock manual --start-time 2026-11-22T12:00:00.000Z)\n`,
+      );
+    } finally {
+      r.child.kill('SIGTERM');
+      await r.exit;
+    }
+  });
+
   it('names --host when the host is not an address of this machine, exit code 1', async () => {
     for (const [host, why] of [
       ['256.1.1.1', 'not an address, nor a name this machine resolves'],
@@ -336,6 +363,30 @@ describe('CLI flags', () => {
     for (const host of ['127.0.0.1', '::1', 'localhost', '127.0.0.2']) {
       expect(exposureWarning(parseCli(['--host', host])), host).toBeUndefined();
     }
+  });
+
+  it('warns about a --seed dated after the clock only: not for a file at or before it, nor demo or none', () => {
+    const config = parseCli([]);
+    const at = (time: string) => ({
+      ...config,
+      seedLabel: 'seed.json',
+      options: {
+        ...config.options,
+        seed: { tables: { agents: [{ created_at: '2026-01-01T00:00:00Z', updated_at: time }] } },
+      },
+    });
+    const ahead = seedAheadWarning(
+      at('2026-05-01T00:00:00Z') as never,
+      Date.parse('2026-04-30T23:59:59Z'),
+    );
+    expect(ahead).toMatch(
+      /^--seed seed\.json holds times up to 2026-05-01T00:00:00\.000Z, after the clock's 2026-04-30T23:59:59\.000Z/,
+    );
+    expect(
+      seedAheadWarning(at('2026-05-01T00:00:00Z') as never, Date.parse('2026-05-01T00:00:00Z')),
+    ).toBeUndefined();
+    expect(seedAheadWarning(parseCli(['--seed', 'none']), 0)).toBeUndefined();
+    expect(seedAheadWarning(parseCli([]), 0)).toBeUndefined();
   });
 
   it('answers a negative number with the flag\'s own rule, not "ambiguous"', () => {

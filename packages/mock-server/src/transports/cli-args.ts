@@ -204,3 +204,25 @@ export function exposureWarning(config: CliConfig): string | undefined {
   if (config.options.adminToken !== undefined || isLoopbackName(config.host)) return undefined;
   return `listening on ${config.host} with no --admin-token: anyone who can reach it can read the whole state under /__mock (API keys, webhook secrets), replace it and reset it`;
 }
+
+/**
+ * What the CLI warns about a `--seed` file dated after the clock (recorded later, or a manual clock
+ * started earlier): rows made from then on are dated before its rows, so lists newest first show
+ * them after older ones, and an updated row's `updated_at` can fall before its `created_at`.
+ * Undefined when the file holds no time after `nowMs`.
+ */
+export function seedAheadWarning(config: CliConfig, nowMs: number): string | undefined {
+  const { seed } = config.options;
+  if (typeof seed !== 'object') return undefined;
+  let latest = Number.NEGATIVE_INFINITY;
+  for (const rows of Object.values(seed.tables ?? {})) {
+    for (const row of rows as { created_at?: unknown; updated_at?: unknown }[]) {
+      for (const time of [row.created_at, row.updated_at]) {
+        if (typeof time === 'string') latest = Math.max(latest, Date.parse(time));
+      }
+    }
+  }
+  if (!(latest > nowMs)) return undefined;
+  const at = new Date(latest).toISOString();
+  return `--seed ${config.seedLabel} holds times up to ${at}, after the clock's ${new Date(nowMs).toISOString()}: rows made from now on are dated before its rows (lists newest first show them after older ones); start the clock at or after that time (--clock manual --start-time ${at})`;
+}

@@ -1,7 +1,14 @@
 import { createMockServer, type MockServer } from '../create-mock-server.js';
 import { isMockApiError, type MockApiError } from '../errors.js';
 import { DEMO_API_KEY } from '../seed/demo.js';
-import { type CliConfig, exposureWarning, parseCli, USAGE, UsageError } from './cli-args.js';
+import {
+  type CliConfig,
+  exposureWarning,
+  parseCli,
+  seedAheadWarning,
+  USAGE,
+  UsageError,
+} from './cli-args.js';
 import type { RunningServer } from './node-server.js';
 
 // How long requests in flight get to be answered after SIGINT or SIGTERM (docker stop waits 10 s).
@@ -80,8 +87,9 @@ async function main(argv: string[]): Promise<void> {
   process.stdout.write(
     `agent-platform-mock listening on ${server.url} | variant ${mock.variant} | clock ${options.clock}${from} | rate limit ${rate} | seed ${config.seedLabel}${key}${ids} | control API: ${server.url}/__mock\n`,
   );
-  const warning = exposureWarning(config);
-  if (warning) process.stderr.write(`agent-platform-mock: warning: ${warning}\n`);
+  for (const warning of [exposureWarning(config), seedAheadWarning(config, mock.clock.now())]) {
+    if (warning) process.stderr.write(`agent-platform-mock: warning: ${warning}\n`);
+  }
 }
 
 /** `N problems`, or `the first 100 of N problems` when the error lists only the first MAX_DETAILS. */
