@@ -33,4 +33,16 @@ describe('the spec contract check', () => {
       }),
     ).toContain('GET /v1/agents -> 200: missing header X-RateLimit-Limit');
   });
+
+  it('reports an error whose code or status is not the one the spec gives its status', () => {
+    const agent = `${url}/${crypto.randomUUID()}`;
+    const error = (code: string, status: number) => ({ error: { code, message: 'm', status } });
+    expect(contractProblems('GET', agent, 404, ok, error('NOT_FOUND', 404))).toEqual([]);
+    expect(contractProblems('GET', agent, 404, ok, error('FORBIDDEN', 404))).toEqual([
+      `GET ${new URL(agent).pathname} -> 404: error.code is FORBIDDEN, not NOT_FOUND`,
+    ]);
+    expect(contractProblems('GET', agent, 404, ok, error('NOT_FOUND', 403))).toEqual([
+      `GET ${new URL(agent).pathname} -> 404: error.status is 403`,
+    ]);
+  });
 });

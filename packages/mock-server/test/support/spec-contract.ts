@@ -29,7 +29,8 @@ function validatorFor(pointer: string) {
 
 /**
  * Checks a response against the spec, independently of the mock's own validator: the status is one
- * the operation declares, the body matches that response's schema, the declared headers are present.
+ * the operation declares, the body matches that response's schema, the declared headers are present,
+ * and an error's `status` is the HTTP status and its `code` the one the spec's example gives it.
  * Returns the problems (empty when it conforms).
  */
 export function contractProblems(
@@ -56,6 +57,13 @@ export function contractProblems(
   for (const name of Object.keys(response.headers ?? {})) {
     if (name === 'Retry-After' && status === 503) continue;
     if (headers.get(name) === null) problems.push(`${where}: missing header ${name}`);
+  }
+  const example = response.content?.['application/json']?.example?.error;
+  const error = (body as { error?: { code?: unknown; status?: unknown } } | undefined)?.error;
+  if (status >= 400 && example && error) {
+    if (error.status !== status) problems.push(`${where}: error.status is ${error.status}`);
+    if (error.code !== example.code)
+      problems.push(`${where}: error.code is ${error.code}, not ${example.code}`);
   }
   const content = response.content?.['application/json'];
   if (!content) {
