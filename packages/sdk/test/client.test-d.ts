@@ -30,6 +30,10 @@ describe('resource method types', () => {
     // A 200 is always ok: maintenance and degradation are a 503 (ServiceUnavailableError).
     expectTypeOf((await client.health()).status).toEqualTypeOf<'ok'>();
     expectTypeOf((await client.me()).scopes).toEqualTypeOf<string[]>();
+    // The permission map names its groups: no `| undefined` (noUncheckedIndexedAccess) for them.
+    expectTypeOf((await client.me()).permissions.custom_fields).toEqualTypeOf<
+      Schemas['PermissionSet']
+    >();
   });
 
   it('are assignable to Promise types, as a list call is (a helper taking () => Promise<T>)', () => {

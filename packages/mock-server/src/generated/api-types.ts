@@ -1702,8 +1702,31 @@ export interface components {
             workspace_id: string;
             /** @description Enabled scopes. */
             scopes: string[];
-            /** @description Detailed permission map per resource, derived from the scopes: `read` when the key may call any GET of the resource, `write` any POST or PUT, `delete` any DELETE. An operation counts for the resource it reads or changes: sending, reading, editing and deleting messages count for `messages`, whichever path reaches them. */
+            /** @description Detailed permission map per resource, derived from the scopes: `read` when the key may call any GET of the resource, `write` any POST or PUT, `delete` any DELETE. An operation counts for the resource it reads or changes: sending, reading, editing and deleting messages count for `messages`, whichever path reaches them. Every group below is present, in both variants; a later version may add groups. */
             permissions: {
+                /** @description Agents, their activation and deletion. */
+                agents: components["schemas"]["PermissionSet"];
+                /** @description An agent's trainings. */
+                trainings: components["schemas"]["PermissionSet"];
+                /** @description Channels, their settings, QR codes and widgets. */
+                channels: components["schemas"]["PermissionSet"];
+                /** @description Contacts. */
+                contacts: components["schemas"]["PermissionSet"];
+                /** @description Custom field definitions (`write` includes archiving; they are never deleted). */
+                custom_fields: components["schemas"]["PermissionSet"];
+                /** @description Conversations, and closing, reopening and transferring them. */
+                conversations: components["schemas"]["PermissionSet"];
+                /** @description Chats and the human handoff. */
+                chats: components["schemas"]["PermissionSet"];
+                /** @description Messages wherever their path, including starting a conversation with its first message and a human agent's message in a chat. */
+                messages: components["schemas"]["PermissionSet"];
+                /** @description MCP servers, their tools and their links to agents. */
+                mcp_servers: components["schemas"]["PermissionSet"];
+                /** @description Webhooks and their delivery history (in Variant A, `agents:read` reads them too). */
+                webhooks: components["schemas"]["PermissionSet"];
+                /** @description Appointments. */
+                appointments: components["schemas"]["PermissionSet"];
+            } & {
                 [key: string]: components["schemas"]["PermissionSet"];
             };
         };

@@ -245,7 +245,66 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       },
       "permissions": {
         "type": "object",
-        "description": "Detailed permission map per resource, derived from the scopes: `read` when the key may call any GET of the resource, `write` any POST or PUT, `delete` any DELETE. An operation counts for the resource it reads or changes: sending, reading, editing and deleting messages count for `messages`, whichever path reaches them.",
+        "description": "Detailed permission map per resource, derived from the scopes: `read` when the key may call any GET of the resource, `write` any POST or PUT, `delete` any DELETE. An operation counts for the resource it reads or changes: sending, reading, editing and deleting messages count for `messages`, whichever path reaches them. Every group below is present, in both variants; a later version may add groups.",
+        "required": [
+          "agents",
+          "trainings",
+          "channels",
+          "contacts",
+          "custom_fields",
+          "conversations",
+          "chats",
+          "messages",
+          "mcp_servers",
+          "webhooks",
+          "appointments"
+        ],
+        "properties": {
+          "agents": {
+            "$ref": "#/components/schemas/PermissionSet",
+            "description": "Agents, their activation and deletion."
+          },
+          "trainings": {
+            "$ref": "#/components/schemas/PermissionSet",
+            "description": "An agent's trainings."
+          },
+          "channels": {
+            "$ref": "#/components/schemas/PermissionSet",
+            "description": "Channels, their settings, QR codes and widgets."
+          },
+          "contacts": {
+            "$ref": "#/components/schemas/PermissionSet",
+            "description": "Contacts."
+          },
+          "custom_fields": {
+            "$ref": "#/components/schemas/PermissionSet",
+            "description": "Custom field definitions (`write` includes archiving; they are never deleted)."
+          },
+          "conversations": {
+            "$ref": "#/components/schemas/PermissionSet",
+            "description": "Conversations, and closing, reopening and transferring them."
+          },
+          "chats": {
+            "$ref": "#/components/schemas/PermissionSet",
+            "description": "Chats and the human handoff."
+          },
+          "messages": {
+            "$ref": "#/components/schemas/PermissionSet",
+            "description": "Messages wherever their path, including starting a conversation with its first message and a human agent's message in a chat."
+          },
+          "mcp_servers": {
+            "$ref": "#/components/schemas/PermissionSet",
+            "description": "MCP servers, their tools and their links to agents."
+          },
+          "webhooks": {
+            "$ref": "#/components/schemas/PermissionSet",
+            "description": "Webhooks and their delivery history (in Variant A, `agents:read` reads them too)."
+          },
+          "appointments": {
+            "$ref": "#/components/schemas/PermissionSet",
+            "description": "Appointments."
+          }
+        },
         "additionalProperties": {
           "$ref": "#/components/schemas/PermissionSet"
         }

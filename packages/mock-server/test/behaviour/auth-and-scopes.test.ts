@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadSpec } from '../../../../test/spec/load-spec.js';
 import { apiClient } from '../support/api.js';
 import { useMock } from '../support/harness.js';
 import { transports } from '../support/transports.js';
@@ -94,6 +95,12 @@ describe.each(transports)('authentication and scopes over $name', (transport) =>
     expect(res.body.data.permissions.agents).toEqual({ read: true, write: false, delete: false });
     expect(res.body.data.permissions.contacts).toEqual({ read: false, write: true, delete: true });
     expect(res.body.data.permissions.webhooks).toEqual({ read: true, write: false, delete: false });
+    // The groups are the ones the spec names, every one of them, whatever the key's scopes.
+    const documented = loadSpec().components.schemas.Me.properties.permissions;
+    expect(Object.keys(res.body.data.permissions).sort()).toEqual(
+      Object.keys(documented.properties ?? {}).sort(),
+    );
+    expect([...documented.required].sort()).toEqual(Object.keys(documented.properties).sort());
   });
 
   it('counts sending, editing and deleting messages for messages, wherever their path', async () => {
