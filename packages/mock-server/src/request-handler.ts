@@ -97,6 +97,7 @@ export function createRequestHandler(
         onError(error, request);
         response = errorResponse(
           new ApiError(500, 'INTERNAL_ERROR', 'internal error in the mock server; see its log'),
+          scope.rateHeaders,
         );
       }
     }

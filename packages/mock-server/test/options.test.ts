@@ -117,6 +117,10 @@ describe('createMockServer options', () => {
       message: 'internal error in the mock server; see its log',
       status: 500,
     });
+    // Every authenticated answer carries the key's rate-limit headers, a 500 too.
+    expect(res.headers.get('x-ratelimit-limit')).toBe('100');
+    expect(res.headers.get('x-ratelimit-remaining')).toBe('98');
+    expect(res.headers.get('x-ratelimit-reset')).toMatch(/^\d+$/);
     expect(onError).toHaveBeenCalledOnce();
     expect(onError.mock.calls[0]?.[0]).toEqual(new Error('responder exploded'));
   });

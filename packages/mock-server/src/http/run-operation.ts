@@ -22,10 +22,14 @@ export interface Pipeline {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
-/** What the pipeline learns about a request for the journal: its operation and its key. */
+/**
+ * What the pipeline learns about a request for the journal (its operation and its key), and the key's
+ * rate-limit headers for the 500 that an unexpected failure becomes around the pipeline.
+ */
 export interface RequestScope {
   operationId: string | null;
   keyId: string | null;
+  rateHeaders?: Record<string, string>;
 }
 
 /**
@@ -73,6 +77,8 @@ export async function runOperation(
     return jsonResponse(op.successStatus, result, rateHeaders);
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error, rateHeaders);
+    // A failure of the mock itself (or of a `responder`) is still an answer to this key's request.
+    scope.rateHeaders = rateHeaders;
     throw error;
   }
 }
