@@ -46,12 +46,24 @@ export const channelsCreate: Handler = (ctx, { ws, body }) => {
       business_hours: null,
       updated_at: now,
     },
-    _widget_key: `wk_${ctx.randomHex('widget-key', 16)}`,
+    _widget_key: newWidgetKey(ctx),
   };
   ctx.state.tables.channels.put(row);
   if (row.status === 'active') ctx.emit('channel.connected', ws, view(row));
   return one(row);
 };
+
+/** A widget key no channel has (a seeded sequence gives those of an imported state it made). */
+function newWidgetKey(ctx: DomainContext): string {
+  const taken = (key: string) => {
+    for (const c of ctx.state.tables.channels.values()) if (c._widget_key === key) return true;
+    return false;
+  };
+  let key: string;
+  do key = `wk_${ctx.randomHex('widget-key', 16)}`;
+  while (taken(key));
+  return key;
+}
 
 /** GET /v1/channels/{id}. */
 export const channelsRetrieve: Handler = (ctx, { ws, params }) =>

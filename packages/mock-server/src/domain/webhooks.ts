@@ -11,9 +11,20 @@ const view = (row: WebhookRow) => publicView(row);
 const one = (row: WebhookRow) => ({ data: view(row) });
 const withSecret = (row: WebhookRow) => ({ data: { ...view(row), secret: row._secret } });
 
-/** A new signing secret: `whsec_` + 32 random bytes in hex. */
+/**
+ * A new signing secret: `whsec_` + 32 random bytes in hex, one no webhook signs with (a seeded
+ * sequence gives those of an imported state it made).
+ */
 export function newSecret(ctx: DomainContext): string {
-  return `whsec_${ctx.randomHex('webhook-secret', 32)}`;
+  const taken = (secret: string) => {
+    for (const w of ctx.state.tables.webhooks.values())
+      if (w._secret === secret || w._previous_secret === secret) return true;
+    return false;
+  };
+  let secret: string;
+  do secret = `whsec_${ctx.randomHex('webhook-secret', 32)}`;
+  while (taken(secret));
+  return secret;
 }
 
 /** GET /v1/webhooks. */

@@ -96,6 +96,43 @@ describe('seeded ids after a state import', () => {
     mock.dispose();
   });
 
+  it("gives a new widget channel and webhook secrets of their own, not the imported state's", async () => {
+    // Made on seed 9: a widget channel, and a webhook whose secret was rotated with a grace period.
+    const maker = createMockServer({ ...options, ids: { seed: 9 } });
+    const { key } = maker.createApiKey({ scopes: 'all' });
+    const call = clientOf(maker, key);
+    const widget = (await call('POST', '/v1/channels', { body: { name: 'Site', type: 'widget' } }))
+      .body.data.id;
+    const hook = await call('POST', '/v1/webhooks', {
+      body: { url: 'https://hooks.example.com/in', events: ['*'] },
+    });
+    await call('POST', `/v1/webhooks/${hook.body.data.id}/rotate-secret`, {
+      body: { grace_seconds: 3600 },
+    });
+    const snapshot = maker.exportState();
+    maker.dispose();
+
+    // The same work on a server of seed 9 holding that state drew the same widget key and secrets.
+    const mock = createMockServer({ ...options, ids: { seed: 9 }, seed: snapshot });
+    const again = clientOf(mock, key);
+    const other = (await again('POST', '/v1/channels', { body: { name: 'Shop', type: 'widget' } }))
+      .body.data.id;
+    const widgetKey = async (id: string) =>
+      (await again('GET', `/v1/channels/${id}/widget`)).body.data.widget_key as string;
+    expect(await widgetKey(other)).not.toBe(await widgetKey(widget));
+    const second = await again('POST', '/v1/webhooks', {
+      body: { url: 'https://hooks.example.com/other', events: ['*'] },
+    });
+    const rotated = await again('POST', `/v1/webhooks/${second.body.data.id}/rotate-secret`, {
+      body: {},
+    });
+    const [imported] = snapshot.tables.webhooks;
+    const taken = [imported?._secret, imported?._previous_secret];
+    expect(taken).not.toContain(second.body.data.secret);
+    expect(taken).not.toContain(rotated.body.data.secret);
+    mock.dispose();
+  });
+
   it('skips them after reset() and importState() too, with the same new ids on every run', async () => {
     const { snapshot, agent: original } = await madeState(42);
     const run = async () => {
