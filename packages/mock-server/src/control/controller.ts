@@ -1,3 +1,4 @@
+import { catchUp } from '../clock.js';
 import { pairChannel, type SettableChannelStatus, setChannelStatus } from '../domain/channels.js';
 import { conversationMessageView } from '../domain/conversation-views.js';
 import { receiveCustomerMessage } from '../domain/customer-message.js';
@@ -12,6 +13,7 @@ import { validateData } from '../http/validate-request.js';
 import type { JournalEntry } from '../journal.js';
 import { applyDemoSeed } from '../seed/demo.js';
 import { canonicalId } from '../store/canonical-id.js';
+import { latestTime } from '../store/latest-time.js';
 import type { ApiKeyRecord, McpTool, Workspace } from '../store/records.js';
 import {
   clearState,
@@ -249,7 +251,10 @@ export class Controller {
     return exportState(this.core.state);
   }
 
-  /** Replaces the state; 400 naming what is wrong with the snapshot (the state is left as it was). */
+  /**
+   * Replaces the state; 400 naming what is wrong with the snapshot (the state is left as it was). A
+   * manual clock behind the state's latest time moves forward to it.
+   */
   importState(snapshot: unknown): void {
     checkInput(snapshotShape, snapshot, MAX_SNAPSHOT_DEPTH);
     try {
@@ -258,6 +263,8 @@ export class Controller {
       if (error instanceof InvalidSnapshot) throw validationError(error.details);
       throw error;
     }
+    // Time goes on from the state's: what is created next is dated after what it holds.
+    catchUp(this.core.clock, latestTime(snapshot as StateSnapshot));
     this.core.dispatcher.restore();
     this.core.reminders.restore(this.core.state.tables.appointments.all());
   }
