@@ -2,6 +2,7 @@ import { subscriptionIssues } from '../domain/webhook-events.js';
 import { detailsSummary, type ErrorDetail, fieldDetail } from '../errors.js';
 import type { SchemaNode } from '../generated/operations.js';
 import { scopeIssues } from '../http/authorize.js';
+import { UUID } from '../http/schema-rules.js';
 import { validateSchema } from '../http/schema-validator.js';
 import { resolveRef } from '../http/validate-request.js';
 import { MAX_ATTEMPTS } from '../webhooks/schedules.js';
@@ -60,10 +61,13 @@ export function checkSnapshot(
   };
 
   const workspaces = new Map<string, string>();
+  /** Each workspace's company id (the first workspace with an id: a repeat is refused anyway). */
+  const companies = new Map<string, unknown>();
   s.workspaces.forEach((ws, i) => {
     const at = `workspaces[${i}]`;
     check(WORKSPACE, ws, at);
     once(workspaces, ws.workspace_id, at, 'workspace_id');
+    if (!companies.has(ws.workspace_id)) companies.set(ws.workspace_id, ws.company_id);
   });
   const known = (ws: unknown, at: string): void => {
     if (typeof ws === 'string' && !workspaces.has(ws))
@@ -82,6 +86,17 @@ export function checkSnapshot(
     once(keyIds, key.id, at, 'id');
     once(keyStrings, key.key, at, 'key');
     known(key.workspace_id, `${at}.workspace_id`);
+    // GET /v1/me shows the key's company: its workspace's, as createApiKey copies it.
+    const company = companies.get(key.workspace_id);
+    if (
+      typeof company === 'string' &&
+      typeof key.company_id === 'string' &&
+      UUID.test(key.company_id) &&
+      key.company_id !== company
+    ) {
+      const text = `must be ${company}, the company_id of its workspace (${workspaces.get(key.workspace_id)})`;
+      issues.push(fieldDetail(`${at}.company_id`, 'invalid', text));
+    }
   });
 
   // What a schema cannot say, by table.

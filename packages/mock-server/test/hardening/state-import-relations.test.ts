@@ -286,3 +286,22 @@ describe('importing rows that name other rows', () => {
     expect(details.map((d) => d.field)).toEqual(['tables.agents[0].id']);
   });
 });
+
+describe("importing an API key whose company is not its workspace's", () => {
+  const h = useMock(fetchHandler);
+
+  it('refuses it: GET /v1/me showed a company the workspace does not belong to', async () => {
+    const [workspace] = h.mock.exportState().workspaces;
+    expect(await refusedImport(h, (s) => (s.api_keys[0].company_id = crypto.randomUUID()))).toEqual(
+      [
+        {
+          field: 'api_keys[0].company_id',
+          rule: 'invalid',
+          message: `api_keys[0].company_id: must be ${workspace?.company_id}, the company_id of its workspace (workspaces[0])`,
+        },
+      ],
+    );
+    const me = await h.call('GET', '/v1/me');
+    expect(me.body.data.company_id).toBe(workspace?.company_id);
+  });
+});
