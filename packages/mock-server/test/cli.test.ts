@@ -221,7 +221,7 @@ describe('agent-platform-mock CLI', () => {
     }
   });
 
-  it('warns when a --seed file is dated after the manual clock it starts on, and serves it', async () => {
+  it('says when a --seed file dated after --start-time moves the manual clock on, and serves it', async () => {
     const recorded = createMockServer({ clock: 'manual', startTime: '2026-11-22T12:00:00Z' });
     const { key } = recorded.createApiKey({ scopes: 'all' });
     const created = await recorded.fetch(`${recorded.baseUrl}/v1/agents`, {
@@ -240,7 +240,7 @@ describe('agent-platform-mock CLI', () => {
       for (let i = 0; i < 400 && !r.stderr().includes('\n'); i++)
         await new Promise((res) => setTimeout(res, 25));
       expect(r.stderr()).toBe(
-        `agent-platform-mock: warning: --seed ${file} holds times up to 2026-11-22T12:00:00.000Z, after the clock's 2024-01-01T00:00:00.000Z: rows made from now on are dated before its rows (lists newest first show them after older ones); start the clock at or after that time (--clock manual --start-time 2026-11-22T12:00:00.000Z)\n`,
+        `agent-platform-mock: warning: --seed ${file} holds times up to 2026-11-22T12:00:00.000Z, after the clock's start 2024-01-01T00:00:00.000Z: the manual clock starts at 2026-11-22T12:00:00.000Z instead, so that rows made from now on are dated after its rows\n`,
       );
     } finally {
       r.child.kill('SIGTERM');
@@ -367,26 +367,26 @@ describe('CLI flags', () => {
 
   it('warns about a --seed dated after the clock only: not for a file at or before it, nor demo or none', () => {
     const config = parseCli([]);
-    const at = (time: string) => ({
+    const seed = createMockServer({ clock: 'manual', startTime: '2026-05-01T00:00:00Z' });
+    seed.createApiKey({ scopes: 'all' });
+    const at = {
       ...config,
       seedLabel: 'seed.json',
-      options: {
-        ...config.options,
-        seed: { tables: { agents: [{ created_at: '2026-01-01T00:00:00Z', updated_at: time }] } },
-      },
-    });
-    const ahead = seedAheadWarning(
-      at('2026-05-01T00:00:00Z') as never,
-      Date.parse('2026-04-30T23:59:59Z'),
+      options: { ...config.options, seed: seed.exportState() },
+    };
+    seed.dispose();
+    const may = Date.parse('2026-05-01T00:00:00Z');
+    // A real clock: it stays behind the file.
+    expect(seedAheadWarning(at, may - 1000, may - 1000)).toBe(
+      "--seed seed.json holds times up to 2026-05-01T00:00:00.000Z, after the clock's start 2026-04-30T23:59:59.000Z: rows made from now on are dated before its rows (lists newest first show them after older ones); --clock manual starts at the file's latest time",
     );
-    expect(ahead).toMatch(
-      /^--seed seed\.json holds times up to 2026-05-01T00:00:00\.000Z, after the clock's 2026-04-30T23:59:59\.000Z/,
+    // A manual clock: the import moved it on.
+    expect(seedAheadWarning(at, may - 1000, may)).toMatch(
+      /: the manual clock starts at 2026-05-01T00:00:00\.000Z instead, /,
     );
-    expect(
-      seedAheadWarning(at('2026-05-01T00:00:00Z') as never, Date.parse('2026-05-01T00:00:00Z')),
-    ).toBeUndefined();
-    expect(seedAheadWarning(parseCli(['--seed', 'none']), 0)).toBeUndefined();
-    expect(seedAheadWarning(parseCli([]), 0)).toBeUndefined();
+    expect(seedAheadWarning(at, may, may)).toBeUndefined();
+    expect(seedAheadWarning(parseCli(['--seed', 'none']), 0, 0)).toBeUndefined();
+    expect(seedAheadWarning(parseCli([]), 0, 0)).toBeUndefined();
   });
 
   it('answers a negative number with the flag\'s own rule, not "ambiguous"', () => {

@@ -5,6 +5,7 @@ import { isZonedDate, zonedDateRule } from '../http/calendar-date.js';
 import { isLoopbackName } from '../http/cors.js';
 import { ADMIN_TOKEN_RULE, isHeaderToken } from '../http/header-token.js';
 import type { MockServerOptions } from '../options.js';
+import { latestTime } from '../store/latest-time.js';
 import type { StateSnapshot } from '../store/state.js';
 
 /** What the command line asks for. */
@@ -206,23 +207,23 @@ export function exposureWarning(config: CliConfig): string | undefined {
 }
 
 /**
- * What the CLI warns about a `--seed` file dated after the clock (recorded later, or a manual clock
- * started earlier): rows made from then on are dated before its rows, so lists newest first show
- * them after older ones, and an updated row's `updated_at` can fall before its `created_at`.
- * Undefined when the file holds no time after `nowMs`.
+ * What the CLI says of a `--seed` file dated after the clock's start `startMs` (a state recorded
+ * today, served with `--start-time 2024-01-01`): a manual clock has moved on to the file's latest
+ * time (`nowMs`, read after the import), so that rows made next are dated after its rows; a real
+ * clock cannot, and rows made next are dated before them. Undefined when the file is not ahead.
  */
-export function seedAheadWarning(config: CliConfig, nowMs: number): string | undefined {
+export function seedAheadWarning(
+  config: CliConfig,
+  startMs: number,
+  nowMs: number,
+): string | undefined {
   const { seed } = config.options;
   if (typeof seed !== 'object') return undefined;
-  let latest = Number.NEGATIVE_INFINITY;
-  for (const rows of Object.values(seed.tables ?? {})) {
-    for (const row of rows as { created_at?: unknown; updated_at?: unknown }[]) {
-      for (const time of [row.created_at, row.updated_at]) {
-        if (typeof time === 'string') latest = Math.max(latest, Date.parse(time));
-      }
-    }
-  }
-  if (!(latest > nowMs)) return undefined;
+  const latest = latestTime(seed);
+  if (!(latest > startMs)) return undefined;
   const at = new Date(latest).toISOString();
-  return `--seed ${config.seedLabel} holds times up to ${at}, after the clock's ${new Date(nowMs).toISOString()}: rows made from now on are dated before its rows (lists newest first show them after older ones); start the clock at or after that time (--clock manual --start-time ${at})`;
+  const ahead = `--seed ${config.seedLabel} holds times up to ${at}, after the clock's start ${new Date(startMs).toISOString()}`;
+  return nowMs >= latest
+    ? `${ahead}: the manual clock starts at ${at} instead, so that rows made from now on are dated after its rows`
+    : `${ahead}: rows made from now on are dated before its rows (lists newest first show them after older ones); --clock manual starts at the file's latest time`;
 }

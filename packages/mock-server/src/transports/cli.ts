@@ -31,6 +31,9 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   let mock: MockServer;
+  const { startTime } = config.options;
+  // Where the clock starts when the seed does not move it (the flag is a checked ISO 8601 string).
+  const startMs = startTime === undefined ? Date.now() : Date.parse(String(startTime));
   try {
     mock = createMockServer(config.options);
   } catch (error) {
@@ -87,7 +90,10 @@ async function main(argv: string[]): Promise<void> {
   process.stdout.write(
     `agent-platform-mock listening on ${server.url} | variant ${mock.variant} | clock ${options.clock}${from} | rate limit ${rate} | seed ${config.seedLabel}${key}${ids} | control API: ${server.url}/__mock\n`,
   );
-  for (const warning of [exposureWarning(config), seedAheadWarning(config, mock.clock.now())]) {
+  for (const warning of [
+    exposureWarning(config),
+    seedAheadWarning(config, startMs, mock.clock.now()),
+  ]) {
     if (warning) process.stderr.write(`agent-platform-mock: warning: ${warning}\n`);
   }
 }
