@@ -102,6 +102,23 @@ export async function listen(
   let closing = false;
   // The one close, however often it is asked for.
   let closed: Promise<void> | undefined;
+  // Requests pipelined on one connection (sent before the first is answered) are handled one after
+  // another, as RFC 9112 §9.3.2 has a server do for any but safe methods: a GET sent after a POST
+  // sees what the POST made. Node emits them at once (and already sends their answers in order).
+  const turns = new WeakMap<object, Promise<void>>();
+  const inTurn = (socket: object, run: () => Promise<ApiResponse>): Promise<ApiResponse> => {
+    const before = turns.get(socket);
+    const result = before === undefined ? run() : before.then(run);
+    const done = result.then(
+      () => {},
+      () => {},
+    );
+    turns.set(socket, done);
+    void done.then(() => {
+      if (turns.get(socket) === done) turns.delete(socket);
+    });
+    return result;
+  };
   const serve = (req: IncomingMessage, res: ServerResponse, close = false) => {
     const target = targetOf(req);
     const control = isControlPath(target.path);
@@ -132,7 +149,7 @@ export async function listen(
       req.resume();
       return send(res, ownAnswer(error, nextId(), cors), true);
     }
-    handle(fromIncoming(req, target, drainBudgetMs)).then(
+    inTurn(req.socket, () => handle(fromIncoming(req, target, drainBudgetMs))).then(
       (response) => {
         // An oversized body being drained is answered at once (a client that reads while it sends,
         // as curl does, stops sending), but the answer ends only once the rest of the body has been

@@ -471,6 +471,19 @@ describe('the node:http server at its edges', { timeout: 60_000 }, () => {
     await expect(running.close()).resolves.toBeUndefined();
   });
 
+  it('handles requests pipelined on one connection in turn: a GET sent after a POST sees what it made', async () => {
+    const conn = await open(await start());
+    const body = '{"name":"Pipelined"}';
+    const list = `GET /v1/agents?limit=100 HTTP/1.1\r\nHost: x\r\nx-api-key: ${key}\r\n\r\n`;
+    await conn.send(`${post(Buffer.byteLength(body))}${body}${list}`);
+    const [created, listed] = await answers(conn, 2);
+    expect(created?.status).toBe(201);
+    const { id } = JSON.parse(created?.body ?? '').data;
+    expect(listed?.status).toBe(200);
+    expect(JSON.parse(listed?.body ?? '').data.map((a: { id: string }) => a.id)).toContain(id);
+    conn.socket.destroy();
+  });
+
   it('tells a client that half-closed the connection with its body short of Content-Length', async () => {
     const conn = await open(await start());
     await conn.send(`${post(100)}{"name":`);
