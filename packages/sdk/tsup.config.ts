@@ -17,6 +17,7 @@ export default defineConfig({
     const internal = [
       // The client's pipeline, as resources call it
       '_client',
+      '_path',
       '_request',
       '_list',
       // An attempt (AttemptState) and its deadline

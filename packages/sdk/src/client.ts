@@ -127,27 +127,27 @@ export class AgentPlatform {
   readonly #defaults: SendOptions;
 
   /** Agents, their activation and conversations. */
-  readonly agents: Agents = new Agents(this);
+  readonly agents: Agents = new Agents(this, '/v1/agents');
   /** The knowledge base of agents. */
-  readonly trainings: Trainings = new Trainings(this);
+  readonly trainings: Trainings = new Trainings(this, '/v1/trainings');
   /** Channels, their settings, QR codes and widgets. */
-  readonly channels: Channels = new Channels(this);
+  readonly channels: Channels = new Channels(this, '/v1/channels');
   /** Customer records. */
-  readonly contacts: Contacts = new Contacts(this);
+  readonly contacts: Contacts = new Contacts(this, '/v1/contacts');
   /** Custom field definitions for contacts. */
-  readonly customFields: CustomFields = new CustomFields(this);
+  readonly customFields: CustomFields = new CustomFields(this, '/v1/custom-fields');
   /** Conversations and their messages. */
-  readonly conversations: Conversations = new Conversations(this);
+  readonly conversations: Conversations = new Conversations(this, '/v1/conversations');
   /** Active chats and the human handoff. */
-  readonly chats: Chats = new Chats(this);
+  readonly chats: Chats = new Chats(this, '/v1/chats');
   /** Single messages. */
-  readonly messages: Messages = new Messages(this);
+  readonly messages: Messages = new Messages(this, '/v1/messages');
   /** MCP servers, their tools and their links to agents. */
-  readonly mcpServers: McpServers = new McpServers(this);
+  readonly mcpServers: McpServers = new McpServers(this, '/v1/mcp-servers');
   /** Webhooks and their deliveries. */
-  readonly webhooks: Webhooks = new Webhooks(this);
+  readonly webhooks: Webhooks = new Webhooks(this, '/v1/webhooks');
   /** Appointments with contacts. */
-  readonly appointments: Appointments = new Appointments(this);
+  readonly appointments: Appointments = new Appointments(this, '/v1/appointments');
 
   constructor(options: ClientOptions = {}) {
     const apiKey = options.apiKey ?? readEnv('AGENT_PLATFORM_API_KEY');

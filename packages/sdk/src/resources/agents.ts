@@ -5,13 +5,13 @@ import type { ListItem, QueryParams, RequestBody, ResponseData } from '../operat
 import { APIResource } from './api-resource.js';
 
 /** `/v1/agents`: agents, their activation, and conversations with them. */
-export class Agents extends APIResource {
+export class Agents extends APIResource<'/v1/agents'> {
   /** Lists agents; iterate the result to walk every page. */
   list(
     query?: QueryParams<'agentsList'>,
     options?: ListOptions,
   ): PagePromise<ListItem<'agentsList'>> {
-    return this._client._list('/v1/agents', {}, options, query);
+    return this._client._list(this._path, {}, options, query);
   }
 
   /** Creates an agent; new agents are `active`. */
@@ -19,12 +19,12 @@ export class Agents extends APIResource {
     body: RequestBody<'agentsCreate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'agentsCreate'>> {
-    return this._client._request('POST', '/v1/agents', {}, options, body);
+    return this._client._request('POST', this._path, {}, options, body);
   }
 
   /** Retrieves an agent. */
   retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'agentsRetrieve'>> {
-    return this._client._request('GET', '/v1/agents/{id}', { id }, options);
+    return this._client._request('GET', `${this._path}/{id}`, { id }, options);
   }
 
   /** Updates an agent; absent fields are left as they are. */
@@ -33,22 +33,22 @@ export class Agents extends APIResource {
     body: RequestBody<'agentsUpdate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'agentsUpdate'>> {
-    return this._client._request('PUT', '/v1/agents/{id}', { id }, options, body);
+    return this._client._request('PUT', `${this._path}/{id}`, { id }, options, body);
   }
 
   /** Deletes an agent with its trainings and MCP links. */
   delete(id: string, options?: RequestOptions): APIPromise<void> {
-    return this._client._request('DELETE', '/v1/agents/{id}', { id }, options);
+    return this._client._request('DELETE', `${this._path}/{id}`, { id }, options);
   }
 
   /** Sets the agent `active`. */
   activate(id: string, options?: RequestOptions): APIPromise<ResponseData<'agentsActivate'>> {
-    return this._client._request('POST', '/v1/agents/{id}/activate', { id }, options);
+    return this._client._request('POST', `${this._path}/{id}/activate`, { id }, options);
   }
 
   /** Sets the agent `inactive`. */
   deactivate(id: string, options?: RequestOptions): APIPromise<ResponseData<'agentsDeactivate'>> {
-    return this._client._request('POST', '/v1/agents/{id}/deactivate', { id }, options);
+    return this._client._request('POST', `${this._path}/{id}/deactivate`, { id }, options);
   }
 
   /** Starts a new conversation with the agent and returns its answer. */
@@ -57,6 +57,6 @@ export class Agents extends APIResource {
     body: RequestBody<'agentsStartConversation'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'agentsStartConversation'>> {
-    return this._client._request('POST', '/v1/agents/{id}/conversation', { id }, options, body);
+    return this._client._request('POST', `${this._path}/{id}/conversation`, { id }, options, body);
   }
 }

@@ -5,13 +5,13 @@ import type { ListItem, QueryParams, RequestBody, ResponseData } from '../operat
 import { APIResource } from './api-resource.js';
 
 /** `/v1/appointments`: appointments with contacts. */
-export class Appointments extends APIResource {
+export class Appointments extends APIResource<'/v1/appointments'> {
   /** Lists appointments. */
   list(
     query?: QueryParams<'appointmentsList'>,
     options?: ListOptions,
   ): PagePromise<ListItem<'appointmentsList'>> {
-    return this._client._list('/v1/appointments', {}, options, query);
+    return this._client._list(this._path, {}, options, query);
   }
 
   /** Schedules an appointment. */
@@ -19,12 +19,12 @@ export class Appointments extends APIResource {
     body: RequestBody<'appointmentsCreate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'appointmentsCreate'>> {
-    return this._client._request('POST', '/v1/appointments', {}, options, body);
+    return this._client._request('POST', this._path, {}, options, body);
   }
 
   /** Retrieves an appointment. */
   retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'appointmentsRetrieve'>> {
-    return this._client._request('GET', '/v1/appointments/{id}', { id }, options);
+    return this._client._request('GET', `${this._path}/{id}`, { id }, options);
   }
 
   /** Updates an appointment; a new `starts_at` reschedules it. */
@@ -33,16 +33,16 @@ export class Appointments extends APIResource {
     body: RequestBody<'appointmentsUpdate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'appointmentsUpdate'>> {
-    return this._client._request('PUT', '/v1/appointments/{id}', { id }, options, body);
+    return this._client._request('PUT', `${this._path}/{id}`, { id }, options, body);
   }
 
   /** Cancels an appointment. */
   cancel(id: string, options?: RequestOptions): APIPromise<ResponseData<'appointmentsCancel'>> {
-    return this._client._request('POST', '/v1/appointments/{id}/cancel', { id }, options);
+    return this._client._request('POST', `${this._path}/{id}/cancel`, { id }, options);
   }
 
   /** Marks an appointment completed. */
   complete(id: string, options?: RequestOptions): APIPromise<ResponseData<'appointmentsComplete'>> {
-    return this._client._request('POST', '/v1/appointments/{id}/complete', { id }, options);
+    return this._client._request('POST', `${this._path}/{id}/complete`, { id }, options);
   }
 }

@@ -5,13 +5,13 @@ import type { ListItem, QueryParams, RequestBody, ResponseData } from '../operat
 import { APIResource } from './api-resource.js';
 
 /** `/v1/channels`: channels, their settings, QR codes and widgets. */
-export class Channels extends APIResource {
+export class Channels extends APIResource<'/v1/channels'> {
   /** Lists channels. */
   list(
     query?: QueryParams<'channelsList'>,
     options?: ListOptions,
   ): PagePromise<ListItem<'channelsList'>> {
-    return this._client._list('/v1/channels', {}, options, query);
+    return this._client._list(this._path, {}, options, query);
   }
 
   /** Creates a channel (type `widget` unless given). */
@@ -19,12 +19,12 @@ export class Channels extends APIResource {
     body: RequestBody<'channelsCreate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'channelsCreate'>> {
-    return this._client._request('POST', '/v1/channels', {}, options, body);
+    return this._client._request('POST', this._path, {}, options, body);
   }
 
   /** Retrieves a channel. */
   retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'channelsRetrieve'>> {
-    return this._client._request('GET', '/v1/channels/{id}', { id }, options);
+    return this._client._request('GET', `${this._path}/{id}`, { id }, options);
   }
 
   /** Updates a channel. */
@@ -33,12 +33,12 @@ export class Channels extends APIResource {
     body: RequestBody<'channelsUpdate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'channelsUpdate'>> {
-    return this._client._request('PUT', '/v1/channels/{id}', { id }, options, body);
+    return this._client._request('PUT', `${this._path}/{id}`, { id }, options, body);
   }
 
   /** Deletes a channel. */
   delete(id: string, options?: RequestOptions): APIPromise<void> {
-    return this._client._request('DELETE', '/v1/channels/{id}', { id }, options);
+    return this._client._request('DELETE', `${this._path}/{id}`, { id }, options);
   }
 
   /** Retrieves a channel's settings. */
@@ -46,7 +46,7 @@ export class Channels extends APIResource {
     id: string,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'channelsRetrieveSettings'>> {
-    return this._client._request('GET', '/v1/channels/{id}/settings', { id }, options);
+    return this._client._request('GET', `${this._path}/{id}/settings`, { id }, options);
   }
 
   /** Updates a channel's settings. */
@@ -55,7 +55,7 @@ export class Channels extends APIResource {
     body: RequestBody<'channelsUpdateSettings'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'channelsUpdateSettings'>> {
-    return this._client._request('PUT', '/v1/channels/{id}/settings', { id }, options, body);
+    return this._client._request('PUT', `${this._path}/{id}/settings`, { id }, options, body);
   }
 
   /** The QR code that pairs a messaging channel (409 for other types). */
@@ -63,7 +63,7 @@ export class Channels extends APIResource {
     id: string,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'channelsRetrieveQrCode'>> {
-    return this._client._request('GET', '/v1/channels/{id}/qr-code', { id }, options);
+    return this._client._request('GET', `${this._path}/{id}/qr-code`, { id }, options);
   }
 
   /** The embed script of a widget channel (409 for other types). */
@@ -71,6 +71,6 @@ export class Channels extends APIResource {
     id: string,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'channelsRetrieveWidget'>> {
-    return this._client._request('GET', '/v1/channels/{id}/widget', { id }, options);
+    return this._client._request('GET', `${this._path}/{id}/widget`, { id }, options);
   }
 }

@@ -5,18 +5,18 @@ import type { ListItem, QueryParams, RequestBody, ResponseData } from '../operat
 import { APIResource } from './api-resource.js';
 
 /** `/v1/chats`: active chats and the human handoff (open -> human -> open). */
-export class Chats extends APIResource {
+export class Chats extends APIResource<'/v1/chats'> {
   /** Lists chats. */
   list(
     query?: QueryParams<'chatsList'>,
     options?: ListOptions,
   ): PagePromise<ListItem<'chatsList'>> {
-    return this._client._list('/v1/chats', {}, options, query);
+    return this._client._list(this._path, {}, options, query);
   }
 
   /** Retrieves a chat (same id as its conversation). */
   retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'chatsRetrieve'>> {
-    return this._client._request('GET', '/v1/chats/{id}', { id }, options);
+    return this._client._request('GET', `${this._path}/{id}`, { id }, options);
   }
 
   /** A human takes over: the AI stops answering. */
@@ -25,7 +25,7 @@ export class Chats extends APIResource {
     body?: RequestBody<'chatsStartHuman'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'chatsStartHuman'>> {
-    return this._client._request('POST', '/v1/chats/{id}/start-human', { id }, options, body);
+    return this._client._request('POST', `${this._path}/{id}/start-human`, { id }, options, body);
   }
 
   /** Sends a message as the human agent (human mode only). */
@@ -34,19 +34,19 @@ export class Chats extends APIResource {
     body: RequestBody<'chatsSendMessage'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'chatsSendMessage'>> {
-    return this._client._request('POST', '/v1/chats/{id}/messages', { id }, options, body);
+    return this._client._request('POST', `${this._path}/{id}/messages`, { id }, options, body);
   }
 
   /** Hands the chat back to the AI. */
   stopHuman(id: string, options?: RequestOptions): APIPromise<ResponseData<'chatsStopHuman'>> {
-    return this._client._request('POST', '/v1/chats/{id}/stop-human', { id }, options);
+    return this._client._request('POST', `${this._path}/{id}/stop-human`, { id }, options);
   }
 
   /** Deletes a message of the chat. */
   deleteMessage(id: string, messageId: string, options?: RequestOptions): APIPromise<void> {
     return this._client._request(
       'DELETE',
-      '/v1/chats/{id}/messages/{messageId}',
+      `${this._path}/{id}/messages/{messageId}`,
       { id, messageId },
       options,
     );

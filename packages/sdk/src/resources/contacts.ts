@@ -5,13 +5,13 @@ import type { ListItem, QueryParams, RequestBody, ResponseData } from '../operat
 import { APIResource } from './api-resource.js';
 
 /** `/v1/contacts`: customer records. */
-export class Contacts extends APIResource {
+export class Contacts extends APIResource<'/v1/contacts'> {
   /** Lists contacts; `q` searches name, email and phone. */
   list(
     query?: QueryParams<'contactsList'>,
     options?: ListOptions,
   ): PagePromise<ListItem<'contactsList'>> {
-    return this._client._list('/v1/contacts', {}, options, query);
+    return this._client._list(this._path, {}, options, query);
   }
 
   /** Creates a contact; one of name, email or phone is required. */
@@ -19,12 +19,12 @@ export class Contacts extends APIResource {
     body: RequestBody<'contactsCreate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'contactsCreate'>> {
-    return this._client._request('POST', '/v1/contacts', {}, options, body);
+    return this._client._request('POST', this._path, {}, options, body);
   }
 
   /** Retrieves a contact. */
   retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'contactsRetrieve'>> {
-    return this._client._request('GET', '/v1/contacts/{id}', { id }, options);
+    return this._client._request('GET', `${this._path}/{id}`, { id }, options);
   }
 
   /** Updates a contact. */
@@ -33,11 +33,11 @@ export class Contacts extends APIResource {
     body: RequestBody<'contactsUpdate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'contactsUpdate'>> {
-    return this._client._request('PUT', '/v1/contacts/{id}', { id }, options, body);
+    return this._client._request('PUT', `${this._path}/{id}`, { id }, options, body);
   }
 
   /** Deletes a contact. */
   delete(id: string, options?: RequestOptions): APIPromise<void> {
-    return this._client._request('DELETE', '/v1/contacts/{id}', { id }, options);
+    return this._client._request('DELETE', `${this._path}/{id}`, { id }, options);
   }
 }

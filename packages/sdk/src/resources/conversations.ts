@@ -5,13 +5,13 @@ import type { ListItem, QueryParams, RequestBody, ResponseData } from '../operat
 import { APIResource } from './api-resource.js';
 
 /** `/v1/conversations`: conversation history and messages. */
-export class Conversations extends APIResource {
+export class Conversations extends APIResource<'/v1/conversations'> {
   /** Lists conversations. */
   list(
     query?: QueryParams<'conversationsList'>,
     options?: ListOptions,
   ): PagePromise<ListItem<'conversationsList'>> {
-    return this._client._list('/v1/conversations', {}, options, query);
+    return this._client._list(this._path, {}, options, query);
   }
 
   /** Retrieves a conversation. */
@@ -19,7 +19,7 @@ export class Conversations extends APIResource {
     id: string,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'conversationsRetrieve'>> {
-    return this._client._request('GET', '/v1/conversations/{id}', { id }, options);
+    return this._client._request('GET', `${this._path}/{id}`, { id }, options);
   }
 
   /** Lists a conversation's messages. */
@@ -28,7 +28,7 @@ export class Conversations extends APIResource {
     query?: QueryParams<'conversationsListMessages'>,
     options?: ListOptions,
   ): PagePromise<ListItem<'conversationsListMessages'>> {
-    return this._client._list('/v1/conversations/{id}/messages', { id }, options, query);
+    return this._client._list(`${this._path}/{id}/messages`, { id }, options, query);
   }
 
   /** Sends a customer message and returns the agent's answer (null in human mode). */
@@ -37,7 +37,7 @@ export class Conversations extends APIResource {
     body: RequestBody<'conversationsSendMessage'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'conversationsSendMessage'>> {
-    return this._client._request('POST', '/v1/conversations/{id}/messages', { id }, options, body);
+    return this._client._request('POST', `${this._path}/{id}/messages`, { id }, options, body);
   }
 
   /** Edits a message; sets `is_edited`. */
@@ -49,7 +49,7 @@ export class Conversations extends APIResource {
   ): APIPromise<ResponseData<'conversationsEditMessage'>> {
     return this._client._request(
       'PUT',
-      '/v1/conversations/{id}/messages/{messageId}',
+      `${this._path}/{id}/messages/{messageId}`,
       { id, messageId },
       options,
       body,
@@ -58,12 +58,12 @@ export class Conversations extends APIResource {
 
   /** Closes the conversation's chat. */
   close(id: string, options?: RequestOptions): APIPromise<ResponseData<'conversationsClose'>> {
-    return this._client._request('POST', '/v1/conversations/{id}/close', { id }, options);
+    return this._client._request('POST', `${this._path}/{id}/close`, { id }, options);
   }
 
   /** Reopens a closed conversation's chat. */
   reopen(id: string, options?: RequestOptions): APIPromise<ResponseData<'conversationsReopen'>> {
-    return this._client._request('POST', '/v1/conversations/{id}/reopen', { id }, options);
+    return this._client._request('POST', `${this._path}/{id}/reopen`, { id }, options);
   }
 
   /** Hands the conversation to another agent. */
@@ -72,6 +72,6 @@ export class Conversations extends APIResource {
     body: RequestBody<'conversationsTransfer'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'conversationsTransfer'>> {
-    return this._client._request('POST', '/v1/conversations/{id}/transfer', { id }, options, body);
+    return this._client._request('POST', `${this._path}/{id}/transfer`, { id }, options, body);
   }
 }

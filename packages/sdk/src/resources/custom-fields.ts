@@ -5,13 +5,13 @@ import type { ListItem, QueryParams, RequestBody, ResponseData } from '../operat
 import { APIResource } from './api-resource.js';
 
 /** `/v1/custom-fields`: custom field definitions for contacts; archived, never deleted. */
-export class CustomFields extends APIResource {
+export class CustomFields extends APIResource<'/v1/custom-fields'> {
   /** Lists custom fields (archived ones with `include_archived`). */
   list(
     query?: QueryParams<'customFieldsList'>,
     options?: ListOptions,
   ): PagePromise<ListItem<'customFieldsList'>> {
-    return this._client._list('/v1/custom-fields', {}, options, query);
+    return this._client._list(this._path, {}, options, query);
   }
 
   /** Creates a custom field; `options` is required for the select types. */
@@ -19,12 +19,12 @@ export class CustomFields extends APIResource {
     body: RequestBody<'customFieldsCreate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'customFieldsCreate'>> {
-    return this._client._request('POST', '/v1/custom-fields', {}, options, body);
+    return this._client._request('POST', this._path, {}, options, body);
   }
 
   /** Retrieves a custom field. */
   retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'customFieldsRetrieve'>> {
-    return this._client._request('GET', '/v1/custom-fields/{id}', { id }, options);
+    return this._client._request('GET', `${this._path}/{id}`, { id }, options);
   }
 
   /** Updates a custom field. */
@@ -33,12 +33,12 @@ export class CustomFields extends APIResource {
     body: RequestBody<'customFieldsUpdate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'customFieldsUpdate'>> {
-    return this._client._request('PUT', '/v1/custom-fields/{id}', { id }, options, body);
+    return this._client._request('PUT', `${this._path}/{id}`, { id }, options, body);
   }
 
   /** Archives a custom field. */
   archive(id: string, options?: RequestOptions): APIPromise<ResponseData<'customFieldsArchive'>> {
-    return this._client._request('POST', '/v1/custom-fields/{id}/archive', { id }, options);
+    return this._client._request('POST', `${this._path}/{id}/archive`, { id }, options);
   }
 
   /** Restores an archived custom field. */
@@ -46,6 +46,6 @@ export class CustomFields extends APIResource {
     id: string,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'customFieldsUnarchive'>> {
-    return this._client._request('POST', '/v1/custom-fields/{id}/unarchive', { id }, options);
+    return this._client._request('POST', `${this._path}/{id}/unarchive`, { id }, options);
   }
 }

@@ -5,13 +5,13 @@ import type { ListItem, QueryParams, RequestBody, ResponseData } from '../operat
 import { APIResource } from './api-resource.js';
 
 /** `/v1/mcp-servers` and `/v1/agent/{id}/mcp`: MCP servers, their tools, their links to agents. */
-export class McpServers extends APIResource {
+export class McpServers extends APIResource<'/v1/mcp-servers'> {
   /** Lists MCP servers. */
   list(
     query?: QueryParams<'mcpServersList'>,
     options?: ListOptions,
   ): PagePromise<ListItem<'mcpServersList'>> {
-    return this._client._list('/v1/mcp-servers', {}, options, query);
+    return this._client._list(this._path, {}, options, query);
   }
 
   /** Registers an MCP server. */
@@ -19,12 +19,12 @@ export class McpServers extends APIResource {
     body: RequestBody<'mcpServersCreate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'mcpServersCreate'>> {
-    return this._client._request('POST', '/v1/mcp-servers', {}, options, body);
+    return this._client._request('POST', this._path, {}, options, body);
   }
 
   /** Retrieves an MCP server. */
   retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'mcpServersRetrieve'>> {
-    return this._client._request('GET', '/v1/mcp-servers/{id}', { id }, options);
+    return this._client._request('GET', `${this._path}/{id}`, { id }, options);
   }
 
   /** Updates an MCP server. */
@@ -33,12 +33,12 @@ export class McpServers extends APIResource {
     body: RequestBody<'mcpServersUpdate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'mcpServersUpdate'>> {
-    return this._client._request('PUT', '/v1/mcp-servers/{id}', { id }, options, body);
+    return this._client._request('PUT', `${this._path}/{id}`, { id }, options, body);
   }
 
   /** Removes an MCP server. */
   delete(id: string, options?: RequestOptions): APIPromise<void> {
-    return this._client._request('DELETE', '/v1/mcp-servers/{id}', { id }, options);
+    return this._client._request('DELETE', `${this._path}/{id}`, { id }, options);
   }
 
   /** Lists a server's tools. */
@@ -47,7 +47,7 @@ export class McpServers extends APIResource {
     query?: QueryParams<'mcpServersListTools'>,
     options?: ListOptions,
   ): PagePromise<ListItem<'mcpServersListTools'>> {
-    return this._client._list('/v1/mcp-servers/{id}/tools', { id }, options, query);
+    return this._client._list(`${this._path}/{id}/tools`, { id }, options, query);
   }
 
   /** Enables or disables a tool. */
@@ -59,7 +59,7 @@ export class McpServers extends APIResource {
   ): APIPromise<ResponseData<'mcpServersUpdateTool'>> {
     return this._client._request(
       'PUT',
-      '/v1/mcp-servers/{id}/tools/{toolName}',
+      `${this._path}/{id}/tools/{toolName}`,
       { id, toolName },
       options,
       body,

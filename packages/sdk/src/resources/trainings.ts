@@ -5,7 +5,7 @@ import type { ListItem, QueryParams, RequestBody, ResponseData } from '../operat
 import { APIResource } from './api-resource.js';
 
 /** Trainings: the knowledge base of an agent. */
-export class Trainings extends APIResource {
+export class Trainings extends APIResource<'/v1/trainings'> {
   /** Lists an agent's trainings. */
   list(
     agentId: string,
@@ -32,7 +32,7 @@ export class Trainings extends APIResource {
 
   /** Retrieves a training. */
   retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'trainingsRetrieve'>> {
-    return this._client._request('GET', '/v1/trainings/{id}', { id }, options);
+    return this._client._request('GET', `${this._path}/{id}`, { id }, options);
   }
 
   /** Updates a training. */
@@ -41,11 +41,11 @@ export class Trainings extends APIResource {
     body: RequestBody<'trainingsUpdate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'trainingsUpdate'>> {
-    return this._client._request('PUT', '/v1/trainings/{id}', { id }, options, body);
+    return this._client._request('PUT', `${this._path}/{id}`, { id }, options, body);
   }
 
   /** Deletes a training. */
   delete(id: string, options?: RequestOptions): APIPromise<void> {
-    return this._client._request('DELETE', '/v1/trainings/{id}', { id }, options);
+    return this._client._request('DELETE', `${this._path}/{id}`, { id }, options);
   }
 }

@@ -5,13 +5,13 @@ import type { ListItem, QueryParams, RequestBody, ResponseData } from '../operat
 import { APIResource } from './api-resource.js';
 
 /** `/v1/webhooks`: outbound event notifications and their delivery history. */
-export class Webhooks extends APIResource {
+export class Webhooks extends APIResource<'/v1/webhooks'> {
   /** Lists webhooks. */
   list(
     query?: QueryParams<'webhooksList'>,
     options?: ListOptions,
   ): PagePromise<ListItem<'webhooksList'>> {
-    return this._client._list('/v1/webhooks', {}, options, query);
+    return this._client._list(this._path, {}, options, query);
   }
 
   /** Creates a webhook; the response carries its `secret`, shown this once. */
@@ -19,12 +19,12 @@ export class Webhooks extends APIResource {
     body: RequestBody<'webhooksCreate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'webhooksCreate'>> {
-    return this._client._request('POST', '/v1/webhooks', {}, options, body);
+    return this._client._request('POST', this._path, {}, options, body);
   }
 
   /** Retrieves a webhook. */
   retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'webhooksRetrieve'>> {
-    return this._client._request('GET', '/v1/webhooks/{id}', { id }, options);
+    return this._client._request('GET', `${this._path}/{id}`, { id }, options);
   }
 
   /** Updates a webhook; `active: true` reactivates it. */
@@ -33,17 +33,17 @@ export class Webhooks extends APIResource {
     body: RequestBody<'webhooksUpdate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'webhooksUpdate'>> {
-    return this._client._request('PUT', '/v1/webhooks/{id}', { id }, options, body);
+    return this._client._request('PUT', `${this._path}/{id}`, { id }, options, body);
   }
 
   /** Deletes a webhook. */
   delete(id: string, options?: RequestOptions): APIPromise<void> {
-    return this._client._request('DELETE', '/v1/webhooks/{id}', { id }, options);
+    return this._client._request('DELETE', `${this._path}/{id}`, { id }, options);
   }
 
   /** Sends a `webhook.test` event now and returns the attempt's result. */
   test(id: string, options?: RequestOptions): APIPromise<ResponseData<'webhooksTest'>> {
-    return this._client._request('POST', '/v1/webhooks/{id}/test', { id }, options);
+    return this._client._request('POST', `${this._path}/{id}/test`, { id }, options);
   }
 
   /** Lists a webhook's deliveries with every attempt. */
@@ -52,7 +52,7 @@ export class Webhooks extends APIResource {
     query?: QueryParams<'webhooksListDeliveries'>,
     options?: ListOptions,
   ): PagePromise<ListItem<'webhooksListDeliveries'>> {
-    return this._client._list('/v1/webhooks/{id}/deliveries', { id }, options, query);
+    return this._client._list(`${this._path}/{id}/deliveries`, { id }, options, query);
   }
 
   /**
@@ -64,6 +64,6 @@ export class Webhooks extends APIResource {
     body?: RequestBody<'webhooksRotateSecret'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'webhooksRotateSecret'>> {
-    return this._client._request('POST', '/v1/webhooks/{id}/rotate-secret', { id }, options, body);
+    return this._client._request('POST', `${this._path}/{id}/rotate-secret`, { id }, options, body);
   }
 }
