@@ -298,9 +298,10 @@ export class AgentPlatform {
         };
       } catch (cause) {
         // A proxy's or captive portal's HTML page: an APIError, with the text as its body.
-        const error = new APIError(response.status, text, response.headers);
-        error.message = `HTTP ${response.status}, but the body is not JSON (${(cause as Error).message}): is baseUrl the API?`;
-        throw error;
+        // As refuseRedirect writes it: the bundle compresses the two alike.
+        throw Object.assign(new APIError(response.status, text, response.headers), {
+          message: `HTTP ${response.status}, but the body is not JSON (${(cause as Error).message}): is baseUrl the API?`,
+        });
       }
     } finally {
       releaseHold(hold);

@@ -68,16 +68,18 @@ export class APIError extends AgentPlatformError {
   declare readonly body: unknown;
 
   constructor(status: number, body: unknown, headers: Headers) {
-    const error = (body as ErrorEnvelope | undefined)?.error;
-    const message = typeof error?.message === 'string' ? error.message : `HTTP ${status}`;
-    super(message);
-    this.status = status;
-    this.code = typeof error?.code === 'string' ? error.code : undefined;
-    this.details = Array.isArray(error?.details) ? (error.details as ErrorDetail[]) : undefined;
-    this.headers = headers;
-    this.requestId = headers.get('x-request-id') ?? undefined;
-    this.rateLimit = parseRateLimit(headers);
-    this.body = body;
+    const { message, code, details } = (body as ErrorEnvelope | undefined)?.error ?? {};
+    super(typeof message === 'string' ? message : `HTTP ${status}`);
+    // One object rather than an assignment per field: fewer bytes in the browser bundle.
+    Object.assign(this, {
+      status,
+      code: typeof code === 'string' ? code : undefined,
+      details: Array.isArray(details) ? (details as ErrorDetail[]) : undefined,
+      headers,
+      requestId: headers.get('x-request-id') ?? undefined,
+      rateLimit: parseRateLimit(headers),
+      body,
+    });
   }
 
   /**

@@ -29,9 +29,9 @@ export function backoffDelay(retry: number, random: number = Math.random()): num
  * nothing usable (the caller backs off then).
  */
 export function serverDelay(status: number, headers: Headers, now: number): number | undefined {
-  const reset = status === 429 ? parseRateLimit(headers)?.reset : undefined;
+  const window = status === 429 && parseRateLimit(headers);
   return (
     parseRetryAfter(headers.get('retry-after'), now) ??
-    (reset === undefined ? undefined : Math.max(0, reset * 1000 - now))
+    (window ? Math.max(0, window.reset * 1000 - now) : undefined)
   );
 }

@@ -2,8 +2,11 @@ import type { Clock } from './clock.js';
 import { APIUserAbortError } from './errors.js';
 import { parseRateLimit } from './rate-limit.js';
 
-/** Milliseconds past `X-RateLimit-Reset` before the next window is probed: clock skew. */
-const MARGIN = 1000;
+// An enum, not a const: esbuild inlines it (bytes).
+enum Skew {
+  /** Milliseconds past `X-RateLimit-Reset` before the next window is probed: clock skew. */
+  MARGIN = 1000,
+}
 
 // What the throttle knows of the window. An enum, not names: esbuild inlines it as numbers (bytes).
 enum Mode {
@@ -96,7 +99,7 @@ export class Throttle {
 
   #canGo(): boolean {
     if (this.#mode === Mode.Free) return true;
-    if (this.#mode === Mode.Budget && this.#clock.now() >= this.#reset + MARGIN) {
+    if (this.#mode === Mode.Budget && this.#clock.now() >= this.#reset + Skew.MARGIN) {
       this.#mode = Mode.Probe;
     }
     return this.#mode === Mode.Probe ? !this.#inFlight : this.#remaining > this.#inFlight;
@@ -114,7 +117,7 @@ export class Throttle {
     if (this.#queue.size && !this.#inFlight && !this.#sleep) {
       const sleep = new AbortController();
       this.#sleep = sleep;
-      this.#clock.sleep(this.#reset + MARGIN - this.#clock.now(), sleep.signal).then(
+      this.#clock.sleep(this.#reset + Skew.MARGIN - this.#clock.now(), sleep.signal).then(
         () => {
           // Only the current wait: a clock whose sleep ignores the signal ends an abandoned one
           // late, which must neither drop the newer wait's handle nor start a second wait.
