@@ -604,6 +604,35 @@ describe('option checks', () => {
     },
   );
 
+  it.each([
+    ['name', { 'bad header': 'gw-secret' }, 'bad header'],
+    ['value', { authorization: 'Bearer gw-secret\r\nx-evil: 1' }, 'authorization'],
+  ])(
+    'refuses a raw call header whose %s fetch would refuse, naming it, not its value, sending nothing',
+    async (part, headers, name) => {
+      const { fetch, calls } = recordingFetch(() => json(200, { data: {} }));
+      const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch });
+      const refused = new AgentPlatformError(`${name}: must be a valid header ${part}`);
+      for (const call of [
+        () => client.raw.GET('/v1/me', { headers }),
+        () => client.raw.POST('/v1/agents', { body: { name: 'x' }, headers }),
+        () => client.raw.request('get', '/v1/me', { headers }),
+      ]) {
+        const error = await call().then(
+          () => undefined,
+          (caught: unknown) => caught,
+        );
+        expect(error).toEqual(refused);
+        expect(error).toBeInstanceOf(AgentPlatformError);
+        expect(`${(error as Error).stack} ${(error as Error).cause}`).not.toContain('gw-secret');
+      }
+      expect(calls).toEqual([]);
+      // Still a promise's rejection, as openapi-fetch's own failures are.
+      expect(client.raw.GET('/v1/me', { headers })).toBeInstanceOf(Promise);
+      await client.raw.GET('/v1/me', { headers }).catch(() => {});
+    },
+  );
+
   it('takes a Headers object (fetch takes one) as per-call headers and as default headers', async () => {
     const { fetch, calls } = recordingFetch(() => json(200, { data: {} }));
     const defaultHeaders = new Headers({ 'x-team': 'blue' }) as unknown as Record<string, string>;

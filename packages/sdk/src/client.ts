@@ -72,6 +72,9 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** The path parameters of one call, by name. */
 export type PathParams = Record<string, string>;
 
+/** A method of the raw client that sends a request. */
+type RawSend = (...args: unknown[]) => Promise<unknown>;
+
 type LooseClient = {
   request(
     method: Method,
@@ -181,7 +184,7 @@ export class AgentPlatform {
     // A Headers object too: its entries are not own properties, which a spread would drop.
     const headers = new Headers(options.defaultHeaders);
     headers.set('x-api-key', apiKey);
-    this.raw = createClient<paths>({
+    const raw = createClient<paths>({
       baseUrl,
       headers,
       Request: ReplayableRequest,
@@ -193,6 +196,20 @@ export class AgentPlatform {
       fetch: (request) =>
         sendWithRetry(request, { ...this.#defaults, callSignal: request.signal }, this.#config),
     });
+    // openapi-fetch merges a call's headers before anything else, and a header fetch refuses would
+    // reject the call with a TypeError quoting its value. Each method that sends checks them first
+    // (the SDK's own calls too, through `request`): the rejection names the header, not the value.
+    for (const name of Object.keys(raw)) {
+      if (name !== 'use' && name !== 'eject') {
+        const send = raw[name as 'GET'] as RawSend;
+        (raw as unknown as Record<string, RawSend>)[name] = async (...args) => {
+          // The init, wherever it is: `request` takes the method first.
+          for (const arg of args) checkHeaders((arg as RequestOptions | undefined)?.headers);
+          return send(...args);
+        };
+      }
+    }
+    this.raw = raw;
   }
 
   /** Checks the service health: `{ status, timestamp }` (a 503 throws ServiceUnavailableError). */
@@ -253,7 +270,7 @@ export class AgentPlatform {
       let send = this.#defaults;
       if (options) {
         send = sendOptions(options, send, options.signal);
-        checkHeaders(options.headers);
+        // The headers are checked by this.raw.request.
         // A list call's limits, which its PagePromise iterates within; unset is no limit (null is
         // refused: the iteration would read it as 0).
         count('maxItems', options.maxItems, 'whole ');
