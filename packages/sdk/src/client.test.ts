@@ -682,6 +682,19 @@ describe('option checks', () => {
     expect(() => new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test' })).toThrow(
       /AGENT_PLATFORM_LOG: must be one of/,
     );
+    // Names every object has are no levels either.
+    for (const level of ['toString', '__proto__', 'constructor', 'valueOf', 'hasOwnProperty']) {
+      const options = { apiKey: 'k', baseUrl: 'http://api.test', logLevel: level as never };
+      expect(() => new AgentPlatform(options)).toThrow(`logLevel: must be one of`);
+      vi.stubEnv('AGENT_PLATFORM_LOG', level.toUpperCase());
+      expect(() => new AgentPlatform({ ...options, logLevel: undefined })).toThrow(
+        /AGENT_PLATFORM_LOG: must be one of/,
+      );
+    }
+    for (const logLevel of [['off'], 0, null, { toString: () => 'off' }]) {
+      const options = { apiKey: 'k', baseUrl: 'http://api.test', logLevel: logLevel as never };
+      expect(() => new AgentPlatform(options)).toThrow(`logLevel: must be one of`);
+    }
   });
 
   it('reads AGENT_PLATFORM_LOG in any case', async () => {

@@ -143,7 +143,8 @@ export class RateLimitError extends APIError {
   constructor(status: number, body: unknown, headers: Headers, now = Date.now()) {
     super(status, body, headers);
     const ms = serverDelay(429, headers, now);
-    this.retryAfter = ms === undefined ? undefined : Math.ceil(ms / 1000);
+    // Undefined stays undefined, 0 stays 0.
+    this.retryAfter = ms && Math.ceil(ms / 1000);
   }
 }
 /** 500 and above: the server failed. */

@@ -28,7 +28,9 @@ export function checkLogLevel(option: unknown): LogLevel {
   // The environment's value is a string (readEnv).
   const value = fromEnv ? (readEnv('AGENT_PLATFORM_LOG') ?? 'off') : option;
   const level = fromEnv ? (value as string).toLowerCase() : value;
-  if (typeof level === 'string' && Object.hasOwn(RANK, level)) return level as LogLevel;
+  // An inherited name (`toString`) is no number.
+  if (typeof level === 'string' && ((RANK as Record<string, unknown>)[level] as number) >= 0)
+    return level as LogLevel;
   throw new AgentPlatformError(
     `${fromEnv ? 'AGENT_PLATFORM_LOG' : 'logLevel'}: must be one of ${Object.keys(RANK).join(', ')}, not ${JSON.stringify(value)}`,
   );

@@ -112,9 +112,10 @@ export async function sendWithRetry(
         return response;
       }
       requested = serverDelay(response.status, response.headers, clock.now());
-      if (requested !== undefined && requested > config.maxServerWait) {
+      // Undefined is no number above it.
+      if ((requested as number) > config.maxServerWait) {
         logger?.warn?.(
-          `${method} ${path(request)} ${response.status}: asked to wait ${Math.ceil(requested / 1000)} s > maxRetryAfter, not retrying`,
+          `${method} ${path(request)} ${response.status}: asked to wait ${Math.ceil((requested as number) / 1000)} s > maxRetryAfter, not retrying`,
         );
         return response;
       }
