@@ -52,6 +52,20 @@ describe('construction', () => {
     expect(calls[0]?.headers.get('x-api-key')).toBe('env-key');
   });
 
+  it.each(['', ' \t '])('takes an environment variable of %j as unset', async (blank) => {
+    vi.stubEnv('AGENT_PLATFORM_API_KEY', blank);
+    vi.stubEnv('AGENT_PLATFORM_BASE_URL', blank);
+    vi.stubEnv('AGENT_PLATFORM_LOG', blank);
+    expect(() => new AgentPlatform({ baseUrl: 'http://api.test' })).toThrow(/Missing API key/);
+    expect(() => new AgentPlatform({ apiKey: 'k' })).toThrow(/Missing base URL/);
+    // The log level falls back to off, which logs nothing.
+    const log = vi.fn();
+    const logger = { debug: log, info: log, warn: log, error: log };
+    const { fetch } = recordingFetch(() => json(200, { data: {} }));
+    await new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch, logger }).me();
+    expect(log).not.toHaveBeenCalled();
+  });
+
   it('runs where there is no process (edge, browsers)', () => {
     vi.stubGlobal('process', undefined);
     expect(() => new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test' })).not.toThrow();

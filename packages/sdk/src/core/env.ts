@@ -1,10 +1,12 @@
-/** Reads an environment variable where one exists (Node, Bun, Deno); undefined on edge and browsers. */
+/**
+ * Reads an environment variable where one exists (Node, Bun, Deno), trimmed; undefined on edge and
+ * browsers. Callers take an empty value (blank) as unset, as they do undefined.
+ */
 export function readEnv(name: string): string | undefined {
   try {
     const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process
       ?.env;
-    // An empty or blank value counts as unset.
-    return env?.[name]?.trim() || undefined;
+    return env?.[name]?.trim();
   } catch {
     // Deno without --allow-env throws on access: undefined, as where there is no process.
   }

@@ -25,8 +25,8 @@ const RANK: Record<LogLevel, number> = { off: 0, error: 1, warn: 2, info: 3, deb
  */
 export function checkLogLevel(option: unknown): LogLevel {
   const fromEnv = option === undefined;
-  // The environment's value is a string (readEnv).
-  const value = fromEnv ? (readEnv('AGENT_PLATFORM_LOG') ?? 'off') : option;
+  // The environment's value is a string (readEnv); blank is unset.
+  const value = fromEnv ? readEnv('AGENT_PLATFORM_LOG') || 'off' : option;
   const level = fromEnv ? (value as string).toLowerCase() : value;
   // An inherited name (`toString`) is no number.
   if (typeof level === 'string' && ((RANK as Record<string, unknown>)[level] as number) >= 0)
