@@ -36,15 +36,14 @@ export function checkLogLevel(option: unknown): LogLevel {
   );
 }
 
-/** A logger with only the levels that pass: callers write `logger?.debug?.(…)`, so a dropped line is never built. */
+/** A logger with only the levels that pass: callers write `logger.debug?.(…)`, so a dropped line is never built. */
 export type LevelLogger = Partial<Logger>;
 
-/** The levels of `logger` at or above `level`, or undefined when nothing would pass. */
-export function levelLogger(logger: Logger, level: LogLevel): LevelLogger | undefined {
+/** The levels of `logger` at or above `level`: none for `off`. */
+export function levelLogger(logger: Logger, level: LogLevel): LevelLogger {
   const rank = RANK[level];
-  if (rank === 0) return undefined;
   const out: LevelLogger = {};
-  // RANK lists the levels in order, `off` first.
+  // RANK lists the levels in order, `off` first (and alone at rank 0).
   for (const name of Object.keys(RANK).slice(1, rank + 1) as (keyof Logger)[]) {
     // Looked up on each line, so that a logger's methods replaced later (a test spy) are used. A
     // line is one string: the SDK passes nothing more.

@@ -36,7 +36,7 @@ export interface SendConfig {
   /** The throttle, when the `throttle` option is on. */
   limiter: Throttle | undefined;
   /** The levels of `logger` that `logLevel` lets through. */
-  leveledLogger: LevelLogger | undefined;
+  leveledLogger: LevelLogger;
 }
 
 function path(request: Request): string {
@@ -92,7 +92,7 @@ export async function sendWithRetry(
     } catch (error) {
       const failure = attemptFailure(error, signal, state.timedOut, request);
       if (failure instanceof APIUserAbortError) throw failure;
-      logger?.debug?.(
+      logger.debug?.(
         `${method} ${path(request)} failed: ${failure.message} (attempt ${retry + 1})`,
       );
       if (retry >= options.retries || !IDEMPOTENT.has(method)) throw failure;
@@ -103,7 +103,7 @@ export async function sendWithRetry(
     // Without a response, the retry waits the backoff; with one, what the server asks, if anything.
     let requested: number | undefined;
     if (response) {
-      logger?.debug?.(
+      logger.debug?.(
         `${method} ${path(request)} ${response.status} (attempt ${retry + 1}, ${clock.now() - started} ms)`,
       );
       // Neither followed nor retried: it would take the key elsewhere.
@@ -114,7 +114,7 @@ export async function sendWithRetry(
       requested = serverDelay(response.status, response.headers, clock.now());
       // Undefined is no number above it.
       if ((requested as number) > config.maxServerWait) {
-        logger?.warn?.(
+        logger.warn?.(
           `${method} ${path(request)} ${response.status}: asked to wait ${Math.ceil((requested as number) / 1000)} s > maxRetryAfter, not retrying`,
         );
         return response;
@@ -124,7 +124,7 @@ export async function sendWithRetry(
       response.body?.cancel().catch(() => {});
     }
     const delay = requested ?? backoffDelay(retry);
-    logger?.info?.(`retrying ${method} ${path(request)} in ${Math.round(delay)} ms`);
+    logger.info?.(`retrying ${method} ${path(request)} in ${Math.round(delay)} ms`);
     // An abort throws (a sleep that ignores the signal is caught by the next attempt).
     try {
       await clock.sleep(delay, signal);
