@@ -354,6 +354,30 @@ describe('requests', () => {
     expect((error as RateLimitError).retryAfter).toBe(30);
   });
 
+  it.each([
+    ['RFC 850', 'Saturday, 20-Nov-27 10:00:30 GMT'],
+    ['asctime', 'Sat Nov 20 10:00:30 2027'],
+  ])(
+    'waits what a Retry-After in the obsolete %s form asks, not the backoff',
+    async (_form, date) => {
+      const time = fakeClock(Date.UTC(2027, 10, 20, 10, 0, 0));
+      const { fetch, calls } = recordingFetch((_, i) =>
+        i === 0
+          ? apiError(503, 'SERVICE_UNAVAILABLE', { 'Retry-After': date })
+          : json(200, { data: { id: ID } }),
+      );
+      const client = new AgentPlatform({
+        apiKey: 'k',
+        baseUrl: 'http://api.test',
+        fetch,
+        clock: time.clock,
+      });
+      await client.agents.retrieve(ID);
+      expect(calls).toHaveLength(2);
+      expect(time.sleeps).toEqual([30_000]);
+    },
+  );
+
   it('gives raw access through openapi-fetch with the same auth and retries', async () => {
     const { fetch, calls } = recordingFetch((_, i) =>
       i === 0 ? apiError(503, 'SERVICE_UNAVAILABLE') : json(200, { data: { id: ID } }),
