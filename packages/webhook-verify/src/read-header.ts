@@ -6,6 +6,9 @@ export type WebhookHeaders =
     }
   | Readonly<Record<string, string | readonly string[] | undefined>>;
 
+/** Headers read through their `get`. */
+type Getter = { get(name: string): string | null | undefined };
+
 /** What `readHeader` found: the value, `undefined` when absent, or `null` when the header appears more than once. */
 export type HeaderValue = string | undefined | null;
 
@@ -18,8 +21,7 @@ export function readHeader(headers: WebhookHeaders, headerName: string): HeaderV
   if (typeof headers.get === 'function') {
     // Headers fold case; an adapter's own get (a Map, a Lambda event's headers) may not: its keys
     // are as sent (X-Webhook-Signature) or lower case.
-    const get = (headers as { get(name: string): string | null | undefined }).get.bind(headers);
-    return single(get(headerName) ?? get(name));
+    return single((headers as Getter).get(headerName) ?? (headers as Getter).get(name));
   }
   const record = headers as Readonly<Record<string, string | readonly string[] | undefined>>;
   let found: string | readonly string[] | undefined;

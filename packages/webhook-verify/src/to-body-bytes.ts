@@ -3,9 +3,6 @@ import { WebhookVerificationError } from './webhook-verification-error.js';
 /** The request body exactly as received: bytes (preferred) or the text it was sent as. */
 export type RawBody = string | Uint8Array | ArrayBuffer;
 
-const hint =
-  'pass the raw body (string, Uint8Array or ArrayBuffer) as received, before any JSON parser';
-
 /** Checks that `rawBody` is raw text or bytes; bytes become a Uint8Array view without copying. */
 export function toBodyBytes(rawBody: unknown): string | Uint8Array {
   if (typeof rawBody === 'string') return rawBody;
@@ -28,6 +25,6 @@ export function toBodyBytes(rawBody: unknown): string | Uint8Array {
           : tag === 'Object'
             ? 'a parsed object, not the raw body (re-serialising does not give the signed bytes)'
             : `a value of type ${tag}`
-    }: ${hint}`,
+    }: pass the raw body (string, Uint8Array or ArrayBuffer) as received, before any JSON parser`,
   );
 }

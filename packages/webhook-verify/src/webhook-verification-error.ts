@@ -18,7 +18,8 @@ export class WebhookVerificationError extends Error {
   /** `'WebhookVerificationError'`, as logs show it, even where a bundler renamed the class. */
   override readonly name = 'WebhookVerificationError';
   /** Why the delivery was rejected (`signature_mismatch`, ...): see `WebhookVerificationErrorCode`. */
-  readonly code: WebhookVerificationErrorCode;
+  // `declare`d, set by the constructor: a field declaration would only add bytes.
+  declare readonly code: WebhookVerificationErrorCode;
   /** Marks the error for `isWebhookVerificationError` and `instanceof`, across copies of the package. */
   readonly [brand] = true;
 
