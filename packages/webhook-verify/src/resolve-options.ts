@@ -32,7 +32,15 @@ export function resolveOptions(options: {
   const maxFutureSeconds = seconds(options.maxFutureSeconds, 60, 'maxFutureSeconds');
   const { now } = options;
   // Checked here, not when a Variant A delivery first needs it (a Date.now() number is a mistake).
-  if (now !== undefined && !(now instanceof Date && !Number.isNaN(now.getTime()))) {
+  // Date's own getTime reads a Date of any realm (node:vm, Jest, an iframe), where instanceof
+  // fails, and throws for anything else (an object that only looks like one).
+  let valid = false;
+  try {
+    valid = !Number.isNaN(Date.prototype.getTime.call(now));
+  } catch {
+    // reported below
+  }
+  if (now !== undefined && !valid) {
     throw new TypeError('webhook-verify: now must be a valid Date');
   }
   return { secrets, toleranceSeconds, maxFutureSeconds, now };

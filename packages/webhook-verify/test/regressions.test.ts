@@ -375,6 +375,32 @@ const cases: Case[] = [
     options: { ...a, now: new Date(Number.NaN) },
     expect: 'throws:TypeError',
   },
+  {
+    // As in a node:vm or Jest environment, or from an iframe: a Date all the same.
+    name: 'A: now a Date made in another realm',
+    options: { ...a, now: runInNewContext('new Date(ms)', { ms: aTs * 1000 }) },
+    expect: 'ok',
+  },
+  {
+    name: 'A: now a Date made in another realm, 301 s after the signing',
+    options: { ...a, now: runInNewContext('new Date(ms)', { ms: (aTs + 301) * 1000 }) },
+    expect: 'timestamp_too_old',
+  },
+  {
+    name: 'B: now an invalid Date made in another realm',
+    options: { ...b, now: runInNewContext('new Date(NaN)') },
+    expect: 'throws:TypeError',
+  },
+  {
+    name: 'A: now an object that only looks like a Date',
+    options: { ...a, now: { getTime: () => aTs * 1000 } as never },
+    expect: 'throws:TypeError',
+  },
+  {
+    name: 'A: now an object made from Date.prototype, not by Date',
+    options: { ...a, now: Object.create(Date.prototype) },
+    expect: 'throws:TypeError',
+  },
   { name: 'auto: A headers', options: { ...a, variant: 'auto' }, expect: 'ok' },
   { name: 'auto: B headers', options: { ...b, variant: 'auto' }, expect: 'ok' },
   {
