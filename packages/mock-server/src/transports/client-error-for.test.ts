@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientErrorFor } from './node-server.js';
+import { clientErrorFor } from './client-error-for.js';
 
 const MAX = 16_384;
 const overflow = (rawPacket: string) =>

@@ -2,13 +2,20 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { ApiError } from '../errors.js';
-import type { ApiRequest, ApiResponse } from '../http/api-request.js';
+import type { ApiResponse } from '../http/api-request.js';
 import { commonHeaders } from '../http/common-headers.js';
 import { CORS_HEADERS, corsHeaders, isControlPath, isLoopbackName } from '../http/cors.js';
-import { normalizePath } from '../http/normalize-path.js';
-import { bodyLimit, tooLarge, unreadable } from '../http/read-body.js';
+import { bodyLimit } from '../http/read-body.js';
 import { errorResponse } from '../http/respond.js';
 import type { RequestHandler } from '../request-handler.js';
+import { clientErrorFor } from './client-error-for.js';
+import {
+  expectsContinue,
+  fromIncoming,
+  headerOf,
+  isDraining,
+  targetOf,
+} from './incoming-request.js';
 
 // node:http is loaded when a server starts, not when the package is imported, so that the package
 // bundles for a browser (MSW's worker, a component test) where there is no node:http. The name is
@@ -156,7 +163,7 @@ export async function listen(
         // read and dropped: Node closes a connection (the client's `Connection: close`, as urllib
         // sends it) as soon as its answer ends, and a client still sending would get a reset, not
         // the 413. A client that waits for a 100 first sends no body: answered as any other.
-        const drained = draining.has(req) && !req.complete && !expectsContinue(req);
+        const drained = isDraining(req) && !req.complete && !expectsContinue(req);
         send(res, response, closing || close, drained ? req : undefined);
       },
       // The handler answers (and reports) its own failures; this is a failure around it.
@@ -258,80 +265,6 @@ export async function listen(
   };
 }
 
-/** What Node's own refusals become: the statuses Node gives them, in the API's envelope. */
-export function clientErrorFor(
-  { code, rawPacket, reason }: { code?: string; rawPacket?: Buffer; reason?: string },
-  maxHeaderSize: number,
-): ApiError {
-  switch (code) {
-    case 'HPE_HEADER_OVERFLOW': {
-      // Node counts the request line with the headers: a long query string overflows them too.
-      const line = requestLineLength(rawPacket, maxHeaderSize);
-      if (line === 'over') {
-        return new ApiError(
-          414,
-          'VALIDATION_ERROR',
-          `request target: longer than the server accepts (${maxHeaderSize} bytes, with the headers)`,
-        );
-      }
-      // What Node read last may start past the request line (a request that came in several
-      // reads): then which of the two is long cannot be told.
-      return new ApiError(
-        431,
-        'VALIDATION_ERROR',
-        line === 'within'
-          ? `headers: larger than the server accepts (${maxHeaderSize} bytes)`
-          : `request line and headers: larger than the server accepts (${maxHeaderSize} bytes together)`,
-      );
-    }
-    case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return new ApiError(
-        408,
-        'VALIDATION_ERROR',
-        "request: not received in full within the server's request timeout",
-      );
-    case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
-      return new ApiError(
-        413,
-        'PAYLOAD_TOO_LARGE',
-        'body: chunk extensions larger than the server accepts',
-      );
-    case 'HPE_INVALID_EOF_STATE':
-      // The client ended its side of the connection (a half-close) with the request unfinished.
-      return new ApiError(
-        400,
-        'VALIDATION_ERROR',
-        `request: the connection ended before the request did: its headers unfinished, or a body shorter than its Content-Length or without its last chunk (${code})`,
-      );
-    default: {
-      // llhttp's reason says what it found (`Invalid character in Content-Length`).
-      const what = reason ? `: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}` : '';
-      return new ApiError(400, 'VALIDATION_ERROR', `request: not valid HTTP/1.1${what} (${code})`);
-    }
-  }
-}
-
-/**
- * Of a request that overflowed the header limit, from what Node read last: its request line is
- * `over` the limit itself (a long query string) or `within` it (the headers are long), or
- * `unknown` when that read does not start with the request line (it came in several reads).
- */
-function requestLineLength(
-  raw: Buffer | undefined,
-  maxHeaderSize: number,
-): 'over' | 'within' | 'unknown' {
-  // A method and a target: not the tail of a target, its last capitals and then the version
-  // (`...?q=xABC HTTP/1.1`, a read that starts there).
-  if (
-    raw === undefined ||
-    !/^[A-Z]+ (?!HTTP\/)[^ \r\n]/.test(raw.subarray(0, 32).toString('latin1'))
-  )
-    return 'unknown';
-  const end = raw.indexOf('\n');
-  if (end < 0) return raw.length >= maxHeaderSize ? 'over' : 'unknown';
-  return end >= maxHeaderSize ? 'over' : 'within';
-}
-
 /** An answer the server writes itself, before any handler: the error with the common headers. */
 function ownAnswer(
   error: ApiError,
@@ -375,84 +308,6 @@ function send(
   endAfter.once('end', () => res.end());
 }
 
-function fromIncoming(
-  req: IncomingMessage,
-  { path, search }: Target,
-  drainBudgetMs: number,
-): ApiRequest {
-  const method = req.method ?? 'GET';
-  return {
-    method,
-    path,
-    search,
-    header: (name) => headerOf(req, name),
-    readBody: () => readIncoming(req, bodyLimit(method, path), drainBudgetMs),
-  };
-}
-
-/**
- * Reads a request body up to `limit` (its `bodyLimit`); beyond, 413, while the rest is read and
- * dropped (for at most `drainBudgetMs`, then the connection is cut) so that the client can read
- * the answer.
- */
-function readIncoming(
-  req: IncomingMessage,
-  limit: number,
-  drainBudgetMs: number,
-): Promise<Uint8Array> {
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) {
-    drain(req, drainBudgetMs);
-    return Promise.reject(tooLarge(limit));
-  }
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.byteLength;
-      if (size > limit) {
-        req.removeAllListeners('data');
-        drain(req, drainBudgetMs);
-        reject(tooLarge(limit));
-      } else chunks.push(chunk);
-    });
-    req.on('end', () =>
-      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)),
-    );
-    // The client went away mid-body (or the server was closed): nobody reads the answer, and it
-    // is not the server's failure.
-    req.on('error', () => reject(unreadable('the connection closed before it ended')));
-  });
-}
-
-/**
- * The path and query of a request target: `GET http://host/v1/agents` (absolute form, as clients
- * speaking through a proxy send it, which RFC 9112 says servers must accept) is `/v1/agents`.
- */
-function originForm(target: string): string {
-  if (!/^https?:\/\//i.test(target)) return target;
-  try {
-    const url = new URL(target);
-    return url.pathname + url.search;
-  } catch {
-    return target;
-  }
-}
-
-/** A request target's path, and its query string with its `?` (or empty). */
-interface Target {
-  path: string;
-  search: string;
-}
-
-/** The target of a request, in origin or absolute form, as its path (normalized) and query. */
-function targetOf(req: IncomingMessage): Target {
-  const raw = originForm(req.url ?? '/');
-  const q = raw.indexOf('?');
-  const path = normalizePath(q < 0 ? raw : raw.slice(0, q));
-  return { path, search: q < 0 ? '' : raw.slice(q) };
-}
-
 /**
  * True for a Host header that names this machine (any port; `127.1` and `[0:0:0:0:0:0:0:1]` as the
  * URL parser reads them); browsers always send one, so a request without one passes.
@@ -464,35 +319,4 @@ function addressedHere(hostHeader: string | undefined): boolean {
   } catch {
     return false;
   }
-}
-
-/** One request header as the pipeline reads them (repeated ones joined). */
-function headerOf(req: IncomingMessage, name: string): string | null {
-  const value = req.headers[name];
-  return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
-}
-
-/** Requests whose oversized body is being read and dropped. */
-const draining = new WeakSet<IncomingMessage>();
-
-function expectsContinue(req: IncomingMessage): boolean {
-  return String(req.headers.expect).toLowerCase() === '100-continue';
-}
-
-/**
- * Reads and drops the rest of a body to its end, cutting the connection if it has not ended within
- * `budgetMs` of real time (a client sending slowly, or a length it never sends).
- */
-function drain(req: IncomingMessage, budgetMs: number): void {
-  draining.add(req);
-  const { socket } = req;
-  const cut = setTimeout(() => socket.destroy(), budgetMs);
-  cut.unref?.();
-  const stop = () => {
-    clearTimeout(cut);
-    socket.off('close', stop);
-  };
-  req.once('end', stop);
-  socket.once('close', stop);
-  req.resume();
 }
