@@ -2427,7 +2427,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       },
       "starts_at": {
         "type": "string",
-        "format": "date-time"
+        "format": "date-time",
+        "description": "With Z or an offset, stored and returned in UTC, so an instant from 0000-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z (400 rule `format` outside it). A time in the past is accepted (an appointment recorded after the fact; it gets no reminder), and appointments may overlap; the service checks neither."
       },
       "ends_at": {
         "type": [

@@ -9,6 +9,8 @@ type Json = unknown;
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE_TIME =
   /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/i;
+const FIRST_INSTANT = Date.parse('0000-01-01T00:00:00.000Z');
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
 // An addr-spec without quoted local parts: one @, and a dot inside the domain (neither its first
 // nor its last character). No white space, and none of `<>(),;"\` anywhere: a display name
 // (`"Ann" <ann@b.co>`), a comment or a list of addresses is not an address. The local part takes
@@ -22,10 +24,16 @@ const EMAIL =
 /** The string formats of the spec: what is wrong with a value, as a message, or null. */
 export const FORMATS: Record<string, (v: string) => string | null> = {
   uuid: (v) => (UUID.test(v) ? null : 'must be a UUID'),
-  'date-time': (v) =>
-    DATE_TIME.test(v) && isCalendarDate(v.slice(0, 10)) && !Number.isNaN(Date.parse(v))
-      ? null
-      : 'must be an ISO 8601 date-time with a time zone, e.g. 2026-11-20T10:00:00.000Z',
+  'date-time': (v) => {
+    if (!DATE_TIME.test(v) || !isCalendarDate(v.slice(0, 10)) || Number.isNaN(Date.parse(v)))
+      return 'must be an ISO 8601 date-time with a time zone, e.g. 2026-11-20T10:00:00.000Z';
+    // Stored and answered in UTC: an offset that carries the instant out of years 0000-9999
+    // would come back as `-000001-12-31T...` or `+010000-...`, no date-time at all.
+    const ms = Date.parse(v);
+    return ms < FIRST_INSTANT || ms > LAST_INSTANT
+      ? 'must fall between 0000-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z in UTC'
+      : null;
+  },
   uri: uriProblem,
   email: (v) => (EMAIL.test(v) ? null : 'must be an email address'),
 };

@@ -312,6 +312,27 @@ describe.each(transports)('appointments over $name', (transport) => {
     expect(rolled.body.error.details[0]).toMatchObject({ field: 'starts_at', rule: 'format' });
   });
 
+  it.each([
+    ['0000-01-01T00:30:00+01:00', 'before year 0000 in UTC'],
+    ['9999-12-31T23:59:59-01:00', 'after year 9999 in UTC'],
+  ])('refuses a starts_at of %s (%s): it has no four-digit UTC form', async (startsAt) => {
+    const contactId = await contact();
+    const res = await h.call('POST', '/v1/appointments', {
+      body: { contact_id: contactId, title: 'x', starts_at: startsAt },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details[0]).toMatchObject({ field: 'starts_at', rule: 'format' });
+    // The bounds themselves are fine, and what is stored is exported and imported again.
+    for (const edge of ['0000-01-01T00:00:00Z', '9999-12-31T23:59:59.999Z']) {
+      const ok = await h.call('POST', '/v1/appointments', {
+        body: { contact_id: contactId, title: 'x', starts_at: edge },
+      });
+      expect(ok.status).toBe(201);
+    }
+    const snapshot = (await h.call('GET', '/__mock/state')).body;
+    expect((await h.call('PUT', '/__mock/state', { body: snapshot })).status).toBe(204);
+  });
+
   it('filters by contact and status', async () => {
     const a = await contact();
     const b = await contact();
