@@ -80,7 +80,10 @@ export const appointmentsUpdate: Handler = (ctx, { ws, params, body }) => {
       : row.ends_at;
   // 400, then 404, then 409 (api-decisions section 2): a bad body is named even on a finished appointment.
   assertOrder(startsAt, endsAt);
-  if (body.agent_id) mustGet(ctx.state.tables.agents, ws, body.agent_id, 'agent');
+  // The agent it has may have been deleted since (the appointment keeps its id): sent back as read,
+  // it passes; only a new agent must exist.
+  if (body.agent_id && body.agent_id !== row.agent_id)
+    mustGet(ctx.state.tables.agents, ws, body.agent_id, 'agent');
   assertScheduled(row, 'an update');
   // The same instant written otherwise (an imported `+02:00`) is no reschedule.
   const rescheduled = Date.parse(startsAt) !== Date.parse(row.starts_at);

@@ -2419,7 +2419,10 @@ export interface components {
             /** Format: date-time */
             ends_at?: string | null;
             title?: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The agent it has may be sent back as read even after that agent was deleted; another agent must exist (404).
+             */
             agent_id?: string | null;
             notes?: string | null;
         };

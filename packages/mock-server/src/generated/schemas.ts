@@ -2491,7 +2491,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "string",
           "null"
         ],
-        "format": "uuid"
+        "format": "uuid",
+        "description": "The agent it has may be sent back as read even after that agent was deleted; another agent must exist (404)."
       },
       "notes": {
         "type": [

@@ -333,6 +333,34 @@ describe.each(transports)('appointments over $name', (transport) => {
     expect((await h.call('PUT', '/__mock/state', { body: snapshot })).status).toBe(204);
   });
 
+  it('takes back the agent_id of an agent since deleted, as read: only a new agent must exist', async () => {
+    const agentId = (await h.call('POST', '/v1/agents', { body: { name: 'Bo' } })).body.data.id;
+    const created = await h.call('POST', '/v1/appointments', {
+      body: {
+        contact_id: await contact(),
+        title: 'x',
+        starts_at: '2026-12-01T10:00:00Z',
+        agent_id: agentId,
+      },
+    });
+    const id = created.body.data.id;
+    expect((await h.call('DELETE', `/v1/agents/${agentId}`)).status).toBe(204);
+    const { title, starts_at, ends_at, notes, agent_id } = (
+      await h.call('GET', `/v1/appointments/${id}`)
+    ).body.data;
+    expect(agent_id).toBe(agentId);
+    const written = await h.call('PUT', `/v1/appointments/${id}`, {
+      body: { title: `${title} (moved)`, starts_at, ends_at, notes, agent_id },
+    });
+    expect(written.status).toBe(200);
+    expect(written.body.data).toMatchObject({ title: 'x (moved)', agent_id: agentId });
+    // Another agent that does not exist is still 404.
+    const other = await h.call('PUT', `/v1/appointments/${id}`, {
+      body: { agent_id: crypto.randomUUID() },
+    });
+    expect(other.status).toBe(404);
+  });
+
   it('filters by contact and status', async () => {
     const a = await contact();
     const b = await contact();
