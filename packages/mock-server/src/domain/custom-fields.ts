@@ -1,9 +1,10 @@
-import { conflict, invalidField } from '../errors.js';
+import { conflict, invalidField, validationError } from '../errors.js';
 import type { CustomFieldRow } from '../store/records.js';
 import { publicView } from '../store/table.js';
 import type { DomainContext, Handler } from './context.js';
 import { mustGet } from './lookup.js';
 import { cachedPage } from './paginate.js';
+import { nameKey, optionIssues } from './value-rules.js';
 
 /** The field types that have options. */
 export const SELECT_TYPES = new Set(['select', 'multi_select']);
@@ -29,6 +30,7 @@ export const customFieldsCreate: Handler = (ctx, { ws, body }) => {
       `only select and multi_select fields have options, not ${body.type}`,
     );
   }
+  checkOptions(body.options);
   // A taken name is a conflict (409): checked after the body's own rules (400).
   assertUniqueName(ctx, ws, body.name);
   const now = ctx.now();
@@ -63,8 +65,9 @@ export const customFieldsUpdate: Handler = (ctx, { ws, params, body }) => {
       `only select and multi_select fields have options, not ${row.type}`,
     );
   }
+  checkOptions(body.options);
   if (body.name !== undefined && body.name !== row.name) {
-    assertUniqueName(ctx, ws, body.name);
+    assertUniqueName(ctx, ws, body.name, row.id);
     for (const contact of contacts.list(ws, (c) => Object.hasOwn(c.custom_fields, row.name))) {
       const { [row.name]: value, ...rest } = contact.custom_fields;
       contacts.update(contact, { custom_fields: { ...rest, [body.name]: value as never } });
@@ -90,11 +93,21 @@ export function setArchived(archived: boolean): Handler {
   };
 }
 
-function assertUniqueName(ctx: DomainContext, ws: string, name: string): void {
-  const taken = ctx.state.tables.customFields.findWhere(ws, (f) => f.name === name);
+/** No other field of the workspace has the name, in any case or Unicode form (`nameKey`). */
+function assertUniqueName(ctx: DomainContext, ws: string, name: string, self?: string): void {
+  const key = nameKey(name);
+  const taken = ctx.state.tables.customFields.findWhere(
+    ws,
+    (f) => f.id !== self && nameKey(f.name) === key,
+  );
   if (taken) {
     throw conflict(
-      `a custom field named "${name}" exists (${taken.id}${taken.archived ? ', archived' : ''})`,
+      `a custom field named "${taken.name}" exists (${taken.id}${taken.archived ? ', archived' : ''})`,
     );
   }
+}
+
+function checkOptions(options: string[] | undefined): void {
+  const issues = optionIssues(options ?? [], 'options');
+  if (issues.length > 0) throw validationError(issues);
 }

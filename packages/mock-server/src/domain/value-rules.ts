@@ -45,3 +45,28 @@ export function webhookUrlIssues(url: string, requireHttps: boolean, at: string)
     ? [fieldDetail(at, 'https', 'must be an https URL (this server requires HTTPS)')]
     : [];
 }
+
+/**
+ * How names that must be unique compare: regardless of letter case and of Unicode form, so that
+ * two that look alike (`Café` composed and `Cafe\u0301` decomposed, `Tier` and `tier`) are one.
+ */
+export function nameKey(name: string): string {
+  return name.normalize('NFC').toLowerCase();
+}
+
+/**
+ * A select field's options are distinct as names are (`nameKey`): the first repeat in another case
+ * or form is named (an exact repeat is the schema's `uniqueItems`, which names it already).
+ */
+export function optionIssues(options: readonly string[], at: string): ErrorDetail[] {
+  const seen = new Map<string, string>();
+  for (const option of options) {
+    const first = seen.get(nameKey(option));
+    if (first === undefined) seen.set(nameKey(option), option);
+    else if (first !== option) {
+      const text = `must not contain duplicates (${JSON.stringify(option)} repeats ${JSON.stringify(first)} but for case or Unicode form)`;
+      return [fieldDetail(at, 'uniqueItems', text)];
+    }
+  }
+  return [];
+}

@@ -1273,7 +1273,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       },
       "name": {
         "type": "string",
-        "description": "Unique in the workspace; the key in a contact's `custom_fields`."
+        "description": "Unique in the workspace regardless of letter case and Unicode form (`Tier` and `tier`, or `Café` composed and decomposed, are one name, 409); the key in a contact's `custom_fields`, exactly as stored. A field may rename itself to another case or form of its name."
       },
       "type": {
         "$ref": "#/components/schemas/CustomFieldType"
@@ -1344,7 +1344,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "minLength": 1,
           "maxLength": 200
         },
-        "description": "Required for `select` and `multi_select`; not allowed for the other types."
+        "description": "Required for `select` and `multi_select`; not allowed for the other types. Distinct regardless of letter case and Unicode form (`Gold` and `gold` is 400 rule `uniqueItems`); a value must match one exactly."
       },
       "required": {
         "type": "boolean",
@@ -1374,7 +1374,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   "CustomFieldUpdate": {
     "type": "object",
     "additionalProperties": false,
-    "description": "A partial update; the type cannot change.",
+    "description": "A partial update; the type cannot change. `options` replace the list whole, distinct as on creation.",
     "properties": {
       "name": {
         "type": "string",

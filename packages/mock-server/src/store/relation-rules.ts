@@ -9,6 +9,7 @@
 import { HUMAN_MESSAGE_MAX } from '../domain/conversations.js';
 import { typeProblem } from '../domain/custom-field-values.js';
 import { SELECT_TYPES } from '../domain/custom-fields.js';
+import { nameKey } from '../domain/value-rules.js';
 import { type ErrorDetail, fieldDetail } from '../errors.js';
 import type { CustomFieldRow } from './records.js';
 import type { StateSnapshot, Tables } from './state.js';
@@ -135,7 +136,7 @@ export function relationRules(
     }
     if (table === 'customFields') {
       const text = 'is also the name of a custom field of its workspace:';
-      issues.push(...once(`field\n${row._ws}\n${row.name}`, at, 'name', text));
+      issues.push(...once(`field\n${row._ws}\n${nameKey(row.name)}`, at, 'name', text));
       const select = SELECT_TYPES.has(row.type);
       if (select !== row.options.length > 0) {
         const [rule, text] = select

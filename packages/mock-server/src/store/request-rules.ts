@@ -10,6 +10,7 @@ import {
   contactKeepsOneIssues,
   endsAtIssues,
   headerNameIssues,
+  optionIssues,
   webhookUrlIssues,
 } from '../domain/value-rules.js';
 import type { ErrorDetail } from '../errors.js';
@@ -101,4 +102,5 @@ export const ROW_RULES: {
   webhooks: (row, at, { requireHttps }) => webhookUrlIssues(row.url, requireHttps, `${at}.url`),
   mcpServers: (row, at) => headerNameIssues(row._headers, `${at}._headers`),
   appointments: (row, at) => endsAtIssues(row.starts_at, row.ends_at, `${at}.ends_at`),
+  customFields: (row, at) => optionIssues(row.options, `${at}.options`),
 };

@@ -212,6 +212,54 @@ describe.each(transports)('contacts and custom fields over $name', (transport) =
     });
   });
 
+  it('takes names that differ only in case or Unicode form for one name: 409 on create and rename', async () => {
+    const nfc = 'Caf\u00e9';
+    const nfd = 'Cafe\u0301';
+    const id = await field({ name: nfc, type: 'text' });
+    for (const name of [nfd, 'CAF\u00c9', 'cafe\u0301']) {
+      const dup = await h.call('POST', '/v1/custom-fields', { body: { name, type: 'text' } });
+      expect(dup.status).toBe(409);
+      expect(dup.body.error.message).toBe(`a custom field named "${nfc}" exists (${id})`);
+    }
+    const other = await field({ name: 'tier', type: 'text' });
+    const renamed = await h.call('PUT', `/v1/custom-fields/${other}`, { body: { name: nfd } });
+    expect(renamed.status).toBe(409);
+    // A field may change the case or Unicode form of its own name; its values move with it.
+    const contact = (
+      await h.call('POST', '/v1/contacts', { body: { name: 'A', custom_fields: { [nfc]: 'x' } } })
+    ).body.data.id;
+    const own = await h.call('PUT', `/v1/custom-fields/${id}`, { body: { name: 'CAF\u00c9' } });
+    expect(own.status).toBe(200);
+    expect((await h.call('GET', `/v1/contacts/${contact}`)).body.data.custom_fields).toEqual({
+      'CAF\u00c9': 'x',
+    });
+  });
+
+  it('refuses select options that differ only in case or Unicode form, on create and update', async () => {
+    for (const options of [
+      ['Caf\u00e9', 'Cafe\u0301'],
+      ['Gold', 'gold'],
+    ]) {
+      const res = await h.call('POST', '/v1/custom-fields', {
+        body: { name: 'tier', type: 'select', options },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.error.details).toEqual([
+        {
+          field: 'options',
+          rule: 'uniqueItems',
+          message: `options: must not contain duplicates (${JSON.stringify(options[1])} repeats ${JSON.stringify(options[0])} but for case or Unicode form)`,
+        },
+      ]);
+    }
+    const id = await field({ name: 'tier', type: 'multi_select', options: ['Gold'] });
+    const updated = await h.call('PUT', `/v1/custom-fields/${id}`, {
+      body: { options: ['Gold', 'Silver', 'GOLD'] },
+    });
+    expect(updated.status).toBe(400);
+    expect(updated.body.error.details[0]).toMatchObject({ field: 'options', rule: 'uniqueItems' });
+  });
+
   it('needs options for select types only', async () => {
     const noOptions = await h.call('POST', '/v1/custom-fields', {
       body: { name: 'plan', type: 'select' },

@@ -188,6 +188,17 @@ describe('importing rows that name other rows', () => {
       expect((await h.call('PUT', '/__mock/state', { body: snapshot })).status).toBe(204);
     });
 
+    it('refuses a name or an option that repeats another but for case or Unicode form', async () => {
+      await fillState(h, 'A');
+      expect(await refusedFor((s) => (s.tables.customFields[2].name = 'PLAN'))).toEqual([
+        'tables.customFields[2].name',
+        'unique',
+      ]);
+      expect(
+        await refusedFor((s) => (s.tables.customFields[0].options = ['free', 'pro', 'Pro'])),
+      ).toEqual(['tables.customFields[0].options', 'uniqueItems']);
+    });
+
     it('refuses a training without what its type takes, or with what it does not', async () => {
       await fillState(h, 'A');
       const { tables } = h.mock.exportState();

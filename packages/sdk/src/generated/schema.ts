@@ -2020,7 +2020,7 @@ export interface components {
         CustomField: {
             /** Format: uuid */
             id: string;
-            /** @description Unique in the workspace; the key in a contact's `custom_fields`. */
+            /** @description Unique in the workspace regardless of letter case and Unicode form (`Tier` and `tier`, or `Café` composed and decomposed, are one name, 409); the key in a contact's `custom_fields`, exactly as stored. A field may rename itself to another case or form of its name. */
             name: string;
             type: components["schemas"]["CustomFieldType"];
             description: string | null;
@@ -2038,12 +2038,12 @@ export interface components {
             name: string;
             type: components["schemas"]["CustomFieldType"];
             description?: string | null;
-            /** @description Required for `select` and `multi_select`; not allowed for the other types. */
+            /** @description Required for `select` and `multi_select`; not allowed for the other types. Distinct regardless of letter case and Unicode form (`Gold` and `gold` is 400 rule `uniqueItems`); a value must match one exactly. */
             options?: string[];
             /** @default false */
             required?: boolean;
         };
-        /** @description A partial update; the type cannot change. */
+        /** @description A partial update; the type cannot change. `options` replace the list whole, distinct as on creation. */
         CustomFieldUpdate: {
             name?: string;
             description?: string | null;
@@ -4174,7 +4174,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description Conflict: A field with this name exists. */
+            /** @description Conflict: A field with this name exists, in any letter case or Unicode form (archived ones too). */
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -4249,7 +4249,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description Conflict: Another field has this name. */
+            /** @description Conflict: Another field has this name, in any letter case or Unicode form (archived ones too). */
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
