@@ -6,18 +6,18 @@ import type { DomainContext, Handler } from './context.js';
 import { checkCustomFieldValues } from './custom-field-values.js';
 import { mustGet } from './lookup.js';
 import { cachedPage } from './paginate.js';
-import { contactKeepsOneIssues } from './value-rules.js';
+import { contactKeepsOneIssues, nameKey } from './value-rules.js';
 
 const view = (row: ContactRow) => publicView(row);
 const one = (row: ContactRow) => ({ data: view(row) });
 
 const fieldsOf = (ctx: DomainContext, ws: string) => ctx.state.tables.customFields.list(ws);
 
-/** GET /v1/contacts, search `q` over name, email and phone (case-insensitive). */
+/** GET /v1/contacts, search `q` over name, email and phone (regardless of case and Unicode form). */
 export const contactsList: Handler = (ctx, { ws, query }) => {
-  const q = typeof query.q === 'string' ? query.q.toLowerCase() : null;
+  const q = typeof query.q === 'string' ? nameKey(query.q) : null;
   const matches = (c: ContactRow) =>
-    !q || [c.name, c.email, c.phone].some((v) => v?.toLowerCase().includes(q));
+    !q || [c.name, c.email, c.phone].some((v) => v !== null && nameKey(v).includes(q));
   return cachedPage(ctx.state.tables.contacts, ws, query, matches);
 };
 

@@ -117,6 +117,17 @@ describe.each(transports)('contacts and custom fields over $name', (transport) =
     expect((await h.call('GET', '/v1/contacts?q=zzz')).body.data).toEqual([]);
   });
 
+  it('searches regardless of Unicode form: a decomposed query finds a composed name, and back', async () => {
+    await h.call('POST', '/v1/contacts', { body: { name: 'Jos\u00e9 P\u00e9rez' } });
+    await h.call('POST', '/v1/contacts', { body: { name: 'Zo\u0065\u0308 Smith' } });
+    const names = async (q: string) =>
+      (await h.call('GET', `/v1/contacts?q=${encodeURIComponent(q)}`)).body.data.map(
+        (c: { name: string }) => c.name,
+      );
+    expect(await names('jose\u0301')).toEqual(['Jos\u00e9 P\u00e9rez']);
+    expect(await names('zo\u00eb')).toEqual(['Zo\u0065\u0308 Smith']);
+  });
+
   it('checks custom-field values against the definitions', async () => {
     await field({ name: 'plan', type: 'select', options: ['free', 'pro'] });
     await field({ name: 'seats', type: 'number' });

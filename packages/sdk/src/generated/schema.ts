@@ -3935,7 +3935,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description By `created_at` (then creation sequence, so the order is stable). */
                 order?: components["parameters"]["Order"];
-                /** @description Case-insensitive search over name, email and phone. */
+                /** @description Search over name, email and phone, regardless of letter case and Unicode form (a decomposed `e` and combining accent finds a composed `é`). */
                 q?: string;
             };
             header?: never;
