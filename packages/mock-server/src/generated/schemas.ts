@@ -392,7 +392,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "\\S",
+        "pattern": "[^\\s\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -444,7 +444,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "\\S",
+        "pattern": "[^\\s\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -646,7 +646,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         ],
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "\\S",
+        "pattern": "[^\\s\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -654,7 +654,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 100000,
-        "pattern": "\\S",
+        "pattern": "[^\\s\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       }
@@ -679,7 +679,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         ],
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "\\S",
+        "pattern": "[^\\s\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -712,7 +712,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         ],
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "\\S",
+        "pattern": "[^\\s\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -738,7 +738,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         ],
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "\\S",
+        "pattern": "[^\\s\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -746,7 +746,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 100000,
-        "pattern": "\\S",
+        "pattern": "[^\\s\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -835,7 +835,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "\\S",
+        "pattern": "[^\\s\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -862,7 +862,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "\\S",
+        "pattern": "[^\\s\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -1182,7 +1182,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "\\S",
+        "pattern": "[^\\s\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -1215,7 +1215,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         ],
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "\\S",
+        "pattern": "[^\\s\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -1320,7 +1320,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 64,
-        "pattern": "\\S",
+        "pattern": "[^\\s\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -1380,7 +1380,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 64,
-        "pattern": "\\S",
+        "pattern": "[^\\s\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -1856,7 +1856,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "\\S",
+        "pattern": "[^\\s\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -1877,7 +1877,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "\\S",
+        "pattern": "[^\\s\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -2442,7 +2442,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "\\S",
+        "pattern": "[^\\s\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -2482,7 +2482,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "\\S",
+        "pattern": "[^\\s\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },

@@ -21,7 +21,8 @@ describe.each(transports)('blank names over $name', (transport) => {
       .data.id;
     for (const [path, field, rest] of resources(contact)) {
       const refused = [{ field, rule: 'blank', message: `${field}: must not be blank` }];
-      for (const blank of ['   ', '\t\n', '\u00a0\u3000']) {
+      // Invisible characters are no name either: zero-width space, joiners, word joiner, soft hyphen.
+      for (const blank of ['   ', '\t\n', '\u00a0\u3000', '\u200b', ' \u200c\u200d\u2060\u00ad ']) {
         const created = await h.call('POST', path, { body: { ...rest, [field]: blank } });
         expect(created.status, `${path} ${JSON.stringify(blank)}`).toBe(400);
         expect(created.body.error.details).toEqual(refused);
@@ -29,6 +30,9 @@ describe.each(transports)('blank names over $name', (transport) => {
       const made = await h.call('POST', path, { body: { ...rest, [field]: ' Plan B ' } });
       expect(made.status, path).toBe(201);
       expect(made.body.data[field]).toBe(' Plan B ');
+      // A joiner inside a visible name is part of it (an emoji sequence).
+      const emoji = await h.call('POST', path, { body: { ...rest, [field]: '\u200b👩\u200d💻' } });
+      expect(emoji.status, path).toBe(201);
       const updated = await h.call('PUT', `${path}/${made.body.data.id}`, {
         body: { [field]: ' ' },
       });
