@@ -1613,7 +1613,15 @@ export interface webhooks {
 /** The spec's components: schemas, responses, parameters, request bodies and headers. */
 export interface components {
     schemas: {
-        /** @description Where a list page sits in the whole list. Pages are numbered over the list as it is when each one is read: an item created or deleted between two reads shifts the pages after it (an item is seen twice or missed); `order=asc` puts new items on the last page. */
+        /**
+         * @description Where a list page sits in the whole list. Pages are numbered over the list as it is when each one is read: an item created or deleted between two reads shifts the pages after it (an item is seen twice or missed); `order=asc` puts new items on the last page.
+         * @example {
+         *       "page": 1,
+         *       "limit": 20,
+         *       "total": 3,
+         *       "total_pages": 1
+         *     }
+         */
         Pagination: {
             /** @description The page returned (1-based). */
             page: number;
@@ -1654,7 +1662,13 @@ export interface components {
         Metadata: {
             [key: string]: string | number | boolean | null;
         };
-        /** @description Health result (GET /v1/health) when the API works; in maintenance or degradation the answer is a 503 (`HealthUnavailable`). */
+        /**
+         * @description Health result (GET /v1/health) when the API works; in maintenance or degradation the answer is a 503 (`HealthUnavailable`).
+         * @example {
+         *       "status": "ok",
+         *       "timestamp": "2025-06-02T09:00:00.000Z"
+         *     }
+         */
         Health: {
             /**
              * @description Always `ok` in a 200.
@@ -1667,7 +1681,18 @@ export interface components {
              */
             timestamp: string;
         };
-        /** @description GET /v1/health in maintenance or degradation: the health result, plus the `error` every error response carries (code `SERVICE_UNAVAILABLE`), so a client reading either finds what it looks for. */
+        /**
+         * @description GET /v1/health in maintenance or degradation: the health result, plus the `error` every error response carries (code `SERVICE_UNAVAILABLE`), so a client reading either finds what it looks for.
+         * @example {
+         *       "status": "maintenance",
+         *       "timestamp": "2025-06-02T22:00:00.000Z",
+         *       "error": {
+         *         "code": "SERVICE_UNAVAILABLE",
+         *         "message": "the service is in maintenance",
+         *         "status": 503
+         *       }
+         *     }
+         */
         HealthUnavailable: {
             /**
              * @description Why the API does not work now.
@@ -1686,7 +1711,94 @@ export interface components {
             write: boolean;
             delete: boolean;
         };
-        /** @description Key introspection result (GET /v1/me). */
+        /**
+         * @description Key introspection result (GET /v1/me).
+         * @example {
+         *       "key_name": "Demo key",
+         *       "company_id": "00000000-0000-4000-8000-000000000002",
+         *       "workspace_id": "00000000-0000-4000-8000-000000000001",
+         *       "scopes": [
+         *         "agents:read",
+         *         "agents:write",
+         *         "agents:delete",
+         *         "trainings:read",
+         *         "trainings:write",
+         *         "channels:read",
+         *         "channels:write",
+         *         "contacts:read",
+         *         "contacts:write",
+         *         "conversations:read",
+         *         "messages:read",
+         *         "messages:write",
+         *         "messages:delete",
+         *         "chats:write",
+         *         "custom-fields:read",
+         *         "custom-fields:write",
+         *         "mcp:read",
+         *         "mcp:write",
+         *         "webhooks:read",
+         *         "webhooks:write",
+         *         "webhooks:delete"
+         *       ],
+         *       "permissions": {
+         *         "agents": {
+         *           "read": true,
+         *           "write": true,
+         *           "delete": true
+         *         },
+         *         "messages": {
+         *           "read": true,
+         *           "write": true,
+         *           "delete": true
+         *         },
+         *         "trainings": {
+         *           "read": true,
+         *           "write": true,
+         *           "delete": true
+         *         },
+         *         "channels": {
+         *           "read": true,
+         *           "write": true,
+         *           "delete": true
+         *         },
+         *         "contacts": {
+         *           "read": true,
+         *           "write": true,
+         *           "delete": true
+         *         },
+         *         "custom_fields": {
+         *           "read": true,
+         *           "write": true,
+         *           "delete": false
+         *         },
+         *         "conversations": {
+         *           "read": true,
+         *           "write": true,
+         *           "delete": false
+         *         },
+         *         "chats": {
+         *           "read": true,
+         *           "write": true,
+         *           "delete": false
+         *         },
+         *         "mcp_servers": {
+         *           "read": true,
+         *           "write": true,
+         *           "delete": true
+         *         },
+         *         "webhooks": {
+         *           "read": true,
+         *           "write": true,
+         *           "delete": true
+         *         },
+         *         "appointments": {
+         *           "read": true,
+         *           "write": true,
+         *           "delete": false
+         *         }
+         *       }
+         *     }
+         */
         Me: {
             /** @description Descriptive name of the key. */
             key_name: string;
@@ -1730,7 +1842,45 @@ export interface components {
                 [key: string]: components["schemas"]["PermissionSet"];
             };
         };
-        /** @description An AI agent (returned by deactivate). */
+        /**
+         * @description An AI agent (returned by deactivate).
+         * @example {
+         *       "id": "00000000-0000-4000-8000-000000000101",
+         *       "name": "Support Agent",
+         *       "description": "Answers product and order questions.",
+         *       "avatar_url": null,
+         *       "status": "active",
+         *       "model": "default",
+         *       "temperature": 0.5,
+         *       "instructions": "You are Support Agent. Answer briefly and politely, and offer a human when unsure.",
+         *       "created_at": "2025-06-02T09:00:00.000Z",
+         *       "updated_at": "2025-06-02T09:02:00.000Z"
+         *     }
+         * @example {
+         *       "id": "00000000-0000-4000-8000-000000000102",
+         *       "name": "Sales Agent",
+         *       "description": "Helps customers choose a plan.",
+         *       "avatar_url": null,
+         *       "status": "active",
+         *       "model": "default",
+         *       "temperature": 0.7,
+         *       "instructions": "You are Sales Agent. Answer briefly and politely.",
+         *       "created_at": "2025-06-02T09:00:00.000Z",
+         *       "updated_at": "2025-06-02T09:00:00.000Z"
+         *     }
+         * @example {
+         *       "id": "00000000-0000-4000-8000-000000000103",
+         *       "name": "Night Shift",
+         *       "description": "Covers the night; paused for now.",
+         *       "avatar_url": null,
+         *       "status": "inactive",
+         *       "model": "default",
+         *       "temperature": 0.7,
+         *       "instructions": "You are Night Shift. Answer briefly and politely.",
+         *       "created_at": "2025-06-02T09:00:00.000Z",
+         *       "updated_at": "2025-06-02T09:00:00.000Z"
+         *     }
+         */
         Agent: {
             /** Format: uuid */
             id: string;
@@ -1753,6 +1903,15 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /**
+         * @example {
+         *       "name": "Billing Agent",
+         *       "description": "Answers invoice and payment questions.",
+         *       "model": "default",
+         *       "temperature": 0.3,
+         *       "instructions": "You are Billing Agent. Quote the invoice number when you answer."
+         *     }
+         */
         AgentCreate: {
             name: string;
             description?: string | null;
@@ -1767,7 +1926,13 @@ export interface components {
             temperature?: number;
             instructions?: string | null;
         };
-        /** @description A partial update; absent fields are left as they are. */
+        /**
+         * @description A partial update; absent fields are left as they are.
+         * @example {
+         *       "temperature": 0.5,
+         *       "instructions": "You are Support Agent. Answer briefly and politely, and offer a human when unsure."
+         *     }
+         */
         AgentUpdate: {
             name?: string;
             description?: string | null;
@@ -1780,6 +1945,16 @@ export interface components {
             temperature?: number;
             instructions?: string | null;
         };
+        /**
+         * @example {
+         *       "message": "Hi, where is my order #1042?",
+         *       "contact_id": "00000000-0000-4000-8000-000000000501",
+         *       "metadata": {
+         *         "order_id": "1042",
+         *         "source": "website"
+         *       }
+         *     }
+         */
         StartConversation: {
             /** @description The customer's first message. */
             message: string;
@@ -1790,7 +1965,15 @@ export interface components {
             contact_id?: string;
             metadata?: components["schemas"]["Metadata"];
         };
-        /** @description The agent's answer to a customer message. */
+        /**
+         * @description The agent's answer to a customer message.
+         * @example {
+         *       "conversation_id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
+         *       "response": "Orders ship within 1 business day; tracking links are sent by email. (from \"Shipping\")",
+         *       "message_id": "1c66c574-040e-47d8-9c46-2b217b522abb",
+         *       "response_message_id": "853373dc-d267-4f8e-9edf-27a7fee22c70"
+         *     }
+         */
         AgentReply: {
             /** Format: uuid */
             conversation_id: string;
@@ -1807,7 +1990,29 @@ export interface components {
              */
             response_message_id: string | null;
         };
-        /** @description One item of an agent's knowledge base. */
+        /**
+         * @description One item of an agent's knowledge base.
+         * @example {
+         *       "id": "00000000-0000-4000-8000-000000000301",
+         *       "agent_id": "00000000-0000-4000-8000-000000000101",
+         *       "type": "text",
+         *       "title": "Shipping",
+         *       "content": "Orders ship within 1 business day; tracking links are sent by email.",
+         *       "url": null,
+         *       "created_at": "2025-06-02T09:00:00.000Z",
+         *       "updated_at": "2025-06-02T09:02:00.000Z"
+         *     }
+         * @example {
+         *       "id": "dd8fbf1e-78e9-4541-bffb-0079e1ce9b93",
+         *       "agent_id": "00000000-0000-4000-8000-000000000101",
+         *       "type": "url",
+         *       "title": "Warranty policy",
+         *       "content": null,
+         *       "url": "https://shop.example.com/help/warranty",
+         *       "created_at": "2025-06-02T09:02:00.000Z",
+         *       "updated_at": "2025-06-02T09:02:00.000Z"
+         *     }
+         */
         Training: {
             /** Format: uuid */
             id: string;
@@ -1828,8 +2033,32 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        /** @description `text` needs `content`; `url` and `document` need `url`. */
+        /**
+         * @description `text` needs `content`; `url` and `document` need `url`.
+         * @example {
+         *       "type": "text",
+         *       "title": "Shipping",
+         *       "content": "Orders ship within 2 business days; tracking links are sent by email."
+         *     }
+         * @example {
+         *       "type": "url",
+         *       "title": "Warranty policy",
+         *       "url": "https://shop.example.com/help/warranty"
+         *     }
+         * @example {
+         *       "type": "document",
+         *       "title": "Size guide",
+         *       "url": "https://shop.example.com/docs/size-guide.pdf"
+         *     }
+         */
         TrainingCreate: components["schemas"]["TrainingCreateText"] | components["schemas"]["TrainingCreateUrl"] | components["schemas"]["TrainingCreateDocument"];
+        /**
+         * @example {
+         *       "type": "text",
+         *       "title": "Shipping",
+         *       "content": "Orders ship within 2 business days; tracking links are sent by email."
+         *     }
+         */
         TrainingCreateText: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1839,6 +2068,13 @@ export interface components {
             title?: string | null;
             content: string;
         };
+        /**
+         * @example {
+         *       "type": "url",
+         *       "title": "Warranty policy",
+         *       "url": "https://shop.example.com/help/warranty"
+         *     }
+         */
         TrainingCreateUrl: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1852,6 +2088,13 @@ export interface components {
              */
             url: string;
         };
+        /**
+         * @example {
+         *       "type": "document",
+         *       "title": "Size guide",
+         *       "url": "https://shop.example.com/docs/size-guide.pdf"
+         *     }
+         */
         TrainingCreateDocument: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1865,7 +2108,12 @@ export interface components {
              */
             url: string;
         };
-        /** @description A partial update; the type cannot change. `content` applies to `text` trainings, `url` to the others. */
+        /**
+         * @description A partial update; the type cannot change. `content` applies to `text` trainings, `url` to the others.
+         * @example {
+         *       "content": "Orders ship within 1 business day; tracking links are sent by email."
+         *     }
+         */
         TrainingUpdate: {
             title?: string | null;
             content?: string;
@@ -1885,7 +2133,27 @@ export interface components {
          * @enum {string}
          */
         ChannelStatus: "pending" | "active" | "disconnected" | "error";
-        /** @description A communication channel bound to an agent. */
+        /**
+         * @description A communication channel bound to an agent.
+         * @example {
+         *       "id": "00000000-0000-4000-8000-000000000201",
+         *       "name": "Website chat (EU)",
+         *       "type": "widget",
+         *       "status": "active",
+         *       "agent_id": "00000000-0000-4000-8000-000000000101",
+         *       "created_at": "2025-06-02T09:00:00.000Z",
+         *       "updated_at": "2025-06-02T09:02:00.000Z"
+         *     }
+         * @example {
+         *       "id": "00000000-0000-4000-8000-000000000202",
+         *       "name": "WhatsApp",
+         *       "type": "whatsapp",
+         *       "status": "pending",
+         *       "agent_id": "00000000-0000-4000-8000-000000000101",
+         *       "created_at": "2025-06-02T09:00:00.000Z",
+         *       "updated_at": "2025-06-02T09:00:00.000Z"
+         *     }
+         */
         Channel: {
             /** Format: uuid */
             id: string;
@@ -1902,6 +2170,13 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /**
+         * @example {
+         *       "name": "Support inbox",
+         *       "type": "email",
+         *       "agent_id": "00000000-0000-4000-8000-000000000101"
+         *     }
+         */
         ChannelCreate: {
             name: string;
             /**
@@ -1912,12 +2187,34 @@ export interface components {
             /** @default widget */
             type?: components["schemas"]["ChannelType"];
         };
-        /** @description A partial update; the type cannot change. `agent_id` null unbinds the agent. */
+        /**
+         * @description A partial update; the type cannot change. `agent_id` null unbinds the agent.
+         * @example {
+         *       "name": "Website chat (EU)"
+         *     }
+         */
         ChannelUpdate: {
             name?: string;
             /** Format: uuid */
             agent_id?: string | null;
         };
+        /**
+         * @example {
+         *       "timezone": "Europe/Madrid",
+         *       "schedule": [
+         *         {
+         *           "day": "mon",
+         *           "open": "09:00",
+         *           "close": "18:00"
+         *         },
+         *         {
+         *           "day": "fri",
+         *           "open": "09:00",
+         *           "close": "15:00"
+         *         }
+         *       ]
+         *     }
+         */
         BusinessHours: {
             /** @description IANA time zone, e.g. `Europe/Madrid` or `UTC`, matched regardless of case; a zone the time-zone database names canonically is stored in that case (`europe/madrid` reads back as `Europe/Madrid`), an alias (`US/Pacific`, or `Europe/Kyiv` where the database still calls it `Europe/Kiev`) as sent. An unknown one is 400 (rule `format`). */
             timezone: string;
@@ -1930,7 +2227,31 @@ export interface components {
                 close: string;
             }[];
         };
-        /** @description A channel's conversation settings. */
+        /**
+         * @description A channel's conversation settings.
+         * @example {
+         *       "channel_id": "00000000-0000-4000-8000-000000000201",
+         *       "welcome_message": "Hi! How can we help?",
+         *       "away_message": "We are away; a person will answer from 9:00 CET.",
+         *       "language": "en",
+         *       "business_hours": {
+         *         "timezone": "Europe/Madrid",
+         *         "schedule": [
+         *           {
+         *             "day": "mon",
+         *             "open": "09:00",
+         *             "close": "18:00"
+         *           },
+         *           {
+         *             "day": "fri",
+         *             "open": "09:00",
+         *             "close": "15:00"
+         *           }
+         *         ]
+         *       },
+         *       "updated_at": "2025-06-02T09:02:00.000Z"
+         *     }
+         */
         ChannelSettings: {
             /** Format: uuid */
             channel_id: string;
@@ -1943,7 +2264,27 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        /** @description A partial update of the settings. */
+        /**
+         * @description A partial update of the settings.
+         * @example {
+         *       "away_message": "We are away; a person will answer from 9:00 CET.",
+         *       "business_hours": {
+         *         "timezone": "Europe/Madrid",
+         *         "schedule": [
+         *           {
+         *             "day": "mon",
+         *             "open": "09:00",
+         *             "close": "18:00"
+         *           },
+         *           {
+         *             "day": "fri",
+         *             "open": "09:00",
+         *             "close": "15:00"
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
         ChannelSettingsUpdate: {
             welcome_message?: string | null;
             away_message?: string | null;
@@ -1951,14 +2292,26 @@ export interface components {
             language?: string;
             business_hours?: components["schemas"]["BusinessHours"] | null;
         };
-        /** @description The code that pairs a messaging channel's phone account. */
+        /**
+         * @description The code that pairs a messaging channel's phone account.
+         * @example {
+         *       "qr_code": "agent-platform-pair:00000000-0000-4000-8000-000000000202:cba35f702b1fd9dc08c0e887f5c7abc5",
+         *       "expires_at": "2025-06-02T09:07:00.000Z"
+         *     }
+         */
         ChannelQrCode: {
             /** @description The QR code payload to render or scan. */
             qr_code: string;
             /** Format: date-time */
             expires_at: string;
         };
-        /** @description How to embed a widget channel in a website. */
+        /**
+         * @description How to embed a widget channel in a website.
+         * @example {
+         *       "embed_script": "<script src=\"https://widget.agent-platform.dev/v1/widget.js\" data-widget-key=\"wk_demo0000000000000000000000000000\" async></script>",
+         *       "widget_key": "wk_demo0000000000000000000000000000"
+         *     }
+         */
         ChannelWidget: {
             /** @description The HTML snippet to paste into the page. */
             embed_script: string;
@@ -1970,7 +2323,32 @@ export interface components {
         CustomFieldValues: {
             [key: string]: components["schemas"]["CustomFieldValue"];
         };
-        /** @description A customer record. */
+        /**
+         * @description A customer record.
+         * @example {
+         *       "id": "00000000-0000-4000-8000-000000000501",
+         *       "name": "Ada Lovelace",
+         *       "email": "ada@example.com",
+         *       "phone": "+447700900123",
+         *       "custom_fields": {
+         *         "plan": "pro",
+         *         "vip": true
+         *       },
+         *       "created_at": "2025-06-02T09:00:00.000Z",
+         *       "updated_at": "2025-06-02T09:02:00.000Z"
+         *     }
+         * @example {
+         *       "id": "00000000-0000-4000-8000-000000000502",
+         *       "name": "Grace Hopper",
+         *       "email": "grace@example.com",
+         *       "phone": "+12025550123",
+         *       "custom_fields": {
+         *         "plan": "enterprise"
+         *       },
+         *       "created_at": "2025-06-02T09:00:00.000Z",
+         *       "updated_at": "2025-06-02T09:00:00.000Z"
+         *     }
+         */
         Contact: {
             /** Format: uuid */
             id: string;
@@ -1985,7 +2363,18 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        /** @description At least one of `name`, `email`, `phone`. */
+        /**
+         * @description At least one of `name`, `email`, `phone`.
+         * @example {
+         *       "name": "Katherine Johnson",
+         *       "email": "katherine@example.com",
+         *       "phone": "+34600111222",
+         *       "custom_fields": {
+         *         "plan": "pro",
+         *         "vip": false
+         *       }
+         *     }
+         */
         ContactCreate: {
             name?: string;
             /**
@@ -2003,7 +2392,15 @@ export interface components {
         } | {
             phone: string;
         });
-        /** @description A partial update; null clears a field, but a contact keeps at least one of `name`, `email`, `phone`. `custom_fields` are merged by name (null removes one). A custom-field value sent back as the contact holds it is accepted as is, so that a contact read and written back stays writable after its field is archived or loses an option; an archived field's value may be removed, not changed. */
+        /**
+         * @description A partial update; null clears a field, but a contact keeps at least one of `name`, `email`, `phone`. `custom_fields` are merged by name (null removes one). A custom-field value sent back as the contact holds it is accepted as is, so that a contact read and written back stays writable after its field is archived or loses an option; an archived field's value may be removed, not changed.
+         * @example {
+         *       "phone": "+447700900123",
+         *       "custom_fields": {
+         *         "vip": true
+         *       }
+         *     }
+         */
         ContactUpdate: {
             name?: string | null;
             /**
@@ -2016,7 +2413,35 @@ export interface components {
         };
         /** @enum {string} */
         CustomFieldType: "text" | "number" | "boolean" | "date" | "select" | "multi_select";
-        /** @description A custom field definition for contacts. */
+        /**
+         * @description A custom field definition for contacts.
+         * @example {
+         *       "id": "00000000-0000-4000-8000-000000000401",
+         *       "name": "plan",
+         *       "type": "select",
+         *       "description": "Subscription plan.",
+         *       "options": [
+         *         "free",
+         *         "pro",
+         *         "enterprise"
+         *       ],
+         *       "required": false,
+         *       "archived": false,
+         *       "created_at": "2025-06-02T09:00:00.000Z",
+         *       "updated_at": "2025-06-02T09:02:00.000Z"
+         *     }
+         * @example {
+         *       "id": "00000000-0000-4000-8000-000000000402",
+         *       "name": "vip",
+         *       "type": "boolean",
+         *       "description": null,
+         *       "options": [],
+         *       "required": false,
+         *       "archived": false,
+         *       "created_at": "2025-06-02T09:00:00.000Z",
+         *       "updated_at": "2025-06-02T09:00:00.000Z"
+         *     }
+         */
         CustomField: {
             /** Format: uuid */
             id: string;
@@ -2034,6 +2459,18 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /**
+         * @example {
+         *       "name": "preferred_language",
+         *       "type": "select",
+         *       "description": "Language the contact prefers to be answered in.",
+         *       "options": [
+         *         "en",
+         *         "es",
+         *         "de"
+         *       ]
+         *     }
+         */
         CustomFieldCreate: {
             name: string;
             type: components["schemas"]["CustomFieldType"];
@@ -2043,14 +2480,44 @@ export interface components {
             /** @default false */
             required?: boolean;
         };
-        /** @description A partial update; the type cannot change. `options` replace the list whole, distinct as on creation. */
+        /**
+         * @description A partial update; the type cannot change. `options` replace the list whole, distinct as on creation.
+         * @example {
+         *       "description": "Subscription plan."
+         *     }
+         */
         CustomFieldUpdate: {
             name?: string;
             description?: string | null;
             options?: string[];
             required?: boolean;
         };
-        /** @description A conversation between a contact and an agent. */
+        /**
+         * @description A conversation between a contact and an agent.
+         * @example {
+         *       "id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
+         *       "agent_id": "00000000-0000-4000-8000-000000000101",
+         *       "contact_id": "00000000-0000-4000-8000-000000000501",
+         *       "channel_id": "00000000-0000-4000-8000-000000000201",
+         *       "status": "open",
+         *       "metadata": {
+         *         "order_id": "1042",
+         *         "source": "website"
+         *       },
+         *       "created_at": "2025-06-02T09:07:00.000Z",
+         *       "updated_at": "2025-06-02T09:07:30.000Z"
+         *     }
+         * @example {
+         *       "id": "4a7df756-70e4-4764-919a-8307b76417b7",
+         *       "agent_id": "00000000-0000-4000-8000-000000000102",
+         *       "contact_id": "00000000-0000-4000-8000-000000000502",
+         *       "channel_id": "00000000-0000-4000-8000-000000000202",
+         *       "status": "open",
+         *       "metadata": {},
+         *       "created_at": "2025-06-02T09:18:00.000Z",
+         *       "updated_at": "2025-06-02T09:18:00.000Z"
+         *     }
+         */
         Conversation: {
             /**
              * Format: uuid
@@ -2085,7 +2552,31 @@ export interface components {
         };
         /** @enum {string} */
         MessageType: "text" | "image" | "audio" | "video" | "document";
-        /** @description A message in the conversation view (returned by message edit). */
+        /**
+         * @description A message in the conversation view (returned by message edit).
+         * @example {
+         *       "id": "1c66c574-040e-47d8-9c46-2b217b522abb",
+         *       "conversation_id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
+         *       "content": "Hi, where is my order #1042?",
+         *       "sender_type": "customer",
+         *       "message_type": "text",
+         *       "media_url": null,
+         *       "media_type": null,
+         *       "is_edited": false,
+         *       "created_at": "2025-06-02T09:07:00.000Z"
+         *     }
+         * @example {
+         *       "id": "e87d77a2-3580-49ec-9a9b-52d47d3efe2e",
+         *       "conversation_id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
+         *       "content": "Hi Ada, I have updated the delivery address on order #1042 for you.",
+         *       "sender_type": "human",
+         *       "message_type": "text",
+         *       "media_url": null,
+         *       "media_type": null,
+         *       "is_edited": true,
+         *       "created_at": "2025-06-02T09:08:20.000Z"
+         *     }
+         */
         ConversationMessage: {
             /** Format: uuid */
             id: string;
@@ -2106,14 +2597,29 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /**
+         * @example {
+         *       "message": "Can I still change the delivery address?"
+         *     }
+         */
         CustomerMessageCreate: {
             /** @description The customer's message. */
             message: string;
         };
+        /**
+         * @example {
+         *       "content": "Hi Ada, I have updated the delivery address on order #1042 for you."
+         *     }
+         */
         MessageEdit: {
             /** @description A human agent's message takes at most 4096 characters, as a chat message does (400, rule `maxLength`). */
             content: string;
         };
+        /**
+         * @example {
+         *       "agent_id": "00000000-0000-4000-8000-000000000102"
+         *     }
+         */
         ConversationTransfer: {
             /**
              * Format: uuid
@@ -2121,7 +2627,20 @@ export interface components {
              */
             agent_id: string;
         };
-        /** @description The live side of a conversation; same id as the conversation. */
+        /**
+         * @description The live side of a conversation; same id as the conversation.
+         * @example {
+         *       "id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
+         *       "status": "human",
+         *       "assigned_to": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+         *       "human_started_at": "2025-06-02T09:08:00.000Z",
+         *       "channel_id": "00000000-0000-4000-8000-000000000201",
+         *       "contact_id": "00000000-0000-4000-8000-000000000501",
+         *       "agent_id": "00000000-0000-4000-8000-000000000101",
+         *       "created_at": "2025-06-02T09:07:00.000Z",
+         *       "updated_at": "2025-06-02T09:08:00.000Z"
+         *     }
+         */
         Chat: {
             /**
              * Format: uuid
@@ -2163,7 +2682,20 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        /** @description A message in the chat view. */
+        /**
+         * @description A message in the chat view.
+         * @example {
+         *       "id": "e87d77a2-3580-49ec-9a9b-52d47d3efe2e",
+         *       "conversation_id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
+         *       "content": "Hi Ada, I have updated the address on order #1042 for you.",
+         *       "type": "text",
+         *       "sender_type": "human",
+         *       "sender_id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+         *       "status": "sent",
+         *       "media_url": null,
+         *       "created_at": "2025-06-02T09:08:20.000Z"
+         *     }
+         */
         ChatMessage: {
             /** Format: uuid */
             id: string;
@@ -2192,6 +2724,11 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /**
+         * @example {
+         *       "assigned_to": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f"
+         *     }
+         */
         StartHuman: {
             /**
              * Format: uuid
@@ -2199,7 +2736,17 @@ export interface components {
              */
             assigned_to?: string;
         };
-        /** @description `text` messages need `content`; the other types need `media_url` (`content` is then an optional caption). */
+        /**
+         * @description `text` messages need `content`; the other types need `media_url` (`content` is then an optional caption).
+         * @example {
+         *       "content": "Hi Ada, I have updated the address on order #1042 for you."
+         *     }
+         * @example {
+         *       "type": "image",
+         *       "media_url": "https://cdn.example.com/orders/1042/shipping-label.png",
+         *       "content": "Your updated shipping label"
+         *     }
+         */
         ChatMessageCreate: {
             content?: string;
             /** @default text */
@@ -2210,7 +2757,18 @@ export interface components {
              */
             media_url?: string;
         };
-        /** @description An external Model Context Protocol server. */
+        /**
+         * @description An external Model Context Protocol server.
+         * @example {
+         *       "id": "cebe6252-355a-45d3-a3bf-af078bb0835f",
+         *       "name": "Order lookup (EU)",
+         *       "url": "https://mcp.example.com/orders",
+         *       "status": "connected",
+         *       "tools_count": 2,
+         *       "created_at": "2025-06-02T09:13:00.000Z",
+         *       "updated_at": "2025-06-02T09:13:30.000Z"
+         *     }
+         */
         McpServer: {
             /** Format: uuid */
             id: string;
@@ -2228,12 +2786,26 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /**
+         * @example {
+         *       "name": "Order lookup",
+         *       "url": "https://mcp.example.com/orders",
+         *       "headers": {
+         *         "Authorization": "Bearer mcp_live_8f2c"
+         *       }
+         *     }
+         */
         McpServerCreate: {
             name: string;
             url: components["schemas"]["McpServerUrl"];
             headers?: components["schemas"]["McpServerHeaders"];
         };
-        /** @description A partial update. */
+        /**
+         * @description A partial update.
+         * @example {
+         *       "name": "Order lookup (EU)"
+         *     }
+         */
         McpServerUpdate: {
             name?: string;
             url?: components["schemas"]["McpServerUrl"];
@@ -2248,7 +2820,25 @@ export interface components {
         McpServerHeaders: {
             [key: string]: string;
         };
-        /** @description A tool an MCP server offers. */
+        /**
+         * @description A tool an MCP server offers.
+         * @example {
+         *       "name": "search",
+         *       "description": "Searches the server for documents matching a query.",
+         *       "input_schema": {
+         *         "type": "object",
+         *         "properties": {
+         *           "query": {
+         *             "type": "string"
+         *           }
+         *         },
+         *         "required": [
+         *           "query"
+         *         ]
+         *       },
+         *       "enabled": true
+         *     }
+         */
         McpTool: {
             name: string;
             description: string;
@@ -2259,9 +2849,19 @@ export interface components {
             /** @description Whether agents may call it. */
             enabled: boolean;
         };
+        /**
+         * @example {
+         *       "enabled": false
+         *     }
+         */
         McpToolUpdate: {
             enabled: boolean;
         };
+        /**
+         * @example {
+         *       "mcp_id": "cebe6252-355a-45d3-a3bf-af078bb0835f"
+         *     }
+         */
         McpLink: {
             /**
              * Format: uuid
@@ -2274,7 +2874,23 @@ export interface components {
          * @enum {string}
          */
         WebhookSubscription: "*" | "conversations" | "messages" | "contacts" | "agent" | "appointments" | "channels" | "billing" | "conversation.created" | "conversation.assigned" | "conversation.closed" | "conversation.reopened" | "conversation.transferred" | "message.received" | "message.sent" | "message.failed" | "message.delivered" | "message.read" | "contact.created" | "contact.updated" | "contact.deleted" | "agent.handoff_started" | "agent.handoff_completed" | "agent.transferred" | "appointment.created" | "appointment.cancelled" | "appointment.completed" | "appointment.scheduled" | "appointment.rescheduled" | "appointment.canceled" | "appointment.reminder_sent" | "channel.connected" | "channel.disconnected" | "channel.error" | "credit.low" | "credit.depleted" | "plan.changed" | "trial.expiring" | "trial.expired";
-        /** @description An outbound HTTP notification endpoint. */
+        /**
+         * @description An outbound HTTP notification endpoint.
+         * @example {
+         *       "id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
+         *       "url": "https://hooks.example.com/agent-platform",
+         *       "events": [
+         *         "conversations",
+         *         "messages",
+         *         "contact.created"
+         *       ],
+         *       "description": "Production event sink",
+         *       "active": true,
+         *       "health": "healthy",
+         *       "created_at": "2025-06-02T09:00:00.000Z",
+         *       "updated_at": "2025-06-03T11:01:01.000Z"
+         *     }
+         */
         Webhook: {
             /** Format: uuid */
             id: string;
@@ -2294,11 +2910,35 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        /** @description A webhook with its signing secret, returned only by creation and rotate-secret. */
+        /**
+         * @description A webhook with its signing secret, returned only by creation and rotate-secret.
+         * @example {
+         *       "id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
+         *       "url": "https://hooks.example.com/agent-platform",
+         *       "events": [
+         *         "*"
+         *       ],
+         *       "description": "Production event sink",
+         *       "active": true,
+         *       "health": "healthy",
+         *       "created_at": "2025-06-02T09:00:00.000Z",
+         *       "updated_at": "2025-06-02T09:00:00.000Z",
+         *       "secret": "whsec_c7950aaa7487ac7c400e59c031199b34dd48e0e359387682d4cc227c421f5b5c"
+         *     }
+         */
         WebhookWithSecret: components["schemas"]["Webhook"] & {
             /** @description The signing secret (`whsec_` + 32 random bytes in hex); HMAC keys are its UTF-8 bytes. Shown only this once. */
             secret: string;
         };
+        /**
+         * @example {
+         *       "url": "https://hooks.example.com/agent-platform",
+         *       "events": [
+         *         "*"
+         *       ],
+         *       "description": "Production event sink"
+         *     }
+         */
         WebhookCreate: {
             /**
              * Format: uri
@@ -2308,6 +2948,11 @@ export interface components {
             events: components["schemas"]["WebhookSubscription"][];
             description?: string | null;
         };
+        /**
+         * @example {
+         *       "grace_seconds": 3600
+         *     }
+         */
         WebhookRotateSecret: {
             /**
              * @description How long deliveries go on being signed with the previous secret (at most 7 days); 0 switches at once.
@@ -2315,7 +2960,16 @@ export interface components {
              */
             grace_seconds?: number;
         };
-        /** @description A partial update; `active` true re-enables a webhook that was deactivated. */
+        /**
+         * @description A partial update; `active` true re-enables a webhook that was deactivated.
+         * @example {
+         *       "events": [
+         *         "conversations",
+         *         "messages",
+         *         "contact.created"
+         *       ]
+         *     }
+         */
         WebhookUpdate: {
             /** Format: uri */
             url?: string;
@@ -2323,7 +2977,17 @@ export interface components {
             description?: string | null;
             active?: boolean;
         };
-        /** @description One HTTP attempt to deliver an event. */
+        /**
+         * @description One HTTP attempt to deliver an event.
+         * @example {
+         *       "number": 1,
+         *       "attempted_at": "2025-06-03T11:00:00.000Z",
+         *       "http_status": 200,
+         *       "response_time_ms": 118,
+         *       "error": null,
+         *       "succeeded": true
+         *     }
+         */
         WebhookDeliveryAttempt: {
             number: number;
             /** Format: date-time */
@@ -2335,7 +2999,29 @@ export interface components {
             error: string | null;
             succeeded: boolean;
         };
-        /** @description One event's delivery to one webhook, with every attempt. */
+        /**
+         * @description One event's delivery to one webhook, with every attempt.
+         * @example {
+         *       "id": "b06845fc-eb2a-47e2-9dd8-df500f0d10d9",
+         *       "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
+         *       "event": "appointment.reminder_sent",
+         *       "event_id": "7cf46329-9788-4ea5-9bec-8f9fc82d2272",
+         *       "status": "succeeded",
+         *       "attempts": [
+         *         {
+         *           "number": 1,
+         *           "attempted_at": "2025-06-03T11:00:00.000Z",
+         *           "http_status": 200,
+         *           "response_time_ms": 118,
+         *           "error": null,
+         *           "succeeded": true
+         *         }
+         *       ],
+         *       "next_attempt_at": null,
+         *       "error": null,
+         *       "created_at": "2025-06-03T11:00:00.000Z"
+         *     }
+         */
         WebhookDelivery: {
             /** Format: uuid */
             id: string;
@@ -2357,7 +3043,18 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
-        /** @description The one attempt of a test delivery. */
+        /**
+         * @description The one attempt of a test delivery.
+         * @example {
+         *       "event": "webhook.test",
+         *       "event_id": "544f0f38-d83c-4892-a6ce-e79f5da1cb19",
+         *       "attempted_at": "2025-06-02T09:16:00.000Z",
+         *       "http_status": 200,
+         *       "response_time_ms": 142,
+         *       "error": null,
+         *       "succeeded": true
+         *     }
+         */
         WebhookTestResult: {
             /** @constant */
             event: "webhook.test";
@@ -2370,7 +3067,21 @@ export interface components {
             error: string | null;
             succeeded: boolean;
         };
-        /** @description An appointment with a contact. */
+        /**
+         * @description An appointment with a contact.
+         * @example {
+         *       "id": "be5dec6c-0db5-49cb-91c0-49582b575558",
+         *       "contact_id": "00000000-0000-4000-8000-000000000501",
+         *       "agent_id": "00000000-0000-4000-8000-000000000101",
+         *       "title": "Delivery follow-up call",
+         *       "notes": "Confirm the new address for order #1042.",
+         *       "starts_at": "2025-06-04T11:00:00.000Z",
+         *       "ends_at": "2025-06-04T11:30:00.000Z",
+         *       "status": "scheduled",
+         *       "created_at": "2025-06-02T09:14:30.000Z",
+         *       "updated_at": "2025-06-02T09:15:00.000Z"
+         *     }
+         */
         Appointment: {
             /** Format: uuid */
             id: string;
@@ -2394,6 +3105,16 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /**
+         * @example {
+         *       "contact_id": "00000000-0000-4000-8000-000000000501",
+         *       "agent_id": "00000000-0000-4000-8000-000000000101",
+         *       "title": "Delivery follow-up call",
+         *       "starts_at": "2025-06-04T10:00:00Z",
+         *       "ends_at": "2025-06-04T10:30:00Z",
+         *       "notes": "Confirm the new address for order #1042."
+         *     }
+         */
         AppointmentCreate: {
             /** Format: uuid */
             contact_id: string;
@@ -2412,7 +3133,13 @@ export interface components {
             agent_id?: string | null;
             notes?: string | null;
         };
-        /** @description A partial update; a new `starts_at` reschedules. Only scheduled appointments change. */
+        /**
+         * @description A partial update; a new `starts_at` reschedules. Only scheduled appointments change.
+         * @example {
+         *       "starts_at": "2025-06-04T11:00:00Z",
+         *       "ends_at": "2025-06-04T11:30:00Z"
+         *     }
+         */
         AppointmentUpdate: {
             /** Format: date-time */
             starts_at?: string;
@@ -2443,23 +3170,45 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** @description Data of `credit.low` and `credit.depleted`. */
+        /**
+         * @description Data of `credit.low` and `credit.depleted`.
+         * @example {
+         *       "credits_remaining": 480,
+         *       "threshold": 500
+         *     }
+         */
         CreditBalance: {
             credits_remaining: number;
             /** @description The low-credit threshold that was crossed. */
             threshold?: number | null;
         };
-        /** @description Data of `plan.changed`. */
+        /**
+         * @description Data of `plan.changed`.
+         * @example {
+         *       "plan": "pro",
+         *       "previous_plan": "starter"
+         *     }
+         */
         PlanChange: {
             plan: string;
             previous_plan: string | null;
         };
-        /** @description Data of `trial.expiring` and `trial.expired`. */
+        /**
+         * @description Data of `trial.expiring` and `trial.expired`.
+         * @example {
+         *       "trial_ends_at": "2025-06-05T00:00:00.000Z"
+         *     }
+         */
         TrialStatus: {
             /** Format: date-time */
             trial_ends_at: string;
         };
-        /** @description Data of `webhook.test`. */
+        /**
+         * @description Data of `webhook.test`.
+         * @example {
+         *       "message": "This is a test event from the Conversational Agent Platform."
+         *     }
+         */
         WebhookTestData: {
             message: string;
         };
@@ -2608,193 +3357,766 @@ export interface components {
         AppointmentResponse: {
             data: components["schemas"]["Appointment"];
         };
-        /** @description Body of `conversation.created`. */
+        /**
+         * @description Body of `conversation.created`.
+         * @example {
+         *       "event_id": "ae46df6c-b16e-490a-ad86-ea6c16851291",
+         *       "event": "conversation.created",
+         *       "timestamp": "2025-06-02T09:07:00.000Z",
+         *       "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
+         *       "data": {
+         *         "id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
+         *         "agent_id": "00000000-0000-4000-8000-000000000101",
+         *         "contact_id": "00000000-0000-4000-8000-000000000501",
+         *         "channel_id": "00000000-0000-4000-8000-000000000201",
+         *         "status": "open",
+         *         "metadata": {
+         *           "order_id": "1042",
+         *           "source": "website"
+         *         },
+         *         "created_at": "2025-06-02T09:07:00.000Z",
+         *         "updated_at": "2025-06-02T09:07:00.000Z"
+         *       }
+         *     }
+         */
         WebhookEventConversationCreated: components["schemas"]["WebhookEnvelope"] & {
             /** @constant */
             event: "conversation.created";
             data: components["schemas"]["Conversation"];
         };
-        /** @description Body of `conversation.assigned`. */
+        /**
+         * @description Body of `conversation.assigned`.
+         * @example {
+         *       "event_id": "64981859-21a2-456d-9d1b-96315ea5570e",
+         *       "event": "conversation.assigned",
+         *       "timestamp": "2025-06-02T09:08:00.000Z",
+         *       "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
+         *       "data": {
+         *         "id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
+         *         "status": "human",
+         *         "assigned_to": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+         *         "human_started_at": "2025-06-02T09:08:00.000Z",
+         *         "channel_id": "00000000-0000-4000-8000-000000000201",
+         *         "contact_id": "00000000-0000-4000-8000-000000000501",
+         *         "agent_id": "00000000-0000-4000-8000-000000000101",
+         *         "created_at": "2025-06-02T09:07:00.000Z",
+         *         "updated_at": "2025-06-02T09:08:00.000Z"
+         *       }
+         *     }
+         */
         WebhookEventConversationAssigned: components["schemas"]["WebhookEnvelope"] & {
             /** @constant */
             event: "conversation.assigned";
             data: components["schemas"]["Chat"];
         };
-        /** @description Body of `conversation.closed`. */
+        /**
+         * @description Body of `conversation.closed`.
+         * @example {
+         *       "event_id": "93d9638d-352b-4603-bb45-d194614318f9",
+         *       "event": "conversation.closed",
+         *       "timestamp": "2025-06-02T09:11:30.000Z",
+         *       "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
+         *       "data": {
+         *         "id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
+         *         "agent_id": "00000000-0000-4000-8000-000000000102",
+         *         "contact_id": "00000000-0000-4000-8000-000000000501",
+         *         "channel_id": "00000000-0000-4000-8000-000000000201",
+         *         "status": "closed",
+         *         "metadata": {
+         *           "order_id": "1042",
+         *           "source": "website"
+         *         },
+         *         "created_at": "2025-06-02T09:07:00.000Z",
+         *         "updated_at": "2025-06-02T09:11:30.000Z"
+         *       }
+         *     }
+         */
         WebhookEventConversationClosed: components["schemas"]["WebhookEnvelope"] & {
             /** @constant */
             event: "conversation.closed";
             data: components["schemas"]["Conversation"];
         };
-        /** @description Body of `conversation.reopened`. */
+        /**
+         * @description Body of `conversation.reopened`.
+         * @example {
+         *       "event_id": "2775e197-de1d-45d4-8692-a6b8d722d70d",
+         *       "event": "conversation.reopened",
+         *       "timestamp": "2025-06-02T09:12:00.000Z",
+         *       "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
+         *       "data": {
+         *         "id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
+         *         "agent_id": "00000000-0000-4000-8000-000000000102",
+         *         "contact_id": "00000000-0000-4000-8000-000000000501",
+         *         "channel_id": "00000000-0000-4000-8000-000000000201",
+         *         "status": "open",
+         *         "metadata": {
+         *           "order_id": "1042",
+         *           "source": "website"
+         *         },
+         *         "created_at": "2025-06-02T09:07:00.000Z",
+         *         "updated_at": "2025-06-02T09:12:00.000Z"
+         *       }
+         *     }
+         */
         WebhookEventConversationReopened: components["schemas"]["WebhookEnvelope"] & {
             /** @constant */
             event: "conversation.reopened";
             data: components["schemas"]["Conversation"];
         };
-        /** @description Body of `conversation.transferred`. */
+        /**
+         * @description Body of `conversation.transferred`.
+         * @example {
+         *       "event": "conversation.transferred",
+         *       "timestamp": "2025-06-02T09:10:30.000Z",
+         *       "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
+         *       "data": {
+         *         "id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
+         *         "agent_id": "00000000-0000-4000-8000-000000000102",
+         *         "contact_id": "00000000-0000-4000-8000-000000000501",
+         *         "channel_id": "00000000-0000-4000-8000-000000000201",
+         *         "status": "open",
+         *         "metadata": {
+         *           "order_id": "1042",
+         *           "source": "website"
+         *         },
+         *         "created_at": "2025-06-02T09:07:00.000Z",
+         *         "updated_at": "2025-06-02T09:10:30.000Z"
+         *       }
+         *     }
+         */
         WebhookEventConversationTransferred: components["schemas"]["WebhookEnvelope"] & {
             /** @constant */
             event: "conversation.transferred";
             data: components["schemas"]["Conversation"];
         };
-        /** @description Body of `message.received`. */
+        /**
+         * @description Body of `message.received`.
+         * @example {
+         *       "event_id": "9ca6ebe4-e649-4e6c-93dc-70c7b8379355",
+         *       "event": "message.received",
+         *       "timestamp": "2025-06-02T09:07:00.000Z",
+         *       "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
+         *       "data": {
+         *         "id": "1c66c574-040e-47d8-9c46-2b217b522abb",
+         *         "conversation_id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
+         *         "content": "Hi, where is my order #1042?",
+         *         "sender_type": "customer",
+         *         "message_type": "text",
+         *         "media_url": null,
+         *         "media_type": null,
+         *         "is_edited": false,
+         *         "created_at": "2025-06-02T09:07:00.000Z"
+         *       }
+         *     }
+         */
         WebhookEventMessageReceived: components["schemas"]["WebhookEnvelope"] & {
             /** @constant */
             event: "message.received";
             data: components["schemas"]["ConversationMessage"];
         };
-        /** @description Body of `message.sent`. */
+        /**
+         * @description Body of `message.sent`.
+         * @example {
+         *       "event_id": "2f1c2915-0c27-42a2-b49f-0ac4b557bbe1",
+         *       "event": "message.sent",
+         *       "timestamp": "2025-06-02T09:08:20.000Z",
+         *       "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
+         *       "data": {
+         *         "id": "e87d77a2-3580-49ec-9a9b-52d47d3efe2e",
+         *         "conversation_id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
+         *         "content": "Hi Ada, I have updated the address on order #1042 for you.",
+         *         "sender_type": "human",
+         *         "message_type": "text",
+         *         "media_url": null,
+         *         "media_type": null,
+         *         "is_edited": false,
+         *         "created_at": "2025-06-02T09:08:20.000Z"
+         *       }
+         *     }
+         */
         WebhookEventMessageSent: components["schemas"]["WebhookEnvelope"] & {
             /** @constant */
             event: "message.sent";
             data: components["schemas"]["ConversationMessage"];
         };
-        /** @description Body of `message.failed`. */
+        /**
+         * @description Body of `message.failed`.
+         * @example {
+         *       "event_id": "3478a75c-f1bd-4a09-b3bc-af2744292f42",
+         *       "event": "message.failed",
+         *       "timestamp": "2025-06-02T09:19:30.000Z",
+         *       "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
+         *       "data": {
+         *         "id": "567c7f5f-48bc-4e87-9546-22e489636c27",
+         *         "conversation_id": "4a7df756-70e4-4764-919a-8307b76417b7",
+         *         "content": "Thanks for your message: \"Hello? Are you still there?\". I don't have an answer to that yet; a member of our team will follow up.",
+         *         "sender_type": "agent",
+         *         "message_type": "text",
+         *         "media_url": null,
+         *         "media_type": null,
+         *         "is_edited": false,
+         *         "created_at": "2025-06-02T09:19:30.000Z"
+         *       }
+         *     }
+         */
         WebhookEventMessageFailed: components["schemas"]["WebhookEnvelope"] & {
             /** @constant */
             event: "message.failed";
             data: components["schemas"]["ConversationMessage"];
         };
-        /** @description Body of `message.delivered`. */
+        /**
+         * @description Body of `message.delivered`.
+         * @example {
+         *       "event_id": "388c9a40-fe57-478d-9285-a384fd128c44",
+         *       "event": "message.delivered",
+         *       "timestamp": "2025-06-02T09:08:20.000Z",
+         *       "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
+         *       "data": {
+         *         "id": "e87d77a2-3580-49ec-9a9b-52d47d3efe2e",
+         *         "conversation_id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
+         *         "content": "Hi Ada, I have updated the address on order #1042 for you.",
+         *         "sender_type": "human",
+         *         "message_type": "text",
+         *         "media_url": null,
+         *         "media_type": null,
+         *         "is_edited": false,
+         *         "created_at": "2025-06-02T09:08:20.000Z"
+         *       }
+         *     }
+         */
         WebhookEventMessageDelivered: components["schemas"]["WebhookEnvelope"] & {
             /** @constant */
             event: "message.delivered";
             data: components["schemas"]["ConversationMessage"];
         };
-        /** @description Body of `message.read`. */
+        /**
+         * @description Body of `message.read`.
+         * @example {
+         *       "event_id": "65083289-6f35-4cc4-ab19-5973afa6a923",
+         *       "event": "message.read",
+         *       "timestamp": "2025-06-02T09:08:20.000Z",
+         *       "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
+         *       "data": {
+         *         "id": "e87d77a2-3580-49ec-9a9b-52d47d3efe2e",
+         *         "conversation_id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
+         *         "content": "Hi Ada, I have updated the address on order #1042 for you.",
+         *         "sender_type": "human",
+         *         "message_type": "text",
+         *         "media_url": null,
+         *         "media_type": null,
+         *         "is_edited": false,
+         *         "created_at": "2025-06-02T09:08:20.000Z"
+         *       }
+         *     }
+         */
         WebhookEventMessageRead: components["schemas"]["WebhookEnvelope"] & {
             /** @constant */
             event: "message.read";
             data: components["schemas"]["ConversationMessage"];
         };
-        /** @description Body of `contact.created`. */
+        /**
+         * @description Body of `contact.created`.
+         * @example {
+         *       "event_id": "7cdc85f2-cf1c-4159-91c8-3eb6732c5dd1",
+         *       "event": "contact.created",
+         *       "timestamp": "2025-06-02T09:02:00.000Z",
+         *       "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
+         *       "data": {
+         *         "id": "87c41305-06f1-42a7-ac4a-1230d7ba68b3",
+         *         "name": "Katherine Johnson",
+         *         "email": "katherine@example.com",
+         *         "phone": "+34600111222",
+         *         "custom_fields": {
+         *           "plan": "pro",
+         *           "vip": false
+         *         },
+         *         "created_at": "2025-06-02T09:02:00.000Z",
+         *         "updated_at": "2025-06-02T09:02:00.000Z"
+         *       }
+         *     }
+         */
         WebhookEventContactCreated: components["schemas"]["WebhookEnvelope"] & {
             /** @constant */
             event: "contact.created";
             data: components["schemas"]["Contact"];
         };
-        /** @description Body of `contact.updated`. */
+        /**
+         * @description Body of `contact.updated`.
+         * @example {
+         *       "event_id": "3ec3c475-a54c-4a7f-b5a2-7ab94dbaabf6",
+         *       "event": "contact.updated",
+         *       "timestamp": "2025-06-02T09:02:00.000Z",
+         *       "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
+         *       "data": {
+         *         "id": "00000000-0000-4000-8000-000000000501",
+         *         "name": "Ada Lovelace",
+         *         "email": "ada@example.com",
+         *         "phone": "+447700900123",
+         *         "custom_fields": {
+         *           "plan": "pro",
+         *           "vip": true
+         *         },
+         *         "created_at": "2025-06-02T09:00:00.000Z",
+         *         "updated_at": "2025-06-02T09:02:00.000Z"
+         *       }
+         *     }
+         */
         WebhookEventContactUpdated: components["schemas"]["WebhookEnvelope"] & {
             /** @constant */
             event: "contact.updated";
             data: components["schemas"]["Contact"];
         };
-        /** @description Body of `contact.deleted`. */
+        /**
+         * @description Body of `contact.deleted`.
+         * @example {
+         *       "event_id": "4967cc30-f621-4a3f-bc94-c26c465b266e",
+         *       "event": "contact.deleted",
+         *       "timestamp": "2025-06-02T09:23:00.000Z",
+         *       "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
+         *       "data": {
+         *         "id": "87c41305-06f1-42a7-ac4a-1230d7ba68b3",
+         *         "name": "Katherine Johnson",
+         *         "email": "katherine@example.com",
+         *         "phone": "+34600111222",
+         *         "custom_fields": {
+         *           "plan": "pro",
+         *           "vip": false
+         *         },
+         *         "created_at": "2025-06-02T09:02:00.000Z",
+         *         "updated_at": "2025-06-02T09:02:00.000Z"
+         *       }
+         *     }
+         */
         WebhookEventContactDeleted: components["schemas"]["WebhookEnvelope"] & {
             /** @constant */
             event: "contact.deleted";
             data: components["schemas"]["Contact"];
         };
-        /** @description Body of `agent.handoff_started`. */
+        /**
+         * @description Body of `agent.handoff_started`.
+         * @example {
+         *       "event_id": "29d709ab-a798-476c-95ff-958d34faf206",
+         *       "event": "agent.handoff_started",
+         *       "timestamp": "2025-06-02T09:08:00.000Z",
+         *       "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
+         *       "data": {
+         *         "id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
+         *         "status": "human",
+         *         "assigned_to": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+         *         "human_started_at": "2025-06-02T09:08:00.000Z",
+         *         "channel_id": "00000000-0000-4000-8000-000000000201",
+         *         "contact_id": "00000000-0000-4000-8000-000000000501",
+         *         "agent_id": "00000000-0000-4000-8000-000000000101",
+         *         "created_at": "2025-06-02T09:07:00.000Z",
+         *         "updated_at": "2025-06-02T09:08:00.000Z"
+         *       }
+         *     }
+         */
         WebhookEventAgentHandoffStarted: components["schemas"]["WebhookEnvelope"] & {
             /** @constant */
             event: "agent.handoff_started";
             data: components["schemas"]["Chat"];
         };
-        /** @description Body of `agent.handoff_completed`. */
+        /**
+         * @description Body of `agent.handoff_completed`.
+         * @example {
+         *       "event_id": "7ec986c0-9c61-471d-8bde-628b96dc3ae5",
+         *       "event": "agent.handoff_completed",
+         *       "timestamp": "2025-06-02T09:09:30.000Z",
+         *       "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
+         *       "data": {
+         *         "id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
+         *         "status": "open",
+         *         "assigned_to": null,
+         *         "human_started_at": null,
+         *         "channel_id": "00000000-0000-4000-8000-000000000201",
+         *         "contact_id": "00000000-0000-4000-8000-000000000501",
+         *         "agent_id": "00000000-0000-4000-8000-000000000101",
+         *         "created_at": "2025-06-02T09:07:00.000Z",
+         *         "updated_at": "2025-06-02T09:09:30.000Z"
+         *       }
+         *     }
+         */
         WebhookEventAgentHandoffCompleted: components["schemas"]["WebhookEnvelope"] & {
             /** @constant */
             event: "agent.handoff_completed";
             data: components["schemas"]["Chat"];
         };
-        /** @description Body of `agent.transferred`. */
+        /**
+         * @description Body of `agent.transferred`.
+         * @example {
+         *       "event_id": "ab56f661-388c-44b4-ab57-8bbdb1ea9d88",
+         *       "event": "agent.transferred",
+         *       "timestamp": "2025-06-02T09:10:30.000Z",
+         *       "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
+         *       "data": {
+         *         "id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
+         *         "agent_id": "00000000-0000-4000-8000-000000000102",
+         *         "contact_id": "00000000-0000-4000-8000-000000000501",
+         *         "channel_id": "00000000-0000-4000-8000-000000000201",
+         *         "status": "open",
+         *         "metadata": {
+         *           "order_id": "1042",
+         *           "source": "website"
+         *         },
+         *         "created_at": "2025-06-02T09:07:00.000Z",
+         *         "updated_at": "2025-06-02T09:10:30.000Z"
+         *       }
+         *     }
+         */
         WebhookEventAgentTransferred: components["schemas"]["WebhookEnvelope"] & {
             /** @constant */
             event: "agent.transferred";
             data: components["schemas"]["Conversation"];
         };
-        /** @description Body of `appointment.created`. */
+        /**
+         * @description Body of `appointment.created`.
+         * @example {
+         *       "event": "appointment.created",
+         *       "timestamp": "2025-06-02T09:14:30.000Z",
+         *       "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
+         *       "data": {
+         *         "id": "be5dec6c-0db5-49cb-91c0-49582b575558",
+         *         "contact_id": "00000000-0000-4000-8000-000000000501",
+         *         "agent_id": "00000000-0000-4000-8000-000000000101",
+         *         "title": "Delivery follow-up call",
+         *         "notes": "Confirm the new address for order #1042.",
+         *         "starts_at": "2025-06-04T10:00:00.000Z",
+         *         "ends_at": "2025-06-04T10:30:00.000Z",
+         *         "status": "scheduled",
+         *         "created_at": "2025-06-02T09:14:30.000Z",
+         *         "updated_at": "2025-06-02T09:14:30.000Z"
+         *       }
+         *     }
+         */
         WebhookEventAppointmentCreated: components["schemas"]["WebhookEnvelope"] & {
             /** @constant */
             event: "appointment.created";
             data: components["schemas"]["Appointment"];
         };
-        /** @description Body of `appointment.cancelled`. */
+        /**
+         * @description Body of `appointment.cancelled`.
+         * @example {
+         *       "event": "appointment.cancelled",
+         *       "timestamp": "2025-06-02T09:22:00.000Z",
+         *       "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
+         *       "data": {
+         *         "id": "8bc79618-f78b-43de-bbfc-1277c43d6330",
+         *         "contact_id": "00000000-0000-4000-8000-000000000502",
+         *         "agent_id": "00000000-0000-4000-8000-000000000102",
+         *         "title": "Plan review",
+         *         "notes": null,
+         *         "starts_at": "2025-06-05T15:00:00.000Z",
+         *         "ends_at": "2025-06-05T15:45:00.000Z",
+         *         "status": "cancelled",
+         *         "created_at": "2025-06-02T09:21:30.000Z",
+         *         "updated_at": "2025-06-02T09:22:00.000Z"
+         *       }
+         *     }
+         */
         WebhookEventAppointmentCancelled: components["schemas"]["WebhookEnvelope"] & {
             /** @constant */
             event: "appointment.cancelled";
             data: components["schemas"]["Appointment"];
         };
-        /** @description Body of `appointment.completed`. */
+        /**
+         * @description Body of `appointment.completed`.
+         * @example {
+         *       "event": "appointment.completed",
+         *       "timestamp": "2025-06-04T11:32:00.000Z",
+         *       "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
+         *       "data": {
+         *         "id": "be5dec6c-0db5-49cb-91c0-49582b575558",
+         *         "contact_id": "00000000-0000-4000-8000-000000000501",
+         *         "agent_id": "00000000-0000-4000-8000-000000000101",
+         *         "title": "Delivery follow-up call",
+         *         "notes": "Confirm the new address for order #1042.",
+         *         "starts_at": "2025-06-04T11:00:00.000Z",
+         *         "ends_at": "2025-06-04T11:30:00.000Z",
+         *         "status": "completed",
+         *         "created_at": "2025-06-02T09:14:30.000Z",
+         *         "updated_at": "2025-06-04T11:32:00.000Z"
+         *       }
+         *     }
+         */
         WebhookEventAppointmentCompleted: components["schemas"]["WebhookEnvelope"] & {
             /** @constant */
             event: "appointment.completed";
             data: components["schemas"]["Appointment"];
         };
-        /** @description Body of `appointment.scheduled`. */
+        /**
+         * @description Body of `appointment.scheduled`.
+         * @example {
+         *       "event_id": "81acc6a8-ad39-4275-82c3-bf08fdd019bd",
+         *       "event": "appointment.scheduled",
+         *       "timestamp": "2025-06-02T09:14:30.000Z",
+         *       "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
+         *       "data": {
+         *         "id": "be5dec6c-0db5-49cb-91c0-49582b575558",
+         *         "contact_id": "00000000-0000-4000-8000-000000000501",
+         *         "agent_id": "00000000-0000-4000-8000-000000000101",
+         *         "title": "Delivery follow-up call",
+         *         "notes": "Confirm the new address for order #1042.",
+         *         "starts_at": "2025-06-04T10:00:00.000Z",
+         *         "ends_at": "2025-06-04T10:30:00.000Z",
+         *         "status": "scheduled",
+         *         "created_at": "2025-06-02T09:14:30.000Z",
+         *         "updated_at": "2025-06-02T09:14:30.000Z"
+         *       }
+         *     }
+         */
         WebhookEventAppointmentScheduled: components["schemas"]["WebhookEnvelope"] & {
             /** @constant */
             event: "appointment.scheduled";
             data: components["schemas"]["Appointment"];
         };
-        /** @description Body of `appointment.rescheduled`. */
+        /**
+         * @description Body of `appointment.rescheduled`.
+         * @example {
+         *       "event_id": "99719246-59e0-4749-b268-7aa5e0dd85cd",
+         *       "event": "appointment.rescheduled",
+         *       "timestamp": "2025-06-02T09:15:00.000Z",
+         *       "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
+         *       "data": {
+         *         "id": "be5dec6c-0db5-49cb-91c0-49582b575558",
+         *         "contact_id": "00000000-0000-4000-8000-000000000501",
+         *         "agent_id": "00000000-0000-4000-8000-000000000101",
+         *         "title": "Delivery follow-up call",
+         *         "notes": "Confirm the new address for order #1042.",
+         *         "starts_at": "2025-06-04T11:00:00.000Z",
+         *         "ends_at": "2025-06-04T11:30:00.000Z",
+         *         "status": "scheduled",
+         *         "created_at": "2025-06-02T09:14:30.000Z",
+         *         "updated_at": "2025-06-02T09:15:00.000Z"
+         *       }
+         *     }
+         */
         WebhookEventAppointmentRescheduled: components["schemas"]["WebhookEnvelope"] & {
             /** @constant */
             event: "appointment.rescheduled";
             data: components["schemas"]["Appointment"];
         };
-        /** @description Body of `appointment.canceled`. */
+        /**
+         * @description Body of `appointment.canceled`.
+         * @example {
+         *       "event_id": "69ca6dfc-56f3-4df6-8869-8d9ed635c9f6",
+         *       "event": "appointment.canceled",
+         *       "timestamp": "2025-06-02T09:22:00.000Z",
+         *       "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
+         *       "data": {
+         *         "id": "8bc79618-f78b-43de-bbfc-1277c43d6330",
+         *         "contact_id": "00000000-0000-4000-8000-000000000502",
+         *         "agent_id": "00000000-0000-4000-8000-000000000102",
+         *         "title": "Plan review",
+         *         "notes": null,
+         *         "starts_at": "2025-06-05T15:00:00.000Z",
+         *         "ends_at": "2025-06-05T15:45:00.000Z",
+         *         "status": "cancelled",
+         *         "created_at": "2025-06-02T09:21:30.000Z",
+         *         "updated_at": "2025-06-02T09:22:00.000Z"
+         *       }
+         *     }
+         */
         WebhookEventAppointmentCanceled: components["schemas"]["WebhookEnvelope"] & {
             /** @constant */
             event: "appointment.canceled";
             data: components["schemas"]["Appointment"];
         };
-        /** @description Body of `appointment.reminder_sent`. */
+        /**
+         * @description Body of `appointment.reminder_sent`.
+         * @example {
+         *       "event_id": "7cf46329-9788-4ea5-9bec-8f9fc82d2272",
+         *       "event": "appointment.reminder_sent",
+         *       "timestamp": "2025-06-03T11:00:00.000Z",
+         *       "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
+         *       "data": {
+         *         "id": "be5dec6c-0db5-49cb-91c0-49582b575558",
+         *         "contact_id": "00000000-0000-4000-8000-000000000501",
+         *         "agent_id": "00000000-0000-4000-8000-000000000101",
+         *         "title": "Delivery follow-up call",
+         *         "notes": "Confirm the new address for order #1042.",
+         *         "starts_at": "2025-06-04T11:00:00.000Z",
+         *         "ends_at": "2025-06-04T11:30:00.000Z",
+         *         "status": "scheduled",
+         *         "created_at": "2025-06-02T09:14:30.000Z",
+         *         "updated_at": "2025-06-02T09:15:00.000Z"
+         *       }
+         *     }
+         */
         WebhookEventAppointmentReminderSent: components["schemas"]["WebhookEnvelope"] & {
             /** @constant */
             event: "appointment.reminder_sent";
             data: components["schemas"]["Appointment"];
         };
-        /** @description Body of `channel.connected`. */
+        /**
+         * @description Body of `channel.connected`.
+         * @example {
+         *       "event_id": "afc5ce22-9c51-46b5-80fb-da0978852a06",
+         *       "event": "channel.connected",
+         *       "timestamp": "2025-06-02T09:02:00.000Z",
+         *       "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
+         *       "data": {
+         *         "id": "bee8a835-4e97-46b4-b27f-3a3f802fcec6",
+         *         "name": "Support inbox",
+         *         "type": "email",
+         *         "status": "active",
+         *         "agent_id": "00000000-0000-4000-8000-000000000101",
+         *         "created_at": "2025-06-02T09:02:00.000Z",
+         *         "updated_at": "2025-06-02T09:02:00.000Z"
+         *       }
+         *     }
+         */
         WebhookEventChannelConnected: components["schemas"]["WebhookEnvelope"] & {
             /** @constant */
             event: "channel.connected";
             data: components["schemas"]["Channel"];
         };
-        /** @description Body of `channel.disconnected`. */
+        /**
+         * @description Body of `channel.disconnected`.
+         * @example {
+         *       "event_id": "918b950c-cf56-409b-8fdd-a7727e78a756",
+         *       "event": "channel.disconnected",
+         *       "timestamp": "2025-06-02T09:20:30.000Z",
+         *       "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
+         *       "data": {
+         *         "id": "00000000-0000-4000-8000-000000000202",
+         *         "name": "WhatsApp",
+         *         "type": "whatsapp",
+         *         "status": "disconnected",
+         *         "agent_id": "00000000-0000-4000-8000-000000000102",
+         *         "created_at": "2025-06-02T09:00:00.000Z",
+         *         "updated_at": "2025-06-02T09:20:30.000Z"
+         *       }
+         *     }
+         */
         WebhookEventChannelDisconnected: components["schemas"]["WebhookEnvelope"] & {
             /** @constant */
             event: "channel.disconnected";
             data: components["schemas"]["Channel"];
         };
-        /** @description Body of `channel.error`. */
+        /**
+         * @description Body of `channel.error`.
+         * @example {
+         *       "event_id": "906598c6-1838-4657-b765-8331c0071f7b",
+         *       "event": "channel.error",
+         *       "timestamp": "2025-06-02T09:19:00.000Z",
+         *       "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
+         *       "data": {
+         *         "id": "00000000-0000-4000-8000-000000000202",
+         *         "name": "WhatsApp",
+         *         "type": "whatsapp",
+         *         "status": "error",
+         *         "agent_id": "00000000-0000-4000-8000-000000000102",
+         *         "created_at": "2025-06-02T09:00:00.000Z",
+         *         "updated_at": "2025-06-02T09:19:00.000Z"
+         *       }
+         *     }
+         */
         WebhookEventChannelError: components["schemas"]["WebhookEnvelope"] & {
             /** @constant */
             event: "channel.error";
             data: components["schemas"]["Channel"];
         };
-        /** @description Body of `credit.low`. */
+        /**
+         * @description Body of `credit.low`.
+         * @example {
+         *       "event_id": "2f9678f3-d8c3-4886-a70e-16e08b73a30e",
+         *       "event": "credit.low",
+         *       "timestamp": "2025-06-02T09:24:00.000Z",
+         *       "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
+         *       "data": {
+         *         "credits_remaining": 480,
+         *         "threshold": 500
+         *       }
+         *     }
+         */
         WebhookEventCreditLow: components["schemas"]["WebhookEnvelope"] & {
             /** @constant */
             event: "credit.low";
             data: components["schemas"]["CreditBalance"];
         };
-        /** @description Body of `credit.depleted`. */
+        /**
+         * @description Body of `credit.depleted`.
+         * @example {
+         *       "event_id": "acdd6a68-6bce-4a2a-b15a-34479da92ec1",
+         *       "event": "credit.depleted",
+         *       "timestamp": "2025-06-02T09:24:00.000Z",
+         *       "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
+         *       "data": {
+         *         "credits_remaining": 0,
+         *         "threshold": null
+         *       }
+         *     }
+         */
         WebhookEventCreditDepleted: components["schemas"]["WebhookEnvelope"] & {
             /** @constant */
             event: "credit.depleted";
             data: components["schemas"]["CreditBalance"];
         };
-        /** @description Body of `plan.changed`. */
+        /**
+         * @description Body of `plan.changed`.
+         * @example {
+         *       "event_id": "18f9c60b-1f03-4ea6-a017-558bd40367de",
+         *       "event": "plan.changed",
+         *       "timestamp": "2025-06-02T09:24:00.000Z",
+         *       "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
+         *       "data": {
+         *         "plan": "pro",
+         *         "previous_plan": "starter"
+         *       }
+         *     }
+         */
         WebhookEventPlanChanged: components["schemas"]["WebhookEnvelope"] & {
             /** @constant */
             event: "plan.changed";
             data: components["schemas"]["PlanChange"];
         };
-        /** @description Body of `trial.expiring`. */
+        /**
+         * @description Body of `trial.expiring`.
+         * @example {
+         *       "event_id": "4530515f-b334-4a99-8509-4217db27316c",
+         *       "event": "trial.expiring",
+         *       "timestamp": "2025-06-02T09:24:00.000Z",
+         *       "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
+         *       "data": {
+         *         "trial_ends_at": "2025-06-05T00:00:00.000Z"
+         *       }
+         *     }
+         */
         WebhookEventTrialExpiring: components["schemas"]["WebhookEnvelope"] & {
             /** @constant */
             event: "trial.expiring";
             data: components["schemas"]["TrialStatus"];
         };
-        /** @description Body of `trial.expired`. */
+        /**
+         * @description Body of `trial.expired`.
+         * @example {
+         *       "event_id": "198b6d44-a091-445b-bd63-9f107aed2843",
+         *       "event": "trial.expired",
+         *       "timestamp": "2025-06-02T09:24:00.000Z",
+         *       "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
+         *       "data": {
+         *         "trial_ends_at": "2025-06-05T00:00:00.000Z"
+         *       }
+         *     }
+         */
         WebhookEventTrialExpired: components["schemas"]["WebhookEnvelope"] & {
             /** @constant */
             event: "trial.expired";
             data: components["schemas"]["TrialStatus"];
         };
-        /** @description Body of `webhook.test`. */
+        /**
+         * @description Body of `webhook.test`.
+         * @example {
+         *       "event_id": "544f0f38-d83c-4892-a6ce-e79f5da1cb19",
+         *       "event": "webhook.test",
+         *       "timestamp": "2025-06-02T09:16:00.000Z",
+         *       "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
+         *       "data": {
+         *         "message": "This is a test event from the Conversational Agent Platform."
+         *       }
+         *     }
+         */
         WebhookEventWebhookTest: components["schemas"]["WebhookEnvelope"] & {
             /** @constant */
             event: "webhook.test";

@@ -9,7 +9,32 @@ export type webhooks = Record<string, never>;
 /** The schemas of the webhook events' `data`, from the spec. */
 export interface components {
     schemas: {
-        /** @description A conversation between a contact and an agent. */
+        /**
+         * @description A conversation between a contact and an agent.
+         * @example {
+         *       "id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
+         *       "agent_id": "00000000-0000-4000-8000-000000000101",
+         *       "contact_id": "00000000-0000-4000-8000-000000000501",
+         *       "channel_id": "00000000-0000-4000-8000-000000000201",
+         *       "status": "open",
+         *       "metadata": {
+         *         "order_id": "1042",
+         *         "source": "website"
+         *       },
+         *       "created_at": "2025-06-02T09:07:00.000Z",
+         *       "updated_at": "2025-06-02T09:07:30.000Z"
+         *     }
+         * @example {
+         *       "id": "4a7df756-70e4-4764-919a-8307b76417b7",
+         *       "agent_id": "00000000-0000-4000-8000-000000000102",
+         *       "contact_id": "00000000-0000-4000-8000-000000000502",
+         *       "channel_id": "00000000-0000-4000-8000-000000000202",
+         *       "status": "open",
+         *       "metadata": {},
+         *       "created_at": "2025-06-02T09:18:00.000Z",
+         *       "updated_at": "2025-06-02T09:18:00.000Z"
+         *     }
+         */
         Conversation: {
             /**
              * Format: uuid
@@ -46,7 +71,20 @@ export interface components {
         Metadata: {
             [key: string]: string | number | boolean | null;
         };
-        /** @description The live side of a conversation; same id as the conversation. */
+        /**
+         * @description The live side of a conversation; same id as the conversation.
+         * @example {
+         *       "id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
+         *       "status": "human",
+         *       "assigned_to": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+         *       "human_started_at": "2025-06-02T09:08:00.000Z",
+         *       "channel_id": "00000000-0000-4000-8000-000000000201",
+         *       "contact_id": "00000000-0000-4000-8000-000000000501",
+         *       "agent_id": "00000000-0000-4000-8000-000000000101",
+         *       "created_at": "2025-06-02T09:07:00.000Z",
+         *       "updated_at": "2025-06-02T09:08:00.000Z"
+         *     }
+         */
         Chat: {
             /**
              * Format: uuid
@@ -88,7 +126,31 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        /** @description A message in the conversation view (returned by message edit). */
+        /**
+         * @description A message in the conversation view (returned by message edit).
+         * @example {
+         *       "id": "1c66c574-040e-47d8-9c46-2b217b522abb",
+         *       "conversation_id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
+         *       "content": "Hi, where is my order #1042?",
+         *       "sender_type": "customer",
+         *       "message_type": "text",
+         *       "media_url": null,
+         *       "media_type": null,
+         *       "is_edited": false,
+         *       "created_at": "2025-06-02T09:07:00.000Z"
+         *     }
+         * @example {
+         *       "id": "e87d77a2-3580-49ec-9a9b-52d47d3efe2e",
+         *       "conversation_id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
+         *       "content": "Hi Ada, I have updated the delivery address on order #1042 for you.",
+         *       "sender_type": "human",
+         *       "message_type": "text",
+         *       "media_url": null,
+         *       "media_type": null,
+         *       "is_edited": true,
+         *       "created_at": "2025-06-02T09:08:20.000Z"
+         *     }
+         */
         ConversationMessage: {
             /** Format: uuid */
             id: string;
@@ -111,7 +173,32 @@ export interface components {
         };
         /** @enum {string} */
         MessageType: "text" | "image" | "audio" | "video" | "document";
-        /** @description A customer record. */
+        /**
+         * @description A customer record.
+         * @example {
+         *       "id": "00000000-0000-4000-8000-000000000501",
+         *       "name": "Ada Lovelace",
+         *       "email": "ada@example.com",
+         *       "phone": "+447700900123",
+         *       "custom_fields": {
+         *         "plan": "pro",
+         *         "vip": true
+         *       },
+         *       "created_at": "2025-06-02T09:00:00.000Z",
+         *       "updated_at": "2025-06-02T09:02:00.000Z"
+         *     }
+         * @example {
+         *       "id": "00000000-0000-4000-8000-000000000502",
+         *       "name": "Grace Hopper",
+         *       "email": "grace@example.com",
+         *       "phone": "+12025550123",
+         *       "custom_fields": {
+         *         "plan": "enterprise"
+         *       },
+         *       "created_at": "2025-06-02T09:00:00.000Z",
+         *       "updated_at": "2025-06-02T09:00:00.000Z"
+         *     }
+         */
         Contact: {
             /** Format: uuid */
             id: string;
@@ -132,7 +219,21 @@ export interface components {
         };
         /** @description A value of a custom field, of the type its definition says (`text`, `date` and `select` are strings, `multi_select` an array of distinct strings, 400 rule `uniqueItems` when one repeats); null clears it. */
         CustomFieldValue: string | number | boolean | string[] | null;
-        /** @description An appointment with a contact. */
+        /**
+         * @description An appointment with a contact.
+         * @example {
+         *       "id": "be5dec6c-0db5-49cb-91c0-49582b575558",
+         *       "contact_id": "00000000-0000-4000-8000-000000000501",
+         *       "agent_id": "00000000-0000-4000-8000-000000000101",
+         *       "title": "Delivery follow-up call",
+         *       "notes": "Confirm the new address for order #1042.",
+         *       "starts_at": "2025-06-04T11:00:00.000Z",
+         *       "ends_at": "2025-06-04T11:30:00.000Z",
+         *       "status": "scheduled",
+         *       "created_at": "2025-06-02T09:14:30.000Z",
+         *       "updated_at": "2025-06-02T09:15:00.000Z"
+         *     }
+         */
         Appointment: {
             /** Format: uuid */
             id: string;
@@ -156,7 +257,27 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        /** @description A communication channel bound to an agent. */
+        /**
+         * @description A communication channel bound to an agent.
+         * @example {
+         *       "id": "00000000-0000-4000-8000-000000000201",
+         *       "name": "Website chat (EU)",
+         *       "type": "widget",
+         *       "status": "active",
+         *       "agent_id": "00000000-0000-4000-8000-000000000101",
+         *       "created_at": "2025-06-02T09:00:00.000Z",
+         *       "updated_at": "2025-06-02T09:02:00.000Z"
+         *     }
+         * @example {
+         *       "id": "00000000-0000-4000-8000-000000000202",
+         *       "name": "WhatsApp",
+         *       "type": "whatsapp",
+         *       "status": "pending",
+         *       "agent_id": "00000000-0000-4000-8000-000000000101",
+         *       "created_at": "2025-06-02T09:00:00.000Z",
+         *       "updated_at": "2025-06-02T09:00:00.000Z"
+         *     }
+         */
         Channel: {
             /** Format: uuid */
             id: string;
@@ -183,23 +304,45 @@ export interface components {
          * @enum {string}
          */
         ChannelStatus: "pending" | "active" | "disconnected" | "error";
-        /** @description Data of `credit.low` and `credit.depleted`. */
+        /**
+         * @description Data of `credit.low` and `credit.depleted`.
+         * @example {
+         *       "credits_remaining": 480,
+         *       "threshold": 500
+         *     }
+         */
         CreditBalance: {
             credits_remaining: number;
             /** @description The low-credit threshold that was crossed. */
             threshold?: number | null;
         };
-        /** @description Data of `plan.changed`. */
+        /**
+         * @description Data of `plan.changed`.
+         * @example {
+         *       "plan": "pro",
+         *       "previous_plan": "starter"
+         *     }
+         */
         PlanChange: {
             plan: string;
             previous_plan: string | null;
         };
-        /** @description Data of `trial.expiring` and `trial.expired`. */
+        /**
+         * @description Data of `trial.expiring` and `trial.expired`.
+         * @example {
+         *       "trial_ends_at": "2025-06-05T00:00:00.000Z"
+         *     }
+         */
         TrialStatus: {
             /** Format: date-time */
             trial_ends_at: string;
         };
-        /** @description Data of `webhook.test`. */
+        /**
+         * @description Data of `webhook.test`.
+         * @example {
+         *       "message": "This is a test event from the Conversational Agent Platform."
+         *     }
+         */
         WebhookTestData: {
             message: string;
         };
