@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { schemas as mockSchemas } from '../../packages/mock-server/src/generated/schemas.js';
 import { loadSpec, type SpecNode } from './load-spec.js';
-import { exampleProblems, exampleSites, missingExamples } from './spec-examples.js';
+import { exampleProblems, exampleSites, missingExamples, schemaSites } from './spec-examples.js';
 
 const spec = loadSpec();
 
@@ -78,6 +79,15 @@ function exampleObjects(doc: SpecNode): { where: string; value: Record<string, u
   }
   return out;
 }
+
+describe("the mock's generated schemas", () => {
+  it("are the spec's without their examples, which the mock never reads", () => {
+    const stripped = structuredClone(spec);
+    for (const { node } of schemaSites(stripped)) delete node.examples;
+    expect(mockSchemas).toEqual(stripped.components.schemas);
+    expect(JSON.stringify(mockSchemas)).not.toContain('"examples"');
+  });
+});
 
 describe('spec/openapi.yaml: the examples tell one story', () => {
   const objects = exampleObjects(spec);

@@ -4,7 +4,7 @@
 
 import type { SchemaNode } from './operations.js';
 
-/** Every schema of `components.schemas`, by name. */
+/** Every schema of `components.schemas`, by name (without their `examples`). */
 export const schemas: { readonly [name: string]: SchemaNode } = {
   "Pagination": {
     "type": "object",
@@ -37,15 +37,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "minimum": 0,
         "description": "`ceil(total / limit)`; 0 when `total` is 0."
       }
-    },
-    "examples": [
-      {
-        "page": 1,
-        "limit": 20,
-        "total": 3,
-        "total_pages": 1
-      }
-    ]
+    }
   },
   "ErrorCode": {
     "type": "string",
@@ -167,13 +159,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "format": "date-time",
         "description": "Time of the check."
       }
-    },
-    "examples": [
-      {
-        "status": "ok",
-        "timestamp": "2025-06-02T09:00:00.000Z"
-      }
-    ]
+    }
   },
   "HealthUnavailable": {
     "description": "GET /v1/health in maintenance or degradation: the health result, plus the `error` every error response carries (code `SERVICE_UNAVAILABLE`), so a client reading either finds what it looks for.",
@@ -202,17 +188,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       },
       {
         "$ref": "#/components/schemas/Error"
-      }
-    ],
-    "examples": [
-      {
-        "status": "maintenance",
-        "timestamp": "2025-06-02T22:00:00.000Z",
-        "error": {
-          "code": "SERVICE_UNAVAILABLE",
-          "message": "the service is in maintenance",
-          "status": 503
-        }
       }
     ]
   },
@@ -334,94 +309,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "$ref": "#/components/schemas/PermissionSet"
         }
       }
-    },
-    "examples": [
-      {
-        "key_name": "Demo key",
-        "company_id": "00000000-0000-4000-8000-000000000002",
-        "workspace_id": "00000000-0000-4000-8000-000000000001",
-        "scopes": [
-          "agents:read",
-          "agents:write",
-          "agents:delete",
-          "trainings:read",
-          "trainings:write",
-          "channels:read",
-          "channels:write",
-          "contacts:read",
-          "contacts:write",
-          "conversations:read",
-          "messages:read",
-          "messages:write",
-          "messages:delete",
-          "chats:write",
-          "custom-fields:read",
-          "custom-fields:write",
-          "mcp:read",
-          "mcp:write",
-          "webhooks:read",
-          "webhooks:write",
-          "webhooks:delete"
-        ],
-        "permissions": {
-          "agents": {
-            "read": true,
-            "write": true,
-            "delete": true
-          },
-          "messages": {
-            "read": true,
-            "write": true,
-            "delete": true
-          },
-          "trainings": {
-            "read": true,
-            "write": true,
-            "delete": true
-          },
-          "channels": {
-            "read": true,
-            "write": true,
-            "delete": true
-          },
-          "contacts": {
-            "read": true,
-            "write": true,
-            "delete": true
-          },
-          "custom_fields": {
-            "read": true,
-            "write": true,
-            "delete": false
-          },
-          "conversations": {
-            "read": true,
-            "write": true,
-            "delete": false
-          },
-          "chats": {
-            "read": true,
-            "write": true,
-            "delete": false
-          },
-          "mcp_servers": {
-            "read": true,
-            "write": true,
-            "delete": true
-          },
-          "webhooks": {
-            "read": true,
-            "write": true,
-            "delete": true
-          },
-          "appointments": {
-            "read": true,
-            "write": true,
-            "delete": false
-          }
-        }
-      }
-    ]
+    }
   },
   "Agent": {
     "type": "object",
@@ -491,45 +379,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "format": "date-time"
       }
-    },
-    "examples": [
-      {
-        "id": "00000000-0000-4000-8000-000000000101",
-        "name": "Support Agent",
-        "description": "Answers product and order questions.",
-        "avatar_url": null,
-        "status": "active",
-        "model": "default",
-        "temperature": 0.5,
-        "instructions": "You are Support Agent. Answer briefly and politely, and offer a human when unsure.",
-        "created_at": "2025-06-02T09:00:00.000Z",
-        "updated_at": "2025-06-02T09:02:00.000Z"
-      },
-      {
-        "id": "00000000-0000-4000-8000-000000000102",
-        "name": "Sales Agent",
-        "description": "Helps customers choose a plan.",
-        "avatar_url": null,
-        "status": "active",
-        "model": "default",
-        "temperature": 0.7,
-        "instructions": "You are Sales Agent. Answer briefly and politely.",
-        "created_at": "2025-06-02T09:00:00.000Z",
-        "updated_at": "2025-06-02T09:00:00.000Z"
-      },
-      {
-        "id": "00000000-0000-4000-8000-000000000103",
-        "name": "Night Shift",
-        "description": "Covers the night; paused for now.",
-        "avatar_url": null,
-        "status": "inactive",
-        "model": "default",
-        "temperature": 0.7,
-        "instructions": "You are Night Shift. Answer briefly and politely.",
-        "created_at": "2025-06-02T09:00:00.000Z",
-        "updated_at": "2025-06-02T09:00:00.000Z"
-      }
-    ]
+    }
   },
   "AgentCreate": {
     "type": "object",
@@ -583,16 +433,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         ],
         "maxLength": 20000
       }
-    },
-    "examples": [
-      {
-        "name": "Billing Agent",
-        "description": "Answers invoice and payment questions.",
-        "model": "default",
-        "temperature": 0.3,
-        "instructions": "You are Billing Agent. Quote the invoice number when you answer."
-      }
-    ]
+    }
   },
   "AgentUpdate": {
     "type": "object",
@@ -642,13 +483,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         ],
         "maxLength": 20000
       }
-    },
-    "examples": [
-      {
-        "temperature": 0.5,
-        "instructions": "You are Support Agent. Answer briefly and politely, and offer a human when unsure."
-      }
-    ]
+    }
   },
   "StartConversation": {
     "type": "object",
@@ -671,17 +506,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "metadata": {
         "$ref": "#/components/schemas/Metadata"
       }
-    },
-    "examples": [
-      {
-        "message": "Hi, where is my order #1042?",
-        "contact_id": "00000000-0000-4000-8000-000000000501",
-        "metadata": {
-          "order_id": "1042",
-          "source": "website"
-        }
-      }
-    ]
+    }
   },
   "AgentReply": {
     "type": "object",
@@ -717,15 +542,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "format": "uuid",
         "description": "The stored answer; null when there is none."
       }
-    },
-    "examples": [
-      {
-        "conversation_id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
-        "response": "Orders ship within 1 business day; tracking links are sent by email. (from \"Shipping\")",
-        "message_id": "1c66c574-040e-47d8-9c46-2b217b522abb",
-        "response_message_id": "853373dc-d267-4f8e-9edf-27a7fee22c70"
-      }
-    ]
+    }
   },
   "Training": {
     "type": "object",
@@ -786,29 +603,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "format": "date-time"
       }
-    },
-    "examples": [
-      {
-        "id": "00000000-0000-4000-8000-000000000301",
-        "agent_id": "00000000-0000-4000-8000-000000000101",
-        "type": "text",
-        "title": "Shipping",
-        "content": "Orders ship within 1 business day; tracking links are sent by email.",
-        "url": null,
-        "created_at": "2025-06-02T09:00:00.000Z",
-        "updated_at": "2025-06-02T09:02:00.000Z"
-      },
-      {
-        "id": "dd8fbf1e-78e9-4541-bffb-0079e1ce9b93",
-        "agent_id": "00000000-0000-4000-8000-000000000101",
-        "type": "url",
-        "title": "Warranty policy",
-        "content": null,
-        "url": "https://shop.example.com/help/warranty",
-        "created_at": "2025-06-02T09:02:00.000Z",
-        "updated_at": "2025-06-02T09:02:00.000Z"
-      }
-    ]
+    }
   },
   "TrainingCreate": {
     "description": "`text` needs `content`; `url` and `document` need `url`.",
@@ -830,24 +625,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "url": "#/components/schemas/TrainingCreateUrl",
         "document": "#/components/schemas/TrainingCreateDocument"
       }
-    },
-    "examples": [
-      {
-        "type": "text",
-        "title": "Shipping",
-        "content": "Orders ship within 2 business days; tracking links are sent by email."
-      },
-      {
-        "type": "url",
-        "title": "Warranty policy",
-        "url": "https://shop.example.com/help/warranty"
-      },
-      {
-        "type": "document",
-        "title": "Size guide",
-        "url": "https://shop.example.com/docs/size-guide.pdf"
-      }
-    ]
+    }
   },
   "TrainingCreateText": {
     "type": "object",
@@ -880,14 +658,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       }
-    },
-    "examples": [
-      {
-        "type": "text",
-        "title": "Shipping",
-        "content": "Orders ship within 2 business days; tracking links are sent by email."
-      }
-    ]
+    }
   },
   "TrainingCreateUrl": {
     "type": "object",
@@ -920,14 +691,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "x-pattern-message": "must be an http or https URL",
         "description": "The page or document to learn from, an http or https URL."
       }
-    },
-    "examples": [
-      {
-        "type": "url",
-        "title": "Warranty policy",
-        "url": "https://shop.example.com/help/warranty"
-      }
-    ]
+    }
   },
   "TrainingCreateDocument": {
     "type": "object",
@@ -960,14 +724,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "x-pattern-message": "must be an http or https URL",
         "description": "The page or document to learn from, an http or https URL."
       }
-    },
-    "examples": [
-      {
-        "type": "document",
-        "title": "Size guide",
-        "url": "https://shop.example.com/docs/size-guide.pdf"
-      }
-    ]
+    }
   },
   "TrainingUpdate": {
     "type": "object",
@@ -1001,12 +758,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "x-pattern-message": "must be an http or https URL",
         "description": "The page or document to learn from, an http or https URL."
       }
-    },
-    "examples": [
-      {
-        "content": "Orders ship within 1 business day; tracking links are sent by email."
-      }
-    ]
+    }
   },
   "ChannelType": {
     "type": "string",
@@ -1070,27 +822,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "format": "date-time"
       }
-    },
-    "examples": [
-      {
-        "id": "00000000-0000-4000-8000-000000000201",
-        "name": "Website chat (EU)",
-        "type": "widget",
-        "status": "active",
-        "agent_id": "00000000-0000-4000-8000-000000000101",
-        "created_at": "2025-06-02T09:00:00.000Z",
-        "updated_at": "2025-06-02T09:02:00.000Z"
-      },
-      {
-        "id": "00000000-0000-4000-8000-000000000202",
-        "name": "WhatsApp",
-        "type": "whatsapp",
-        "status": "pending",
-        "agent_id": "00000000-0000-4000-8000-000000000101",
-        "created_at": "2025-06-02T09:00:00.000Z",
-        "updated_at": "2025-06-02T09:00:00.000Z"
-      }
-    ]
+    }
   },
   "ChannelCreate": {
     "type": "object",
@@ -1119,14 +851,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "$ref": "#/components/schemas/ChannelType",
         "default": "widget"
       }
-    },
-    "examples": [
-      {
-        "name": "Support inbox",
-        "type": "email",
-        "agent_id": "00000000-0000-4000-8000-000000000101"
-      }
-    ]
+    }
   },
   "ChannelUpdate": {
     "type": "object",
@@ -1148,12 +873,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         ],
         "format": "uuid"
       }
-    },
-    "examples": [
-      {
-        "name": "Website chat (EU)"
-      }
-    ]
+    }
   },
   "BusinessHours": {
     "type": "object",
@@ -1208,24 +928,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           }
         }
       }
-    },
-    "examples": [
-      {
-        "timezone": "Europe/Madrid",
-        "schedule": [
-          {
-            "day": "mon",
-            "open": "09:00",
-            "close": "18:00"
-          },
-          {
-            "day": "fri",
-            "open": "09:00",
-            "close": "15:00"
-          }
-        ]
-      }
-    ]
+    }
   },
   "ChannelSettings": {
     "type": "object",
@@ -1274,31 +977,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "format": "date-time"
       }
-    },
-    "examples": [
-      {
-        "channel_id": "00000000-0000-4000-8000-000000000201",
-        "welcome_message": "Hi! How can we help?",
-        "away_message": "We are away; a person will answer from 9:00 CET.",
-        "language": "en",
-        "business_hours": {
-          "timezone": "Europe/Madrid",
-          "schedule": [
-            {
-              "day": "mon",
-              "open": "09:00",
-              "close": "18:00"
-            },
-            {
-              "day": "fri",
-              "open": "09:00",
-              "close": "15:00"
-            }
-          ]
-        },
-        "updated_at": "2025-06-02T09:02:00.000Z"
-      }
-    ]
+    }
   },
   "ChannelSettingsUpdate": {
     "type": "object",
@@ -1336,27 +1015,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           }
         ]
       }
-    },
-    "examples": [
-      {
-        "away_message": "We are away; a person will answer from 9:00 CET.",
-        "business_hours": {
-          "timezone": "Europe/Madrid",
-          "schedule": [
-            {
-              "day": "mon",
-              "open": "09:00",
-              "close": "18:00"
-            },
-            {
-              "day": "fri",
-              "open": "09:00",
-              "close": "15:00"
-            }
-          ]
-        }
-      }
-    ]
+    }
   },
   "ChannelQrCode": {
     "type": "object",
@@ -1374,13 +1033,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "format": "date-time"
       }
-    },
-    "examples": [
-      {
-        "qr_code": "agent-platform-pair:00000000-0000-4000-8000-000000000202:cba35f702b1fd9dc08c0e887f5c7abc5",
-        "expires_at": "2025-06-02T09:07:00.000Z"
-      }
-    ]
+    }
   },
   "ChannelWidget": {
     "type": "object",
@@ -1397,13 +1050,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "widget_key": {
         "type": "string"
       }
-    },
-    "examples": [
-      {
-        "embed_script": "<script src=\"https://widget.agent-platform.dev/v1/widget.js\" data-widget-key=\"wk_demo0000000000000000000000000000\" async></script>",
-        "widget_key": "wk_demo0000000000000000000000000000"
-      }
-    ]
+    }
   },
   "CustomFieldValue": {
     "description": "A value of a custom field, of the type its definition says (`text`, `date` and `select` are strings, `multi_select` an array of distinct strings, 400 rule `uniqueItems` when one repeats); null clears it.",
@@ -1488,32 +1135,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "format": "date-time"
       }
-    },
-    "examples": [
-      {
-        "id": "00000000-0000-4000-8000-000000000501",
-        "name": "Ada Lovelace",
-        "email": "ada@example.com",
-        "phone": "+447700900123",
-        "custom_fields": {
-          "plan": "pro",
-          "vip": true
-        },
-        "created_at": "2025-06-02T09:00:00.000Z",
-        "updated_at": "2025-06-02T09:02:00.000Z"
-      },
-      {
-        "id": "00000000-0000-4000-8000-000000000502",
-        "name": "Grace Hopper",
-        "email": "grace@example.com",
-        "phone": "+12025550123",
-        "custom_fields": {
-          "plan": "enterprise"
-        },
-        "created_at": "2025-06-02T09:00:00.000Z",
-        "updated_at": "2025-06-02T09:00:00.000Z"
-      }
-    ]
+    }
   },
   "ContactCreate": {
     "type": "object",
@@ -1579,18 +1201,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "custom_fields": {
         "$ref": "#/components/schemas/CustomFieldValues"
       }
-    },
-    "examples": [
-      {
-        "name": "Katherine Johnson",
-        "email": "katherine@example.com",
-        "phone": "+34600111222",
-        "custom_fields": {
-          "plan": "pro",
-          "vip": false
-        }
-      }
-    ]
+    }
   },
   "ContactUpdate": {
     "type": "object",
@@ -1628,15 +1239,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "custom_fields": {
         "$ref": "#/components/schemas/CustomFieldValues"
       }
-    },
-    "examples": [
-      {
-        "phone": "+447700900123",
-        "custom_fields": {
-          "vip": true
-        }
-      }
-    ]
+    }
   },
   "CustomFieldType": {
     "type": "string",
@@ -1703,35 +1306,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "format": "date-time"
       }
-    },
-    "examples": [
-      {
-        "id": "00000000-0000-4000-8000-000000000401",
-        "name": "plan",
-        "type": "select",
-        "description": "Subscription plan.",
-        "options": [
-          "free",
-          "pro",
-          "enterprise"
-        ],
-        "required": false,
-        "archived": false,
-        "created_at": "2025-06-02T09:00:00.000Z",
-        "updated_at": "2025-06-02T09:02:00.000Z"
-      },
-      {
-        "id": "00000000-0000-4000-8000-000000000402",
-        "name": "vip",
-        "type": "boolean",
-        "description": null,
-        "options": [],
-        "required": false,
-        "archived": false,
-        "created_at": "2025-06-02T09:00:00.000Z",
-        "updated_at": "2025-06-02T09:00:00.000Z"
-      }
-    ]
+    }
   },
   "CustomFieldCreate": {
     "type": "object",
@@ -1794,19 +1369,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "options"
       ],
       "x-message": "is required for select and multi_select fields"
-    },
-    "examples": [
-      {
-        "name": "preferred_language",
-        "type": "select",
-        "description": "Language the contact prefers to be answered in.",
-        "options": [
-          "en",
-          "es",
-          "de"
-        ]
-      }
-    ]
+    }
   },
   "CustomFieldUpdate": {
     "type": "object",
@@ -1842,12 +1405,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "required": {
         "type": "boolean"
       }
-    },
-    "examples": [
-      {
-        "description": "Subscription plan."
-      }
-    ]
+    }
   },
   "Conversation": {
     "type": "object",
@@ -1908,32 +1466,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "format": "date-time"
       }
-    },
-    "examples": [
-      {
-        "id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
-        "agent_id": "00000000-0000-4000-8000-000000000101",
-        "contact_id": "00000000-0000-4000-8000-000000000501",
-        "channel_id": "00000000-0000-4000-8000-000000000201",
-        "status": "open",
-        "metadata": {
-          "order_id": "1042",
-          "source": "website"
-        },
-        "created_at": "2025-06-02T09:07:00.000Z",
-        "updated_at": "2025-06-02T09:07:30.000Z"
-      },
-      {
-        "id": "4a7df756-70e4-4764-919a-8307b76417b7",
-        "agent_id": "00000000-0000-4000-8000-000000000102",
-        "contact_id": "00000000-0000-4000-8000-000000000502",
-        "channel_id": "00000000-0000-4000-8000-000000000202",
-        "status": "open",
-        "metadata": {},
-        "created_at": "2025-06-02T09:18:00.000Z",
-        "updated_at": "2025-06-02T09:18:00.000Z"
-      }
-    ]
+    }
   },
   "MessageType": {
     "type": "string",
@@ -2004,31 +1537,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "format": "date-time"
       }
-    },
-    "examples": [
-      {
-        "id": "1c66c574-040e-47d8-9c46-2b217b522abb",
-        "conversation_id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
-        "content": "Hi, where is my order #1042?",
-        "sender_type": "customer",
-        "message_type": "text",
-        "media_url": null,
-        "media_type": null,
-        "is_edited": false,
-        "created_at": "2025-06-02T09:07:00.000Z"
-      },
-      {
-        "id": "e87d77a2-3580-49ec-9a9b-52d47d3efe2e",
-        "conversation_id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
-        "content": "Hi Ada, I have updated the delivery address on order #1042 for you.",
-        "sender_type": "human",
-        "message_type": "text",
-        "media_url": null,
-        "media_type": null,
-        "is_edited": true,
-        "created_at": "2025-06-02T09:08:20.000Z"
-      }
-    ]
+    }
   },
   "CustomerMessageCreate": {
     "type": "object",
@@ -2043,12 +1552,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "maxLength": 10000,
         "description": "The customer's message."
       }
-    },
-    "examples": [
-      {
-        "message": "Can I still change the delivery address?"
-      }
-    ]
+    }
   },
   "MessageEdit": {
     "type": "object",
@@ -2063,12 +1567,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "maxLength": 10000,
         "description": "A human agent's message takes at most 4096 characters, as a chat message does (400, rule `maxLength`)."
       }
-    },
-    "examples": [
-      {
-        "content": "Hi Ada, I have updated the delivery address on order #1042 for you."
-      }
-    ]
+    }
   },
   "ConversationTransfer": {
     "type": "object",
@@ -2082,12 +1581,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "format": "uuid",
         "description": "The agent that takes over."
       }
-    },
-    "examples": [
-      {
-        "agent_id": "00000000-0000-4000-8000-000000000102"
-      }
-    ]
+    }
   },
   "Chat": {
     "type": "object",
@@ -2163,20 +1657,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "format": "date-time"
       }
-    },
-    "examples": [
-      {
-        "id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
-        "status": "human",
-        "assigned_to": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
-        "human_started_at": "2025-06-02T09:08:00.000Z",
-        "channel_id": "00000000-0000-4000-8000-000000000201",
-        "contact_id": "00000000-0000-4000-8000-000000000501",
-        "agent_id": "00000000-0000-4000-8000-000000000101",
-        "created_at": "2025-06-02T09:07:00.000Z",
-        "updated_at": "2025-06-02T09:08:00.000Z"
-      }
-    ]
+    }
   },
   "ChatMessage": {
     "type": "object",
@@ -2246,20 +1727,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "format": "date-time"
       }
-    },
-    "examples": [
-      {
-        "id": "e87d77a2-3580-49ec-9a9b-52d47d3efe2e",
-        "conversation_id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
-        "content": "Hi Ada, I have updated the address on order #1042 for you.",
-        "type": "text",
-        "sender_type": "human",
-        "sender_id": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
-        "status": "sent",
-        "media_url": null,
-        "created_at": "2025-06-02T09:08:20.000Z"
-      }
-    ]
+    }
   },
   "StartHuman": {
     "type": "object",
@@ -2270,12 +1738,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "format": "uuid",
         "description": "The human agent taking over. Without it the chat is in `human` mode with `assigned_to` null, unassigned."
       }
-    },
-    "examples": [
-      {
-        "assigned_to": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f"
-      }
-    ]
+    }
   },
   "ChatMessageCreate": {
     "type": "object",
@@ -2332,17 +1795,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         ],
         "x-message": "is only for image, audio, video and document messages"
       }
-    },
-    "examples": [
-      {
-        "content": "Hi Ada, I have updated the address on order #1042 for you."
-      },
-      {
-        "type": "image",
-        "media_url": "https://cdn.example.com/orders/1042/shipping-label.png",
-        "content": "Your updated shipping label"
-      }
-    ]
+    }
   },
   "McpServer": {
     "type": "object",
@@ -2389,18 +1842,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "format": "date-time"
       }
-    },
-    "examples": [
-      {
-        "id": "cebe6252-355a-45d3-a3bf-af078bb0835f",
-        "name": "Order lookup (EU)",
-        "url": "https://mcp.example.com/orders",
-        "status": "connected",
-        "tools_count": 2,
-        "created_at": "2025-06-02T09:13:00.000Z",
-        "updated_at": "2025-06-02T09:13:30.000Z"
-      }
-    ]
+    }
   },
   "McpServerCreate": {
     "type": "object",
@@ -2424,16 +1866,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "headers": {
         "$ref": "#/components/schemas/McpServerHeaders"
       }
-    },
-    "examples": [
-      {
-        "name": "Order lookup",
-        "url": "https://mcp.example.com/orders",
-        "headers": {
-          "Authorization": "Bearer mcp_live_8f2c"
-        }
-      }
-    ]
+    }
   },
   "McpServerUpdate": {
     "type": "object",
@@ -2454,12 +1887,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "headers": {
         "$ref": "#/components/schemas/McpServerHeaders"
       }
-    },
-    "examples": [
-      {
-        "name": "Order lookup (EU)"
-      }
-    ]
+    }
   },
   "McpServerUrl": {
     "type": "string",
@@ -2515,25 +1943,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "boolean",
         "description": "Whether agents may call it."
       }
-    },
-    "examples": [
-      {
-        "name": "search",
-        "description": "Searches the server for documents matching a query.",
-        "input_schema": {
-          "type": "object",
-          "properties": {
-            "query": {
-              "type": "string"
-            }
-          },
-          "required": [
-            "query"
-          ]
-        },
-        "enabled": true
-      }
-    ]
+    }
   },
   "McpToolUpdate": {
     "type": "object",
@@ -2545,12 +1955,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "enabled": {
         "type": "boolean"
       }
-    },
-    "examples": [
-      {
-        "enabled": false
-      }
-    ]
+    }
   },
   "McpLink": {
     "type": "object",
@@ -2564,12 +1969,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "format": "uuid",
         "description": "The MCP server."
       }
-    },
-    "examples": [
-      {
-        "mcp_id": "cebe6252-355a-45d3-a3bf-af078bb0835f"
-      }
-    ]
+    }
   },
   "WebhookSubscription": {
     "type": "string",
@@ -2670,23 +2070,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "format": "date-time"
       }
-    },
-    "examples": [
-      {
-        "id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
-        "url": "https://hooks.example.com/agent-platform",
-        "events": [
-          "conversations",
-          "messages",
-          "contact.created"
-        ],
-        "description": "Production event sink",
-        "active": true,
-        "health": "healthy",
-        "created_at": "2025-06-02T09:00:00.000Z",
-        "updated_at": "2025-06-03T11:01:01.000Z"
-      }
-    ]
+    }
   },
   "WebhookWithSecret": {
     "description": "A webhook with its signing secret, returned only by creation and rotate-secret.",
@@ -2706,21 +2090,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
             "description": "The signing secret (`whsec_` + 32 random bytes in hex); HMAC keys are its UTF-8 bytes. Shown only this once."
           }
         }
-      }
-    ],
-    "examples": [
-      {
-        "id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
-        "url": "https://hooks.example.com/agent-platform",
-        "events": [
-          "*"
-        ],
-        "description": "Production event sink",
-        "active": true,
-        "health": "healthy",
-        "created_at": "2025-06-02T09:00:00.000Z",
-        "updated_at": "2025-06-02T09:00:00.000Z",
-        "secret": "whsec_c7950aaa7487ac7c400e59c031199b34dd48e0e359387682d4cc227c421f5b5c"
       }
     ]
   },
@@ -2756,16 +2125,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         ],
         "maxLength": 500
       }
-    },
-    "examples": [
-      {
-        "url": "https://hooks.example.com/agent-platform",
-        "events": [
-          "*"
-        ],
-        "description": "Production event sink"
-      }
-    ]
+    }
   },
   "WebhookRotateSecret": {
     "type": "object",
@@ -2778,12 +2138,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "default": 0,
         "description": "How long deliveries go on being signed with the previous secret (at most 7 days); 0 switches at once."
       }
-    },
-    "examples": [
-      {
-        "grace_seconds": 3600
-      }
-    ]
+    }
   },
   "WebhookUpdate": {
     "type": "object",
@@ -2816,16 +2171,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "active": {
         "type": "boolean"
       }
-    },
-    "examples": [
-      {
-        "events": [
-          "conversations",
-          "messages",
-          "contact.created"
-        ]
-      }
-    ]
+    }
   },
   "WebhookDeliveryAttempt": {
     "type": "object",
@@ -2872,17 +2218,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "succeeded": {
         "type": "boolean"
       }
-    },
-    "examples": [
-      {
-        "number": 1,
-        "attempted_at": "2025-06-03T11:00:00.000Z",
-        "http_status": 200,
-        "response_time_ms": 118,
-        "error": null,
-        "succeeded": true
-      }
-    ]
+    }
   },
   "WebhookDelivery": {
     "type": "object",
@@ -2952,29 +2288,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "format": "date-time"
       }
-    },
-    "examples": [
-      {
-        "id": "b06845fc-eb2a-47e2-9dd8-df500f0d10d9",
-        "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
-        "event": "appointment.reminder_sent",
-        "event_id": "7cf46329-9788-4ea5-9bec-8f9fc82d2272",
-        "status": "succeeded",
-        "attempts": [
-          {
-            "number": 1,
-            "attempted_at": "2025-06-03T11:00:00.000Z",
-            "http_status": 200,
-            "response_time_ms": 118,
-            "error": null,
-            "succeeded": true
-          }
-        ],
-        "next_attempt_at": null,
-        "error": null,
-        "created_at": "2025-06-03T11:00:00.000Z"
-      }
-    ]
+    }
   },
   "WebhookTestResult": {
     "type": "object",
@@ -3023,18 +2337,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "succeeded": {
         "type": "boolean"
       }
-    },
-    "examples": [
-      {
-        "event": "webhook.test",
-        "event_id": "544f0f38-d83c-4892-a6ce-e79f5da1cb19",
-        "attempted_at": "2025-06-02T09:16:00.000Z",
-        "http_status": 200,
-        "response_time_ms": 142,
-        "error": null,
-        "succeeded": true
-      }
-    ]
+    }
   },
   "Appointment": {
     "type": "object",
@@ -3107,21 +2410,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "format": "date-time"
       }
-    },
-    "examples": [
-      {
-        "id": "be5dec6c-0db5-49cb-91c0-49582b575558",
-        "contact_id": "00000000-0000-4000-8000-000000000501",
-        "agent_id": "00000000-0000-4000-8000-000000000101",
-        "title": "Delivery follow-up call",
-        "notes": "Confirm the new address for order #1042.",
-        "starts_at": "2025-06-04T11:00:00.000Z",
-        "ends_at": "2025-06-04T11:30:00.000Z",
-        "status": "scheduled",
-        "created_at": "2025-06-02T09:14:30.000Z",
-        "updated_at": "2025-06-02T09:15:00.000Z"
-      }
-    ]
+    }
   },
   "AppointmentCreate": {
     "type": "object",
@@ -3171,17 +2460,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         ],
         "maxLength": 2000
       }
-    },
-    "examples": [
-      {
-        "contact_id": "00000000-0000-4000-8000-000000000501",
-        "agent_id": "00000000-0000-4000-8000-000000000101",
-        "title": "Delivery follow-up call",
-        "starts_at": "2025-06-04T10:00:00Z",
-        "ends_at": "2025-06-04T10:30:00Z",
-        "notes": "Confirm the new address for order #1042."
-      }
-    ]
+    }
   },
   "AppointmentUpdate": {
     "type": "object",
@@ -3222,13 +2501,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         ],
         "maxLength": 2000
       }
-    },
-    "examples": [
-      {
-        "starts_at": "2025-06-04T11:00:00Z",
-        "ends_at": "2025-06-04T11:30:00Z"
-      }
-    ]
+    }
   },
   "WebhookEnvelope": {
     "type": "object",
@@ -3282,13 +2555,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "minimum": 0,
         "description": "The low-credit threshold that was crossed."
       }
-    },
-    "examples": [
-      {
-        "credits_remaining": 480,
-        "threshold": 500
-      }
-    ]
+    }
   },
   "PlanChange": {
     "type": "object",
@@ -3307,13 +2574,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "null"
         ]
       }
-    },
-    "examples": [
-      {
-        "plan": "pro",
-        "previous_plan": "starter"
-      }
-    ]
+    }
   },
   "TrialStatus": {
     "type": "object",
@@ -3326,12 +2587,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "format": "date-time"
       }
-    },
-    "examples": [
-      {
-        "trial_ends_at": "2025-06-05T00:00:00.000Z"
-      }
-    ]
+    }
   },
   "WebhookTestData": {
     "type": "object",
@@ -3343,12 +2599,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "message": {
         "type": "string"
       }
-    },
-    "examples": [
-      {
-        "message": "This is a test event from the Conversational Agent Platform."
-      }
-    ]
+    }
   },
   "MeResponse": {
     "type": "object",
@@ -3859,27 +3110,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           }
         }
       }
-    ],
-    "examples": [
-      {
-        "event_id": "ae46df6c-b16e-490a-ad86-ea6c16851291",
-        "event": "conversation.created",
-        "timestamp": "2025-06-02T09:07:00.000Z",
-        "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
-        "data": {
-          "id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
-          "agent_id": "00000000-0000-4000-8000-000000000101",
-          "contact_id": "00000000-0000-4000-8000-000000000501",
-          "channel_id": "00000000-0000-4000-8000-000000000201",
-          "status": "open",
-          "metadata": {
-            "order_id": "1042",
-            "source": "website"
-          },
-          "created_at": "2025-06-02T09:07:00.000Z",
-          "updated_at": "2025-06-02T09:07:00.000Z"
-        }
-      }
     ]
   },
   "WebhookEventConversationAssigned": {
@@ -3902,25 +3132,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "data": {
             "$ref": "#/components/schemas/Chat"
           }
-        }
-      }
-    ],
-    "examples": [
-      {
-        "event_id": "64981859-21a2-456d-9d1b-96315ea5570e",
-        "event": "conversation.assigned",
-        "timestamp": "2025-06-02T09:08:00.000Z",
-        "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
-        "data": {
-          "id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
-          "status": "human",
-          "assigned_to": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
-          "human_started_at": "2025-06-02T09:08:00.000Z",
-          "channel_id": "00000000-0000-4000-8000-000000000201",
-          "contact_id": "00000000-0000-4000-8000-000000000501",
-          "agent_id": "00000000-0000-4000-8000-000000000101",
-          "created_at": "2025-06-02T09:07:00.000Z",
-          "updated_at": "2025-06-02T09:08:00.000Z"
         }
       }
     ]
@@ -3947,27 +3158,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           }
         }
       }
-    ],
-    "examples": [
-      {
-        "event_id": "93d9638d-352b-4603-bb45-d194614318f9",
-        "event": "conversation.closed",
-        "timestamp": "2025-06-02T09:11:30.000Z",
-        "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
-        "data": {
-          "id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
-          "agent_id": "00000000-0000-4000-8000-000000000102",
-          "contact_id": "00000000-0000-4000-8000-000000000501",
-          "channel_id": "00000000-0000-4000-8000-000000000201",
-          "status": "closed",
-          "metadata": {
-            "order_id": "1042",
-            "source": "website"
-          },
-          "created_at": "2025-06-02T09:07:00.000Z",
-          "updated_at": "2025-06-02T09:11:30.000Z"
-        }
-      }
     ]
   },
   "WebhookEventConversationReopened": {
@@ -3990,27 +3180,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "data": {
             "$ref": "#/components/schemas/Conversation"
           }
-        }
-      }
-    ],
-    "examples": [
-      {
-        "event_id": "2775e197-de1d-45d4-8692-a6b8d722d70d",
-        "event": "conversation.reopened",
-        "timestamp": "2025-06-02T09:12:00.000Z",
-        "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
-        "data": {
-          "id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
-          "agent_id": "00000000-0000-4000-8000-000000000102",
-          "contact_id": "00000000-0000-4000-8000-000000000501",
-          "channel_id": "00000000-0000-4000-8000-000000000201",
-          "status": "open",
-          "metadata": {
-            "order_id": "1042",
-            "source": "website"
-          },
-          "created_at": "2025-06-02T09:07:00.000Z",
-          "updated_at": "2025-06-02T09:12:00.000Z"
         }
       }
     ]
@@ -4037,26 +3206,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           }
         }
       }
-    ],
-    "examples": [
-      {
-        "event": "conversation.transferred",
-        "timestamp": "2025-06-02T09:10:30.000Z",
-        "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
-        "data": {
-          "id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
-          "agent_id": "00000000-0000-4000-8000-000000000102",
-          "contact_id": "00000000-0000-4000-8000-000000000501",
-          "channel_id": "00000000-0000-4000-8000-000000000201",
-          "status": "open",
-          "metadata": {
-            "order_id": "1042",
-            "source": "website"
-          },
-          "created_at": "2025-06-02T09:07:00.000Z",
-          "updated_at": "2025-06-02T09:10:30.000Z"
-        }
-      }
     ]
   },
   "WebhookEventMessageReceived": {
@@ -4079,25 +3228,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "data": {
             "$ref": "#/components/schemas/ConversationMessage"
           }
-        }
-      }
-    ],
-    "examples": [
-      {
-        "event_id": "9ca6ebe4-e649-4e6c-93dc-70c7b8379355",
-        "event": "message.received",
-        "timestamp": "2025-06-02T09:07:00.000Z",
-        "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
-        "data": {
-          "id": "1c66c574-040e-47d8-9c46-2b217b522abb",
-          "conversation_id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
-          "content": "Hi, where is my order #1042?",
-          "sender_type": "customer",
-          "message_type": "text",
-          "media_url": null,
-          "media_type": null,
-          "is_edited": false,
-          "created_at": "2025-06-02T09:07:00.000Z"
         }
       }
     ]
@@ -4124,25 +3254,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           }
         }
       }
-    ],
-    "examples": [
-      {
-        "event_id": "2f1c2915-0c27-42a2-b49f-0ac4b557bbe1",
-        "event": "message.sent",
-        "timestamp": "2025-06-02T09:08:20.000Z",
-        "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
-        "data": {
-          "id": "e87d77a2-3580-49ec-9a9b-52d47d3efe2e",
-          "conversation_id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
-          "content": "Hi Ada, I have updated the address on order #1042 for you.",
-          "sender_type": "human",
-          "message_type": "text",
-          "media_url": null,
-          "media_type": null,
-          "is_edited": false,
-          "created_at": "2025-06-02T09:08:20.000Z"
-        }
-      }
     ]
   },
   "WebhookEventMessageFailed": {
@@ -4165,25 +3276,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "data": {
             "$ref": "#/components/schemas/ConversationMessage"
           }
-        }
-      }
-    ],
-    "examples": [
-      {
-        "event_id": "3478a75c-f1bd-4a09-b3bc-af2744292f42",
-        "event": "message.failed",
-        "timestamp": "2025-06-02T09:19:30.000Z",
-        "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
-        "data": {
-          "id": "567c7f5f-48bc-4e87-9546-22e489636c27",
-          "conversation_id": "4a7df756-70e4-4764-919a-8307b76417b7",
-          "content": "Thanks for your message: \"Hello? Are you still there?\". I don't have an answer to that yet; a member of our team will follow up.",
-          "sender_type": "agent",
-          "message_type": "text",
-          "media_url": null,
-          "media_type": null,
-          "is_edited": false,
-          "created_at": "2025-06-02T09:19:30.000Z"
         }
       }
     ]
@@ -4210,25 +3302,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           }
         }
       }
-    ],
-    "examples": [
-      {
-        "event_id": "388c9a40-fe57-478d-9285-a384fd128c44",
-        "event": "message.delivered",
-        "timestamp": "2025-06-02T09:08:20.000Z",
-        "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
-        "data": {
-          "id": "e87d77a2-3580-49ec-9a9b-52d47d3efe2e",
-          "conversation_id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
-          "content": "Hi Ada, I have updated the address on order #1042 for you.",
-          "sender_type": "human",
-          "message_type": "text",
-          "media_url": null,
-          "media_type": null,
-          "is_edited": false,
-          "created_at": "2025-06-02T09:08:20.000Z"
-        }
-      }
     ]
   },
   "WebhookEventMessageRead": {
@@ -4251,25 +3324,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "data": {
             "$ref": "#/components/schemas/ConversationMessage"
           }
-        }
-      }
-    ],
-    "examples": [
-      {
-        "event_id": "65083289-6f35-4cc4-ab19-5973afa6a923",
-        "event": "message.read",
-        "timestamp": "2025-06-02T09:08:20.000Z",
-        "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
-        "data": {
-          "id": "e87d77a2-3580-49ec-9a9b-52d47d3efe2e",
-          "conversation_id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
-          "content": "Hi Ada, I have updated the address on order #1042 for you.",
-          "sender_type": "human",
-          "message_type": "text",
-          "media_url": null,
-          "media_type": null,
-          "is_edited": false,
-          "created_at": "2025-06-02T09:08:20.000Z"
         }
       }
     ]
@@ -4296,26 +3350,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           }
         }
       }
-    ],
-    "examples": [
-      {
-        "event_id": "7cdc85f2-cf1c-4159-91c8-3eb6732c5dd1",
-        "event": "contact.created",
-        "timestamp": "2025-06-02T09:02:00.000Z",
-        "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
-        "data": {
-          "id": "87c41305-06f1-42a7-ac4a-1230d7ba68b3",
-          "name": "Katherine Johnson",
-          "email": "katherine@example.com",
-          "phone": "+34600111222",
-          "custom_fields": {
-            "plan": "pro",
-            "vip": false
-          },
-          "created_at": "2025-06-02T09:02:00.000Z",
-          "updated_at": "2025-06-02T09:02:00.000Z"
-        }
-      }
     ]
   },
   "WebhookEventContactUpdated": {
@@ -4338,26 +3372,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "data": {
             "$ref": "#/components/schemas/Contact"
           }
-        }
-      }
-    ],
-    "examples": [
-      {
-        "event_id": "3ec3c475-a54c-4a7f-b5a2-7ab94dbaabf6",
-        "event": "contact.updated",
-        "timestamp": "2025-06-02T09:02:00.000Z",
-        "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
-        "data": {
-          "id": "00000000-0000-4000-8000-000000000501",
-          "name": "Ada Lovelace",
-          "email": "ada@example.com",
-          "phone": "+447700900123",
-          "custom_fields": {
-            "plan": "pro",
-            "vip": true
-          },
-          "created_at": "2025-06-02T09:00:00.000Z",
-          "updated_at": "2025-06-02T09:02:00.000Z"
         }
       }
     ]
@@ -4384,26 +3398,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           }
         }
       }
-    ],
-    "examples": [
-      {
-        "event_id": "4967cc30-f621-4a3f-bc94-c26c465b266e",
-        "event": "contact.deleted",
-        "timestamp": "2025-06-02T09:23:00.000Z",
-        "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
-        "data": {
-          "id": "87c41305-06f1-42a7-ac4a-1230d7ba68b3",
-          "name": "Katherine Johnson",
-          "email": "katherine@example.com",
-          "phone": "+34600111222",
-          "custom_fields": {
-            "plan": "pro",
-            "vip": false
-          },
-          "created_at": "2025-06-02T09:02:00.000Z",
-          "updated_at": "2025-06-02T09:02:00.000Z"
-        }
-      }
     ]
   },
   "WebhookEventAgentHandoffStarted": {
@@ -4426,25 +3420,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "data": {
             "$ref": "#/components/schemas/Chat"
           }
-        }
-      }
-    ],
-    "examples": [
-      {
-        "event_id": "29d709ab-a798-476c-95ff-958d34faf206",
-        "event": "agent.handoff_started",
-        "timestamp": "2025-06-02T09:08:00.000Z",
-        "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
-        "data": {
-          "id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
-          "status": "human",
-          "assigned_to": "7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
-          "human_started_at": "2025-06-02T09:08:00.000Z",
-          "channel_id": "00000000-0000-4000-8000-000000000201",
-          "contact_id": "00000000-0000-4000-8000-000000000501",
-          "agent_id": "00000000-0000-4000-8000-000000000101",
-          "created_at": "2025-06-02T09:07:00.000Z",
-          "updated_at": "2025-06-02T09:08:00.000Z"
         }
       }
     ]
@@ -4471,25 +3446,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           }
         }
       }
-    ],
-    "examples": [
-      {
-        "event_id": "7ec986c0-9c61-471d-8bde-628b96dc3ae5",
-        "event": "agent.handoff_completed",
-        "timestamp": "2025-06-02T09:09:30.000Z",
-        "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
-        "data": {
-          "id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
-          "status": "open",
-          "assigned_to": null,
-          "human_started_at": null,
-          "channel_id": "00000000-0000-4000-8000-000000000201",
-          "contact_id": "00000000-0000-4000-8000-000000000501",
-          "agent_id": "00000000-0000-4000-8000-000000000101",
-          "created_at": "2025-06-02T09:07:00.000Z",
-          "updated_at": "2025-06-02T09:09:30.000Z"
-        }
-      }
     ]
   },
   "WebhookEventAgentTransferred": {
@@ -4512,27 +3468,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "data": {
             "$ref": "#/components/schemas/Conversation"
           }
-        }
-      }
-    ],
-    "examples": [
-      {
-        "event_id": "ab56f661-388c-44b4-ab57-8bbdb1ea9d88",
-        "event": "agent.transferred",
-        "timestamp": "2025-06-02T09:10:30.000Z",
-        "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
-        "data": {
-          "id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
-          "agent_id": "00000000-0000-4000-8000-000000000102",
-          "contact_id": "00000000-0000-4000-8000-000000000501",
-          "channel_id": "00000000-0000-4000-8000-000000000201",
-          "status": "open",
-          "metadata": {
-            "order_id": "1042",
-            "source": "website"
-          },
-          "created_at": "2025-06-02T09:07:00.000Z",
-          "updated_at": "2025-06-02T09:10:30.000Z"
         }
       }
     ]
@@ -4559,25 +3494,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           }
         }
       }
-    ],
-    "examples": [
-      {
-        "event": "appointment.created",
-        "timestamp": "2025-06-02T09:14:30.000Z",
-        "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
-        "data": {
-          "id": "be5dec6c-0db5-49cb-91c0-49582b575558",
-          "contact_id": "00000000-0000-4000-8000-000000000501",
-          "agent_id": "00000000-0000-4000-8000-000000000101",
-          "title": "Delivery follow-up call",
-          "notes": "Confirm the new address for order #1042.",
-          "starts_at": "2025-06-04T10:00:00.000Z",
-          "ends_at": "2025-06-04T10:30:00.000Z",
-          "status": "scheduled",
-          "created_at": "2025-06-02T09:14:30.000Z",
-          "updated_at": "2025-06-02T09:14:30.000Z"
-        }
-      }
     ]
   },
   "WebhookEventAppointmentCancelled": {
@@ -4600,25 +3516,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "data": {
             "$ref": "#/components/schemas/Appointment"
           }
-        }
-      }
-    ],
-    "examples": [
-      {
-        "event": "appointment.cancelled",
-        "timestamp": "2025-06-02T09:22:00.000Z",
-        "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
-        "data": {
-          "id": "8bc79618-f78b-43de-bbfc-1277c43d6330",
-          "contact_id": "00000000-0000-4000-8000-000000000502",
-          "agent_id": "00000000-0000-4000-8000-000000000102",
-          "title": "Plan review",
-          "notes": null,
-          "starts_at": "2025-06-05T15:00:00.000Z",
-          "ends_at": "2025-06-05T15:45:00.000Z",
-          "status": "cancelled",
-          "created_at": "2025-06-02T09:21:30.000Z",
-          "updated_at": "2025-06-02T09:22:00.000Z"
         }
       }
     ]
@@ -4645,25 +3542,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           }
         }
       }
-    ],
-    "examples": [
-      {
-        "event": "appointment.completed",
-        "timestamp": "2025-06-04T11:32:00.000Z",
-        "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
-        "data": {
-          "id": "be5dec6c-0db5-49cb-91c0-49582b575558",
-          "contact_id": "00000000-0000-4000-8000-000000000501",
-          "agent_id": "00000000-0000-4000-8000-000000000101",
-          "title": "Delivery follow-up call",
-          "notes": "Confirm the new address for order #1042.",
-          "starts_at": "2025-06-04T11:00:00.000Z",
-          "ends_at": "2025-06-04T11:30:00.000Z",
-          "status": "completed",
-          "created_at": "2025-06-02T09:14:30.000Z",
-          "updated_at": "2025-06-04T11:32:00.000Z"
-        }
-      }
     ]
   },
   "WebhookEventAppointmentScheduled": {
@@ -4686,26 +3564,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "data": {
             "$ref": "#/components/schemas/Appointment"
           }
-        }
-      }
-    ],
-    "examples": [
-      {
-        "event_id": "81acc6a8-ad39-4275-82c3-bf08fdd019bd",
-        "event": "appointment.scheduled",
-        "timestamp": "2025-06-02T09:14:30.000Z",
-        "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
-        "data": {
-          "id": "be5dec6c-0db5-49cb-91c0-49582b575558",
-          "contact_id": "00000000-0000-4000-8000-000000000501",
-          "agent_id": "00000000-0000-4000-8000-000000000101",
-          "title": "Delivery follow-up call",
-          "notes": "Confirm the new address for order #1042.",
-          "starts_at": "2025-06-04T10:00:00.000Z",
-          "ends_at": "2025-06-04T10:30:00.000Z",
-          "status": "scheduled",
-          "created_at": "2025-06-02T09:14:30.000Z",
-          "updated_at": "2025-06-02T09:14:30.000Z"
         }
       }
     ]
@@ -4732,26 +3590,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           }
         }
       }
-    ],
-    "examples": [
-      {
-        "event_id": "99719246-59e0-4749-b268-7aa5e0dd85cd",
-        "event": "appointment.rescheduled",
-        "timestamp": "2025-06-02T09:15:00.000Z",
-        "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
-        "data": {
-          "id": "be5dec6c-0db5-49cb-91c0-49582b575558",
-          "contact_id": "00000000-0000-4000-8000-000000000501",
-          "agent_id": "00000000-0000-4000-8000-000000000101",
-          "title": "Delivery follow-up call",
-          "notes": "Confirm the new address for order #1042.",
-          "starts_at": "2025-06-04T11:00:00.000Z",
-          "ends_at": "2025-06-04T11:30:00.000Z",
-          "status": "scheduled",
-          "created_at": "2025-06-02T09:14:30.000Z",
-          "updated_at": "2025-06-02T09:15:00.000Z"
-        }
-      }
     ]
   },
   "WebhookEventAppointmentCanceled": {
@@ -4774,26 +3612,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "data": {
             "$ref": "#/components/schemas/Appointment"
           }
-        }
-      }
-    ],
-    "examples": [
-      {
-        "event_id": "69ca6dfc-56f3-4df6-8869-8d9ed635c9f6",
-        "event": "appointment.canceled",
-        "timestamp": "2025-06-02T09:22:00.000Z",
-        "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
-        "data": {
-          "id": "8bc79618-f78b-43de-bbfc-1277c43d6330",
-          "contact_id": "00000000-0000-4000-8000-000000000502",
-          "agent_id": "00000000-0000-4000-8000-000000000102",
-          "title": "Plan review",
-          "notes": null,
-          "starts_at": "2025-06-05T15:00:00.000Z",
-          "ends_at": "2025-06-05T15:45:00.000Z",
-          "status": "cancelled",
-          "created_at": "2025-06-02T09:21:30.000Z",
-          "updated_at": "2025-06-02T09:22:00.000Z"
         }
       }
     ]
@@ -4820,26 +3638,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           }
         }
       }
-    ],
-    "examples": [
-      {
-        "event_id": "7cf46329-9788-4ea5-9bec-8f9fc82d2272",
-        "event": "appointment.reminder_sent",
-        "timestamp": "2025-06-03T11:00:00.000Z",
-        "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
-        "data": {
-          "id": "be5dec6c-0db5-49cb-91c0-49582b575558",
-          "contact_id": "00000000-0000-4000-8000-000000000501",
-          "agent_id": "00000000-0000-4000-8000-000000000101",
-          "title": "Delivery follow-up call",
-          "notes": "Confirm the new address for order #1042.",
-          "starts_at": "2025-06-04T11:00:00.000Z",
-          "ends_at": "2025-06-04T11:30:00.000Z",
-          "status": "scheduled",
-          "created_at": "2025-06-02T09:14:30.000Z",
-          "updated_at": "2025-06-02T09:15:00.000Z"
-        }
-      }
     ]
   },
   "WebhookEventChannelConnected": {
@@ -4862,23 +3660,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "data": {
             "$ref": "#/components/schemas/Channel"
           }
-        }
-      }
-    ],
-    "examples": [
-      {
-        "event_id": "afc5ce22-9c51-46b5-80fb-da0978852a06",
-        "event": "channel.connected",
-        "timestamp": "2025-06-02T09:02:00.000Z",
-        "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
-        "data": {
-          "id": "bee8a835-4e97-46b4-b27f-3a3f802fcec6",
-          "name": "Support inbox",
-          "type": "email",
-          "status": "active",
-          "agent_id": "00000000-0000-4000-8000-000000000101",
-          "created_at": "2025-06-02T09:02:00.000Z",
-          "updated_at": "2025-06-02T09:02:00.000Z"
         }
       }
     ]
@@ -4905,23 +3686,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           }
         }
       }
-    ],
-    "examples": [
-      {
-        "event_id": "918b950c-cf56-409b-8fdd-a7727e78a756",
-        "event": "channel.disconnected",
-        "timestamp": "2025-06-02T09:20:30.000Z",
-        "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
-        "data": {
-          "id": "00000000-0000-4000-8000-000000000202",
-          "name": "WhatsApp",
-          "type": "whatsapp",
-          "status": "disconnected",
-          "agent_id": "00000000-0000-4000-8000-000000000102",
-          "created_at": "2025-06-02T09:00:00.000Z",
-          "updated_at": "2025-06-02T09:20:30.000Z"
-        }
-      }
     ]
   },
   "WebhookEventChannelError": {
@@ -4944,23 +3708,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "data": {
             "$ref": "#/components/schemas/Channel"
           }
-        }
-      }
-    ],
-    "examples": [
-      {
-        "event_id": "906598c6-1838-4657-b765-8331c0071f7b",
-        "event": "channel.error",
-        "timestamp": "2025-06-02T09:19:00.000Z",
-        "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
-        "data": {
-          "id": "00000000-0000-4000-8000-000000000202",
-          "name": "WhatsApp",
-          "type": "whatsapp",
-          "status": "error",
-          "agent_id": "00000000-0000-4000-8000-000000000102",
-          "created_at": "2025-06-02T09:00:00.000Z",
-          "updated_at": "2025-06-02T09:19:00.000Z"
         }
       }
     ]
@@ -4987,18 +3734,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           }
         }
       }
-    ],
-    "examples": [
-      {
-        "event_id": "2f9678f3-d8c3-4886-a70e-16e08b73a30e",
-        "event": "credit.low",
-        "timestamp": "2025-06-02T09:24:00.000Z",
-        "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
-        "data": {
-          "credits_remaining": 480,
-          "threshold": 500
-        }
-      }
     ]
   },
   "WebhookEventCreditDepleted": {
@@ -5021,18 +3756,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "data": {
             "$ref": "#/components/schemas/CreditBalance"
           }
-        }
-      }
-    ],
-    "examples": [
-      {
-        "event_id": "acdd6a68-6bce-4a2a-b15a-34479da92ec1",
-        "event": "credit.depleted",
-        "timestamp": "2025-06-02T09:24:00.000Z",
-        "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
-        "data": {
-          "credits_remaining": 0,
-          "threshold": null
         }
       }
     ]
@@ -5059,18 +3782,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           }
         }
       }
-    ],
-    "examples": [
-      {
-        "event_id": "18f9c60b-1f03-4ea6-a017-558bd40367de",
-        "event": "plan.changed",
-        "timestamp": "2025-06-02T09:24:00.000Z",
-        "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
-        "data": {
-          "plan": "pro",
-          "previous_plan": "starter"
-        }
-      }
     ]
   },
   "WebhookEventTrialExpiring": {
@@ -5093,17 +3804,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "data": {
             "$ref": "#/components/schemas/TrialStatus"
           }
-        }
-      }
-    ],
-    "examples": [
-      {
-        "event_id": "4530515f-b334-4a99-8509-4217db27316c",
-        "event": "trial.expiring",
-        "timestamp": "2025-06-02T09:24:00.000Z",
-        "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
-        "data": {
-          "trial_ends_at": "2025-06-05T00:00:00.000Z"
         }
       }
     ]
@@ -5130,17 +3830,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           }
         }
       }
-    ],
-    "examples": [
-      {
-        "event_id": "198b6d44-a091-445b-bd63-9f107aed2843",
-        "event": "trial.expired",
-        "timestamp": "2025-06-02T09:24:00.000Z",
-        "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
-        "data": {
-          "trial_ends_at": "2025-06-05T00:00:00.000Z"
-        }
-      }
     ]
   },
   "WebhookEventWebhookTest": {
@@ -5163,17 +3852,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "data": {
             "$ref": "#/components/schemas/WebhookTestData"
           }
-        }
-      }
-    ],
-    "examples": [
-      {
-        "event_id": "544f0f38-d83c-4892-a6ce-e79f5da1cb19",
-        "event": "webhook.test",
-        "timestamp": "2025-06-02T09:16:00.000Z",
-        "webhook_id": "99e1ef7c-72c3-4b8a-9a3b-32c0ab73b0ad",
-        "data": {
-          "message": "This is a test event from the Conversational Agent Platform."
         }
       }
     ]
