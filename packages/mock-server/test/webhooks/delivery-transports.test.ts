@@ -1,5 +1,5 @@
 import { setupServer } from 'msw/node';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMockServer } from '../../src/index.js';
 import { mswHandlers } from '../../src/msw.js';
 import { type Receiver, signatureValid, startReceiver } from '../support/receiver.js';
@@ -103,6 +103,50 @@ describe('deliveries when the API is served in-process or over HTTP', () => {
         '10:06:20',
       ]);
     } finally {
+      mock.dispose();
+    }
+  });
+
+  it("sends an attempt at its time however long it takes to sign: the grace is the receiver's", async () => {
+    // Signing held back (a loaded machine): the grace (0 ms here) runs out before the attempt is
+    // sent. The clock must not move on without it, or it would go out a minute late.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const sign = crypto.subtle.sign.bind(crypto.subtle);
+    const spy = vi
+      .spyOn(crypto.subtle, 'sign')
+      .mockImplementation(async (...args: Parameters<typeof sign>) => {
+        await held;
+        return sign(...args);
+      });
+    const sent: number[] = [];
+    const mock = createMockServer({
+      clock: 'manual',
+      startTime: '2026-11-20T10:00:00.000Z',
+      deliveryGraceMs: 0,
+      deliveryFetch: async () => {
+        sent.push(mock.clock.now());
+        return new Response(null, { status: 204 });
+      },
+    });
+    try {
+      const { key } = mock.createApiKey({ scopes: 'all' });
+      await webhookThenContact(mock.fetch, mock.baseUrl, key, 'https://receiver.test/hook', [
+        'contact.created',
+      ]);
+      const advanced = mock.clock.advance(60_000);
+      // Let the 0 ms grace run out first.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      release();
+      await advanced;
+      expect(sent.map((ms) => new Date(ms).toISOString())).toEqual(['2026-11-20T10:00:00.000Z']);
+      expect(mock.webhookAttempts()[0]).toMatchObject({
+        attempted_at: '2026-11-20T10:00:00.000Z',
+        succeeded: true,
+      });
+    } finally {
+      release();
+      spy.mockRestore();
       mock.dispose();
     }
   });
