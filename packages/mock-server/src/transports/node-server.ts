@@ -113,71 +113,79 @@ export async function listen(
   // another, as RFC 9112 §9.3.2 has a server do for any but safe methods: a GET sent after a POST
   // sees what the POST made. Node emits them at once (and already sends their answers in order).
   const turns = new WeakMap<object, Promise<void>>();
-  const inTurn = (socket: object, run: () => Promise<ApiResponse>): Promise<ApiResponse> => {
+  const inTurn = (socket: object, run: () => Promise<void>): void => {
     const before = turns.get(socket);
-    const result = before === undefined ? run() : before.then(run);
-    const done = result.then(
-      () => {},
-      () => {},
-    );
+    const done = (before === undefined ? run() : before.then(run)).catch(() => {});
     turns.set(socket, done);
     void done.then(() => {
       if (turns.get(socket) === done) turns.delete(socket);
     });
-    return result;
   };
-  const serve = (req: IncomingMessage, res: ServerResponse, close = false) => {
-    const target = targetOf(req);
-    const control = isControlPath(target.path);
-    // The control API's CORS rule on the answers written here too.
-    const cors = control
-      ? corsHeaders(
-          { header: (name) => headerOf(req, name) },
-          true,
-          serveOptions.controlCorsAnyOrigin === true,
-        )
-      : CORS_HEADERS;
-    // Node's own answer to this (with requireHostHeader) is a bare 400: no envelope, no request id.
-    if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor >= 1) {
-      const error = new ApiError(
-        400,
-        'VALIDATION_ERROR',
-        'Host: missing; an HTTP/1.1 request must send a Host header',
-      );
-      req.resume();
-      return send(res, ownAnswer(error, nextId(), cors), true);
-    }
-    if (guardHost && control && !addressedHere(req.headers.host)) {
-      const error = new ApiError(
-        403,
-        'FORBIDDEN',
-        `Host: the control API of a server on ${host} answers only requests addressed to this machine (localhost, 127.0.0.1 or [::1]), not to ${JSON.stringify(req.headers.host ?? '')}; start it with an admin token to call it by another name`,
-      );
-      req.resume();
-      return send(res, ownAnswer(error, nextId(), cors), true);
-    }
-    inTurn(req.socket, () => handle(fromIncoming(req, target, drainBudgetMs))).then(
-      (response) => {
-        // An oversized body being drained is answered at once (a client that reads while it sends,
-        // as curl does, stops sending), but the answer ends only once the rest of the body has been
-        // read and dropped: Node closes a connection (the client's `Connection: close`, as urllib
-        // sends it) as soon as its answer ends, and a client still sending would get a reset, not
-        // the 413. A client that waits for a 100 first sends no body: answered as any other.
-        const drained = isDraining(req) && !req.complete && !expectsContinue(req);
-        send(res, response, closing || close, drained ? req : undefined);
-      },
-      // The handler answers (and reports) its own failures; this is a failure around it.
-      (error: unknown) => {
+  // Connections an answer has closed (Connection: close). A request pipelined after that answer is
+  // not handled, as RFC 9112 §9.6 says: Node would send it no answer, so a POST would make what its
+  // client never hears of (and may send again).
+  const ended = new WeakSet<object>();
+  const serve = (req: IncomingMessage, res: ServerResponse, close = false) =>
+    inTurn(req.socket, async () => {
+      if (ended.has(req.socket)) return;
+      const answer = (response: ApiResponse, last: boolean, endAfter?: IncomingMessage) => {
+        if (last) ended.add(req.socket);
+        send(res, response, last, endAfter);
+      };
+      const target = targetOf(req);
+      const control = isControlPath(target.path);
+      // The control API's CORS rule on the answers written here too.
+      const cors = control
+        ? corsHeaders(
+            { header: (name) => headerOf(req, name) },
+            true,
+            serveOptions.controlCorsAnyOrigin === true,
+          )
+        : CORS_HEADERS;
+      // Node's own answer to this (with requireHostHeader) is a bare 400: no envelope, no request id.
+      if (
+        req.headers.host === undefined &&
+        req.httpVersionMajor === 1 &&
+        req.httpVersionMinor >= 1
+      ) {
+        const error = new ApiError(
+          400,
+          'VALIDATION_ERROR',
+          'Host: missing; an HTTP/1.1 request must send a Host header',
+        );
+        req.resume();
+        return answer(ownAnswer(error, nextId(), cors), true);
+      }
+      if (guardHost && control && !addressedHere(req.headers.host)) {
+        const error = new ApiError(
+          403,
+          'FORBIDDEN',
+          `Host: the control API of a server on ${host} answers only requests addressed to this machine (localhost, 127.0.0.1 or [::1]), not to ${JSON.stringify(req.headers.host ?? '')}; start it with an admin token to call it by another name`,
+        );
+        req.resume();
+        return answer(ownAnswer(error, nextId(), cors), true);
+      }
+      let response: ApiResponse;
+      try {
+        response = await handle(fromIncoming(req, target, drainBudgetMs));
+      } catch (error) {
+        // The handler answers (and reports) its own failures; this is a failure around it.
         serveOptions.onError?.(error, { method: req.method ?? 'GET', path: req.url ?? '/' });
         const failure = new ApiError(
           500,
           'INTERNAL_ERROR',
           'internal error in the mock server; see its log',
         );
-        send(res, ownAnswer(failure, nextId(), cors), true);
-      },
-    );
-  };
+        return answer(ownAnswer(failure, nextId(), cors), true);
+      }
+      // An oversized body being drained is answered at once (a client that reads while it sends,
+      // as curl does, stops sending), but the answer ends only once the rest of the body has been
+      // read and dropped: Node closes a connection (the client's `Connection: close`, as urllib
+      // sends it) as soon as its answer ends, and a client still sending would get a reset, not
+      // the 413. A client that waits for a 100 first sends no body: answered as any other.
+      const drained = isDraining(req) && !req.complete && !expectsContinue(req);
+      answer(response, closing || close, drained ? req : undefined);
+    });
   // A missing Host is answered in `serve`, in the API's envelope.
   const server = createServer({ requireHostHeader: false }, serve);
   // CONNECT: Node hands the socket over (a tunnel) and, with no listener, closes it unanswered.

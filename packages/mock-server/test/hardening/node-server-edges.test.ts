@@ -484,6 +484,38 @@ describe('the node:http server at its edges', { timeout: 60_000 }, () => {
     conn.socket.destroy();
   });
 
+  it('handles no request pipelined after an answer that closed the connection (RFC 9112 §9.6): nobody would hear its answer', async () => {
+    const running = await start();
+    const busy = await inFlight(running, '{"name":"Answered"}');
+    const closing = running.close({ graceMs: 60_000 });
+    const unheard = '{"name":"Unheard"}';
+    // The body of the request in flight, and a POST sent right after it: its answer would follow
+    // one that says Connection: close.
+    await busy.send(`{"name":"Answered"}${post(Buffer.byteLength(unheard))}${unheard}`);
+    await closing;
+    await busy.closed;
+    expect(parseAnswers(busy.received()).map((a) => [a.status, a.headers.connection])).toEqual([
+      [201, 'close'],
+    ]);
+    const names = (await mock
+      .fetch('/v1/agents?limit=100', { headers: { 'x-api-key': key } })
+      .then((res) => res.json())) as { data: { name: string }[] };
+    expect(names.data.map((a) => a.name)).toContain('Answered');
+    expect(names.data.map((a) => a.name)).not.toContain('Unheard');
+  });
+
+  it('handles no request pipelined after one it refused with Connection: close (no Host)', async () => {
+    const conn = await open(await start());
+    const body = '{"name":"After the refusal"}';
+    await conn.send(`GET /v1/health HTTP/1.1\r\n\r\n${post(Buffer.byteLength(body))}${body}`);
+    await conn.closed;
+    expect(parseAnswers(conn.received()).map((a) => a.status)).toEqual([400]);
+    const names = (await mock
+      .fetch('/v1/agents?limit=100', { headers: { 'x-api-key': key } })
+      .then((res) => res.json())) as { data: { name: string }[] };
+    expect(names.data.map((a) => a.name)).not.toContain('After the refusal');
+  });
+
   it('tells a client that half-closed the connection with its body short of Content-Length', async () => {
     const conn = await open(await start());
     await conn.send(`${post(100)}{"name":`);
