@@ -1,3 +1,4 @@
+import { dateMs } from './date-ms.js';
 import { resolveSecrets } from './resolve-options.js';
 import { type RawBody, toBodyBytes } from './to-body-bytes.js';
 import { bodyText } from './utf8.js';
@@ -88,10 +89,11 @@ export function prepareSigning<V extends WebhookVariant>(
 }
 
 function unixSeconds(timestamp: number | Date | undefined): number {
+  // A Date of any realm (dateMs); anything else but a number is NaN, refused below.
   const seconds =
-    timestamp === undefined || timestamp instanceof Date
-      ? Math.floor((timestamp ?? new Date()).getTime() / 1000)
-      : timestamp;
+    typeof timestamp === 'number'
+      ? timestamp
+      : Math.floor((timestamp === undefined ? Date.now() : dateMs(timestamp)) / 1000);
   // Below 2534e8 (December 9999, the last 4-digit year): milliseconds since 1979 are more, and
   // Date.now()'s are 1.7e12 and more, so milliseconds passed as seconds are still caught.
   if (!Number.isSafeInteger(seconds) || seconds < 0 || seconds >= 2534e8) {

@@ -1,3 +1,4 @@
+import { dateMs } from './date-ms.js';
 import { isObject } from './is-object.js';
 
 /** The signing secret(s): during a rotation pass the new and the old one; each is tried in turn. */
@@ -32,15 +33,7 @@ export function resolveOptions(options: {
   const maxFutureSeconds = seconds(options.maxFutureSeconds, 60, 'maxFutureSeconds');
   const { now } = options;
   // Checked here, not when a Variant A delivery first needs it (a Date.now() number is a mistake).
-  // Date's own getTime reads a Date of any realm (node:vm, Jest, an iframe), where instanceof
-  // fails, and throws for anything else (an object that only looks like one).
-  let valid = false;
-  try {
-    valid = !Number.isNaN(Date.prototype.getTime.call(now));
-  } catch {
-    // reported below
-  }
-  if (now !== undefined && !valid) {
+  if (now !== undefined && Number.isNaN(dateMs(now))) {
     throw new TypeError('webhook-verify: now must be a valid Date');
   }
   return { secrets, toleranceSeconds, maxFutureSeconds, now };

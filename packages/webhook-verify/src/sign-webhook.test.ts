@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { signWebhook } from './sign-webhook.js';
 import { signWebhookSync } from './sign-webhook-sync.js';
@@ -44,6 +45,15 @@ describe('signWebhook', () => {
     expect(event.event).toBe('webhook.test');
   });
 
+  it('A: takes a Date made in another realm (node:vm, an iframe), as verifyWebhook takes it as now', async () => {
+    const at = runInNewContext('new Date(ms)', { ms: Date.UTC(2026, 0, 1, 0, 0, 0, 750) });
+    const headers = await signWebhook({ variant: 'A', secret, rawBody: bodyA, timestamp: at });
+    expect(headers['X-Webhook-Timestamp']).toBe('1767225600');
+    expect(signWebhookSync({ variant: 'A', secret, rawBody: bodyA, timestamp: at })).toEqual(
+      headers,
+    );
+  });
+
   it('A: signs any date up to December 9999, and what it signs verifies', async () => {
     const at = new Date(Date.UTC(9999, 11, 1));
     const headers = signWebhookSync({ variant: 'A', secret, rawBody: bodyA, timestamp: at });
@@ -80,6 +90,15 @@ describe('signWebhook', () => {
       { variant: 'A', secret, rawBody: bodyA, timestamp: 300_000_000_000 },
     ],
     ['A with a negative timestamp', { variant: 'A', secret, rawBody: bodyA, timestamp: -1 }],
+    ['A with a null timestamp', { variant: 'A', secret, rawBody: bodyA, timestamp: null }],
+    [
+      'A with a timestamp that only looks like a Date',
+      { variant: 'A', secret, rawBody: bodyA, timestamp: { getTime: () => 1_767_225_600_000 } },
+    ],
+    [
+      'A with an invalid Date of another realm',
+      { variant: 'A', secret, rawBody: bodyA, timestamp: runInNewContext('new Date(NaN)') },
+    ],
   ])('throws at once for %s', (_name, options) => {
     expect(() => signWebhook(options as never)).toThrow(TypeError);
     expect(() => signWebhookSync(options as never)).toThrow(TypeError);
