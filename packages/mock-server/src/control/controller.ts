@@ -5,6 +5,7 @@ import { receiveCustomerMessage } from '../domain/customer-message.js';
 import { mcpServerView } from '../domain/mcp-servers.js';
 import { type ReceiptStatus, setMessageStatus } from '../domain/message-status.js';
 import { deadChannel } from '../domain/outbound-message.js';
+import { unusedSecret } from '../domain/unused-secret.js';
 import { ApiError, conflict, invalidField, notFound, validationError } from '../errors.js';
 import type { FaultSpec } from '../faults.js';
 import { scopeVocabulary, webhookEventCatalog } from '../generated/operations.js';
@@ -63,10 +64,7 @@ export interface CreateApiKeyOptions {
 
 /** A random key string that no key has (a seeded sequence gives those of an imported state it made). */
 function newKeyString({ ctx, state }: Core): string {
-  let key: string;
-  do key = `ap_test_${ctx.randomHex('api-key', 24)}`;
-  while (state.keyIndex.has(key));
-  return key;
+  return unusedSecret(ctx, 'api-key', 24, 'ap_test_', (key) => state.keyIndex.has(key));
 }
 
 /** Options of `reset`. */

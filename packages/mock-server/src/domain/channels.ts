@@ -4,6 +4,7 @@ import { publicView } from '../store/table.js';
 import type { DomainContext, Handler } from './context.js';
 import { mustGet } from './lookup.js';
 import { cachedPage } from './paginate.js';
+import { unusedSecret } from './unused-secret.js';
 
 const MESSAGING = new Set(['whatsapp', 'instagram']);
 const QR_LIFETIME_MS = 5 * 60 * 1000;
@@ -55,14 +56,9 @@ export const channelsCreate: Handler = (ctx, { ws, body }) => {
 
 /** A widget key no channel has (a seeded sequence gives those of an imported state it made). */
 function newWidgetKey(ctx: DomainContext): string {
-  const taken = (key: string) => {
-    for (const c of ctx.state.tables.channels.values()) if (c._widget_key === key) return true;
-    return false;
-  };
-  let key: string;
-  do key = `wk_${ctx.randomHex('widget-key', 16)}`;
-  while (taken(key));
-  return key;
+  return unusedSecret(ctx, 'widget-key', 16, 'wk_', (key) =>
+    ctx.state.tables.channels.all().some((c) => c._widget_key === key),
+  );
 }
 
 /** GET /v1/channels/{id}. */

@@ -5,6 +5,7 @@ import { publicView } from '../store/table.js';
 import type { DomainContext, Handler } from './context.js';
 import { mustGet } from './lookup.js';
 import { paginate } from './paginate.js';
+import { unusedSecret } from './unused-secret.js';
 import { webhookUrlIssues } from './value-rules.js';
 
 const view = (row: WebhookRow) => publicView(row);
@@ -16,15 +17,11 @@ const withSecret = (row: WebhookRow) => ({ data: { ...view(row), secret: row._se
  * sequence gives those of an imported state it made).
  */
 export function newSecret(ctx: DomainContext): string {
-  const taken = (secret: string) => {
-    for (const w of ctx.state.tables.webhooks.values())
-      if (w._secret === secret || w._previous_secret === secret) return true;
-    return false;
-  };
-  let secret: string;
-  do secret = `whsec_${ctx.randomHex('webhook-secret', 32)}`;
-  while (taken(secret));
-  return secret;
+  return unusedSecret(ctx, 'webhook-secret', 32, 'whsec_', (secret) =>
+    ctx.state.tables.webhooks
+      .all()
+      .some((w) => w._secret === secret || w._previous_secret === secret),
+  );
 }
 
 /** GET /v1/webhooks. */
