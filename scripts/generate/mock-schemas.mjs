@@ -1,19 +1,6 @@
 // The spec's component schemas as data, for the mock server's request validation.
 import { generatedHeader } from '../lib/generated-header.mjs';
-
-// Keywords whose value is a map of schemas, a list of schemas, or one schema.
-const schemaMaps = new Set(['properties', 'patternProperties', '$defs', 'dependentSchemas']);
-const schemaLists = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
-const schemaValues = new Set([
-  'items',
-  'additionalProperties',
-  'propertyNames',
-  'contains',
-  'not',
-  'if',
-  'then',
-  'else',
-]);
+import { schemaLists, schemaMaps, schemaValues } from '../lib/schema-keywords.mjs';
 
 /**
  * A copy of `schema` without its `examples`: they document the API (the reference, mock tools that

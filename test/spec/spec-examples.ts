@@ -2,21 +2,8 @@
 // request bodies and responses without one; used by examples.test.ts.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { schemaLists, schemaMaps, schemaValues } from '../../scripts/lib/schema-keywords.mjs';
 import { deref, listOperations, type SpecNode } from './load-spec.js';
-
-// Keywords whose value is a map of schemas, a list of schemas, or one schema (JSON Schema 2020-12).
-const schemaMaps = ['properties', 'patternProperties', '$defs', 'dependentSchemas'];
-const schemaLists = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
-const schemaValues = [
-  'items',
-  'additionalProperties',
-  'propertyNames',
-  'contains',
-  'not',
-  'if',
-  'then',
-  'else',
-];
 
 const pointer = (path: (string | number)[]) =>
   `/${path.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
