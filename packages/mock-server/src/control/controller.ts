@@ -111,7 +111,8 @@ export class Controller {
     // Ids given here (the demo seed's) are not drawn again: the company id is in no table.
     if (options.workspace_id !== undefined) state.reservedIds.add(workspace.workspace_id);
     if (options.company_id !== undefined) state.reservedIds.add(workspace.company_id);
-    return workspace;
+    // A copy: the caller's changes to it are not the state's.
+    return { ...workspace };
   }
 
   /**
@@ -151,7 +152,8 @@ export class Controller {
     state.apiKeys.set(record.id, record);
     state.keyIndex.set(record.key, record.id);
     const { created_at: _c, revoked_at: _r, ...created } = record;
-    return created;
+    // Its scopes copied: a scope pushed onto what the caller holds grants the key nothing.
+    return { ...created, scopes: [...record.scopes] };
   }
 
   /** Revokes a key: its very next request gets 401. */
@@ -220,8 +222,8 @@ export class Controller {
     row.updated_at = this.core.ctx.now();
     return {
       ...mcpServerView(this.core.ctx, row),
-      /** The simulated tools it has now, each with every field (defaults filled in). */
-      tools: row._tools,
+      /** The simulated tools it has now, each with every field (defaults filled in); a copy. */
+      tools: structuredClone(row._tools),
     };
   }
 
@@ -340,7 +342,7 @@ export class Controller {
 
   /** The alert e-mails recorded for failing Variant B webhooks, oldest first. */
   alerts() {
-    return this.core.state.alerts.slice();
+    return this.core.state.alerts.map((alert) => ({ ...alert }));
   }
 }
 
@@ -355,7 +357,8 @@ function withDefaults(tools: (Partial<McpTool> & Pick<McpTool, 'name'>)[]): McpT
     return {
       name: tool.name,
       description: tool.description ?? '',
-      input_schema: tool.input_schema ?? { type: 'object' },
+      // Its own copy: the caller may go on changing the schema it passed.
+      input_schema: structuredClone(tool.input_schema) ?? { type: 'object' },
       enabled: tool.enabled ?? true,
     };
   });

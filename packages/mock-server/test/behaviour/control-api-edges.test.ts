@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { createMockServer, DEMO_API_KEY, DEMO_IDS } from '../../src/index.js';
+
+describe('what the control methods return', () => {
+  const mock = () => createMockServer({ clock: 'manual', seed: 'demo' });
+
+  it('is a copy: changing a key it made grants the key nothing', async () => {
+    const m = mock();
+    const created = m.createApiKey({ scopes: ['agents:read'], workspace_id: DEMO_IDS.workspace });
+    created.scopes.push('agents:write');
+    const res = await m.fetch('/v1/agents', {
+      method: 'POST',
+      headers: { 'x-api-key': created.key, 'content-type': 'application/json' },
+      body: '{"name":"x"}',
+    });
+    expect(res.status).toBe(403);
+    expect(m.exportState().api_keys.at(-1)?.scopes).toEqual(['agents:read']);
+  });
+
+  it('is a copy: changing a workspace it made changes no workspace of the state', () => {
+    const m = mock();
+    const workspace = m.createWorkspace({ name: 'Acme' });
+    const before = m.exportState();
+    workspace.workspace_id = 'not-an-id';
+    workspace.name = 'Changed';
+    expect(m.exportState()).toEqual(before);
+    expect(
+      m.createApiKey({ scopes: [], workspace_id: before.workspaces.at(-1)?.workspace_id }),
+    ).toMatchObject({ workspace_id: before.workspaces.at(-1)?.workspace_id });
+  });
+
+  it("is a copy: changing an MCP server's tools, given or returned, leaves the server's", async () => {
+    const m = mock();
+    const res = await m.fetch('/v1/mcp-servers', {
+      method: 'POST',
+      headers: { 'x-api-key': DEMO_API_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Docs', url: 'https://mcp.example.com' }),
+    });
+    const { id } = ((await res.json()) as { data: { id: string } }).data;
+    const schema: Record<string, unknown> = { type: 'object' };
+    const set = m.setMcpServer(id, { tools: [{ name: 'search', input_schema: schema }] as never });
+    const before = m.exportState();
+    schema.type = 5;
+    set.tools.push({ name: 'search' } as never);
+    (set.tools[0] as { enabled: unknown }).enabled = 'yes';
+    expect(m.exportState()).toEqual(before);
+    expect(() => m.importState(m.exportState())).not.toThrow();
+  });
+
+  it('is a copy: changing an alert it lists changes no alert of the state', async () => {
+    const m = createMockServer({ clock: 'manual', seed: 'demo', variant: 'B' });
+    const res = await m.fetch('/v1/webhooks', {
+      method: 'POST',
+      headers: { 'x-api-key': DEMO_API_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: 'https://hooks.example.com/x', events: ['contact.created'] }),
+    });
+    const hook = ((await res.json()) as { data: { id: string } }).data;
+    const snapshot = m.exportState();
+    const alert = {
+      id: '00000000-0000-4000-8000-00000000a1e7',
+      workspace_id: DEMO_IDS.workspace,
+      webhook_id: hook.id,
+      to: 'owner@example.com',
+      subject: 'Webhook https://hooks.example.com/x is failing',
+      body: 'The last 5 attempts failed.',
+      sent_at: new Date(m.clock.now()).toISOString(),
+    };
+    m.importState({ ...snapshot, alerts: [alert] });
+    const [listed] = m.alerts();
+    (listed as { subject: string }).subject = 'changed';
+    expect(m.alerts()).toEqual([alert]);
+  });
+});
