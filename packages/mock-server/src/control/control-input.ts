@@ -20,7 +20,7 @@ export interface ControlInputSpec {
 /** A control request's query and body once they pass its rules. */
 export interface ControlInput {
   query: Readonly<Record<string, unknown>>;
-  /** `{}` for an empty body; undefined for GET and DELETE, which take none. */
+  /** `{}` for an empty body; undefined for GET, whose body has no meaning (RFC 9110). */
   body: unknown;
 }
 
@@ -36,7 +36,9 @@ export async function readControlInput(
 ): Promise<ControlInput> {
   const query = checkQueryParameters(spec.query ?? NO_QUERY, request.search);
   if (Array.isArray(query)) throw validationError(query);
-  if (request.method === 'GET' || request.method === 'DELETE') return { query, body: undefined };
+  // A DELETE's body is read and must be empty or `{}`, as on /v1: `DELETE /__mock/faults` with
+  // `{"path": ...}` would otherwise clear every fault while seeming to remove one.
+  if (request.method === 'GET') return { query, body: undefined };
   const bytes = await request.readBody();
   const body = bytes.byteLength === 0 ? {} : parseJsonBody(bytes, request);
   const rule = spec.body ?? 'none';

@@ -1,5 +1,42 @@
 import { describe, expect, it } from 'vitest';
 import { createMockServer, DEMO_API_KEY, DEMO_IDS } from '../../src/index.js';
+import { useMock } from '../support/harness.js';
+import { transports } from '../support/transports.js';
+
+describe.each(transports)('control API edges over $name', (transport) => {
+  const h = useMock(transport);
+
+  it.each([
+    ['DELETE', '/__mock/faults', { path: '/v1/agents' }, 'path'],
+    ['DELETE', '/__mock/api-keys/{key}', { reason: 'leaked' }, 'reason'],
+  ])(
+    '%s %s takes no body: a field is refused, and nothing changes',
+    async (method, route, body, field) => {
+      h.mock.faults.add({ path: '/v1/agents', status: 503, times: 5 });
+      h.mock.faults.add({ path: '/v1/contacts', status: 500 });
+      const other = h.mock.createApiKey({ scopes: 'all', workspace_id: h.workspaceId });
+      const path = route.replace('{key}', other.id);
+      const before = h.mock.exportState();
+      const refused = await h.call(method, path, { body });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.details).toEqual([
+        { field, rule: 'unknown', message: `${field}: is not a known field` },
+      ]);
+      const text = await h.call(method, path, {
+        raw: '{}',
+        headers: { 'content-type': 'text/plain' },
+      });
+      expect(text.body.error.details).toEqual([
+        expect.objectContaining({ field: 'body', rule: 'contentType' }),
+      ]);
+      expect(h.mock.faults.list()).toHaveLength(2);
+      expect(h.mock.exportState()).toEqual(before);
+      // An empty body, or `{}`, as every control route without a body takes.
+      expect((await h.call(method, path, { body: {} })).status).toBe(204);
+      expect((await h.call(method, path)).status).toBe(204);
+    },
+  );
+});
 
 describe('what the control methods return', () => {
   const mock = () => createMockServer({ clock: 'manual', seed: 'demo' });
