@@ -14,11 +14,14 @@ export interface FaultSpec {
    * `CLIENT_ERROR` for another 4xx (a status the API never answers itself).
    */
   code?: ErrorCode;
-  /** How many requests it applies to (default 1). */
+  /** How many requests it applies to (default 1, at most `Number.MAX_SAFE_INTEGER`). */
   times?: number;
   /** Wait this long (real milliseconds) before answering. */
   delay_ms?: number;
-  /** Send `Retry-After` with this many seconds; a 429 without it sends 1, as the API's 429s always carry one. */
+  /**
+   * Send `Retry-After` with this many seconds (at most 2147483647); a 429 without it sends 1, as the
+   * API's 429s always carry one.
+   */
   retry_after?: number;
   /** The error message (a default names the fault). */
   message?: string;

@@ -38,6 +38,38 @@ describe.each(transports)('control API edges over $name', (transport) => {
   );
 });
 
+describe('a fault with a count or wait past what a number or header holds', () => {
+  const h = useMock(transports[0] as (typeof transports)[number]);
+
+  it.each([
+    [{ times: 2 ** 53 }, 'times', 'maximum'],
+    [{ times: 1e300 }, 'times', 'maximum'],
+    [{ retry_after: 2 ** 31 }, 'retry_after', 'maximum'],
+    [{ retry_after: 1e21 }, 'retry_after', 'maximum'],
+  ])('refuses %j naming the field, over HTTP and in-process', async (extra, field, rule) => {
+    const fault = { path: '/v1/agents', status: 429, ...extra };
+    const bad = await h.call('POST', '/__mock/faults', { body: fault });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details).toEqual([expect.objectContaining({ field, rule })]);
+    expect(() => h.mock.faults.add(fault)).toThrow(expect.objectContaining({ status: 400 }));
+    expect(h.mock.faults.list()).toEqual([]);
+  });
+
+  it('counts down the most times it takes, and sends the longest Retry-After as digits', async () => {
+    h.mock.faults.add({
+      path: '/v1/agents',
+      status: 429,
+      times: Number.MAX_SAFE_INTEGER,
+      retry_after: 2 ** 31 - 1,
+    });
+    const res = await h.call('GET', '/v1/agents');
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe('2147483647');
+    expect(res.headers.get('x-ratelimit-reset')).toMatch(/^\d+$/);
+    expect(h.mock.faults.list()[0]?.remaining).toBe(Number.MAX_SAFE_INTEGER - 1);
+  });
+});
+
 describe('what the control methods return', () => {
   const mock = () => createMockServer({ clock: 'manual', seed: 'demo' });
 
