@@ -38,7 +38,7 @@ describe.each(transports)('control API edges over $name', (transport) => {
   );
 });
 
-describe('a fault with a count or wait past what a number or header holds', () => {
+describe('faults: the most they take, which one fires, how they count down', () => {
   const h = useMock(transports[0] as (typeof transports)[number]);
 
   it.each([
@@ -67,6 +67,23 @@ describe('a fault with a count or wait past what a number or header holds', () =
     expect(res.headers.get('retry-after')).toBe('2147483647');
     expect(res.headers.get('x-ratelimit-reset')).toMatch(/^\d+$/);
     expect(h.mock.faults.list()[0]?.remaining).toBe(Number.MAX_SAFE_INTEGER - 1);
+  });
+
+  it('fires the fault added first when two match, the next once it is used up', async () => {
+    // Added in order, they make a script: 503, 503, then 500, then the request goes through.
+    h.mock.faults.add({ path: '/v1/agents', status: 503, times: 2 });
+    h.mock.faults.add({ path: '/v1/*', status: 500 });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await h.call('GET', '/v1/agents')).status);
+    expect(statuses).toEqual([503, 503, 500, 200]);
+  });
+
+  it('uses up a fault exactly under concurrent requests', async () => {
+    h.mock.faults.add({ path: '/v1/agents', status: 503, times: 3 });
+    const all = await Promise.all(Array.from({ length: 8 }, () => h.call('GET', '/v1/agents')));
+    expect(all.filter((r) => r.status === 503)).toHaveLength(3);
+    expect(all.filter((r) => r.status === 200)).toHaveLength(5);
+    expect(h.mock.faults.list()).toEqual([]);
   });
 });
 
