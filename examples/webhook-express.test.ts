@@ -21,6 +21,9 @@ it('says to pass the raw body when express.json() ran first', async () => {
       onRejected: (error) => {
         rejected.push(error.code);
       },
+      onFailed: (error) => {
+        throw error;
+      },
     }),
   );
   const server = createServer(outer);

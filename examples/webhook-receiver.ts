@@ -15,13 +15,16 @@ import { type ExampleEnv, ExampleStopped } from './support/run-example.js';
 
 /**
  * What a receiver needs: its secrets (current and previous during a rotation), a deduper, a handler,
- * and where to report a delivery that failed verification (log it: the sender only sees a 400).
+ * and where to report a delivery that failed verification and a handler that failed (log them: the
+ * sender only sees the status).
  */
 export interface ReceiverOptions {
   secret: () => string[];
   deduper: Deduper;
+  /** Keep it well under the sender's 10 s (queue slow work), and under the deduper's lease. */
   onEvent: (event: WebhookEvent) => void | Promise<void>;
   onRejected: (error: WebhookVerificationError) => void;
+  onFailed: (error: unknown, event: WebhookEvent) => void;
 }
 
 /** A receiver listening on loopback. */
@@ -43,15 +46,16 @@ export function rejectDelivery(
 /** After verification: process each event once, and let the sender retry when the handler fails. */
 export async function handleVerified(
   event: WebhookEvent,
-  { deduper, onEvent }: ReceiverOptions,
+  { deduper, onEvent, onFailed }: ReceiverOptions,
 ): Promise<{ status: 200 | 409 | 500; body: string }> {
   const claim = await deduper.claim(event);
   if (claim === 'completed') return { status: 200, body: 'duplicate' };
-  if (claim === 'processing') return { status: 409, body: 'in progress' };
+  if (claim === 'processing') return { status: 409, body: 'in progress' }; // retried later
   try {
     await onEvent(event);
-  } catch {
-    await deduper.release(event);
+  } catch (error) {
+    await deduper.release(event); // so that the sender's retry is processed
+    onFailed(error, event);
     return { status: 500, body: 'handler failed' };
   }
   await deduper.complete(event);
@@ -87,6 +91,7 @@ export async function webhookDemo(
       log(`rejected a delivery: ${error.code} (${error.message})`);
       settle(error);
     },
+    onFailed: (error, event) => log(`handling ${event.event} failed: ${String(error)}`),
   });
   let webhookId: string | undefined;
   try {

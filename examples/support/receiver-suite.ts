@@ -2,6 +2,7 @@ import type { MockServer } from '@agent-platform/mock-server';
 import { AgentPlatform } from '@agent-platform/sdk';
 import type { WebhookEvent } from '@agent-platform/webhook-verify';
 import { createDeduper, createMemoryStore } from '@agent-platform/webhook-verify/dedupe';
+import { signWebhookSync } from '@agent-platform/webhook-verify/node';
 import { describe, expect, it } from 'vitest';
 import type { ReceiverOptions, RunningReceiver } from '../webhook-receiver.js';
 import { webhookDemo } from '../webhook-receiver.js';
@@ -56,6 +57,9 @@ export function receiverSuite(start: (options: ReceiverOptions) => Promise<Runni
         onRejected: (error) => {
           rejected.push(error.code);
         },
+        onFailed: (error) => {
+          throw error;
+        },
       });
       try {
         const client = new AgentPlatform({
@@ -87,6 +91,32 @@ export function receiverSuite(start: (options: ReceiverOptions) => Promise<Runni
         await receiver.close();
       }
     });
+  });
+
+  it('answers 500 when the handler fails, reports the error, and processes the retry', async () => {
+    const failure = new Error('database down');
+    let failNext = true;
+    const failed: unknown[] = [];
+    const { receiver, handled } = await startWith(start, {
+      onEvent: (event) => {
+        if (failNext) {
+          failNext = false;
+          throw failure;
+        }
+        handled.push(event);
+      },
+      onFailed: (error, event) => failed.push(error, event.event),
+    });
+    try {
+      expect(await post(receiver.url, BODY, signed(BODY))).toEqual([500, 'handler failed']);
+      expect(failed).toEqual([failure, 'contact.created']);
+      // The claim was released: the sender's retry is processed, and only once.
+      expect(await post(receiver.url, BODY, signed(BODY))).toEqual([200, 'ok']);
+      expect(await post(receiver.url, BODY, signed(BODY))).toEqual([200, 'duplicate']);
+      expect(handled).toHaveLength(1);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it("stops on a rejected delivery, saying why, when the mock's clock is far from real time (Variant A)", async () => {
@@ -149,4 +179,48 @@ async function expectWebhookGone(mock: MockServer, env: ExampleEnv): Promise<voi
   await mock.clock.advance(3_600_000);
   await mock.settle();
   expect(mock.webhookAttempts()).toHaveLength(1);
+}
+
+const SECRET = 'whsec_receiver_suite';
+const BODY = JSON.stringify({
+  event_id: '5f0c2a9e-8d3b-4c71-a6e4-2b9d7f1c3e58',
+  event: 'contact.created',
+  timestamp: '2026-01-01T00:00:00.000Z',
+  webhook_id: '0b6f8e3c-3b8e-4d0a-9c55-6a1f2e7d9b01',
+  data: {},
+});
+
+/** Variant B headers for `body` (no signing time: the same on any clock). */
+const signed = (body: string) => ({
+  ...signWebhookSync({ variant: 'B', secret: SECRET, rawBody: body }),
+});
+
+/** POSTs `body` to the receiver, and answers its status and text. */
+async function post(url: string, body: string, headers: Record<string, string>) {
+  const response = await fetch(url, { method: 'POST', body, headers });
+  return [response.status, await response.text()] as const;
+}
+
+/** A receiver on SECRET that records what it handled and rejected; `options` replace any part. */
+async function startWith(
+  start: (options: ReceiverOptions) => Promise<RunningReceiver>,
+  options: Partial<ReceiverOptions> = {},
+) {
+  const handled: WebhookEvent[] = [];
+  const rejected: string[] = [];
+  const receiver = await start({
+    secret: () => [SECRET],
+    deduper: createDeduper({ store: createMemoryStore(), ttlSeconds: 86_400 }),
+    onEvent: (event) => {
+      handled.push(event);
+    },
+    onRejected: (error) => {
+      rejected.push(error.code);
+    },
+    onFailed: (error) => {
+      throw error;
+    },
+    ...options,
+  });
+  return { receiver, handled, rejected };
 }
