@@ -34,13 +34,21 @@ export interface RunningReceiver {
   close(): Promise<void>;
 }
 
-/** A delivery that failed verification: reported, then answered 400 with its code. */
+/**
+ * A delivery that failed verification: reported, then answered with its code, 401 when no secret of
+ * ours signed it for now (a wrong or rotated secret, a forgery, a replay or a skewed clock), else 400
+ * (not a delivery: a header missing or malformed, a body that is not an event).
+ */
 export function rejectDelivery(
   error: WebhookVerificationError,
   { onRejected }: ReceiverOptions,
-): { status: 400; body: string } {
+): { status: 400 | 401; body: string } {
   onRejected(error);
-  return { status: 400, body: error.code };
+  const unauthenticated =
+    error.code === 'signature_mismatch' ||
+    error.code === 'timestamp_too_old' ||
+    error.code === 'timestamp_too_new';
+  return { status: unauthenticated ? 401 : 400, body: error.code };
 }
 
 /** After verification: process each event once, and let the sender retry when the handler fails. */

@@ -30,7 +30,7 @@ export function receiverSuite(start: (options: ReceiverOptions) => Promise<Runni
       expect(mock.webhookAttempts().map((a) => a.http_status)).toEqual([200]);
     });
 
-    it('answers a replayed delivery "duplicate" and a tampered one 400, handling the event once', async () => {
+    it('answers a replayed delivery "duplicate" and a tampered one 401, handling the event once', async () => {
       // The mock's deliveries go through this fetch: it records each request, then sends it.
       const captured: Captured[] = [];
       const { mock, env } = mockEnv({
@@ -84,13 +84,43 @@ export function receiverSuite(start: (options: ReceiverOptions) => Promise<Runni
         expect([replay.status, await replay.text()]).toEqual([200, 'duplicate']);
 
         const tampered = await post(delivery.body.replace('Replay Test', 'Replay Tesu'));
-        expect([tampered.status, await tampered.text()]).toEqual([400, 'signature_mismatch']);
+        expect([tampered.status, await tampered.text()]).toEqual([401, 'signature_mismatch']);
         expect(handled).toHaveLength(1);
         expect(rejected).toEqual(['signature_mismatch']);
       } finally {
         await receiver.close();
       }
     });
+  });
+
+  it('answers each rejection with its code: 401 when not signed by our secret for now, else 400', async () => {
+    const { receiver, rejected } = await startWith(start);
+    try {
+      const headersA = (timestamp: number) =>
+        signWebhookSync({ variant: 'A', secret: SECRET, rawBody: BODY, timestamp });
+      const answers = [
+        await post(receiver.url, BODY, { 'content-type': 'application/json' }),
+        await post(receiver.url, BODY, {
+          'content-type': 'application/json',
+          'x-service-signature': 'sha256=0',
+        }),
+        await post(receiver.url, BODY, signed(BODY, 'whsec_another_webhooks')),
+        await post(receiver.url, BODY, headersA(Math.floor(Date.now() / 1000) - 3600)),
+        await post(receiver.url, BODY, headersA(Math.floor(Date.now() / 1000) + 3600)),
+        await post(receiver.url, 'not json', signed('not json')),
+      ];
+      expect(answers).toEqual([
+        [400, 'missing_header'],
+        [400, 'malformed_signature'],
+        [401, 'signature_mismatch'],
+        [401, 'timestamp_too_old'],
+        [401, 'timestamp_too_new'],
+        [400, 'invalid_json'],
+      ]);
+      expect(rejected).toEqual(answers.map(([, code]) => code));
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('answers 500 when the handler fails, reports the error, and processes the retry', async () => {
@@ -191,8 +221,8 @@ const BODY = JSON.stringify({
 });
 
 /** Variant B headers for `body` (no signing time: the same on any clock). */
-const signed = (body: string) => ({
-  ...signWebhookSync({ variant: 'B', secret: SECRET, rawBody: body }),
+const signed = (body: string, secret = SECRET) => ({
+  ...signWebhookSync({ variant: 'B', secret, rawBody: body }),
 });
 
 /** POSTs `body` to the receiver, and answers its status and text. */
