@@ -7,6 +7,7 @@ import express from 'express';
 import { isMain, runExample } from './support/run-example.js';
 import {
   handleVerified,
+  MAX_DELIVERY_BYTES,
   type ReceiverOptions,
   type RunningReceiver,
   rejectDelivery,
@@ -17,7 +18,9 @@ import {
 export function createExpressReceiver(options: ReceiverOptions): express.Express {
   const app = express();
   // express.raw on this route only, and before any express.json(): the signature is over the bytes.
-  app.post('/webhooks', express.raw({ type: 'application/json' }), async (req, res) => {
+  // Its own limit (100 kB) is below what the platform sends: a larger delivery would be a 413.
+  const raw = express.raw({ type: 'application/json', limit: MAX_DELIVERY_BYTES });
+  app.post('/webhooks', raw, async (req, res) => {
     // Passed as it is: if a JSON parser ran first, req.body is an object, and verification says
     // so (invalid_body, whose message says to pass the raw body) instead of a bare mismatch.
     const rawBody = req.body as Buffer;

@@ -8,9 +8,11 @@ import {
 } from '@agent-platform/webhook-verify';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { isMain, runExample } from './support/run-example.js';
 import {
   handleVerified,
+  MAX_DELIVERY_BYTES,
   type ReceiverOptions,
   type RunningReceiver,
   rejectDelivery,
@@ -20,7 +22,8 @@ import {
 /** A Hono app with `POST /webhooks`; `app.fetch` is a plain `(Request) => Response`. */
 export function createHonoReceiver(options: ReceiverOptions): Hono {
   const app = new Hono();
-  app.post('/webhooks', async (c) => {
+  // Refused before it is read whole: a body larger than any delivery (413).
+  app.post('/webhooks', bodyLimit({ maxSize: MAX_DELIVERY_BYTES }), async (c) => {
     let event: WebhookEvent;
     try {
       event = await verifyWebhook({

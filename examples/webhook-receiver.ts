@@ -35,6 +35,15 @@ export interface RunningReceiver {
 }
 
 /**
+ * Above the largest delivery the platform sends: one resource, at most a contact with its 100 custom
+ * fields full (a multi_select holds 100 values of 200 characters), up to about 12 MB as JSON. The API's own
+ * 1 MiB request limit is no bound: a contact's fields add up over updates, and its `contact.updated`
+ * carries them all. A lower limit (express.raw's default is 100 kB) refuses real deliveries with 413,
+ * which the sender retries and, in Variant A, counts toward deactivating the webhook.
+ */
+export const MAX_DELIVERY_BYTES = 16 * 1024 * 1024;
+
+/**
  * A delivery that failed verification: reported, then answered with its code, 401 when no secret of
  * ours signed it for now (a wrong or rotated secret, a forgery, a replay or a skewed clock), else 400
  * (not a delivery: a header missing or malformed, a body that is not an event).

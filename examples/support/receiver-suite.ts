@@ -5,7 +5,7 @@ import { createDeduper, createMemoryStore } from '@agent-platform/webhook-verify
 import { signWebhookSync } from '@agent-platform/webhook-verify/node';
 import { describe, expect, it } from 'vitest';
 import type { ReceiverOptions, RunningReceiver } from '../webhook-receiver.js';
-import { webhookDemo } from '../webhook-receiver.js';
+import { MAX_DELIVERY_BYTES, webhookDemo } from '../webhook-receiver.js';
 import { mockEnv } from './mock-env.js';
 import { type ExampleEnv, ExampleStopped } from './run-example.js';
 
@@ -144,6 +144,46 @@ export function receiverSuite(start: (options: ReceiverOptions) => Promise<Runni
       expect(await post(receiver.url, BODY, signed(BODY))).toEqual([200, 'ok']);
       expect(await post(receiver.url, BODY, signed(BODY))).toEqual([200, 'duplicate']);
       expect(handled).toHaveLength(1);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it("takes a delivery larger than express.raw's default limit (100 kB): a contact with long custom fields", async () => {
+    const { mock, env } = mockEnv({ rateLimit: false });
+    const { receiver, handled } = await startWith(start, { secret: () => secrets });
+    const secrets: string[] = [];
+    try {
+      const client = new AgentPlatform({
+        apiKey: env.apiKey,
+        baseUrl: env.baseUrl,
+        fetch: env.fetch,
+      });
+      secrets.push(
+        (await client.webhooks.create({ url: receiver.url, events: ['contact.created'] })).secret,
+      );
+      const custom_fields: Record<string, string> = {};
+      for (let i = 0; i < 60; i++) {
+        await client.customFields.create({ name: `notes_${i}`, type: 'text' });
+        custom_fields[`notes_${i}`] = 'x'.repeat(2000);
+      }
+      await client.contacts.create({ name: 'Many Notes', custom_fields }); // a 120 kB request
+      await mock.settle();
+      expect(mock.webhookAttempts().map((a) => a.http_status)).toEqual([200]);
+      expect(handled.map((e) => e.event)).toEqual(['contact.created']);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('refuses a body over MAX_DELIVERY_BYTES with 413, without buffering it', async () => {
+    const { receiver, rejected } = await startWith(start);
+    try {
+      const body = new Uint8Array(MAX_DELIVERY_BYTES + 1).fill(0x20);
+      const response = await fetch(receiver.url, { method: 'POST', body, headers: signed(BODY) });
+      await response.arrayBuffer();
+      expect(response.status).toBe(413);
+      expect(rejected).toEqual([]);
     } finally {
       await receiver.close();
     }
