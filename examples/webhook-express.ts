@@ -6,6 +6,7 @@ import { isWebhookVerificationError, verifyWebhookSync } from '@agent-platform/w
 import express from 'express';
 import { isMain, runExample } from './support/run-example.js';
 import {
+  gracefulClose,
   handleVerified,
   MAX_DELIVERY_BYTES,
   type ReceiverOptions,
@@ -48,16 +49,10 @@ export function createExpressReceiver(options: ReceiverOptions): express.Express
 /** Serves the Express receiver on 127.0.0.1, on a free port. */
 export async function startExpressReceiver(options: ReceiverOptions): Promise<RunningReceiver> {
   const server = createServer(createExpressReceiver(options));
+  const close = gracefulClose(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/webhooks`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections(); // the sender's keep-alive connection too
-      }),
-  };
+  return { url: `http://127.0.0.1:${port}/webhooks`, close };
 }
 
 if (isMain(import.meta.url)) await runExample((env) => webhookDemo(env, startExpressReceiver));

@@ -1,6 +1,6 @@
 // The same receiver on Hono: a fetch handler for any runtime (Node, Deno, Bun, Workers), WebCrypto.
 // Run: pnpm -C examples webhook-hono
-
+import type { Server } from 'node:http';
 import {
   isWebhookVerificationError,
   verifyWebhook,
@@ -11,6 +11,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { isMain, runExample } from './support/run-example.js';
 import {
+  gracefulClose,
   handleVerified,
   MAX_DELIVERY_BYTES,
   type ReceiverOptions,
@@ -46,20 +47,14 @@ export function createHonoReceiver(options: ReceiverOptions): Hono {
 /** Serves the Hono receiver with @hono/node-server on 127.0.0.1, on a free port. */
 export async function startHonoReceiver(options: ReceiverOptions): Promise<RunningReceiver> {
   const app = createHonoReceiver(options);
-  let server!: ReturnType<typeof serve>;
+  let close!: () => Promise<void>;
   const port = await new Promise<number>((resolve) => {
-    server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) =>
+    const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) =>
       resolve(info.port),
     );
+    close = gracefulClose(server as Server); // an http.Server, as no createServer option is given
   });
-  return {
-    url: `http://127.0.0.1:${port}/webhooks`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        if ('closeAllConnections' in server) server.closeAllConnections(); // keep-alive ones too
-      }),
-  };
+  return { url: `http://127.0.0.1:${port}/webhooks`, close };
 }
 
 if (isMain(import.meta.url)) await runExample((env) => webhookDemo(env, startHonoReceiver));

@@ -1,4 +1,5 @@
 // What both webhook receivers (Express, Hono) share: dedupe a verified event, handle it, answer.
+import type { Server, ServerResponse } from 'node:http';
 import { AgentPlatform } from '@agent-platform/sdk';
 import {
   isWebhookVerificationError,
@@ -31,6 +32,7 @@ export interface ReceiverOptions {
 export interface RunningReceiver {
   /** Where the platform should POST: `http://127.0.0.1:PORT/webhooks`. */
   url: string;
+  /** Stops gracefully (`gracefulClose`): call it on SIGTERM. */
   close(): Promise<void>;
 }
 
@@ -77,6 +79,22 @@ export async function handleVerified(
   }
   await deduper.complete(event);
   return { status: 200, body: 'ok' };
+}
+
+/**
+ * Readies `server` for a graceful stop, and returns the stop: take no new connection, answer the
+ * deliveries in flight (cut, each would count as failed and be retried), close each keep-alive
+ * connection once idle, and resolve when the last one is closed.
+ */
+export function gracefulClose(server: Server): () => Promise<void> {
+  // An answer sent while closing leaves its connection idle: close it then, not at the keep-alive timeout.
+  server.on('request', (_request, response: ServerResponse) =>
+    response.on('finish', () => {
+      if (!server.listening) server.closeIdleConnections();
+    }),
+  );
+  // server.close() closes the idle connections itself (Node >= 19), not the busy ones.
+  return () => new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
 /**

@@ -189,6 +189,32 @@ export function receiverSuite(start: (options: ReceiverOptions) => Promise<Runni
     }
   });
 
+  it('answers the deliveries in flight when closed, then stops', async () => {
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    let started!: () => void;
+    const inHandler = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const { receiver, handled } = await startWith(start, {
+      onEvent: async (event) => {
+        started();
+        await finished;
+        handled.push(event);
+      },
+    });
+    const answer = post(receiver.url, BODY, signed(BODY));
+    await inHandler;
+    const closed = receiver.close();
+    finish();
+    expect(await answer).toEqual([200, 'ok']);
+    await closed;
+    expect(handled).toHaveLength(1);
+    await expect(post(receiver.url, BODY, signed(BODY))).rejects.toThrow('fetch failed');
+  });
+
   it("stops on a rejected delivery, saying why, when the mock's clock is far from real time (Variant A)", async () => {
     // As `--clock manual --start-time 2024-01-01T00:00:00Z`: every signing time is years old.
     const { mock, env, lines } = mockEnv({ variant: 'A', startTime: '2024-01-01T00:00:00Z' });
