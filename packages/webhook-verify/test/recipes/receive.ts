@@ -18,9 +18,15 @@ export interface ReceiverOptions<V extends WebhookVariantOption = WebhookVariant
 
 /** What to answer; the statuses as literals, as frameworks typed by status code (Hono) want them. */
 export interface ReceiverAnswer {
-  status: 200 | 400 | 409 | 500;
+  status: 200 | 400 | 401 | 409 | 500;
   body: string;
 }
+
+/** The body limit of the recipes that set one: above the largest delivery (about 12 MB). */
+export const MAX_DELIVERY_BYTES = 16 * 1024 * 1024;
+
+// 401: none of our secrets signed it for now (wrong or rotated secret, forgery, replay, skewed clock).
+const unauthenticated = ['signature_mismatch', 'timestamp_too_old', 'timestamp_too_new'];
 
 /** Recipe core: verify, dedupe, handle, and say which HTTP status to answer. */
 export async function receive<V extends WebhookVariantOption>(
@@ -37,17 +43,19 @@ export async function receive<V extends WebhookVariantOption>(
       secret: options.secret,
     });
   } catch (error) {
-    // 400: the sender will retry, which is right if the fault was a deploy or a clock.
-    if (isWebhookVerificationError(error)) return { status: 400, body: error.code };
-    throw error;
+    // Not 2xx: the sender will retry, which is right if the fault was a deploy or a clock.
+    if (!isWebhookVerificationError(error)) throw error;
+    console.warn(`webhook rejected: ${error.code}`); // the code, never the headers
+    return { status: unauthenticated.includes(error.code) ? 401 : 400, body: error.code };
   }
   const claim = await options.deduper.claim(event);
   if (claim === 'completed') return { status: 200, body: 'duplicate' }; // acknowledged before
   if (claim === 'processing') return { status: 409, body: 'in progress' }; // not 2xx: retried later
   try {
     await options.onEvent(event);
-  } catch {
+  } catch (error) {
     await options.deduper.release(event); // so the sender's retry is processed
+    console.error(`webhook ${event.event} failed`, error);
     return { status: 500, body: 'handler failed' };
   }
   await options.deduper.complete(event);

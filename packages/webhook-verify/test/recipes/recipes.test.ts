@@ -1,12 +1,22 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  type MockInstance,
+  vi,
+} from 'vitest';
 import { createDeduper, createMemoryStore } from '../../src/dedupe.js';
 import { signWebhook, type WebhookEvent } from '../../src/index.js';
 import { bodyOf, vector } from '../support/vectors.js';
 import { expressReceiver } from './express-recipe.js';
 import { fastifyReceiver } from './fastify-recipe.js';
 import { honoReceiver } from './hono-recipe.js';
-import type { ReceiverOptions } from './receive.js';
+import { MAX_DELIVERY_BYTES, type ReceiverOptions } from './receive.js';
 import { requestReceiver } from './request-recipe.js';
 
 type Send = (
@@ -15,6 +25,8 @@ type Send = (
 ) => Promise<{ status: number; body: string }>;
 interface Target {
   name: string;
+  /** Whether the recipe sets a body limit (a plain Request leaves it to the runtime). */
+  limited: boolean;
   start(options: ReceiverOptions): Promise<{ send: Send; stop(): Promise<void> }>;
 }
 
@@ -30,6 +42,7 @@ const viaFetch =
 const targets: Target[] = [
   {
     name: 'Express (express.raw)',
+    limited: true,
     async start(options) {
       const server = expressReceiver(options).listen(0, '127.0.0.1');
       await new Promise((resolve) => server.once('listening', resolve));
@@ -49,6 +62,7 @@ const targets: Target[] = [
   },
   {
     name: 'Fastify (buffer parser)',
+    limited: true,
     async start(options) {
       const app = fastifyReceiver(options);
       await app.ready();
@@ -68,6 +82,7 @@ const targets: Target[] = [
   },
   {
     name: 'Hono',
+    limited: true,
     async start(options) {
       const app = honoReceiver(options);
       return { send: viaFetch((request) => app.fetch(request)), stop: async () => {} };
@@ -75,6 +90,7 @@ const targets: Target[] = [
   },
   {
     name: 'Next.js route handler (POST)',
+    limited: false,
     async start(options) {
       const POST = requestReceiver(options); // app/webhooks/route.ts: export const POST = ...
       return { send: viaFetch(POST), stop: async () => {} };
@@ -82,6 +98,7 @@ const targets: Target[] = [
   },
   {
     name: 'plain Request',
+    limited: false,
     async start(options) {
       const handler = requestReceiver(options);
       return { send: viaFetch(handler), stop: async () => {} };
@@ -113,17 +130,45 @@ describe.each(targets)('recipe: $name', (target) => {
     });
   });
   afterAll(() => app.stop());
-
-  it('answers 400 with the code for a tampered body, without handling it', async () => {
-    const body = bodyOf(vB);
-    body[3] = (body[3] ?? 0) ^ 1;
-    expect(await app.send(body, headersB)).toEqual({ status: 400, body: 'signature_mismatch' });
-    expect(handled).toHaveLength(0);
+  // What the recipe logs: a rejection's code, a handler's error.
+  let warn: MockInstance<typeof console.warn>;
+  let error: MockInstance<typeof console.error>;
+  beforeEach(() => {
+    warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    error = vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    warn.mockRestore();
+    error.mockRestore();
   });
 
-  it('answers 500 and releases the claim when the handler fails', async () => {
+  it('answers 401 with the code for a tampered body, without handling it', async () => {
+    const body = bodyOf(vB);
+    body[3] = (body[3] ?? 0) ^ 1;
+    expect(await app.send(body, headersB)).toEqual({ status: 401, body: 'signature_mismatch' });
+    expect(handled).toHaveLength(0);
+    expect(warn.mock.calls).toEqual([['webhook rejected: signature_mismatch']]);
+  });
+
+  it('answers 401 timestamp_too_old to a Variant A delivery signed an hour ago', async () => {
+    const body = bodyOf(vA);
+    const timestamp = Math.floor(Date.now() / 1000) - 3600;
+    const headers = await signWebhook({
+      variant: 'A',
+      secret: vB.secret,
+      rawBody: body,
+      timestamp,
+    });
+    expect(await app.send(body, { ...headers })).toEqual({
+      status: 401,
+      body: 'timestamp_too_old',
+    });
+  });
+
+  it('answers 500, logs the error and releases the claim when the handler fails', async () => {
     failNext = true;
     expect(await app.send(bodyOf(vB), headersB)).toEqual({ status: 500, body: 'handler failed' });
+    expect(error.mock.calls).toEqual([['webhook message.received failed', new Error('boom')]]);
   });
 
   it('handles the retry of a valid delivery (raw bytes, not UTF-8) once, and a replay not again', async () => {
@@ -138,6 +183,30 @@ describe.each(targets)('recipe: $name', (target) => {
     expect(await app.send(body, { ...headers })).toEqual({ status: 200, body: 'ok' });
     expect(handled.at(-1)).toMatchObject({ variant: 'A', event: 'message.received' });
   });
+
+  it('handles a delivery of 2 MiB (over express.raw and Fastify defaults: 100 kB, 1 MiB)', async () => {
+    const rawBody = JSON.stringify({
+      event_id: 'e0a1b2c3-d4e5-4f60-8a71-92b3c4d5e6f7',
+      event: 'contact.updated',
+      timestamp: '2026-01-01T00:00:00.000Z',
+      webhook_id: '0b6f8e3c-3b8e-4d0a-9c55-6a1f2e7d9b01',
+      data: { notes: 'x'.repeat(2 * 1024 * 1024) },
+    });
+    const body = new TextEncoder().encode(rawBody);
+    const headers = await signWebhook({ variant: 'B', secret: vB.secret, rawBody: body });
+    expect(await app.send(body, { ...headers })).toEqual({ status: 200, body: 'ok' });
+    expect(handled.at(-1)).toMatchObject({ event: 'contact.updated' });
+  });
+
+  it.runIf(target.limited)(
+    'answers 413 to a body over MAX_DELIVERY_BYTES, not handled',
+    async () => {
+      const body = new Uint8Array(MAX_DELIVERY_BYTES + 1).fill(0x20);
+      const answer = await app.send(body, headersB);
+      expect(answer.status).toBe(413);
+      expect(warn).not.toHaveBeenCalled();
+    },
+  );
 
   it('answers 400 missing_header without a signature', async () => {
     expect(await app.send(bodyOf(vB), { 'content-type': 'application/json' })).toEqual({
