@@ -77,9 +77,16 @@ check 'health answers 200' 200 "$(status "$base/v1/health")"
 check 'no key is 401' 401 "$(status "$base/v1/agents")"
 check 'agents list' 200 "$(status -H "x-api-key: $key" "$base/v1/agents?limit=2")"
 
-contact=$(curl -gs -H "x-api-key: $key" "${json[@]}" -d '{"name":"Ann from CI"}' "$base/v1/contacts")
-id=$(printf '%s' "$contact" | grep -o '"id":"[0-9a-f-]*"' | head -n 1 | cut -d'"' -f4)
+# `|| true`: a refused create is a failed check, not a silent exit (set -e, pipefail); the checks
+# after it need its id, so the suite stops there, with what the server answered.
+contact=$(curl -gs -H "x-api-key: $key" "${json[@]}" -d '{"name":"Ann from CI"}' "$base/v1/contacts" || true)
+id=$(printf '%s' "$contact" | grep -o '"id":"[0-9a-f-]*"' | head -n 1 | cut -d'"' -f4 || true)
 check 'contact created (an id)' 36 "${#id}"
+if [ "${#id}" -ne 36 ]; then
+  echo "POST /v1/contacts answered: ${contact:-nothing}" >&2
+  echo "$passed passed, $failed failed (stopped: the next checks need the contact)"
+  exit 1
+fi
 check 'contact retrieved' 200 "$(status -H "x-api-key: $key" "$base/v1/contacts/$id")"
 check 'a misspelt field is 400' 400 "$(status -H "x-api-key: $key" "${json[@]}" -d '{"nmae":"x"}' "$base/v1/contacts")"
 

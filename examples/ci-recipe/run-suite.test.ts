@@ -119,3 +119,27 @@ it('fails the CI step when the mock cannot start', async () => {
     stderr: expect.stringContaining('the mock server exited before it listened'),
   });
 }, 70_000);
+
+/** Runs the suite against `mock`, expecting it to fail; answers its output and the mock's URL. */
+async function failingSuite(mock: string) {
+  const failure = await suite(mock).then(
+    () => undefined,
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+  if (!failure) throw new Error('the suite passed');
+  const url = /^mock server at (\S+)$/m.exec(failure.stdout)?.[1] ?? '';
+  return { ...failure, url };
+}
+
+it('stops with what the server answered when the contact cannot be created, and stops the server', async () => {
+  // A limit of one request per minute: the create, second, is refused with a 429.
+  const { code, stdout, stderr, url } = await failingSuite(
+    `${tsx} --tsconfig ${tsconfig} ${cli} --rate-limit 1`,
+  );
+  expect(code).toBe(1);
+  expect(stdout).toContain(
+    'FAIL contact created (an id): expected 36, got 0\n3 passed, 1 failed (stopped: the next checks need the contact)\n',
+  );
+  expect(stderr).toContain('POST /v1/contacts answered: {"error":{"code":"RATE_LIMIT_EXCEEDED"');
+  await expect.poll(() => listening(url), { timeout: 30_000, interval: 50 }).toBe(false);
+}, 70_000);
