@@ -90,13 +90,22 @@ fi
 check 'contact retrieved' 200 "$(status -H "x-api-key: $key" "$base/v1/contacts/$id")"
 check 'a misspelt field is 400' 400 "$(status -H "x-api-key: $key" "${json[@]}" -d '{"nmae":"x"}' "$base/v1/contacts")"
 
-# The control API (/__mock) injects faults: here the next GET /v1/agents answers 503.
-curl -gs -o /dev/null "${json[@]}" -d '{"path":"/v1/agents","status":503,"times":1}' "$base/__mock/faults"
+# The control API (/__mock) sets the scene. A refusal (curl -f: a 4xx or 5xx) stops the suite at once:
+# the checks after it would fail, or pass, for another reason than the one they name.
+control() { # path, JSON body
+  curl -gfsS -o /dev/null "${json[@]}" -d "$2" "$base/__mock/$1" && return
+  echo "POST /__mock/$1 failed: the checks after it cannot run" >&2
+  echo "$passed passed, $failed failed (stopped)"
+  exit 1
+}
+
+# Fault injection: the next GET /v1/agents answers 503.
+control faults '{"path":"/v1/agents","status":503,"times":1}'
 check 'an injected 503' 503 "$(status -H "x-api-key: $key" "$base/v1/agents")"
 check 'then 200 again' 200 "$(status -H "x-api-key: $key" "$base/v1/agents")"
 
 # Between tests: back to the demo workspace alone (what the suite made is gone, the demo key works).
-curl -gs -o /dev/null "${json[@]}" -d '{"seed":"demo"}' "$base/__mock/reset"
+control reset '{"seed":"demo"}'
 check 'after a reset, the contact is gone' 404 "$(status -H "x-api-key: $key" "$base/v1/contacts/$id")"
 check 'and the demo key still works' 200 "$(status -H "x-api-key: $key" "$base/v1/agents")"
 

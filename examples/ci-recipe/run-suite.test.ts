@@ -143,3 +143,17 @@ it('stops with what the server answered when the contact cannot be created, and 
   expect(stderr).toContain('POST /v1/contacts answered: {"error":{"code":"RATE_LIMIT_EXCEEDED"');
   await expect.poll(() => listening(url), { timeout: 30_000, interval: 50 }).toBe(false);
 }, 70_000);
+
+it('stops at once, saying so, when the control API refuses to set the scene', async () => {
+  // A mock that wants an admin token: the suite sends none, so POST /__mock/faults is a 401.
+  const { code, stdout, stderr, url } = await failingSuite(
+    `${tsx} --tsconfig ${tsconfig} ${cli} --admin-token not-sent`,
+  );
+  expect(code).toBe(1);
+  expect(stderr).toContain('error: 401');
+  expect(stderr).toContain('POST /__mock/faults failed: the checks after it cannot run');
+  // No check ran on a scene that was not set: neither a FAIL for the wrong reason nor an ok by chance.
+  expect(stdout).not.toContain('injected 503');
+  expect(stdout).toContain('6 passed, 0 failed (stopped)');
+  await expect.poll(() => listening(url), { timeout: 30_000, interval: 50 }).toBe(false);
+}, 70_000);
