@@ -51,6 +51,13 @@ it('says so when the platform is in maintenance', async () => {
   expect(await supportDigest()).toBe('the agent platform is down for maintenance');
 });
 
+it('rides out a passing failure: a 503 that asks for no wait is retried', async () => {
+  await createAgents(101, 'active');
+  mock.faults.add({ method: 'GET', path: '/v1/agents', status: 503, retry_after: 0 });
+  expect(await supportDigest()).toBe('101 of 101 agents active');
+  expect(mock.faults.list()).toEqual([]);
+});
+
 it('lets other errors through (here, an unknown key: 401)', async () => {
   vi.stubEnv('AGENT_PLATFORM_API_KEY', 'not-a-key');
   await expect(supportDigest()).rejects.toMatchObject({ status: 401 });

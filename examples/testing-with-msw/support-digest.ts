@@ -3,8 +3,10 @@ import { AgentPlatform, isServiceUnavailableError } from '@agent-platform/sdk';
 
 /** A one-line digest of the workspace's agents, or a notice when the platform is down. */
 export async function supportDigest(): Promise<string> {
-  // No `fetch` option: the global fetch, which MSW intercepts in the tests.
-  const client = new AgentPlatform({ maxRetries: 0 }); // key and URL from AGENT_PLATFORM_* env vars
+  // No `fetch` option: the global fetch, which MSW intercepts in the tests. Key and URL from the
+  // AGENT_PLATFORM_* env vars. The default retries (a lost connection, a 502 or 503), except a wait
+  // of over 5 s: in maintenance (Retry-After: 60) the digest says so at once instead of waiting.
+  const client = new AgentPlatform({ maxRetryAfter: 5 });
   try {
     let active = 0;
     let total = 0;
