@@ -15,7 +15,7 @@ import type { JournalEntry } from '../journal.js';
 import { applyDemoSeed } from '../seed/demo.js';
 import { canonicalId } from '../store/canonical-id.js';
 import { latestTime } from '../store/latest-time.js';
-import type { ApiKeyRecord, McpTool, Workspace } from '../store/records.js';
+import type { AlertRecord, ApiKeyRecord, McpTool, Workspace } from '../store/records.js';
 import {
   clearState,
   exportState,
@@ -341,7 +341,7 @@ export class Controller {
   }
 
   /** The alert e-mails recorded for failing Variant B webhooks, oldest first. */
-  alerts() {
+  alerts(): AlertRecord[] {
     return this.core.state.alerts.map((alert) => ({ ...alert }));
   }
 }

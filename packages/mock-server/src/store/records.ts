@@ -117,11 +117,18 @@ export type DeliveryRow = S['WebhookDelivery'] &
 
 /** An alert e-mail the service sends when a Variant B webhook becomes failing. */
 export interface AlertRecord {
+  /** The alert's own id. */
   id: string;
+  /** The workspace of the failing webhook. */
   workspace_id: string;
+  /** The webhook that became failing. */
   webhook_id: string;
+  /** Where the e-mail went. */
   to: string;
+  /** The e-mail's subject line. */
   subject: string;
+  /** The e-mail's text. */
   body: string;
+  /** When it was sent (ISO 8601, on the mock's clock). */
   sent_at: string;
 }
