@@ -198,15 +198,16 @@ describe.each(targets)('recipe: $name', (target) => {
     expect(handled.at(-1)).toMatchObject({ event: 'contact.updated' });
   });
 
-  it.runIf(target.limited)(
-    'answers 413 to a body over MAX_DELIVERY_BYTES, not handled',
-    async () => {
+  // Only where the recipe sets a limit: the plain Request and Next.js recipes leave the body's size
+  // to the runtime or the proxy in front (the README says so), so there is nothing of theirs to test.
+  if (target.limited) {
+    it('answers 413 to a body over MAX_DELIVERY_BYTES, not handled', async () => {
       const body = new Uint8Array(MAX_DELIVERY_BYTES + 1).fill(0x20);
       const answer = await app.send(body, headersB);
       expect(answer.status).toBe(413);
       expect(warn).not.toHaveBeenCalled();
-    },
-  );
+    });
+  }
 
   it('answers 400 missing_header without a signature', async () => {
     expect(await app.send(bodyOf(vB), { 'content-type': 'application/json' })).toEqual({
