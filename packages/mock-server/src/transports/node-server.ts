@@ -125,7 +125,11 @@ export async function listen(
   // not handled, as RFC 9112 §9.6 says: Node would send it no answer, so a POST would make what its
   // client never hears of (and may send again).
   const ended = new WeakSet<object>();
-  const serve = (req: IncomingMessage, res: ServerResponse, close = false) =>
+  // Each connection's last request, for `clientError`: when it was read whole, a parse error is in
+  // what came after it.
+  const lastRequest = new WeakMap<object, IncomingMessage>();
+  const serve = (req: IncomingMessage, res: ServerResponse, close = false) => {
+    lastRequest.set(req.socket, req);
     inTurn(req.socket, async () => {
       if (ended.has(req.socket)) return;
       const answer = (response: ApiResponse, last: boolean, endAfter?: IncomingMessage) => {
@@ -186,6 +190,7 @@ export async function listen(
       const drained = isDraining(req) && !req.complete && !expectsContinue(req);
       answer(response, closing || close, drained ? req : undefined);
     });
+  };
   // A missing Host is answered in `serve`, in the API's envelope.
   const server = createServer({ requireHostHeader: false }, serve);
   // CONNECT: Node hands the socket over (a tunnel) and, with no listener, closes it unanswered.
@@ -222,21 +227,36 @@ export async function listen(
     const error = new ApiError(417, 'VALIDATION_ERROR', 'Expect: only 100-continue is supported');
     send(res, ownAnswer(error, nextId()), true);
   });
+  // Connections whose parser failed: Node reports the failure again on each later read.
+  const refused = new WeakSet<object>();
   server.on(
     'clientError',
     (error: Error & { code?: string; rawPacket?: Buffer; reason?: string }, socket: Duplex) => {
-      const started = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })
-        ._httpMessage;
+      if (refused.has(socket)) return;
+      refused.add(socket);
+      const refuse = () => {
+        const answer = ownAnswer(clientErrorFor(error, maxHeaderSize), nextId());
+        const head = Object.entries(framed(answer, true)).map(
+          ([name, value]) => `${name}: ${value}\r\n`,
+        );
+        const status = `${answer.status} ${STATUS_CODES[answer.status]}`;
+        // Closed once written: an http socket allows half-open connections, so end() alone may linger.
+        socket.end(`HTTP/1.1 ${status}\r\n${head.join('')}\r\n${answer.body}`, () =>
+          socket.destroy(),
+        );
+      };
+      const started = answering(socket);
+      if (started && lastRequest.get(socket)?.complete) {
+        // The failure is in what came after requests read whole and not yet answered (data after
+        // `Connection: close`, a malformed request pipelined after them): their answers go first,
+        // or their clients would read this refusal as the answer to a request that was carried out.
+        // After an answer that closed the connection, nothing more is sent (RFC 9112 §9.6).
+        return void afterAnswers(socket, () => {
+          if (socket.writable) refuse();
+        });
+      }
       if (!socket.writable || started?.headersSent) return void socket.destroy();
-      const answer = ownAnswer(clientErrorFor(error, maxHeaderSize), nextId());
-      const head = Object.entries(framed(answer, true)).map(
-        ([name, value]) => `${name}: ${value}\r\n`,
-      );
-      const status = `${answer.status} ${STATUS_CODES[answer.status]}`;
-      // Closed once written: an http socket allows half-open connections, so end() alone may linger.
-      socket.end(`HTTP/1.1 ${status}\r\n${head.join('')}\r\n${answer.body}`, () =>
-        socket.destroy(),
-      );
+      refuse();
     },
   );
   // Accepted just as the server closes: it would hold the close open.
@@ -314,6 +334,21 @@ function send(
   if (endAfter === undefined) return void res.end(response.body ?? undefined);
   if (response.body !== null) res.write(response.body);
   endAfter.once('end', () => res.end());
+}
+
+/** The answer a connection is writing or about to write (Node's own record), if any. */
+function answering(socket: Duplex): ServerResponse | undefined {
+  return (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage ?? undefined;
+}
+
+/**
+ * Runs `then` once every answer queued on `socket` has finished (Node hands the connection to the
+ * next one as each finishes); never, if the connection is cut first.
+ */
+function afterAnswers(socket: Duplex, then: () => void): void {
+  const current = answering(socket);
+  if (current === undefined) then();
+  else current.once('finish', () => afterAnswers(socket, then));
 }
 
 /**

@@ -516,6 +516,36 @@ describe('the node:http server at its edges', { timeout: 60_000 }, () => {
     expect(names.data.map((a) => a.name)).not.toContain('After the refusal');
   });
 
+  it('answers a request sent with Connection: close, and ignores what the client sent after it (RFC 9112 §9.6)', async () => {
+    const running = await start();
+    const conn = await open(running);
+    const body = '{"name":"Closing the connection"}';
+    await conn.send(post(Buffer.byteLength(body), 'Connection: close\r\nExpect: 100-continue\r\n'));
+    await expect.poll(() => conn.received(), POLL).toContain('HTTP/1.1 100 Continue');
+    // The body, and in the same read a request the server must not process: the POST is still
+    // being handled when the parser meets it.
+    await conn.send(`${body}GET /v1/health HTTP/1.1\r\nHost: x\r\n\r\n`);
+    await conn.closed;
+    expect(parseAnswers(conn.received()).map((a) => [a.status, a.headers.connection])).toEqual([
+      [201, 'close'],
+    ]);
+  });
+
+  it('answers the requests before one the parser refuses, then refuses it', async () => {
+    const conn = await open(await start());
+    const body = '{"name":"Before the garbage"}';
+    await conn.send(post(Buffer.byteLength(body), 'Expect: 100-continue\r\n'));
+    await expect.poll(() => conn.received(), POLL).toContain('HTTP/1.1 100 Continue');
+    await conn.send(`${body}GET /v1/health HTTP/1.1\r\nHost: x\r\nContent-Length: 1x\r\n\r\n`);
+    await conn.closed;
+    const [created, refused, ...rest] = parseAnswers(conn.received());
+    expect(created?.status).toBe(201);
+    expect(JSON.parse(created?.body ?? '')).toMatchObject({ data: { name: 'Before the garbage' } });
+    expect([refused?.status, refused?.headers.connection]).toEqual([400, 'close']);
+    expect(JSON.parse(refused?.body ?? '').error.message).toContain('HPE_INVALID_CONTENT_LENGTH');
+    expect(rest).toEqual([]);
+  });
+
   it('tells a client that half-closed the connection with its body short of Content-Length', async () => {
     const conn = await open(await start());
     await conn.send(`${post(100)}{"name":`);
