@@ -37,6 +37,8 @@ export class WebhookDispatcher {
   private readonly inFlight = new Set<Promise<unknown>>();
   /** The signing of attempts in flight, before they are sent. */
   private readonly signing = new Set<Promise<unknown>>();
+  /** How many signings have started: `settle` tells by it whether an attempt went out in its grace. */
+  private signingStarts = 0;
   private readonly timers = new Map<string, number>();
   /**
    * The pending deliveries' ids, per webhook, oldest first: kept as deliveries are queued and
@@ -132,32 +134,27 @@ export class WebhookDispatcher {
   }
 
   /**
-   * Waits for attempts in flight: for their receivers at most `graceMs` of real time, but for their
-   * signing (the mock's own work, slow on a loaded machine) in full, so that an attempt is sent at
-   * the time it was due, and its receiver gets the whole grace from then.
+   * Waits for attempts in flight: for their signing (the mock's own work, slow on a loaded machine)
+   * in full, so that an attempt is sent at the time it was due; then for their receivers at most
+   * `graceMs` of real time from the last one sent, so that each gets the whole grace.
    */
   async settle(): Promise<void> {
-    if (this.inFlight.size === 0) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const startGrace = () =>
-      new Promise<false>((resolve) => {
-        timer = setTimeout(() => resolve(false), this.options.graceMs);
-      });
-    let grace = startGrace();
     // Attempts started while waiting are waited for too.
     while (this.inFlight.size > 0) {
+      while (this.signing.size > 0) await Promise.allSettled([...this.signing]);
+      const { signingStarts } = this;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const grace = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), this.options.graceMs);
+      });
       const settled = await Promise.race([
         Promise.allSettled([...this.inFlight]).then(() => true),
         grace,
       ]);
-      if (settled) continue;
-      if (this.signing.size === 0) break;
-      // The grace ran out while an attempt was still being signed: it is sent once signed, and its
-      // receiver gets a grace of its own.
-      while (this.signing.size > 0) await Promise.allSettled([...this.signing]);
-      grace = startGrace();
+      clearTimeout(timer);
+      // The grace ran out, and no attempt was sent meanwhile, which would be owed one of its own.
+      if (!settled && this.signingStarts === signingStarts) break;
     }
-    clearTimeout(timer);
   }
 
   /** Cancels every scheduled attempt (reset). */
@@ -295,6 +292,7 @@ export class WebhookDispatcher {
       webhookId: hook.id,
     });
     this.signing.add(signing);
+    this.signingStarts++;
     const signed = await signing.finally(() => this.signing.delete(signing));
     const outcome = await sendAttempt({
       url: hook.url,

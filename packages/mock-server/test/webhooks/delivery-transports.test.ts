@@ -151,6 +151,61 @@ describe('deliveries when the API is served in-process or over HTTP', () => {
     }
   });
 
+  it('gives the receiver the whole grace from when its attempt is sent, however much of it signing took', async () => {
+    // Only the grace's timer is fake: signing (WebCrypto) and the receiver run on real promises.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const sign = crypto.subtle.sign.bind(crypto.subtle);
+    const spy = vi
+      .spyOn(crypto.subtle, 'sign')
+      .mockImplementation(async (...args: Parameters<typeof sign>) => {
+        await held;
+        return sign(...args);
+      });
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    let sent = 0;
+    const mock = createMockServer({
+      clock: 'manual',
+      startTime: '2026-11-20T10:00:00.000Z',
+      deliveryGraceMs: 1000,
+      deliveryFetch: async () => {
+        sent++;
+        await answered;
+        return new Response(null, { status: 204 });
+      },
+    });
+    try {
+      const { key } = mock.createApiKey({ scopes: 'all' });
+      await webhookThenContact(mock.fetch, mock.baseUrl, key, 'https://receiver.test/hook', [
+        'contact.created',
+      ]);
+      let done = false;
+      const advanced = mock.clock.advance(60_000).then(() => {
+        done = true;
+      });
+      // Signing takes 900 ms of the grace; the receiver then takes 500 ms, within a grace of its own.
+      await vi.advanceTimersByTimeAsync(900);
+      release();
+      while (sent === 0) await new Promise((resolve) => setImmediate(resolve));
+      await vi.advanceTimersByTimeAsync(500);
+      expect(done).toBe(false);
+      answer();
+      await advanced;
+      expect(mock.webhookAttempts()[0]).toMatchObject({
+        attempted_at: '2026-11-20T10:00:00.000Z',
+        succeeded: true,
+      });
+    } finally {
+      release();
+      answer();
+      spy.mockRestore();
+      vi.useRealTimers();
+      mock.dispose();
+    }
+  });
+
   /** Creates a webhook for `url` on a manual-clock mock and sends its test delivery. */
   async function testDelivery(url: string) {
     const mock = createMockServer({ clock: 'manual', variant: 'A' });
