@@ -15,4 +15,7 @@ export const schemaValues = new Set([
   'if',
   'then',
   'else',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'contentSchema',
 ]);

@@ -13,6 +13,25 @@ describe('spec/openapi.yaml: examples', () => {
     expect(found).toContain('/components/responses/NotFound/content/application~1json/example');
   });
 
+  it('finds an example under each keyword of JSON Schema 2020-12 that holds a subschema', () => {
+    const doc: SpecNode = {
+      components: {
+        schemas: {
+          S: {
+            unevaluatedProperties: { type: 'string', examples: ['a'] },
+            unevaluatedItems: { type: 'integer', examples: [1] },
+            contentSchema: { type: 'object', examples: [{}] },
+          },
+        },
+      },
+    };
+    expect(exampleSites(doc).map((s) => s.example)).toEqual([
+      '/components/schemas/S/unevaluatedProperties/examples/0',
+      '/components/schemas/S/unevaluatedItems/examples/0',
+      '/components/schemas/S/contentSchema/examples/0',
+    ]);
+  });
+
   it('gives every example a value its own schema accepts', () => {
     expect(exampleProblems(spec)).toEqual([]);
   });
