@@ -3,10 +3,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { ApiError } from '../errors.js';
 import type { ApiResponse } from '../http/api-request.js';
-import { commonHeaders } from '../http/common-headers.js';
 import { CORS_HEADERS, corsHeaders, isControlPath, isLoopbackName } from '../http/cors.js';
 import { bodyLimit } from '../http/read-body.js';
-import { errorResponse } from '../http/respond.js';
 import type { RequestHandler } from '../request-handler.js';
 import { clientErrorFor } from './client-error-for.js';
 import {
@@ -16,6 +14,7 @@ import {
   isDraining,
   targetOf,
 } from './incoming-request.js';
+import { afterAnswers, answering, framed, ownAnswer, send } from './write-answer.js';
 
 // node:http is loaded when a server starts, not when the package is imported, so that the package
 // bundles for a browser (MSW's worker, a component test) where there is no node:http. The name is
@@ -291,64 +290,6 @@ export async function listen(
         else cut();
       })),
   };
-}
-
-/** An answer the server writes itself, before any handler: the error with the common headers. */
-function ownAnswer(
-  error: ApiError,
-  requestId: string,
-  cors: Readonly<Record<string, string>> = CORS_HEADERS,
-): ApiResponse {
-  const answer = errorResponse(error);
-  answer.headers = commonHeaders(requestId, answer.headers, cors);
-  return answer;
-}
-
-/**
- * The response's headers with their framing: its length (without it, writeHead would send the
- * body chunked: more framing, more writes), and `Connection: close` when `close`.
- */
-function framed(response: ApiResponse, close: boolean): Record<string, string> {
-  const { headers, body } = response;
-  if (close) headers.Connection = 'close';
-  if (body !== null) {
-    headers['Content-Length'] = String(
-      typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength,
-    );
-  }
-  return headers;
-}
-
-/**
- * Writes a response (text is encoded by the socket write); `close` ends the connection after it.
- * With `endAfter`, a request whose body is being drained, the response ends (which lets Node close
- * the connection, or read the next request) only once that body has been read to its end.
- */
-function send(
-  res: ServerResponse,
-  response: ApiResponse,
-  close: boolean,
-  endAfter?: IncomingMessage,
-): void {
-  res.writeHead(response.status, framed(response, close));
-  if (endAfter === undefined) return void res.end(response.body ?? undefined);
-  if (response.body !== null) res.write(response.body);
-  endAfter.once('end', () => res.end());
-}
-
-/** The answer a connection is writing or about to write (Node's own record), if any. */
-function answering(socket: Duplex): ServerResponse | undefined {
-  return (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage ?? undefined;
-}
-
-/**
- * Runs `then` once every answer queued on `socket` has finished (Node hands the connection to the
- * next one as each finishes); never, if the connection is cut first.
- */
-function afterAnswers(socket: Duplex, then: () => void): void {
-  const current = answering(socket);
-  if (current === undefined) then();
-  else current.once('finish', () => afterAnswers(socket, then));
 }
 
 /**
