@@ -45,22 +45,8 @@ export function receiverSuite(start: (options: ReceiverOptions) => Promise<Runni
           return fetch(request);
         },
       });
-      const handled: WebhookEvent[] = [];
-      const rejected: string[] = [];
       const secrets: string[] = [];
-      const receiver = await start({
-        secret: () => secrets,
-        deduper: createDeduper({ store: createMemoryStore(), ttlSeconds: 86_400 }),
-        onEvent: (event) => {
-          handled.push(event);
-        },
-        onRejected: (error) => {
-          rejected.push(error.code);
-        },
-        onFailed: (error) => {
-          throw error;
-        },
-      });
+      const { receiver, handled, rejected } = await startWith(start, { secret: () => secrets });
       try {
         const client = new AgentPlatform({
           apiKey: env.apiKey,
