@@ -110,15 +110,7 @@ describe('deliveries when the API is served in-process or over HTTP', () => {
   it("sends an attempt at its time however long it takes to sign: the grace is the receiver's", async () => {
     // Signing held back (a loaded machine): the grace (0 ms here) runs out before the attempt is
     // sent. The clock must not move on without it, or it would go out a minute late.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const sign = crypto.subtle.sign.bind(crypto.subtle);
-    const spy = vi
-      .spyOn(crypto.subtle, 'sign')
-      .mockImplementation(async (...args: Parameters<typeof sign>) => {
-        await held;
-        return sign(...args);
-      });
+    const { release, spy } = holdSigning();
     const sent: number[] = [];
     const mock = createMockServer({
       clock: 'manual',
@@ -154,15 +146,7 @@ describe('deliveries when the API is served in-process or over HTTP', () => {
   it('gives the receiver the whole grace from when its attempt is sent, however much of it signing took', async () => {
     // Only the grace's timer is fake: signing (WebCrypto) and the receiver run on real promises.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const sign = crypto.subtle.sign.bind(crypto.subtle);
-    const spy = vi
-      .spyOn(crypto.subtle, 'sign')
-      .mockImplementation(async (...args: Parameters<typeof sign>) => {
-        await held;
-        return sign(...args);
-      });
+    const { release, spy } = holdSigning();
     let answer = () => {};
     const answered = new Promise<void>((resolve) => (answer = resolve));
     let sent = 0;
@@ -293,6 +277,20 @@ describe('deliveries when the API is served in-process or over HTTP', () => {
  * With `key`, through `send` at `base`: a webhook to `url` for `events`, then a contact (so one
  * contact.created); returns the webhook as created (its secret included).
  */
+/** Holds every WebCrypto signing until `release()` (a loaded machine); `spy.mockRestore()` ends it. */
+function holdSigning() {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const sign = crypto.subtle.sign.bind(crypto.subtle);
+  const spy = vi
+    .spyOn(crypto.subtle, 'sign')
+    .mockImplementation(async (...args: Parameters<typeof sign>) => {
+      await held;
+      return sign(...args);
+    });
+  return { release, spy };
+}
+
 async function webhookThenContact(
   send: (input: string, init: RequestInit) => Promise<Response>,
   base: string,
