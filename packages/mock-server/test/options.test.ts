@@ -1,13 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createManualClock, createMockServer } from '../src/index.js';
 import { apiClient } from './support/api.js';
+import { inProcess } from './support/transports.js';
 
 function client(mock: ReturnType<typeof createMockServer>) {
   const { key } = mock.createApiKey({ scopes: 'all' });
-  return apiClient(
-    { fetch: mock.fetch as typeof fetch, baseUrl: mock.baseUrl, close: async () => {} },
-    key,
-  );
+  return apiClient(inProcess(mock), key);
 }
 
 describe('createMockServer options', () => {

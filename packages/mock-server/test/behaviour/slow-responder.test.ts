@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../src/index.js';
 import { apiClient } from '../support/api.js';
+import { inProcess } from '../support/transports.js';
 
 /**
  * A responder that answers only when the test says so: what a chat does while the AI is still
@@ -20,10 +21,7 @@ function createGated(variant: 'A' | 'B') {
       new Promise((resolve) => gates.push(() => resolve(`AI: ${message}`))),
   });
   const { key } = mock.createApiKey({ scopes: 'all' });
-  const call = apiClient(
-    { fetch: mock.fetch as typeof fetch, baseUrl: mock.baseUrl, close: async () => {} },
-    key,
-  );
+  const call = apiClient(inProcess(mock), key);
   const events: string[] = [];
   mock.events.on((event) => events.push(event.event));
   /** Lets the responder answer once it has been asked (the request runs until it awaits it). */
@@ -164,10 +162,7 @@ describe('an AI answer that arrives after the chat changed', () => {
     /** The same set-up each time: with seeded ids, the same key, agent and conversation ids. */
     const setUp = async (waiting: number) => {
       const { key } = mock.createApiKey({ scopes: 'all' });
-      const call = apiClient(
-        { fetch: mock.fetch as typeof fetch, baseUrl: mock.baseUrl, close: async () => {} },
-        key,
-      );
+      const call = apiClient(inProcess(mock), key);
       const agent = (await call('POST', '/v1/agents', { body: { name: 'A' } })).body.data.id;
       const started = call('POST', `/v1/agents/${agent}/conversation`, {
         body: { message: 'first' },

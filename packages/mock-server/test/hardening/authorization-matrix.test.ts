@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createMockServer, operations } from '../../src/index.js';
 import { apiClient } from '../support/api.js';
 import { concretePath, createFixtures, keyWithout, validBody } from '../support/fixtures.js';
+import { inProcess } from '../support/transports.js';
 
 const authenticated = operations.filter((op) => op.scopes !== null);
 const tally = { cells: 0, operations: new Set<string>() };
@@ -16,11 +17,7 @@ afterAll(() => {
 describe.each(['A', 'B'] as const)('authorization matrix, Variant %s', (variant) => {
   const mock = createMockServer({ variant, rateLimit: { limit: 1_000_000, windowMs: 60_000 } });
   const owner = mock.createApiKey({ scopes: 'all' });
-  const connection = {
-    fetch: mock.fetch as typeof fetch,
-    baseUrl: mock.baseUrl,
-    close: async () => {},
-  };
+  const connection = inProcess(mock);
   const call = apiClient(connection, owner.key);
   const revoked = mock.createApiKey({ scopes: 'all', workspace_id: owner.workspace_id });
   mock.revokeApiKey(revoked.id);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createMockServer, operations } from '../../src/index.js';
 import { apiClient } from '../support/api.js';
 import { concretePath, createFixtures, validBody } from '../support/fixtures.js';
+import { inProcess } from '../support/transports.js';
 
 // The authorization matrix proves that a key without the scope is refused; this proves the other
 // half: each scope that x-scopes lists grants the operation on its own, with no other scope beside it.
@@ -20,11 +21,7 @@ describe.each(['A', 'B'] as const)(
     it.each(cases)('%s', async (_name, op, scope) => {
       const mock = createMockServer({ variant, clock: 'manual' });
       const owner = mock.createApiKey({ scopes: 'all' });
-      const connection = {
-        fetch: mock.fetch as typeof fetch,
-        baseUrl: mock.baseUrl,
-        close: async () => {},
-      };
+      const connection = inProcess(mock);
       const call = apiClient(connection, owner.key);
       const f = await createFixtures(call);
       let path = concretePath(op.path, f);

@@ -5,12 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer, type StateSnapshot } from '../../src/index.js';
 import { apiClient } from '../support/api.js';
+import { inProcess } from '../support/transports.js';
 
 function clientOf(mock: MockServer, key: string) {
-  return apiClient(
-    { fetch: mock.fetch as typeof fetch, baseUrl: mock.baseUrl, close: async () => {} },
-    key,
-  );
+  return apiClient(inProcess(mock), key);
 }
 
 const options = { clock: 'manual', startTime: '2026-11-20T10:00:00.000Z' } as const;

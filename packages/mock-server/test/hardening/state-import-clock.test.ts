@@ -5,15 +5,12 @@ import { createManualClock, createMockServer, type MockServer } from '../../src/
 import { apiClient } from '../support/api.js';
 import { useMock } from '../support/harness.js';
 import { deliveryFetch } from '../support/state-fixtures.js';
-import { type Transport, transports } from '../support/transports.js';
+import { inProcess, type Transport, transports } from '../support/transports.js';
 
 const fetchHandler = transports[0] as Transport;
 
 function clientOf(mock: MockServer, key: string) {
-  return apiClient(
-    { fetch: mock.fetch as typeof fetch, baseUrl: mock.baseUrl, close: async () => {} },
-    key,
-  );
+  return apiClient(inProcess(mock), key);
 }
 
 describe('importing a state later than the clock', () => {

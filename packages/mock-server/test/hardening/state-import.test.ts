@@ -11,7 +11,7 @@ import {
 import { apiClient } from '../support/api.js';
 import { useMock } from '../support/harness.js';
 import { deliveryFetch, type Edit, fillState, refusedImport } from '../support/state-fixtures.js';
-import { type Transport, transports } from '../support/transports.js';
+import { inProcess, type Transport, transports } from '../support/transports.js';
 
 const fetchHandler = transports[0] as Transport;
 
@@ -226,10 +226,7 @@ describe.each(['A', 'B'] as const)('a state exported by the mock in Variant %s',
       fresh.importState(snapshot);
       expect(fresh.exportState()).toEqual(snapshot);
       // The imported records are served as the spec says (the client checks every answer).
-      const call = apiClient(
-        { fetch: fresh.fetch as typeof fetch, baseUrl: fresh.baseUrl, close: async () => {} },
-        h.key,
-      );
+      const call = apiClient(inProcess(fresh), h.key);
       for (const path of [
         '/v1/me',
         '/v1/agents',

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../src/index.js';
 import { DEMO_API_KEY } from '../../src/seed/demo.js';
 import { apiClient } from '../support/api.js';
+import { inProcess } from '../support/transports.js';
 
 const deliveryFetch = (async (input: RequestInfo | URL) =>
   new Response('nope', { status: String(input).includes('fail') ? 500 : 200 })) as typeof fetch;
@@ -29,10 +30,7 @@ describe.each([
       deliveryFetch,
     });
     try {
-      const call = apiClient(
-        { fetch: mock.fetch as typeof fetch, baseUrl: mock.baseUrl, close: async () => {} },
-        DEMO_API_KEY,
-      );
+      const call = apiClient(inProcess(mock), DEMO_API_KEY);
       const ok = async (method: string, path: string, body?: unknown) => {
         const res = await call(method, path, body === undefined ? {} : { body });
         expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);

@@ -15,7 +15,7 @@ import {
 import { apiClient, type Call } from '../support/api.js';
 import { useMock } from '../support/harness.js';
 import { deliveryFetch, fillState } from '../support/state-fixtures.js';
-import { type Transport, transports } from '../support/transports.js';
+import { inProcess, type Transport, transports } from '../support/transports.js';
 
 const fetchHandler = transports[0] as Transport;
 const reads = operations.filter((op) => op.method === 'GET');
@@ -82,10 +82,7 @@ function everyRead(snapshot: StateSnapshot): string[] {
 }
 
 function clientOf(mock: MockServer, key: string): Call {
-  return apiClient(
-    { fetch: mock.fetch as typeof fetch, baseUrl: mock.baseUrl, close: async () => {} },
-    key,
-  );
+  return apiClient(inProcess(mock), key);
 }
 
 /** The answer as a client compares it: a QR code is drawn anew on each read. */

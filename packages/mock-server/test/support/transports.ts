@@ -20,7 +20,7 @@ export const transports: Transport[] = [
   {
     name: 'fetch handler',
     async connect(mock) {
-      return { fetch: mock.fetch as typeof fetch, baseUrl: mock.baseUrl, close: async () => {} };
+      return inProcess(mock);
     },
   },
   {
@@ -48,3 +48,8 @@ export const transports: Transport[] = [
     },
   },
 ];
+
+/** A connection to a mock through its own fetch handler, in-process (nothing to close). */
+export function inProcess(mock: MockServer): Connection {
+  return { fetch: mock.fetch as typeof fetch, baseUrl: mock.baseUrl, close: async () => {} };
+}
