@@ -12,14 +12,14 @@ export function parseTimestamp(header: string, headerName: string): number {
   return Number(header);
 }
 
-/** Throws `timestamp_too_old` / `timestamp_too_new` when `timestamp` is outside the window around `now`. */
+/** Throws `timestamp_too_old` / `timestamp_too_new` when `timestamp` is outside the window around `nowMs`. */
 export function checkTimestamp(
   timestamp: number,
-  now: Date,
+  nowMs: number,
   toleranceSeconds: number,
   maxFutureSeconds: number,
 ): void {
-  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const nowSeconds = Math.floor(nowMs / 1000);
   // Written so that NaN fails closed (resolveOptions already refuses an invalid `now`).
   if (!(nowSeconds - timestamp <= toleranceSeconds)) {
     throw new WebhookVerificationError(

@@ -9,7 +9,8 @@ export interface ResolvedOptions {
   secrets: readonly string[];
   toleranceSeconds: number;
   maxFutureSeconds: number;
-  now: Date | undefined;
+  /** `now` in milliseconds, read once by Date's own getTime (see dateMs); undefined: the current time. */
+  now: number | undefined;
 }
 
 /** Throws a TypeError at once for a programming mistake: no secret, an empty or padded one, a bad window. */
@@ -31,9 +32,10 @@ export function resolveOptions(options: {
   const secrets = resolveSecrets(options.secret);
   const toleranceSeconds = seconds(options.toleranceSeconds, 300, 'toleranceSeconds');
   const maxFutureSeconds = seconds(options.maxFutureSeconds, 60, 'maxFutureSeconds');
-  const { now } = options;
   // Checked here, not when a Variant A delivery first needs it (a Date.now() number is a mistake).
-  if (now !== undefined && Number.isNaN(dateMs(now))) {
+  // The time checked is the time used: an own getTime (a patched Date) is not asked again later.
+  const now = options.now === undefined ? undefined : dateMs(options.now);
+  if (Number.isNaN(now)) {
     throw new TypeError('webhook-verify: now must be a valid Date');
   }
   return { secrets, toleranceSeconds, maxFutureSeconds, now };

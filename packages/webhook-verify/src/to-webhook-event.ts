@@ -16,7 +16,7 @@ export function toWebhookEvent(delivery: Delivery, options: ResolvedOptions): We
   if (a) {
     checkTimestamp(
       a.timestamp,
-      options.now ?? new Date(),
+      options.now ?? Date.now(),
       options.toleranceSeconds,
       options.maxFutureSeconds,
     );

@@ -392,6 +392,17 @@ const cases: Case[] = [
     expect: 'throws:TypeError',
   },
   {
+    // Its time is read as resolveOptions checked it, and as signWebhook reads a Date timestamp.
+    name: 'A: now a Date whose own getTime says a day later',
+    options: { ...a, now: Object.assign(at(aTs), { getTime: () => (aTs + 86_400) * 1000 }) },
+    expect: 'ok',
+  },
+  {
+    name: 'A: now a Date a day later whose own getTime says the signing time',
+    options: { ...a, now: Object.assign(at(aTs + 86_400), { getTime: () => aTs * 1000 }) },
+    expect: 'timestamp_too_old',
+  },
+  {
     name: 'A: now an object that only looks like a Date',
     options: { ...a, now: { getTime: () => aTs * 1000 } as never },
     expect: 'throws:TypeError',
