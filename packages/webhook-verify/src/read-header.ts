@@ -34,9 +34,10 @@ export function readHeader(headers: WebhookHeaders, headerName: string): HeaderV
       Object.hasOwn(record, key)
     ) {
       const value = record[key];
-      if (value === undefined) continue;
-      found = value;
-      seen += 1;
+      if (value !== undefined) {
+        found = value;
+        seen++;
+      }
     }
   }
   if (seen > 1) return null;

@@ -36,7 +36,7 @@ export function signedBytes(prefix: string, body: string | Uint8Array): Uint8Arr
   if (prefix === '' && body.buffer instanceof ArrayBuffer) return body as Uint8Array<ArrayBuffer>;
   const head = encoder.encode(prefix);
   const out = new Uint8Array(head.length + body.length);
-  out.set(head, 0);
+  out.set(head);
   out.set(body, head.length);
   return out;
 }
