@@ -103,4 +103,17 @@ describe('signWebhook', () => {
     expect(() => signWebhook(options as never)).toThrow(TypeError);
     expect(() => signWebhookSync(options as never)).toThrow(TypeError);
   });
+
+  it('throws at once for a body whose buffer was transferred, rather than sign it as empty', () => {
+    for (const variant of ['A', 'B'] as const) {
+      const { buffer } = new TextEncoder().encode(bodyA);
+      const rawBody = new Uint8Array(buffer);
+      structuredClone(buffer, { transfer: [buffer] });
+      for (const rb of [buffer, rawBody]) {
+        const options = { variant, secret, rawBody: rb, webhookId: 'w1' };
+        expect(() => signWebhook(options)).toThrow(/^rawBody is a detached buffer: /);
+        expect(() => signWebhookSync(options)).toThrow(/^rawBody is a detached/);
+      }
+    }
+  });
 });

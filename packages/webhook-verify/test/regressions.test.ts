@@ -472,6 +472,31 @@ describe('verification regressions (sync and async must agree)', () => {
     }
   });
 
+  it("says so when the body's buffer was transferred (detached), which reads as empty", async () => {
+    const message =
+      'rawBody is a detached buffer: pass the raw body (string, Uint8Array or ArrayBuffer) as received, before any JSON parser';
+    // The body, or a view of it, whose buffer is then handed to a worker, say.
+    const detached = (bytes: Uint8Array, view: (buffer: ArrayBuffer) => unknown) => {
+      const { buffer } = bytes.slice();
+      const rawBody = view(buffer);
+      structuredClone(buffer, { transfer: [buffer] });
+      return rawBody;
+    };
+    for (const base of [a, b]) {
+      const bytes = base.rawBody as Uint8Array;
+      for (const rawBody of [
+        detached(bytes, (buffer) => buffer),
+        detached(bytes, (buffer) => new Uint8Array(buffer)),
+        detached(bytes, (buffer) => new Uint8Array(buffer, 1, 2)),
+        detached(bytes, (buffer) => Buffer.from(buffer)),
+        detached(bytes, (buffer) => new DataView(buffer)),
+      ]) {
+        const outcome = await outcomeBoth({ ...base, rawBody: rawBody as never });
+        expect(outcome).toEqual({ ok: false, code: 'invalid_body', message });
+      }
+    }
+  });
+
   it('says a comma in a signature header may be a repeated header', async () => {
     const outcome = await outcomeBoth(
       withHeaders(b, { 'x-service-signature': `t=1767225600,v1=${bSig.slice(7)}` }),
