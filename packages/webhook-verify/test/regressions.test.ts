@@ -15,6 +15,7 @@ const b = deliveryOf(vector('B: ascii conversation.created'));
 const aText = new TextDecoder().decode(bodyOf(vector('A: ascii conversation.created')));
 const aTs = Number(a.headers['x-webhook-timestamp']);
 const aSig = a.headers['x-webhook-signature'] ?? '';
+const aId = a.headers['x-webhook-id'] ?? '';
 const bSig = b.headers['x-service-signature'] ?? '';
 const at = (seconds: number) => new Date(seconds * 1000);
 const withHeaders = (
@@ -306,6 +307,18 @@ const cases: Case[] = [
     options: withHeaders(a, { 'x-webhook-id': undefined }),
     expect: 'missing_header',
   },
+  {
+    // Node's req.headers keeps a repeated header it does not know as one value joined by ", ",
+    // which is also what a value with a comma looks like: either way it is not the body's ID.
+    name: 'A: the ID header twice, joined by Node',
+    options: withHeaders(a, { 'x-webhook-id': `${aId}, ${aId}` }),
+    expect: 'invalid_body',
+  },
+  {
+    name: 'A: the ID header twice, as an array',
+    options: withHeaders(a, { 'x-webhook-id': [aId, aId] }),
+    expect: 'invalid_body',
+  },
   // Secrets
   {
     name: 'A: whitespace around the secret',
@@ -494,6 +507,18 @@ describe('verification regressions (sync and async must agree)', () => {
         const outcome = await outcomeBoth({ ...base, rawBody: rawBody as never });
         expect(outcome).toEqual({ ok: false, code: 'invalid_body', message });
       }
+    }
+  });
+
+  it('says a repeated ID header (Variant A) is one, in a record or in Headers', async () => {
+    const repeated = new Headers(a.headers);
+    repeated.append('X-Webhook-ID', aId);
+    for (const headers of [repeated, { ...a.headers, 'x-webhook-id': `${aId},${aId}` }]) {
+      expect(await outcomeBoth({ ...a, headers })).toEqual({
+        ok: false,
+        code: 'invalid_body',
+        message: 'X-Webhook-ID appears more than once (or holds a comma)',
+      });
     }
   });
 
