@@ -5,7 +5,10 @@ export type RawBody = string | Uint8Array | ArrayBuffer;
 
 /** Checks that `rawBody` is raw text or bytes, not detached; bytes become a Uint8Array view without copying. */
 export function toBodyBytes(rawBody: unknown): string | Uint8Array {
-  if (typeof rawBody === 'string') return rawBody;
+  // The common cases, as they are (a view of a detached buffer is empty: this one is not).
+  if (typeof rawBody === 'string' || (rawBody instanceof Uint8Array && rawBody.length)) {
+    return rawBody;
+  }
   // The tag, not instanceof: an ArrayBuffer made in another realm (node:vm, a Jest environment) is
   // one too. The tags that end so are ArrayBuffer's and SharedArrayBuffer's.
   const tag = Object.prototype.toString.call(rawBody).slice(8, -1);
@@ -26,7 +29,7 @@ export function toBodyBytes(rawBody: unknown): string | Uint8Array {
       : typeof (rawBody as { pipe?: unknown }).pipe === 'function'
         ? 'a stream'
         : tag === 'Object'
-          ? 'a parsed object, not the raw body (re-serialising does not give the signed bytes)'
+          ? 'a parsed object (not the bytes that were signed)'
           : `a value of type ${tag}`,
   );
 }
