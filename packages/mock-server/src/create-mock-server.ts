@@ -27,7 +27,7 @@ import { parseBaseUrl } from './transports/base-url.js';
 import { fromFetchRequest, toFetchResponse } from './transports/fetch-adapter.js';
 import { type ListenOptions, listen, type RunningServer } from './transports/node-server.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
-import { EventBus, type EventListener } from './webhooks/event-bus.js';
+import { type DomainEvent, EventBus, type EventListener } from './webhooks/event-bus.js';
 import { eventName } from './webhooks/event-names.js';
 
 /** A mock of the whole API, usable in-process (`fetch`, `handle`) and over HTTP (`listen`). */
@@ -55,7 +55,10 @@ export interface MockServer {
   };
   /** Every domain event, as it is emitted: `events.on(listener)` returns the unsubscribe function. */
   readonly events: {
-    /** Calls `listener` for each event from now on; returns the function that stops it. */
+    /**
+     * Calls `listener` for each event from now on; returns the function that stops it. A throw or
+     * rejection of the listener goes to `onError`, never into the request that emitted the event.
+     */
     on(listener: EventListener): () => void;
   };
   /**
@@ -162,6 +165,12 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   const onError =
     options.onError ??
     ((error: unknown) => console.error('[agent-platform-mock] internal error:', error));
+  const onListenerError = (error: unknown, event: DomainEvent) => {
+    const where = `(events.on listener of ${event.event})`;
+    if (options.onError) options.onError(error, { method: 'EVENT', path: where });
+    else
+      console.error(`[agent-platform-mock] an events.on listener failed on ${event.event}:`, error);
+  };
 
   const ctx: DomainContext = {
     state,
@@ -255,7 +264,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
       list: () => core.faults.list(),
       clear: () => core.faults.clear(),
     },
-    events: { on: (listener) => events.on(listener) },
+    events: { on: (listener) => events.on(isolated(listener, onListenerError)) },
     reset: (o) => control.reset(o),
     createWorkspace: (o) => control.createWorkspace(o),
     createApiKey: (o) => control.createApiKey(o),
@@ -278,6 +287,25 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
       reminders.clear();
       clock.dispose();
     },
+  };
+}
+
+/**
+ * A user's listener whose throw (or rejected promise) is reported, once, rather than let into what
+ * emitted the event: a bug in a test's listener must not turn the request into a 500, leave its
+ * change half made, or keep the event from the listeners after it.
+ */
+function isolated(
+  listener: EventListener,
+  report: (error: unknown, event: DomainEvent) => void,
+): EventListener {
+  return (event) => {
+    try {
+      const result = listener(event);
+      if (result instanceof Promise) result.catch((error: unknown) => report(error, event));
+    } catch (error) {
+      report(error, event);
+    }
   };
 }
 

@@ -39,7 +39,10 @@ export interface MockServerOptions {
   deliveryGraceMs?: number;
   /** How many requests `requests()` keeps (default 1000). */
   journalSize?: number;
-  /** Where unexpected errors (500) are reported; default `console.error`. */
+  /**
+   * Where unexpected errors are reported: the mock's own (answered 500), a webhook attempt's, and a
+   * throw or rejection of an `events.on` listener (method `EVENT`); default `console.error`.
+   */
   onError?: (error: unknown, request: { method: string; path: string }) => void;
 }
 

@@ -12,8 +12,8 @@ export interface DomainEvent {
   data: unknown;
 }
 
-/** A function that hears every event. */
-export type EventListener = (event: DomainEvent) => void;
+/** A function that hears every event; what it returns is ignored, but a promise that rejects is reported. */
+export type EventListener = (event: DomainEvent) => unknown;
 
 /** The one emitter every state change goes through; webhooks and tests listen here. */
 export class EventBus {
