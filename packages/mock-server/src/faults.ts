@@ -79,15 +79,24 @@ export class Faults {
    * API's do: a fault on `/v1/agents/7D0C...` fires on `/v1/agents/7d0c...` and the other way round.
    */
   take(method: string, path: string): FaultSpec | null {
-    if (this.active.length === 0) return null;
-    const canonical = canonicalPath(path);
-    const fault = this.active.find(
-      (f) => (f.method === undefined || f.method === method) && f.matcher.test(canonical),
-    );
+    const fault = this.find(method, path);
     if (!fault) return null;
     fault.remaining--;
     if (fault.remaining <= 0) this.active = this.active.filter((f) => f !== fault);
     return fault;
+  }
+
+  /** The fault `take` would give a request next, left as it is. */
+  next(method: string, path: string): FaultSpec | null {
+    return this.find(method, path);
+  }
+
+  private find(method: string, path: string): ActiveFault | null {
+    if (this.active.length === 0) return null;
+    const canonical = canonicalPath(path);
+    const matches = (f: ActiveFault) =>
+      (f.method === undefined || f.method === method) && f.matcher.test(canonical);
+    return this.active.find(matches) ?? null;
   }
 
   /** The faults still waiting, with how many requests each has left. */

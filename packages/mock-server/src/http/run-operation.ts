@@ -36,7 +36,7 @@ export interface RequestScope {
  * Runs one operation through the checks of api-decisions section 2, in order: maintenance (503),
  * authentication (401), rate limit (429), injected faults, scope (403), validation of path, query and
  * body (400, 413), then the domain (404, 409). Faults come after the rate limit so that their answers
- * carry the key's rate-limit headers, as real errors do.
+ * carry the key's rate-limit headers, as real errors do; an injected 401 comes before it, as a real one.
  */
 export async function runOperation(
   pipeline: Pipeline,
@@ -54,7 +54,12 @@ export async function runOperation(
   }
   let key: ApiKeyRecord | null = null;
   try {
-    if (op.scopes) ({ key, rateHeaders } = admit(pipeline, request, scope));
+    if (op.scopes) {
+      // An injected 401 stands for an authentication that failed: as a real one, it comes before the
+      // rate limit, counts against no key and carries no rate-limit headers.
+      const count = pipeline.faults.next(op.method, request.path)?.status !== 401;
+      ({ key, rateHeaders } = admit(pipeline, request, scope, undefined, count));
+    }
     const fault = pipeline.faults.take(op.method, request.path);
     if (fault) return await answerFault(pipeline, fault, rateHeaders, request.signal);
     if (key) authorize(key, op, ctx.variant);
@@ -108,16 +113,19 @@ export function runUnrouted(
 /**
  * Authentication (401), then the key's rate limit (429, its headers in the error): the key and its
  * rate-limit headers. `counted`: the key the request was counted for already (authenticated again
- * after its body), which is not counted twice.
+ * after its body), which is not counted twice. `count` false: the request is not counted (an injected
+ * 401 answers it), and has no rate-limit headers.
  */
 function admit(
   pipeline: Pipeline,
   request: ApiRequest,
   scope: RequestScope,
   counted?: { id: string; rateHeaders: Record<string, string> },
+  count = true,
 ): { key: ApiKeyRecord; rateHeaders: Record<string, string> } {
   const key = authenticate(pipeline.ctx.state, request.header('x-api-key'));
   scope.keyId = key.id;
+  if (!count) return { key, rateHeaders: {} };
   const rateHeaders =
     key.id === counted?.id
       ? counted.rateHeaders

@@ -67,6 +67,24 @@ describe.each(transports)('rate limit over $name', (transport) => {
     expect((await h.call('GET', '/v1/agents', { key: 'unknown-key' })).status).toBe(401);
   });
 
+  it('counts no request an injected 401 answers, as a real 401 counts none, and answers it before a 429', async () => {
+    h.mock.faults.add({ path: '/v1/agents', status: 401, times: 4 });
+    for (let i = 0; i < 3; i++) {
+      const res = await h.call('GET', '/v1/agents');
+      expect(res.status).toBe(401);
+      expect(res.headers.get('x-ratelimit-limit')).toBeNull();
+    }
+    const remaining: (string | null)[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await h.call('GET', '/v1/contacts');
+      remaining.push(res.headers.get('x-ratelimit-remaining'));
+    }
+    expect(remaining).toEqual(['2', '1', '0']);
+    // The key is used up now; a 401 comes before the rate limit (api-decisions section 2).
+    expect((await h.call('GET', '/v1/agents')).status).toBe(401);
+    expect((await h.call('GET', '/v1/agents')).status).toBe(429);
+  });
+
   it('counts requests that fail after authentication (403, 400)', async () => {
     await h.call('GET', '/v1/agents?limit=0');
     await h.call('GET', '/v1/agents?limit=0');
