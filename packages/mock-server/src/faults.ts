@@ -68,7 +68,7 @@ export class Faults {
 
   /** Adds a fault whose spec `checkFault` has passed (the control API checks it first). */
   add(spec: FaultSpec): void {
-    const matcher = compileFaultPath(canonicalPath(spec.path));
+    const matcher = compileFaultPath(canonicalFaultPath(spec.path));
     const times = spec.times ?? 1;
     // `times` shown as it applies, given or not, beside what is left of it.
     this.active.push({ ...spec, times, remaining: times, matcher });
@@ -110,9 +110,37 @@ export class Faults {
   }
 }
 
-/** A path with each UUID segment in lower case, as the store keeps ids. */
+/**
+ * A request path in one spelling of each segment: its escapes decoded, then every character but
+ * letters, digits and `-_.!~'()` escaped (in upper-case hex), and a UUID in lower case. Requests
+ * arrive with the characters a URL escapes escaped (`caf%C3%A9`), in either case of hex, and
+ * with unreserved ones decoded: a fault written with or without the escapes matches all of them.
+ * A segment that does not decode (a stray `%`) is compared as it is.
+ */
 function canonicalPath(path: string): string {
-  return path.split('/').map(canonicalId).join('/');
+  return path.split('/').map(canonicalSegment).join('/');
+}
+
+/** A fault's path spelled as `canonicalPath` spells requests, its `{name}` parts and final `*` kept. */
+export function canonicalFaultPath(path: string): string {
+  const prefix = path.endsWith('*');
+  const literal = prefix ? path.slice(0, -1) : path;
+  const source = literal
+    .split(/(\{[^/{}]+\})/)
+    .map((part, i) => (i % 2 === 1 ? part : canonicalPath(part)))
+    .join('');
+  return prefix ? `${source}*` : source;
+}
+
+function canonicalSegment(segment: string): string {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    return canonicalId(segment);
+  }
+  // `*` escaped too: a fault's final `*` is its wildcard, and an escaped one is no wildcard.
+  return encodeURIComponent(canonicalId(decoded)).replace(/\*/g, '%2A');
 }
 
 /** The seconds a fault's answer asks to wait: its `retry_after`, else 1 on a 429 (as every 429 of the API has one). */

@@ -1,5 +1,5 @@
 import { invalidField } from '../errors.js';
-import type { FaultSpec } from '../faults.js';
+import { canonicalFaultPath, type FaultSpec } from '../faults.js';
 import { checkInput } from './check-input.js';
 import { faultSpec } from './control-schemas.js';
 import { faultTargets } from './fault-targets.js';
@@ -37,7 +37,15 @@ export function checkFault(input: unknown): FaultSpec {
   if (upper === 'OPTIONS') {
     throw invalidField('method', 'enum', 'OPTIONS is a CORS preflight, answered before any fault');
   }
-  const targets = faultTargets(path);
+  const query = /[?#]/.exec(path);
+  if (query) {
+    throw invalidField(
+      'path',
+      'pattern',
+      `a fault matches the path alone, whatever the query; leave out ${path.slice(query.index)}`,
+    );
+  }
+  const targets = faultTargets(canonicalFaultPath(path));
   if (targets.length === 0) {
     throw invalidField(
       'path',

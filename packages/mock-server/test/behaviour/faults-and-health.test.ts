@@ -250,6 +250,45 @@ describe.each(transports)('faults and health over $name', (transport) => {
     expect((await h.call('GET', '/v1/contacts')).status).toBe(503);
   });
 
+  it('matches a path as the router reads it: escapes decoded, in either case, and characters a URL escapes', async () => {
+    const status = async (path: string) => (await h.call('GET', path, { unchecked: true })).status;
+    // %65 is `e`: the same path as /v1/agents (RFC 3986 §6.2.2.2), so the router serves it.
+    h.mock.faults.add({ method: 'GET', path: '/v1/ag%65nts', status: 500 });
+    expect(await status('/v1/agents')).toBe(500);
+    h.mock.faults.add({ path: '/v1/agents/%7Ea', status: 502 });
+    expect(await status('/v1/agents/~a')).toBe(502);
+    // Characters a client's URL escapes (fetch, curl), and escapes in another case.
+    h.mock.faults.add({ path: '/v1/agents/caf\u00e9 au lait', status: 503 });
+    expect(await status('/v1/agents/caf%c3%a9%20au%20lait')).toBe(503);
+    h.mock.faults.add({ path: '/v1/agents/%c3%a9*', status: 504 });
+    expect(await status('/v1/agents/%C3%A9t%C3%A9/trainings')).toBe(504);
+    // An escaped `/` is part of a segment, an escaped `*` no wildcard.
+    expect(() => h.mock.faults.add({ path: '/v1/agents%2Fx', status: 503 })).toThrow(
+      'matches no route',
+    );
+    h.mock.faults.add({ path: '/v1/agents/a%2A', status: 503 });
+    expect(await status('/v1/agents/ab')).toBe(400);
+    expect(h.mock.faults.list()).toHaveLength(1);
+  });
+
+  it('refuses a fault path with a query or a fragment, naming path: a fault matches the path alone', async () => {
+    const res = await h.call('POST', '/__mock/faults', {
+      body: { path: '/v1/agents?status=active', status: 503 },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual([
+      {
+        field: 'path',
+        rule: 'pattern',
+        message:
+          'path: a fault matches the path alone, whatever the query; leave out ?status=active',
+      },
+    ]);
+    expect(() => h.mock.faults.add({ path: '/v1/agents#top', status: 503 })).toThrow(
+      'path: a fault matches the path alone, whatever the query; leave out #top',
+    );
+  });
+
   it.each([
     [{ status: 'ok', reason: 'x' }, 'reason', 'unknown'],
     [{}, 'status', 'required'],
