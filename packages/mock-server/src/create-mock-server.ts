@@ -110,7 +110,10 @@ export interface MockServer {
   webhookAttempts(): ReturnType<Controller['webhookAttempts']>;
   /** Alert e-mails recorded for failing Variant B webhooks. */
   alerts(): ReturnType<Controller['alerts']>;
-  /** Waits until no webhook attempt is in flight (at most the grace period per wait). */
+  /**
+   * Waits until no webhook attempt is in flight (at most the grace period per wait), following the
+   * attempts that start meanwhile (a receiver's reactions) up to 100 rounds deep.
+   */
   settle(): Promise<void>;
   /** Sets the health GET /v1/health reports; `maintenance` makes other operations answer 503. */
   setHealth(status: HealthStatus): void;

@@ -12,6 +12,7 @@ import {
   MAX_ATTEMPTS,
   MAX_FINISHED_DELIVERIES,
   MAX_PENDING_PER_WEBHOOK,
+  MAX_SETTLE_ROUNDS,
   retryDelayMs,
 } from './schedules.js';
 import { type AttemptOutcome, sendAttempt, timeoutOutcome } from './send-attempt.js';
@@ -136,11 +137,13 @@ export class WebhookDispatcher {
   /**
    * Waits for attempts in flight: for their signing (the mock's own work, slow on a loaded machine)
    * in full, so that an attempt is sent at the time it was due; then for their receivers at most
-   * `graceMs` of real time from the last one sent, so that each gets the whole grace.
+   * `graceMs` of real time from the last one sent, so that each gets the whole grace. Attempts
+   * started while waiting (a receiver's reaction, delivered back to it) are waited for too, for at
+   * most MAX_SETTLE_ROUNDS rounds: a receiver that answers every delivery with a new event for
+   * itself would keep it waiting forever.
    */
   async settle(): Promise<void> {
-    // Attempts started while waiting are waited for too.
-    while (this.inFlight.size > 0) {
+    for (let round = 0; this.inFlight.size > 0 && round <= MAX_SETTLE_ROUNDS; round++) {
       while (this.signing.size > 0) await Promise.allSettled([...this.signing]);
       const { signingStarts } = this;
       let timer: ReturnType<typeof setTimeout> | undefined;

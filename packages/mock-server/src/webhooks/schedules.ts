@@ -8,6 +8,11 @@ export const DELIVERY_TIMEOUT_MS = 10_000;
 export const FAILURES_TO_DEACTIVATE = 5;
 /** Deliveries waiting per webhook; an event beyond it is recorded as failed with `queue_full`. */
 export const MAX_PENDING_PER_WEBHOOK = 1000;
+/**
+ * Rounds of attempts started while `settle` waits (a receiver's reactions) that it waits for, after
+ * those in flight when it was called: a deep chain of reactions, never an endless one.
+ */
+export const MAX_SETTLE_ROUNDS = 100;
 /** Finished deliveries kept in the history (all webhooks); the oldest finished ones go first. */
 export const MAX_FINISHED_DELIVERIES = 50_000;
 /** Variant B: while a webhook is failing, a new event's first attempt waits the fifth delay. */

@@ -1,0 +1,70 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMockServer, type MockServer } from '../../src/index.js';
+import { apiClient, type Call } from '../support/api.js';
+import { inProcess } from '../support/transports.js';
+
+/**
+ * A manual-clock mock whose deliveries go to `receive` (answered 204 once it returns), with a webhook
+ * for every event and a contact.
+ */
+async function setup(receive: (event: string, mock: MockServer) => Promise<void> | void) {
+  const sent: string[] = [];
+  const mock: MockServer = createMockServer({
+    clock: 'manual',
+    startTime: '2026-11-20T10:00:00.000Z',
+    // As long as it goes: no round of the wait ends at the grace, however loaded the machine.
+    deliveryGraceMs: 60_000,
+    deliveryFetch: async (_input, init) => {
+      const { event } = JSON.parse(String(init?.body));
+      sent.push(event);
+      await receive(event, mock);
+      return new Response(null, { status: 204 });
+    },
+  });
+  const created = mock.createApiKey({ scopes: 'all' });
+  const call: Call = apiClient(inProcess(mock), created.key);
+  await call('POST', '/v1/webhooks', {
+    body: { url: 'https://hooks.example.com/in', events: ['contacts'] },
+  });
+  return { mock, call, sent, workspaceId: created.workspace_id };
+}
+
+describe('settle', () => {
+  let mock: MockServer | undefined;
+  afterEach(() => mock?.dispose());
+
+  it("waits for the attempts that a receiver's reaction makes", async () => {
+    const t = await setup(async (event) => {
+      // A receiver that updates each new contact, through the API, before it answers.
+      if (event !== 'contact.created') return;
+      const contact = (await t.call('GET', '/v1/contacts')).body.data[0];
+      await t.call('PUT', `/v1/contacts/${contact.id}`, { body: { name: 'Ada L.' } });
+    });
+    mock = t.mock;
+    await t.call('POST', '/v1/contacts', { body: { name: 'Ada' } });
+    await t.mock.settle();
+    expect(t.sent).toEqual(['contact.created', 'contact.updated']);
+    expect(t.mock.webhookAttempts().every((a) => a.succeeded)).toBe(true);
+  });
+
+  it('ends, as does an advance, when a receiver answers every delivery with another event for itself', async () => {
+    // The loop is cut after 1000 deliveries, so that a settle that followed it to its end ended too.
+    let chain = 0;
+    const t = await setup((_event, m) => {
+      if (++chain >= 1000) return;
+      const contact = m.exportState().tables.contacts[0];
+      m.emitEvent({ workspace_id: t.workspaceId, event: 'contact.updated', data: contact });
+    });
+    mock = t.mock;
+    await t.call('POST', '/v1/contacts', { body: { name: 'Ada' } });
+    await t.mock.settle();
+    // The attempt in flight at the call and 100 rounds of reactions, one each.
+    expect(t.sent).toHaveLength(101);
+    const before = t.sent.length;
+    await t.mock.clock.advance(1000);
+    expect(t.sent.length).toBeLessThan(1000);
+    expect(t.sent.length).toBeGreaterThan(before);
+    chain = 1000;
+    await t.mock.settle();
+  });
+});
