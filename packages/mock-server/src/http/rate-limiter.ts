@@ -48,6 +48,21 @@ export class RateLimiter {
     return headers(limit - window.count);
   }
 
+  /**
+   * The headers `take` would send, without counting the request (one an injected 429 answers); throws
+   * `take`'s 429 when the window is used up.
+   */
+  check(keyId: string, now: number): Record<string, string> {
+    const info = this.peek(keyId, now);
+    if (!info) return {};
+    if (info.remaining <= 0) return this.take(keyId, now);
+    return {
+      'X-RateLimit-Limit': String(info.limit),
+      'X-RateLimit-Remaining': String(info.remaining),
+      'X-RateLimit-Reset': String(info.reset),
+    };
+  }
+
   /** Where a key stands without counting a request. */
   peek(keyId: string, now: number): RateLimitInfo | null {
     if (!this.option) return null;

@@ -36,7 +36,8 @@ export interface RequestScope {
  * Runs one operation through the checks of api-decisions section 2, in order: maintenance (503),
  * authentication (401), rate limit (429), injected faults, scope (403), validation of path, query and
  * body (400, 413), then the domain (404, 409). Faults come after the rate limit so that their answers
- * carry the key's rate-limit headers, as real errors do; an injected 401 comes before it, as a real one.
+ * carry the key's rate-limit headers, as real errors do; an injected 401 comes before it, as a real one, and an injected 429 is not
+ * counted, as the limiter's own are not.
  */
 export async function runOperation(
   pipeline: Pipeline,
@@ -56,8 +57,10 @@ export async function runOperation(
   try {
     if (op.scopes) {
       // An injected 401 stands for an authentication that failed: as a real one, it comes before the
-      // rate limit, counts against no key and carries no rate-limit headers.
-      const count = pipeline.faults.next(op.method, request.path)?.status !== 401;
+      // rate limit, counts against no key and carries no rate-limit headers. An injected 429 is
+      // counted no more than the limiter's own.
+      const status = pipeline.faults.next(op.method, request.path)?.status;
+      const count = status === 401 ? 'none' : status === 429 ? 'check' : 'count';
       ({ key, rateHeaders } = admit(pipeline, request, scope, undefined, count));
     }
     const fault = pipeline.faults.take(op.method, request.path);
@@ -113,23 +116,25 @@ export function runUnrouted(
 /**
  * Authentication (401), then the key's rate limit (429, its headers in the error): the key and its
  * rate-limit headers. `counted`: the key the request was counted for already (authenticated again
- * after its body), which is not counted twice. `count` false: the request is not counted (an injected
- * 401 answers it), and has no rate-limit headers.
+ * after its body), which is not counted twice. `count`: `none` for a request an injected 401 answers
+ * (no rate limit, no headers), `check` for one an injected 429 answers (the limit and its headers,
+ * not counted).
  */
 function admit(
   pipeline: Pipeline,
   request: ApiRequest,
   scope: RequestScope,
   counted?: { id: string; rateHeaders: Record<string, string> },
-  count = true,
+  count: 'count' | 'check' | 'none' = 'count',
 ): { key: ApiKeyRecord; rateHeaders: Record<string, string> } {
   const key = authenticate(pipeline.ctx.state, request.header('x-api-key'));
   scope.keyId = key.id;
-  if (!count) return { key, rateHeaders: {} };
-  const rateHeaders =
-    key.id === counted?.id
-      ? counted.rateHeaders
-      : pipeline.rateLimiter.take(key.id, pipeline.ctx.nowMs());
+  if (count === 'none') return { key, rateHeaders: {} };
+  const { rateLimiter, ctx } = pipeline;
+  let rateHeaders: Record<string, string>;
+  if (key.id === counted?.id) rateHeaders = counted.rateHeaders;
+  else if (count === 'check') rateHeaders = rateLimiter.check(key.id, ctx.nowMs());
+  else rateHeaders = rateLimiter.take(key.id, ctx.nowMs());
   return { key, rateHeaders };
 }
 

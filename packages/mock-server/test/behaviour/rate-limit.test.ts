@@ -85,6 +85,24 @@ describe.each(transports)('rate limit over $name', (transport) => {
     expect((await h.call('GET', '/v1/agents')).status).toBe(429);
   });
 
+  it('counts no request an injected 429 answers, as it counts none of its own 429s', async () => {
+    h.mock.faults.add({ path: '/v1/agents', status: 429, times: 2 });
+    for (let i = 0; i < 2; i++) {
+      const res = await h.call('GET', '/v1/agents');
+      expect(res.status).toBe(429);
+      expect(res.headers.get('x-ratelimit-limit')).toBe('3');
+      expect(res.headers.get('x-ratelimit-remaining')).toBe('0');
+    }
+    const remaining: (string | null)[] = [];
+    for (let i = 0; i < 3; i++)
+      remaining.push((await h.call('GET', '/v1/agents')).headers.get('x-ratelimit-remaining'));
+    expect(remaining).toEqual(['2', '1', '0']);
+    // The key used up, its own 429 comes first: the fault is left for later.
+    h.mock.faults.add({ path: '/v1/agents', status: 429, retry_after: 5 });
+    expect((await h.call('GET', '/v1/agents')).headers.get('retry-after')).toBe('60');
+    expect(h.mock.faults.list()).toHaveLength(1);
+  });
+
   it('counts requests that fail after authentication (403, 400)', async () => {
     await h.call('GET', '/v1/agents?limit=0');
     await h.call('GET', '/v1/agents?limit=0');
