@@ -1,5 +1,6 @@
 import { UUID } from '../http/schema-rules.js';
 import { canonicalId, canonicalIds } from './canonical-id.js';
+import { canonicalTimes } from './canonical-time.js';
 import { checkSnapshot } from './check-snapshot.js';
 import type {
   AgentRow,
@@ -208,14 +209,16 @@ export function importState(
   options: RequestRuleOptions = { requireHttps: false },
 ): void {
   // Ids in lower case, as /v1 reads them: an upper-case id in a hand-written snapshot stays reachable.
+  // Times in UTC with milliseconds, as the API answers them: lists order rows by that text.
+  const canonical = <T extends object>(record: T): T => canonicalTimes(canonicalIds(record));
   const copy = structuredClone(input) as StateSnapshot;
   copy.workspaces = copy.workspaces.map(canonicalIds);
-  copy.api_keys = copy.api_keys.map(canonicalIds);
+  copy.api_keys = copy.api_keys.map(canonical);
   for (const name of TABLE_NAMES) {
     const rows = copy.tables[name];
-    if (rows) (copy.tables as Record<string, object[]>)[name] = rows.map(canonicalIds);
+    if (rows) (copy.tables as Record<string, object[]>)[name] = rows.map(canonical);
   }
-  copy.alerts = copy.alerts?.map(canonicalIds);
+  copy.alerts = copy.alerts?.map(canonical);
   checkSnapshot(copy, state.variant, options);
   clearState(state);
   state.health = copy.health;
