@@ -73,6 +73,19 @@ export const API_KEY_STRING: SchemaNode = {
     'must be printable ASCII (no control character, no line break) without a space at either end, as an x-api-key header carries it',
 };
 
+/**
+ * A channel's widget key, as its embed script carries it in an HTML attribute and a widget in a URL:
+ * letters, digits and `. _ ~ -` (the mock makes `wk_` and 32 hex digits), 1 to 200 of them.
+ */
+export const WIDGET_KEY: SchemaNode = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 200,
+  pattern: '^[A-Za-z0-9._~-]+$',
+  'x-pattern-message':
+    'must be letters, digits and . _ ~ - only, as the embed script carries it in an HTML attribute',
+};
+
 const string: SchemaNode = { type: 'string' };
 const uuid: SchemaNode = { type: 'string', format: 'uuid' };
 const dateTime: SchemaNode = { type: 'string', format: 'date-time' };
@@ -213,7 +226,7 @@ export const ROW_SCHEMAS: { readonly [K in keyof Tables]: SchemaNode } = {
         business_hours: field('ChannelSettings', 'business_hours'),
         updated_at: field('ChannelSettings', 'updated_at'),
       }),
-      _widget_key: string,
+      _widget_key: WIDGET_KEY,
     },
     {},
   ),

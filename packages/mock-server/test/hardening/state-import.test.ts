@@ -329,6 +329,47 @@ describe('importing table rows', () => {
     ]);
   });
 
+  it("refuses a widget channel with another widget channel's key, naming it (each embeds its own)", async () => {
+    await fillState(h, 'A');
+    const [widget, whatsapp] = h.mock.exportState().tables.channels;
+    expect([widget?.type, whatsapp?.type]).toEqual(['widget', 'whatsapp']);
+    const id = crypto.randomUUID();
+    const copy: Edit = (s) => s.tables.channels.push({ ...s.tables.channels[0], id, name: 'Copy' });
+    expect(await refused(copy)).toEqual([
+      {
+        field: 'tables.channels[2]._widget_key',
+        rule: 'unique',
+        message: `tables.channels[2]._widget_key: is also the _widget_key of tables.channels[0] (row id ${id})`,
+      },
+    ]);
+    // Of a channel of another type, never shown, it may be (the demo seed's WhatsApp channel has it).
+    const shared = structuredClone(h.mock.exportState());
+    Object.assign(shared.tables.channels[1] ?? {}, { _widget_key: widget?._widget_key });
+    expect((await h.call('PUT', '/__mock/state', { body: shared })).status).toBe(204);
+  });
+
+  it('refuses a widget key that the embed script could not carry as it is, and takes one of its own', async () => {
+    await fillState(h, 'A');
+    const cases: [string, string][] = [
+      ['', 'minLength'],
+      ['wk_" onload="alert(1)', 'pattern'],
+      ['wk <site>', 'pattern'],
+      ['x'.repeat(201), 'maxLength'],
+    ];
+    for (const [key, rule] of cases) {
+      expect(await refused((s) => (s.tables.channels[0]._widget_key = key)), key).toEqual([
+        expect.objectContaining({ field: 'tables.channels[0]._widget_key', rule }),
+      ]);
+    }
+    const snapshot = structuredClone(h.mock.exportState());
+    const channel = snapshot.tables.channels[0] as { id: string; _widget_key: string };
+    channel._widget_key = 'my-site.widget_1~';
+    expect((await h.call('PUT', '/__mock/state', { body: snapshot })).status).toBe(204);
+    const embed = (await h.call('GET', `/v1/channels/${channel.id}/widget`)).body.data;
+    expect(embed.widget_key).toBe('my-site.widget_1~');
+    expect(embed.embed_script).toContain('data-widget-key="my-site.widget_1~"');
+  });
+
   it("refuses any field of a row that is not the spec's or the mock's own, with its path and rule", async () => {
     await fillState(h, 'A');
     const { tables } = h.mock.exportState();
