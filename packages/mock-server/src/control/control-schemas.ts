@@ -140,7 +140,7 @@ export const snapshotShape = object(
     seq: { type: 'integer', minimum: 0 },
     workspaces: { type: 'array', items: { type: 'object' } },
     api_keys: { type: 'array', items: { type: 'object' } },
-    alerts: { type: 'array' },
+    alerts: { type: 'array', items: { type: 'object' } },
     tables: object(Object.fromEntries(TABLE_NAMES.map((name) => [name, rows]))),
   },
   ['version', 'variant', 'health', 'seq', 'workspaces', 'api_keys', 'tables'],

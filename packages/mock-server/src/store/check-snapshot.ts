@@ -124,11 +124,11 @@ export function checkSnapshot(
     },
   };
   /** The row's id after each of its issues from `first` on, to find it in a file (a hand-written one has no index beside it). */
-  const nameRow = (id: unknown, first: number): void => {
+  const nameRow = (id: unknown, first: number, noun = 'row'): void => {
     if (typeof id !== 'string') return;
     for (let j = first; j < issues.length; j++) {
       const issue = issues[j] as ErrorDetail;
-      issues[j] = { ...issue, message: `${issue.message} (row id ${id})` };
+      issues[j] = { ...issue, message: `${issue.message} (${noun} id ${id})` };
     }
   };
   for (const name of Object.keys(ROW_SCHEMAS) as (keyof Tables)[]) {
@@ -159,6 +159,16 @@ export function checkSnapshot(
       nameRow(row.id, first);
     }
   }
+  const alertIds = new Map<string, string>();
+  for (const [i, alert] of (s.alerts ?? []).entries()) {
+    const at = `alerts[${i}]`;
+    const first = issues.length;
+    check(ALERT, alert, at);
+    once(alertIds, alert.id, at, 'id');
+    known(alert.workspace_id, `${at}.workspace_id`);
+    nameRow(alert.id, first, 'alert');
+  }
+
   // Between rows, once each row is right on its own: a row refused for its id or name would
   // otherwise also be reported by every row that names it.
   if (issues.length === 0) {
@@ -170,8 +180,18 @@ export function checkSnapshot(
         nameRow(row.id, first);
       }
     }
+    // An alert's webhook may be gone (deleting a webhook keeps its alerts), but is never another
+    // workspace's: GET /__mock/alerts would show one workspace an alert about another's webhook.
+    const hooks = new Map((s.tables.webhooks ?? []).map((hook) => [hook.id, hook._ws]));
+    for (const [i, alert] of (s.alerts ?? []).entries()) {
+      const ws = hooks.get(alert.webhook_id);
+      if (ws === undefined || ws === alert.workspace_id) continue;
+      const text = "is the id of another workspace's webhook";
+      issues.push(
+        fieldDetail(`alerts[${i}].webhook_id`, 'exists', `${text} (alert id ${alert.id})`),
+      );
+    }
   }
 
-  for (const [i, alert] of (s.alerts ?? []).entries()) check(ALERT, alert, `alerts[${i}]`);
   if (issues.length > 0) throw new InvalidSnapshot(issues);
 }
