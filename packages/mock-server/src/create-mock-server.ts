@@ -119,9 +119,9 @@ export interface MockServer {
   setHealth(status: HealthStatus): void;
   /** The last requests, oldest first: the whole journal, or its newest `limit` entries. */
   requests(options?: { limit?: number }): JournalEntry[];
-  /** The whole state as JSON. */
+  /** The whole state as JSON (not the rate-limit windows, journal or faults: the server's own). */
   exportState(): StateSnapshot;
-  /** Replaces the state with one exported earlier. */
+  /** Replaces the state with one exported earlier; rate-limit windows, journal and faults stay as they are. */
   importState(snapshot: StateSnapshot): void;
   /** Stops timers (a real clock's) so that the process can exit. */
   dispose(): void;

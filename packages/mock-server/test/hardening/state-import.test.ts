@@ -623,3 +623,23 @@ describe.each(['A', 'B'] as const)('the demo seed in Variant %s', (variant) => {
     }
   });
 });
+
+describe('rate-limit windows and a state import', () => {
+  const h = useMock(fetchHandler, { rateLimit: { limit: 3, windowMs: 60_000 } });
+
+  it('are no part of a snapshot: an import leaves each key counting on in its window, a reset clears them', async () => {
+    const remaining = async () =>
+      (await h.call('GET', '/v1/agents')).headers.get('x-ratelimit-remaining');
+    expect(await remaining()).toBe('2');
+    const snapshot = h.mock.exportState();
+    expect(JSON.stringify(snapshot)).not.toMatch(/rate|window/i);
+    // The control API counts nothing; the key's window goes on through the import.
+    expect((await h.call('PUT', '/__mock/state', { body: snapshot })).status).toBe(204);
+    expect(await remaining()).toBe('1');
+    expect(await remaining()).toBe('0');
+    expect((await h.call('GET', '/v1/agents')).status).toBe(429);
+    h.mock.reset();
+    h.mock.importState(snapshot);
+    expect(await remaining()).toBe('2');
+  });
+});
