@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'tsup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -504,6 +506,36 @@ describe('CLI flags', () => {
       windowMs: 60_000,
     });
     expect(() => parseCli(['--rate-limit', '99999999999999999999'])).toThrow(/--rate-limit/);
+  });
+
+  it('reads a --seed file saved with a byte order mark, and says a UTF-16 one is not UTF-8', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mock-seed-'));
+    try {
+      const mock = createMockServer({ seed: 'demo', clock: 'manual' });
+      const snapshot = mock.exportState();
+      mock.dispose();
+      const text = JSON.stringify(snapshot);
+      // Notepad saves UTF-8 with a byte order mark; Windows PowerShell 5's `>` writes UTF-16 LE.
+      const bom = join(dir, 'bom.json');
+      await writeFile(bom, `\ufeff${text}`);
+      expect(parseCli(['--seed', bom]).options.seed).toEqual(snapshot);
+      const utf16 = join(dir, 'utf16.json');
+      await writeFile(
+        utf16,
+        Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]),
+      );
+      expect(() => parseCli(['--seed', utf16])).toThrow(
+        `--seed: ${utf16} is UTF-16 (it starts with the byte order mark FF FE); save it as UTF-8`,
+      );
+      // Saved in Latin-1: "José" would have been imported as "Jos\ufffd".
+      const latin1 = join(dir, 'latin1.json');
+      await writeFile(latin1, Buffer.from(text.replace('Ada Lovelace', 'José'), 'latin1'));
+      expect(() => parseCli(['--seed', latin1])).toThrow(
+        `--seed: ${latin1} is not UTF-8 text; save it as UTF-8`,
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("drops the period of Node's own messages, which the CLI follows with '. Try --help.'", () => {

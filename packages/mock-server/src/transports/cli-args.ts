@@ -182,18 +182,40 @@ function parseGraceMs(flag: string | undefined, clock: 'real' | 'manual'): numbe
 }
 
 function readSeedFile(path: string): StateSnapshot {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(path, 'utf8');
+    bytes = readFileSync(path);
   } catch (error) {
     throw new UsageError(
       `--seed: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'}); use demo, none or a state file`,
     );
   }
+  const text = seedText(path, bytes);
   try {
     return JSON.parse(text) as StateSnapshot;
   } catch (error) {
     throw new UsageError(`--seed: ${path} is not JSON (${(error as Error).message})`);
+  }
+}
+
+/**
+ * A state file's text: UTF-8, without the byte order mark some editors write first (JSON.parse
+ * takes none). A file in UTF-16 (Windows PowerShell 5 writes `>` so), or with bytes that are not
+ * UTF-8 (a file saved in Latin-1), is refused: decoded anyway, its names would be imported changed.
+ */
+function seedText(path: string, bytes: Buffer): string {
+  const mark = bytes.subarray(0, 2).toString('hex');
+  if (mark === 'fffe' || mark === 'feff') {
+    const shown = mark === 'fffe' ? 'FF FE' : 'FE FF';
+    throw new UsageError(
+      `--seed: ${path} is UTF-16 (it starts with the byte order mark ${shown}); save it as UTF-8`,
+    );
+  }
+  try {
+    // ignoreBOM false: the decoder drops a leading UTF-8 byte order mark.
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new UsageError(`--seed: ${path} is not UTF-8 text; save it as UTF-8`);
   }
 }
 
