@@ -28,13 +28,27 @@ export interface ReceiverOptions {
   onFailed: (error: unknown, event: WebhookEvent) => void;
 }
 
+/** Options of `RunningReceiver.close`. */
+export interface CloseOptions {
+  /** Milliseconds the deliveries in flight get before every connection is cut (`CLOSE_GRACE_MS`). */
+  graceMs?: number;
+}
+
 /** A receiver listening on loopback. */
 export interface RunningReceiver {
   /** Where the platform should POST: `http://127.0.0.1:PORT/webhooks`. */
   url: string;
-  /** Stops gracefully (`gracefulClose`): call it on SIGTERM. */
-  close(): Promise<void>;
+  /** Stops gracefully, within `graceMs` (`gracefulClose`): call it on SIGTERM. */
+  close(options?: CloseOptions): Promise<void>;
 }
+
+/**
+ * How long `close()` waits for the deliveries in flight by default: the sender's own timeout (10 s).
+ * A delivery still unanswered after that has failed at the sender and will be sent again, so cutting
+ * it loses nothing; waiting on could keep the process up for good (a connection that sends nothing, a
+ * handler that hangs).
+ */
+export const CLOSE_GRACE_MS = 10_000;
 
 /**
  * Above the largest delivery the platform sends: one resource, at most a contact with its 100 custom
@@ -84,17 +98,26 @@ export async function handleVerified(
 /**
  * Readies `server` for a graceful stop, and returns the stop: take no new connection, answer the
  * deliveries in flight (cut, each would count as failed and be retried), close each keep-alive
- * connection once idle, and resolve when the last one is closed.
+ * connection once idle, cut whatever is still open after `graceMs`, and resolve when the last
+ * connection is closed.
  */
-export function gracefulClose(server: Server): () => Promise<void> {
+export function gracefulClose(server: Server): (options?: CloseOptions) => Promise<void> {
   // An answer sent while closing leaves its connection idle: close it then, not at the keep-alive timeout.
   server.on('request', (_request, response: ServerResponse) =>
     response.on('finish', () => {
       if (!server.listening) server.closeIdleConnections();
     }),
   );
-  // server.close() closes the idle connections itself (Node >= 19), not the busy ones.
-  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return ({ graceMs = CLOSE_GRACE_MS } = {}) =>
+    new Promise<void>((resolve) => {
+      // server.close() closes the idle connections itself (Node >= 19), not the busy ones, nor one
+      // that is connected but has sent nothing (no server timeout applies to it): those are cut.
+      const cut = setTimeout(() => server.closeAllConnections(), graceMs);
+      server.close(() => {
+        clearTimeout(cut);
+        resolve();
+      });
+    });
 }
 
 /**

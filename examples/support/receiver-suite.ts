@@ -1,9 +1,11 @@
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import type { MockServer } from '@agent-platform/mock-server';
 import { AgentPlatform } from '@agent-platform/sdk';
 import type { WebhookEvent } from '@agent-platform/webhook-verify';
 import { createDeduper, createMemoryStore } from '@agent-platform/webhook-verify/dedupe';
 import { signWebhookSync } from '@agent-platform/webhook-verify/node';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ReceiverOptions, RunningReceiver } from '../webhook-receiver.js';
 import { MAX_DELIVERY_BYTES, webhookDemo } from '../webhook-receiver.js';
 import { mockEnv } from './mock-env.js';
@@ -199,6 +201,55 @@ export function receiverSuite(start: (options: ReceiverOptions) => Promise<Runni
     await closed;
     expect(handled).toHaveLength(1);
     await expect(post(receiver.url, BODY, signed(BODY))).rejects.toThrow('fetch failed');
+  });
+
+  it("cuts what is still open when closed, after the sender's 10 s: a silent connection, a handler that hangs", async () => {
+    let started!: () => void;
+    const inHandler = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const { receiver } = await startWith(start, {
+      onEvent: () => {
+        started();
+        return new Promise<void>(() => {}); // never settles: a database call that hangs
+      },
+    });
+    // Connected, and silent: nothing of a request has come, so no server timeout applies to it.
+    const { port } = new URL(receiver.url);
+    const silent = connect(Number(port), '127.0.0.1');
+    await once(silent, 'connect');
+    const answer = post(receiver.url, BODY, signed(BODY)).catch((error: unknown) => error);
+    await inHandler;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let closed = false;
+      const closing = receiver.close().then(() => {
+        closed = true;
+      });
+      await vi.advanceTimersByTimeAsync(9_999);
+      for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+      expect([closed, silent.destroyed]).toEqual([false, false]);
+      await vi.advanceTimersByTimeAsync(1);
+      await closing;
+      await expect(answer).resolves.toBeInstanceOf(TypeError); // fetch failed: cut, unanswered
+      if (!silent.closed) await once(silent, 'close');
+    } finally {
+      vi.useRealTimers();
+      silent.destroy();
+    }
+  });
+
+  it('cuts what is still open at once with graceMs: 0', async () => {
+    const { receiver } = await startWith(start);
+    const { port } = new URL(receiver.url);
+    const silent = connect(Number(port), '127.0.0.1');
+    await once(silent, 'connect');
+    try {
+      await receiver.close({ graceMs: 0 });
+      if (!silent.closed) await once(silent, 'close');
+    } finally {
+      silent.destroy();
+    }
   });
 
   it("stops on a rejected delivery, saying why, when the mock's clock is far from real time (Variant A)", async () => {
