@@ -32,6 +32,17 @@ it('uses AGENT_PLATFORM_API_KEY with the server AGENT_PLATFORM_BASE_URL names', 
   expect(seen).toEqual({ baseUrl: 'http://127.0.0.1:1', apiKey: 'a-real-key-for-that-server' });
 });
 
+it('takes an empty AGENT_PLATFORM_API_KEY as unset (the demo key), as an empty AGENT_PLATFORM_BASE_URL is', async () => {
+  // As CI sets a secret that is not defined: `AGENT_PLATFORM_API_KEY: ${{ secrets.KEY }}` is ''.
+  vi.stubEnv('AGENT_PLATFORM_BASE_URL', 'http://127.0.0.1:1');
+  vi.stubEnv('AGENT_PLATFORM_API_KEY', '');
+  let apiKey: string | undefined;
+  await runExample(async (env) => {
+    apiKey = env.apiKey;
+  });
+  expect(apiKey).toBe(DEMO_API_KEY);
+});
+
 it('passes AGENT_PLATFORM_MOCK_ADMIN_TOKEN on to an example against AGENT_PLATFORM_BASE_URL only', async () => {
   vi.stubEnv('AGENT_PLATFORM_MOCK_ADMIN_TOKEN', 'the-token-of-that-server');
   vi.stubEnv('AGENT_PLATFORM_BASE_URL', 'http://127.0.0.1:1');

@@ -41,7 +41,8 @@ export async function runExample(
   try {
     const external = process.env.AGENT_PLATFORM_BASE_URL;
     if (external) {
-      const apiKey = process.env.AGENT_PLATFORM_API_KEY ?? DEMO_API_KEY;
+      // Empty is unset, as for the URL (CI sets an undefined secret to '').
+      const apiKey = process.env.AGENT_PLATFORM_API_KEY || DEMO_API_KEY;
       const adminToken = process.env.AGENT_PLATFORM_MOCK_ADMIN_TOKEN || undefined;
       await example({ baseUrl: external, apiKey, adminToken, log });
       return;
