@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { isWebhookVerificationError, verifyWebhookSync } from '@agent-platform/webhook-verify/node';
 import express from 'express';
 import { isMain, runExample } from './support/run-example.js';
+import { webhookDemo } from './webhook-demo.js';
 import {
   gracefulClose,
   handleVerified,
@@ -12,7 +13,6 @@ import {
   type ReceiverOptions,
   type RunningReceiver,
   rejectDelivery,
-  webhookDemo,
 } from './webhook-receiver.js';
 
 /** An Express app with `POST /webhooks`. */

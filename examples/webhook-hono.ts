@@ -10,6 +10,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { isMain, runExample } from './support/run-example.js';
+import { webhookDemo } from './webhook-demo.js';
 import {
   gracefulClose,
   handleVerified,
@@ -17,7 +18,6 @@ import {
   type ReceiverOptions,
   type RunningReceiver,
   rejectDelivery,
-  webhookDemo,
 } from './webhook-receiver.js';
 
 /** A Hono app with `POST /webhooks`; `app.fetch` is a plain `(Request) => Response`. */

@@ -6,8 +6,9 @@ import type { WebhookEvent } from '@agent-platform/webhook-verify';
 import { createDeduper, createMemoryStore } from '@agent-platform/webhook-verify/dedupe';
 import { signWebhookSync } from '@agent-platform/webhook-verify/node';
 import { describe, expect, it, vi } from 'vitest';
+import { webhookDemo } from '../webhook-demo.js';
 import type { ReceiverOptions, RunningReceiver } from '../webhook-receiver.js';
-import { MAX_DELIVERY_BYTES, webhookDemo } from '../webhook-receiver.js';
+import { MAX_DELIVERY_BYTES } from '../webhook-receiver.js';
 import { mockEnv } from './mock-env.js';
 import { type ExampleEnv, ExampleStopped } from './run-example.js';
 
