@@ -60,9 +60,12 @@ export async function rateLimits(env: ExampleEnv): Promise<void> {
     );
   }
   const burst = (rateLimit?.limit ?? 10) + 5;
-  log(
-    `3. throttle: ${burst} calls at once, ${rateLimit ? `limit ${rateLimit.limit} per window` : 'no rate limit reported'}...`,
-  );
+  // The calls past the limit wait for the next window: say how long, a minute against `pnpm start`.
+  const now = clock?.now() ?? Date.now();
+  const window = rateLimit
+    ? `limit ${rateLimit.limit} per window, the next in ${Math.max(0, Math.ceil(rateLimit.reset - now / 1000))} s`
+    : 'no rate limit reported';
+  log(`3. throttle: ${burst} calls at once, ${window}...`);
   tooMany = 0;
   await Promise.all(Array.from({ length: burst }, () => throttled.me()));
   log(`   done, with ${tooMany} 429`);
