@@ -1,4 +1,4 @@
-import type { operations } from './generated/schema.js';
+import type { components, operations } from './generated/schema.js';
 
 /** Every operationId of the spec (`agentsList`, `chatsStartHuman`, ...). */
 export type OperationId = keyof operations;
@@ -6,13 +6,55 @@ export type OperationId = keyof operations;
 type JsonContent<R> = R extends { content: { 'application/json': infer B } } ? B : never;
 type Responses<K extends OperationId> = operations[K]['responses'];
 
-/** The JSON request body of an operation. */
-export type RequestBody<K extends OperationId> = operations[K] extends {
+type MessageType = components['schemas']['MessageType'];
+type SelectType = 'select' | 'multi_select';
+
+/**
+ * Rules across a body's fields that the spec states with `if`/`then`, which openapi-typescript does
+ * not type: here a body the API refuses with a 400 does not compile, as a contact without name, email
+ * or phone does (the spec types that one).
+ */
+interface BodyRules {
+  /** A text message has `content` and no `media_url`; any other type has `media_url` (`content` is its caption). */
+  chatsSendMessage:
+    | {
+        /** `text`, the default. */
+        type?: 'text';
+        /** The text. */
+        content: string;
+        /** Only for image, audio, video and document messages. */
+        media_url?: never;
+      }
+    | {
+        /** A media type. */
+        type: Exclude<MessageType, 'text'>;
+        /** Where the media is. */
+        media_url: string;
+      };
+  /** `options` is required for the select types, and refused for the others. */
+  customFieldsCreate:
+    | {
+        /** A select type. */
+        type: SelectType;
+        /** The values to choose from. */
+        options: string[];
+      }
+    | {
+        /** Any other type. */
+        type: Exclude<components['schemas']['CustomFieldType'], SelectType>;
+        /** Only the select types have options. */
+        options?: never;
+      };
+}
+
+/** The JSON request body of an operation, with the spec's rules across fields (BodyRules). */
+export type RequestBody<K extends OperationId> = (operations[K] extends {
   /** The operation's request body, when it takes one. */
   requestBody?: infer R;
 }
   ? JsonContent<NonNullable<R>>
-  : never;
+  : never) &
+  (K extends keyof BodyRules ? BodyRules[K] : unknown);
 
 /** The query parameters of an operation. */
 export type QueryParams<K extends OperationId> = NonNullable<operations[K]['parameters']['query']>;

@@ -15,6 +15,7 @@ import {
   NotFoundError,
   type Page,
   type RateLimitInfo,
+  type RequestBody,
   type Schemas,
   ServiceUnavailableError,
 } from '../src/index.js';
@@ -88,6 +89,41 @@ describe('resource method types', () => {
     client.contacts.create({ phone: '+34600111222' });
     client.contacts.create({ name: 'Ada', email: 'ada@example.com' });
     client.chats.startHuman('id');
+  });
+
+  it("type a chat message's and a custom field's rules across fields, which the API refuses with a 400", () => {
+    client.chats.sendMessage('id', { content: 'hi' });
+    client.chats.sendMessage('id', { type: 'text', content: 'hi' });
+    client.chats.sendMessage('id', { type: 'image', media_url: 'https://cdn.test/a.png' });
+    client.chats.sendMessage('id', {
+      type: 'video',
+      media_url: 'https://cdn.test/a',
+      content: 'c',
+    });
+    // @ts-expect-error a text message needs `content`
+    client.chats.sendMessage('id', {});
+    // @ts-expect-error a text message needs `content`, even with its type named
+    client.chats.sendMessage('id', { type: 'text' });
+    // @ts-expect-error `media_url` is only for image, audio, video and document messages
+    client.chats.sendMessage('id', { content: 'hi', media_url: 'https://cdn.test/a.png' });
+    // @ts-expect-error an image needs `media_url`
+    client.chats.sendMessage('id', { type: 'image', content: 'a caption alone' });
+    client.customFields.create({ name: 'plan', type: 'select', options: ['free', 'pro'] });
+    client.customFields.create({ name: 'tags', type: 'multi_select', options: ['a'] });
+    client.customFields.create({ name: 'note', type: 'text', required: true });
+    // @ts-expect-error a select field needs `options`
+    client.customFields.create({ name: 'plan', type: 'select' });
+    // @ts-expect-error only the select types have `options`
+    client.customFields.create({ name: 'note', type: 'text', options: ['a'] });
+    // The helper type is what the method takes: a body built with it is accepted.
+    const body: RequestBody<'chatsSendMessage'> = {
+      type: 'audio',
+      media_url: 'https://cdn.test/a',
+    };
+    client.chats.sendMessage('id', body);
+    expectTypeOf<RequestBody<'customFieldsCreate'>>().toEqualTypeOf<
+      Parameters<typeof client.customFields.create>[0]
+    >();
   });
 
   it('take headers as a record or a Headers object, for the client and for a call', () => {
