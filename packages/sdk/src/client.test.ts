@@ -256,6 +256,22 @@ describe('requests', () => {
     expect(await client.agents.delete(ID)).toBeUndefined();
   });
 
+  it('sends an optional field or query parameter given as undefined as absent, on every page', async () => {
+    const { fetch, calls } = recordingFetch((call) =>
+      call.method === 'PUT'
+        ? json(200, { data: { id: ID } })
+        : json(200, { data: [], pagination: { page: 1, limit: 5, total: 10, total_pages: 2 } }),
+    );
+    const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch });
+    await client.agents.update(ID, { name: undefined, description: 'd' });
+    await (await client.agents.list({ status: undefined, limit: 5 })).getNextPage();
+    expect(calls.map((c) => `${c.method} ${c.url.search} ${c.body ?? ''}`)).toEqual([
+      'PUT  {"description":"d"}',
+      'GET ?limit=5 ',
+      'GET ?limit=5&page=2 ',
+    ]);
+  });
+
   it('throws ServiceUnavailableError when health answers 503', async () => {
     const { fetch } = recordingFetch(() =>
       json(503, { status: 'maintenance', timestamp: '2026-11-20T10:00:00.000Z' }),

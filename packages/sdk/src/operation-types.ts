@@ -47,17 +47,34 @@ interface BodyRules {
       };
 }
 
-/** The JSON request body of an operation, with the spec's rules across fields (BodyRules). */
-export type RequestBody<K extends OperationId> = (operations[K] extends {
-  /** The operation's request body, when it takes one. */
-  requestBody?: infer R;
-}
-  ? JsonContent<NonNullable<R>>
-  : never) &
-  (K extends keyof BodyRules ? BodyRules[K] : unknown);
+/**
+ * `T` whose optional properties also take `undefined`, which is sent as absent (JSON and the query
+ * string leave it out): with exactOptionalPropertyTypes, `list({ status })` compiles for a `status`
+ * that may be undefined, as the SDK's own options do. A required property still needs a value.
+ */
+type OrUndefined<T> = {
+  // biome-ignore lint/complexity/noBannedTypes: `{}` extends `Pick<T, P>` exactly when P is optional
+  [P in keyof T]: {} extends Pick<T, P> ? T[P] | undefined : T[P];
+};
+
+/**
+ * The JSON request body of an operation, with the rules across its fields that the spec states (a chat
+ * message's `content` or `media_url`, a select field's `options`); an optional field takes `undefined`.
+ */
+export type RequestBody<K extends OperationId> = OrUndefined<
+  (operations[K] extends {
+    /** The operation's request body, when it takes one. */
+    requestBody?: infer R;
+  }
+    ? JsonContent<NonNullable<R>>
+    : never) &
+    (K extends keyof BodyRules ? BodyRules[K] : unknown)
+>;
 
 /** The query parameters of an operation. */
-export type QueryParams<K extends OperationId> = NonNullable<operations[K]['parameters']['query']>;
+export type QueryParams<K extends OperationId> = OrUndefined<
+  NonNullable<operations[K]['parameters']['query']>
+>;
 
 /** The JSON body of an operation's success response. */
 export type ResponseBody<K extends OperationId> =

@@ -126,6 +126,23 @@ describe('resource method types', () => {
     >();
   });
 
+  it('take undefined for an optional field or query parameter (exactOptionalPropertyTypes), sent as absent', () => {
+    const status = undefined as 'active' | 'inactive' | undefined;
+    const text = undefined as string | undefined;
+    client.agents.list({ status, limit: undefined }, { maxItems: undefined });
+    client.contacts.list({ q: text });
+    client.agents.update('id', { name: text, description: undefined });
+    client.webhooks.rotateSecret('id', { grace_seconds: undefined });
+    client.contacts.create({ email: 'ada@example.com', name: text, phone: text });
+    // A required field still needs a value.
+    // @ts-expect-error `name` is required
+    client.agents.create({ name: text });
+    // @ts-expect-error one of name, email and phone needs a value
+    client.contacts.create({ name: text });
+    // @ts-expect-error a text message needs its `content`
+    client.chats.sendMessage('id', { content: text });
+  });
+
   it('take headers as a record or a Headers object, for the client and for a call', () => {
     new AgentPlatform({
       apiKey: 'k',
