@@ -31,7 +31,10 @@ export class Conversations extends APIResource<'/v1/conversations'> {
     return this._client._list(`${this._path}/{id}/messages`, { id }, options, query);
   }
 
-  /** Sends a customer message and returns the agent's answer (null in human mode). */
+  /**
+   * Sends a customer message and returns the agent's answer: `response` is null in human mode or when
+   * the agent is inactive or was deleted. A closed conversation is reopened.
+   */
   sendMessage(
     id: string,
     body: RequestBody<'conversationsSendMessage'>,
