@@ -14,7 +14,10 @@ export interface ApiRequest {
   header(name: string): string | null;
   /** The body, at most 1 MiB (256 MiB for `PUT /__mock/state`; 413 beyond). */
   readBody(): Promise<Uint8Array>;
-  /** Aborted when the caller gave up (an in-process `fetch` with a signal): waits end early. */
+  /**
+   * Aborted when the caller gave up (an in-process `fetch` with a signal, an HTTP connection that
+   * closed): waits end early.
+   */
   readonly signal?: AbortSignal;
 }
 

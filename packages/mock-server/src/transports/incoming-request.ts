@@ -3,11 +3,15 @@ import type { ApiRequest } from '../http/api-request.js';
 import { normalizePath } from '../http/normalize-path.js';
 import { bodyLimit, tooLarge, unreadable } from '../http/read-body.js';
 
-/** A node:http request as the core reads it; its body is read up to its `bodyLimit`. */
+/**
+ * A node:http request as the core reads it; its body is read up to its `bodyLimit`. `signal`
+ * aborts when its connection closes: nobody is left to read the answer.
+ */
 export function fromIncoming(
   req: IncomingMessage,
   { path, search }: Target,
   drainBudgetMs: number,
+  signal: AbortSignal,
 ): ApiRequest {
   const method = req.method ?? 'GET';
   return {
@@ -16,6 +20,7 @@ export function fromIncoming(
     search,
     header: (name) => headerOf(req, name),
     readBody: () => readIncoming(req, bodyLimit(method, path), drainBudgetMs),
+    signal,
   };
 }
 

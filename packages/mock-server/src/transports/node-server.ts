@@ -120,6 +120,21 @@ export async function listen(
       if (turns.get(socket) === done) turns.delete(socket);
     });
   };
+  // Each connection's signal, aborted once it has closed (the client went away, or `close` cut it):
+  // a request's waits (a fault's delay) end then, as an in-process caller's signal ends them, rather
+  // than hold the process open for as long as nobody is left to read the answer.
+  const connectionSignals = new WeakMap<object, AbortSignal>();
+  const closedSignal = (socket: Duplex): AbortSignal => {
+    let signal = connectionSignals.get(socket);
+    if (signal === undefined) {
+      const controller = new AbortController();
+      if (socket.destroyed) controller.abort();
+      else socket.once('close', () => controller.abort());
+      signal = controller.signal;
+      connectionSignals.set(socket, signal);
+    }
+    return signal;
+  };
   // Connections an answer has closed (Connection: close). A request pipelined after that answer is
   // not handled, as RFC 9112 §9.6 says: Node would send it no answer, so a POST would make what its
   // client never hears of (and may send again).
@@ -170,7 +185,7 @@ export async function listen(
       }
       let response: ApiResponse;
       try {
-        response = await handle(fromIncoming(req, target, drainBudgetMs));
+        response = await handle(fromIncoming(req, target, drainBudgetMs, closedSignal(req.socket)));
       } catch (error) {
         // The handler answers (and reports) its own failures; this is a failure around it.
         serveOptions.onError?.(error, { method: req.method ?? 'GET', path: req.url ?? '/' });
