@@ -297,6 +297,15 @@ export class WebhookDispatcher {
     this.signing.add(signing);
     this.signingStarts++;
     const signed = await signing.finally(() => this.signing.delete(signing));
+    // Signing is the mock's own work, before anything is sent: a reset, an import, or the webhook
+    // deleted or turned off meanwhile (which failed the delivery) came first, and nothing goes out.
+    if (
+      generation !== this.generation ||
+      ctx.state.tables.deliveries.find(id) !== row ||
+      row.status !== 'pending'
+    ) {
+      return null;
+    }
     const outcome = await sendAttempt({
       url: hook.url,
       body: row._body,

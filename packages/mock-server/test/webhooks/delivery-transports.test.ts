@@ -2,6 +2,7 @@ import { setupServer } from 'msw/node';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMockServer } from '../../src/index.js';
 import { mswHandlers } from '../../src/msw.js';
+import { holdSigning } from '../support/hold-signing.js';
 import { type Receiver, signatureValid, startReceiver } from '../support/receiver.js';
 
 describe('deliveries when the API is served in-process or over HTTP', () => {
@@ -277,20 +278,6 @@ describe('deliveries when the API is served in-process or over HTTP', () => {
  * With `key`, through `send` at `base`: a webhook to `url` for `events`, then a contact (so one
  * contact.created); returns the webhook as created (its secret included).
  */
-/** Holds every WebCrypto signing until `release()` (a loaded machine); `spy.mockRestore()` ends it. */
-function holdSigning() {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  const sign = crypto.subtle.sign.bind(crypto.subtle);
-  const spy = vi
-    .spyOn(crypto.subtle, 'sign')
-    .mockImplementation(async (...args: Parameters<typeof sign>) => {
-      await held;
-      return sign(...args);
-    });
-  return { release, spy };
-}
-
 async function webhookThenContact(
   send: (input: string, init: RequestInit) => Promise<Response>,
   base: string,
