@@ -36,8 +36,8 @@ export interface RequestScope {
  * Runs one operation through the checks of api-decisions section 2, in order: maintenance (503),
  * authentication (401), rate limit (429), injected faults, scope (403), validation of path, query and
  * body (400, 413), then the domain (404, 409). Faults come after the rate limit so that their answers
- * carry the key's rate-limit headers, as real errors do; an injected 401 comes before it, as a real one, and an injected 429 is not
- * counted, as the limiter's own are not.
+ * carry the key's rate-limit headers, as real errors do; an injected 401 comes before it, as a real
+ * one, and an injected 429 is not counted, as the limiter's own are not.
  */
 export async function runOperation(
   pipeline: Pipeline,
