@@ -10,7 +10,7 @@ it('rate limits: a retried 429, a handled one, and a throttled burst without any
   expect(lines).toEqual([
     '1. retried: listed 3 agents after 1 429',
     '2. handled: 429 RATE_LIMIT_EXCEEDED, retry after 1 s',
-    '3. throttle: 15 calls at once, limit 10 per window, the next in 2 s...',
+    '3. throttle: 15 calls at once, limit 10 per window, the next in 3 s...',
     '   done, with 0 429',
   ]);
   // The waits happened on the mock's clock: Retry-After, then at least one rate-limit window.
@@ -48,7 +48,7 @@ it('sends the admin token on its control calls (--admin-token)', async () => {
   expect(lines).toEqual([
     '1. retried: listed 3 agents after 1 429',
     '2. handled: 429 RATE_LIMIT_EXCEEDED, retry after 1 s',
-    '3. throttle: 15 calls at once, limit 10 per window, the next in 2 s...',
+    '3. throttle: 15 calls at once, limit 10 per window, the next in 3 s...',
     '   done, with 0 429',
   ]);
 });
