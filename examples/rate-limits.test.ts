@@ -3,8 +3,12 @@ import { rateLimits } from './rate-limits.js';
 import { mockEnv } from './support/mock-env.js';
 import { ExampleStopped } from './support/run-example.js';
 
+// The window's reset is in whole seconds: a clock that starts between two of them (as a real one
+// almost always does) makes the burst's `the next in N s` the same on every run.
+const startTime = '2026-01-01T09:00:00.250Z';
+
 it('rate limits: a retried 429, a handled one, and a throttled burst without any', async () => {
-  const { mock, env, lines } = mockEnv({ rateLimit: { limit: 10, windowMs: 2_000 } });
+  const { mock, env, lines } = mockEnv({ rateLimit: { limit: 10, windowMs: 2_000 }, startTime });
   const start = mock.clock.now();
   await rateLimits(env);
   expect(lines).toEqual([
@@ -43,6 +47,7 @@ it('sends the admin token on its control calls (--admin-token)', async () => {
   const { env, lines } = mockEnv({
     rateLimit: { limit: 10, windowMs: 2_000 },
     adminToken: 'example-admin-token',
+    startTime,
   });
   await rateLimits({ ...env, adminToken: 'example-admin-token' });
   expect(lines).toEqual([
