@@ -10,7 +10,8 @@ export const CORS_HEADERS: Readonly<Record<string, string>> = {
 /**
  * The CORS headers of a response: the API's allow every origin; the control API's only a page
  * served from this machine (a test runner on localhost), so that a page on the web cannot read
- * the state's keys and secrets, mint keys or reset the mock of a developer who visits it.
+ * the state's keys and secrets (the HTTP server also refuses such a page's changes: CORS does not
+ * stop a simple request, a POST without a body, from being carried out).
  * `anyOrigin` (the control API has an admin token, which then guards it): every origin's page.
  */
 export function corsHeaders(

@@ -3,7 +3,13 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { ApiError } from '../errors.js';
 import type { ApiResponse } from '../http/api-request.js';
-import { CORS_HEADERS, corsHeaders, isControlPath, isLoopbackName } from '../http/cors.js';
+import {
+  CORS_HEADERS,
+  corsHeaders,
+  isControlPath,
+  isLoopbackName,
+  isLoopbackOrigin,
+} from '../http/cors.js';
 import { bodyLimit } from '../http/read-body.js';
 import type { RequestHandler } from '../request-handler.js';
 import { clientErrorFor } from './client-error-for.js';
@@ -40,6 +46,9 @@ async function loadHttp(): Promise<typeof import('node:http')> {
 // it is socket handling, not the API's time.
 const DRAIN_BUDGET_MS = 60_000;
 
+// Methods that change nothing (RFC 9110 §9.2.1): a page may send them anywhere, and reads nothing back.
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** Where `listen` serves. */
 export interface ListenOptions {
   /** The port; 0 (default) picks a free one. */
@@ -64,7 +73,10 @@ export interface ServeOptions {
    * its `Host` (set when the control API has no admin token).
    */
   guardControlHost?: boolean;
-  /** Opens the control API's CORS to every origin (it has an admin token, which guards it then). */
+  /**
+   * Opens the control API's CORS to every origin (it has an admin token, which guards it then).
+   * Without it, a request that would change something, sent by a page on another origin, is 403.
+   */
   controlCorsAnyOrigin?: boolean;
   /** Where a failure around the request handler is reported (the handler reports its own). */
   onError?: (error: unknown, request: { method: string; path: string }) => void;
@@ -179,6 +191,26 @@ export async function listen(
           403,
           'FORBIDDEN',
           `Host: the control API of a server on ${host} answers only requests addressed to this machine (localhost, 127.0.0.1 or [::1]), not to ${JSON.stringify(req.headers.host ?? '')}; start it with an admin token to call it by another name`,
+        );
+        req.resume();
+        return answer(ownAnswer(error, nextId(), cors), true);
+      }
+      // A page on the web may send a simple request (a POST with no body, or a text/plain one) to
+      // a mock on this machine without a preflight: its CORS keeps the answer from the page, not the
+      // action. Refused before anything is done, unless the admin token guards the control API (a
+      // header a page can only send after a preflight). Reads are answered as before; CORS hides them.
+      const origin = headerOf(req, 'origin');
+      if (
+        control &&
+        serveOptions.controlCorsAnyOrigin !== true &&
+        !SAFE_METHODS.has(req.method ?? 'GET') &&
+        origin !== null &&
+        !isLoopbackOrigin(origin)
+      ) {
+        const error = new ApiError(
+          403,
+          'FORBIDDEN',
+          `Origin: the control API without an admin token acts only for pages served from this machine (localhost, 127.0.0.1 or [::1]), not for ${JSON.stringify(origin)}; start it with an admin token to call it from another origin`,
         );
         req.resume();
         return answer(ownAnswer(error, nextId(), cors), true);

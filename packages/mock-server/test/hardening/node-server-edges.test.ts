@@ -4,7 +4,7 @@ import { ApiError } from '../../src/errors.js';
 import type { ApiRequest, ApiResponse } from '../../src/http/api-request.js';
 import { MAX_STATE_BYTES } from '../../src/http/read-body.js';
 import { errorResponse } from '../../src/http/respond.js';
-import { createMockServer, type RunningServer } from '../../src/index.js';
+import { createMockServer, DEMO_API_KEY, DEMO_IDS, type RunningServer } from '../../src/index.js';
 import { listen } from '../../src/transports/node-server.js';
 
 // The HTTP server at the edges a non-JS client meets: oversized bodies sent whole, Expect headers,
@@ -275,6 +275,91 @@ describe('the node:http server at its edges', { timeout: 60_000 }, () => {
     );
     // The API itself answers any Host.
     expect((await ask('evil.example', '/v1/health'))?.status).toBe(200);
+  });
+
+  it('refuses a change to the control API asked by a page on another origin (a simple request, no preflight)', async () => {
+    const own = createMockServer({ clock: 'manual', seed: 'demo' });
+    const running = await own.listen({ port: 0 });
+    servers.push(running);
+    const url = (path: string) => `${running.url}${path}`;
+    // What a page on https://evil.example can send to http://127.0.0.1:4010 without a preflight:
+    // fetch(url, { method: 'POST', mode: 'no-cors' }), a text/plain body, an HTML form.
+    for (const origin of ['https://evil.example', 'null', 'http://localhost.evil.example']) {
+      for (const [path, init] of [
+        ['/__mock/reset', {}],
+        ['/__mock/reset', { headers: { 'content-type': 'text/plain' }, body: '' }],
+        ['/__mock/workspaces', {}],
+        [`/__mock/channels/${DEMO_IDS.whatsappChannel}/pair`, {}],
+      ] as const) {
+        const res = await fetch(url(path), {
+          method: 'POST',
+          ...init,
+          headers: { ...('headers' in init ? init.headers : {}), origin },
+        });
+        expect(res.status, `${origin} ${path}`).toBe(403);
+        expect(res.headers.get('access-control-allow-origin')).toBeNull();
+        const { error } = await res.json();
+        expect(error.code).toBe('FORBIDDEN');
+        expect(error.message).toMatch(/^Origin: the control API without an admin token acts only/);
+      }
+    }
+    // Nothing was done: the demo key still works, and no workspace was made.
+    const agents = await fetch(url('/v1/agents'), { headers: { 'x-api-key': DEMO_API_KEY } });
+    expect(agents.status).toBe(200);
+    expect(own.exportState().workspaces).toHaveLength(1);
+    // A read is answered as before: the page cannot read it (no CORS header), and it changes nothing.
+    const read = await fetch(url('/__mock/clock'), { headers: { origin: 'https://evil.example' } });
+    expect(read.status).toBe(200);
+    expect(read.headers.get('access-control-allow-origin')).toBeNull();
+    // A page served from this machine, and a test runner (no Origin), still change it.
+    const local = await fetch(url('/__mock/workspaces'), {
+      method: 'POST',
+      headers: { origin: 'http://localhost:5173' },
+    });
+    expect(local.status).toBe(201);
+    expect(local.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect((await fetch(url('/__mock/reset'), { method: 'POST' })).status).toBe(204);
+    own.dispose();
+  });
+
+  it('refuses a change asked by another origin without a token on any interface, not only on loopback (as on 0.0.0.0)', async () => {
+    const handled: string[] = [];
+    const handler = async (request: ApiRequest): Promise<ApiResponse> => {
+      handled.push(`${request.method} ${request.path}`);
+      return { status: 204, body: null, headers: {} };
+    };
+    // The server of a mock without a token on another interface: no Host guard, the Origin one.
+    const running = await listen(handler, { port: 0 }, { controlCorsAnyOrigin: false });
+    servers.push(running);
+    const reset = (headers: Record<string, string>) =>
+      fetch(`${running.url}/__mock/reset`, { method: 'POST', headers });
+    expect((await reset({ origin: 'http://192.168.1.20:3000' })).status).toBe(403);
+    expect(handled).toEqual([]);
+    expect((await reset({ origin: 'http://127.0.0.1:3000' })).status).toBe(204);
+    expect((await reset({})).status).toBe(204);
+    // The API is not the control API: every origin may use it.
+    const api = await fetch(`${running.url}/v1/agents`, {
+      method: 'POST',
+      headers: { origin: 'http://192.168.1.20:3000' },
+    });
+    expect(api.status).toBe(204);
+    expect(handled).toEqual(['POST /__mock/reset', 'POST /__mock/reset', 'POST /v1/agents']);
+  });
+
+  it('lets a page on any origin change the control API with the admin token, and no page without it', async () => {
+    const guarded = createMockServer({ clock: 'manual', seed: 'demo', adminToken: 't0ken' });
+    const running = await guarded.listen({ port: 0 });
+    servers.push(running);
+    const origin = 'https://abc-5173.app.github.dev';
+    const reset = (headers: Record<string, string>) =>
+      fetch(`${running.url}/__mock/reset`, { method: 'POST', headers: { origin, ...headers } });
+    expect((await reset({})).status).toBe(401);
+    expect(guarded.exportState().workspaces).toHaveLength(1);
+    const allowed = await reset({ 'x-mock-admin-token': 't0ken' });
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(guarded.exportState().workspaces).toHaveLength(0);
+    guarded.dispose();
   });
 
   it('answers the control API to any Host when it has an admin token (it is the guard then)', async () => {
