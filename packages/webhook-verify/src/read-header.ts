@@ -51,13 +51,13 @@ export function readHeader(headers: WebhookHeaders, headerName: string): HeaderV
 function single(header: unknown): HeaderValue {
   if (header == null) return undefined;
   const value = `${header}`;
-  // Most values have nothing to trim: their ends are above U+0020 (the test costs less than the regex).
-  const trimmed =
-    value.charCodeAt(0) > 32 && value.charCodeAt(value.length - 1) > 32
-      ? value
-      : value.replace(OWS, '');
+  // Most values have nothing to trim, no whitespace at either end (the test costs less than the regex).
+  const trimmed = value.trim() === value ? value : value.replace(OWS, '');
   if (trimmed === '') return undefined;
   return trimmed.includes(',') ? null : trimmed;
 }
 
-const OWS = /^[ \t]+|[ \t]+$/g;
+// Linear: a run of spaces inside a value is tried as the trailing one only from its start (the
+// lookbehind), not from each of its spaces: quadratic time on a long run (a 16 KiB header of spaces
+// between two letters took 0.1 s, 64 KiB 3 s).
+const OWS = /^[ \t]+|(?<![ \t])[ \t]+$/g;
