@@ -21,10 +21,11 @@ interface Run {
   exit: Promise<number | null>;
 }
 
-function run(args: string[]): Run {
+function run(args: string[], env: NodeJS.ProcessEnv = {}): Run {
   const child = spawn(process.execPath, [cli, ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
   });
   let out = '';
   let err = '';
@@ -48,8 +49,9 @@ async function banner(r: Run): Promise<string> {
 async function withServer<T>(
   args: string[],
   use: (url: string, banner: string) => Promise<T>,
+  env: NodeJS.ProcessEnv = {},
 ): Promise<T> {
-  const r = run(['--port', '0', ...args]);
+  const r = run(['--port', '0', ...args], env);
   try {
     // A CLI that exits (a flag it does not know) prints no banner: fail now, not after the wait.
     const line = await Promise.race([banner(r), r.exit.then(() => '')]);
@@ -126,6 +128,24 @@ describe('agent-platform-mock CLI', () => {
       });
       expect(await r.exit, r.stdout()).toBe(0);
     }
+  });
+
+  it('guards the control API with the token in AGENT_PLATFORM_MOCK_ADMIN_TOKEN, and says a bad one as it says a bad flag', async () => {
+    await withServer(
+      [],
+      async (url) => {
+        const clock = (headers: Record<string, string>) =>
+          fetch(`${url}/__mock/clock`, { headers });
+        expect((await clock({})).status).toBe(401);
+        expect((await clock({ 'x-mock-admin-token': 'from-env' })).status).toBe(200);
+      },
+      { AGENT_PLATFORM_MOCK_ADMIN_TOKEN: 'from-env' },
+    );
+    const empty = run([], { AGENT_PLATFORM_MOCK_ADMIN_TOKEN: '' });
+    expect(await empty.exit).toBe(2);
+    expect(empty.stderr()).toMatch(
+      /^agent-platform-mock: AGENT_PLATFORM_MOCK_ADMIN_TOKEN: must not be empty .*\. Try --help\.\n$/,
+    );
   });
 
   it('answers a bad flag with one line and exit code 2', async () => {
@@ -355,6 +375,25 @@ describe('CLI flags', () => {
       seed: 'demo',
       requireHttps: false,
     });
+  });
+
+  it('reads the admin token from AGENT_PLATFORM_MOCK_ADMIN_TOKEN, which other users cannot read as they can a command line', () => {
+    const env = { AGENT_PLATFORM_MOCK_ADMIN_TOKEN: 's3cret' };
+    expect(parseCli([], env).options.adminToken).toBe('s3cret');
+    expect(exposureWarning(parseCli(['--host', '0.0.0.0'], env))).toBeUndefined();
+    // The flag, given as well, is the one used.
+    expect(parseCli(['--admin-token', 'flag'], env).options.adminToken).toBe('flag');
+    expect(parseCli([], {}).options.adminToken).toBeUndefined();
+    // Set but empty (a CI secret that is missing) is refused, as an empty --admin-token is: the
+    // control API would be open while the user thinks it guarded.
+    for (const value of ['', ' ']) {
+      expect(() => parseCli([], { AGENT_PLATFORM_MOCK_ADMIN_TOKEN: value })).toThrow(
+        /^AGENT_PLATFORM_MOCK_ADMIN_TOKEN: must not be empty .*; unset it for no token$/,
+      );
+    }
+    expect(() => parseCli([], { AGENT_PLATFORM_MOCK_ADMIN_TOKEN: 'caf\u00e9' })).toThrow(
+      /^AGENT_PLATFORM_MOCK_ADMIN_TOKEN: must be printable ASCII/,
+    );
   });
 
   it('warns when the control API is open to the network: another interface and no --admin-token', () => {

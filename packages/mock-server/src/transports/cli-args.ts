@@ -46,7 +46,9 @@ Flags:
                        that times out when the clock passes its 10 s, and is retried; needs
                        --clock manual
   --require-https      accept only https webhook URLs (default off)
-  --admin-token T      require header x-mock-admin-token: T on the control API (default none)
+  --admin-token T      require header x-mock-admin-token: T on the control API
+                       (default $AGENT_PLATFORM_MOCK_ADMIN_TOKEN if set, else none; on a shared
+                       machine set the variable: other users can read a command line, not it)
   -h, --help           print this help
 
 The demo seed's key is demo-key-all-scopes. The control API is under /__mock.`;
@@ -60,8 +62,20 @@ function digits(flag: unknown): number {
   return Number.isSafeInteger(value) ? value : Number.NaN;
 }
 
-/** Parses the command line; throws UsageError naming the bad flag or value. */
-export function parseCli(argv: string[]): CliConfig {
+/**
+ * The environment variable the admin token may come from instead of `--admin-token`: a command line
+ * is visible to every user of the machine (`ps`, /proc), a process's environment only to its owner.
+ */
+export const ADMIN_TOKEN_ENV = 'AGENT_PLATFORM_MOCK_ADMIN_TOKEN';
+
+/**
+ * Parses the command line (and `env`'s ADMIN_TOKEN_ENV, which `--admin-token` overrides); throws
+ * UsageError naming the bad flag, variable or value.
+ */
+export function parseCli(
+  argv: string[],
+  env: Readonly<Record<string, string | undefined>> = {},
+): CliConfig {
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
@@ -107,14 +121,17 @@ export function parseCli(argv: string[]): CliConfig {
     );
   }
   const graceMs = parseGraceMs(values['delivery-grace-ms'] as string | undefined, clock);
-  const adminToken = values['admin-token'] as string | undefined;
+  const flagToken = values['admin-token'] as string | undefined;
+  const adminToken = flagToken ?? env[ADMIN_TOKEN_ENV];
+  // Named as the user gave it: the flag, or the variable (set but empty: a CI secret that is missing).
+  const source = flagToken === undefined ? ADMIN_TOKEN_ENV : '--admin-token';
   if (adminToken !== undefined && adminToken.trim() === '') {
     throw new UsageError(
-      '--admin-token: must not be empty (an empty token opens the control API to every web page); leave the flag out for no token',
+      `${source}: must not be empty (an empty token opens the control API to every web page); ${flagToken === undefined ? 'unset it' : 'leave the flag out'} for no token`,
     );
   }
   if (adminToken !== undefined && !isHeaderToken(adminToken)) {
-    throw new UsageError(`--admin-token: ${ADMIN_TOKEN_RULE}`);
+    throw new UsageError(`${source}: ${ADMIN_TOKEN_RULE}`);
   }
   const seedFlag = String(values.seed);
   return {

@@ -18,7 +18,7 @@ const GRACE_MS = 5000;
 async function main(argv: string[]): Promise<void> {
   let config: CliConfig;
   try {
-    config = parseCli(argv);
+    config = parseCli(argv, process.env);
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`agent-platform-mock: ${error.message}. Try --help.\n`);
