@@ -1,4 +1,9 @@
 import { http, type RequestHandler } from 'msw';
+import { normalizePath } from '../http/normalize-path.js';
+import { parseBaseUrl, pathUnder } from './base-url.js';
+
+/** A path the mock answers, under its prefix: `/v1`, `/__mock` or under them, in any case. */
+const MOCK_PATH = /^\/(v1|__mock)(\/|$)/i;
 
 /**
  * MSW request handlers that answer every request under the mock's `baseUrl` `/v1` and `/__mock`.
@@ -10,6 +15,19 @@ export function mswHandlers(mock: {
   readonly baseUrl: string;
   handle(request: Request): Promise<Response>;
 }): RequestHandler[] {
+  // Matched as the mock reads a URL, not as an MSW path: its origin as a URL compares it (default
+  // port, host case), its path with escaped unreserved characters decoded (`/%76%31/agents`), and a
+  // prefix holding MSW's path syntax (`+`, `(`, `:`) is plain text. A mis-cased `/V1` is the mock's
+  // to answer (404), as MSW's own matching ignores case.
+  const base = parseBaseUrl(mock.baseUrl);
+  const { origin } = new URL(base.url);
+  const prefix = base.prefix.toLowerCase();
+  const ours = ({ request }: { request: Request }) => {
+    const url = new URL(request.url);
+    if (url.origin !== origin) return false;
+    const path = pathUnder(prefix, normalizePath(url.pathname).toLowerCase());
+    return path !== null && MOCK_PATH.test(path);
+  };
   // A client that aborted has had its fetch rejected by MSW already: `handle`'s AbortError is no
   // handler failure for MSW to report, and the network error answered instead reaches nobody.
   const resolve = ({ request }: { request: Request }) =>
@@ -17,5 +35,5 @@ export function mswHandlers(mock: {
       if (request.signal.aborted) return Response.error();
       throw error;
     });
-  return [http.all(`${mock.baseUrl}/v1/*`, resolve), http.all(`${mock.baseUrl}/__mock/*`, resolve)];
+  return [http.all(ours, resolve)];
 }
