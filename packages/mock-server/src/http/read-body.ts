@@ -26,7 +26,12 @@ export async function readBody(request: Request, path: string): Promise<Uint8Arr
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
   if (!request.body) return new Uint8Array(0);
   // A body the caller already read (or is reading) is the caller's mistake, not the server's: 400.
-  if (request.bodyUsed || request.body.locked) throw unreadable('already read (bodyUsed)');
+  // Most often a handler of the caller's own that read it, then handed the request on (MSW).
+  if (request.bodyUsed || request.body.locked) {
+    throw unreadable(
+      'already read (bodyUsed): whatever reads it before the mock must read a clone (request.clone())',
+    );
+  }
   const reader = request.body.getReader();
   // The caller gave up (its fetch's signal aborted) while the body was still coming: stop reading,
   // as a real fetch cancels the body it was sending, and do nothing with what came.

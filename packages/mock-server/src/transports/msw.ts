@@ -28,12 +28,19 @@ export function mswHandlers(mock: {
     const path = pathUnder(prefix, normalizePath(url.pathname).toLowerCase());
     return path !== null && MOCK_PATH.test(path);
   };
+  // The mock reads a clone: a handler before it that kept the request and fell through (a spy)
+  // can still read the body. One that read (or locked) the body left none to clone: a 400 says so.
   // A client that aborted has had its fetch rejected by MSW already: `handle`'s AbortError is no
   // handler failure for MSW to report, and the network error answered instead reaches nobody.
   const resolve = ({ request }: { request: Request }) =>
-    mock.handle(request).catch((error: unknown) => {
+    mock.handle(clonable(request) ? request.clone() : request).catch((error: unknown) => {
       if (request.signal.aborted) return Response.error();
       throw error;
     });
   return [http.all(ours, resolve)];
+}
+
+/** Whether `clone()` can copy the request's body: neither read nor locked (it throws otherwise). */
+function clonable(request: Request): boolean {
+  return !request.bodyUsed && !request.body?.locked;
 }

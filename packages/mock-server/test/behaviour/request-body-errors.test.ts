@@ -27,6 +27,10 @@ function setUp(): { mock: MockServer; key: string; onError: ReturnType<typeof vi
   return { mock, key, onError };
 }
 
+/** The 400 for a Request whose body was read before the mock got it. */
+const ALREADY_READ =
+  'body: already read (bodyUsed): whatever reads it before the mock must read a clone (request.clone())';
+
 async function expectBodyError(res: Response, message: string): Promise<void> {
   expect(res.status).toBe(400);
   const { error } = await res.json();
@@ -50,7 +54,7 @@ describe('a request body that cannot be read', () => {
       body: JSON.stringify({ name: 'Ada' }),
     });
     await request.text();
-    await expectBodyError(await mock.handle(request), 'body: already read (bodyUsed)');
+    await expectBodyError(await mock.handle(request), ALREADY_READ);
     // A control route reads its body the same way.
     const control = new Request(`${mock.baseUrl}/__mock/faults`, {
       method: 'POST',
@@ -58,7 +62,7 @@ describe('a request body that cannot be read', () => {
       body: JSON.stringify({ path: '/v1/agents', status: 500 }),
     });
     await control.arrayBuffer();
-    await expectBodyError(await mock.fetch(control), 'body: already read (bodyUsed)');
+    await expectBodyError(await mock.fetch(control), ALREADY_READ);
     expect(mock.faults.list()).toEqual([]);
     expect(s.onError).not.toHaveBeenCalled();
     expect(mock.exportState().tables.agents).toEqual([]);
