@@ -324,6 +324,12 @@ describe('spec/openapi.yaml: webhooks', () => {
     ]);
   });
 
+  it("names a delivery's event as one of the webhooks section (webhook.test included), not any string", () => {
+    const event = spec.components.schemas.WebhookDelivery.properties.event;
+    expect(event.type).toBe('string');
+    expect(event.enum).toEqual(webhooks.map(([name]) => name));
+  });
+
   it('declares the signature headers of both variants', () => {
     for (const [name, item] of webhooks) {
       const headers = item.post.parameters.map((p: SpecNode) => deref(spec, p).name);

@@ -27,6 +27,16 @@ export function webhookEvents(variant: Variant): VariantEvents {
   return found;
 }
 
+/** Whether `name` is a webhook event of either variant, `webhook.test` included. */
+export function isWebhookEventName(name: string): boolean {
+  return webhookEventCatalog.some((e) => e.event === name);
+}
+
+/** Whether `name` is a webhook event of `variant`, `webhook.test` included. */
+export function isVariantEvent(name: string, variant: Variant): boolean {
+  return webhookEvents(variant).categoryOf.has(name);
+}
+
 /** Whether `value` is something a webhook of `variant` may subscribe to: `*`, a category or an event. */
 export function isSubscription(value: string, variant: Variant): boolean {
   const { names, categories } = webhookEvents(variant);

@@ -2244,7 +2244,42 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "format": "uuid"
       },
       "event": {
-        "type": "string"
+        "type": "string",
+        "description": "The event delivered, one of the service's variant (`x-variants` on each `webhooks` entry says which), or `webhook.test` for a test delivery.",
+        "enum": [
+          "conversation.created",
+          "conversation.assigned",
+          "conversation.closed",
+          "conversation.reopened",
+          "conversation.transferred",
+          "message.received",
+          "message.sent",
+          "message.failed",
+          "message.delivered",
+          "message.read",
+          "contact.created",
+          "contact.updated",
+          "contact.deleted",
+          "agent.handoff_started",
+          "agent.handoff_completed",
+          "agent.transferred",
+          "appointment.created",
+          "appointment.cancelled",
+          "appointment.completed",
+          "appointment.scheduled",
+          "appointment.rescheduled",
+          "appointment.canceled",
+          "appointment.reminder_sent",
+          "channel.connected",
+          "channel.disconnected",
+          "channel.error",
+          "credit.low",
+          "credit.depleted",
+          "plan.changed",
+          "trial.expiring",
+          "trial.expired",
+          "webhook.test"
+        ]
       },
       "event_id": {
         "type": "string",

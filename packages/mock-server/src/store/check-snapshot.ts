@@ -1,4 +1,8 @@
-import { subscriptionIssues } from '../domain/webhook-events.js';
+import {
+  isVariantEvent,
+  isWebhookEventName,
+  subscriptionIssues,
+} from '../domain/webhook-events.js';
 import { detailsSummary, type ErrorDetail, fieldDetail } from '../errors.js';
 import type { SchemaNode } from '../generated/operations.js';
 import { scopeIssues } from '../http/authorize.js';
@@ -114,8 +118,14 @@ export function checkSnapshot(
         issues.push(...subscriptionIssues(events, variant, `${at}.events`));
     },
     // A pending delivery makes its next attempt once imported; after MAX_ATTEMPTS there is none (the
-    // API would show an attempt number past the spec's maximum).
+    // API would show an attempt number past the spec's maximum). Its event is one of this variant's
+    // (the schema lists both variants' names, and refuses any other).
     deliveries: (row, at) => {
+      const { event } = row as { event: unknown };
+      if (typeof event === 'string' && isWebhookEventName(event) && !isVariantEvent(event, variant))
+        issues.push(
+          fieldDetail(`${at}.event`, 'variant', `"${event}" is not an event of Variant ${variant}`),
+        );
       const { attempts } = row as { attempts: unknown };
       if (row.status === 'pending' && Array.isArray(attempts) && attempts.length >= MAX_ATTEMPTS) {
         const most = `at most ${MAX_ATTEMPTS - 1} attempts: the ${MAX_ATTEMPTS}th is the last`;

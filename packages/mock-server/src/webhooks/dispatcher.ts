@@ -193,7 +193,8 @@ export class WebhookDispatcher {
     const row: DeliveryRow = {
       id: ctx.id(),
       webhook_id: hook.id,
-      event: event.event,
+      // The bus carries only the variant's names (a control-API event is checked against them).
+      event: event.event as DeliveryRow['event'],
       event_id: event.id,
       status: 'pending',
       attempts: [],

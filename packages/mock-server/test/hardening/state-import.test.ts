@@ -442,6 +442,8 @@ describe('importing table rows', () => {
         `deliveries[${attempted}].attempts[0].number`,
         'minimum',
       ],
+      [(s) => (s.tables.deliveries[0].event = 'contact.merged'), 'deliveries[0].event', 'enum'],
+      [(s) => (s.tables.deliveries[0].event = 'credit.low'), 'deliveries[0].event', 'variant'],
       [(s) => (s.tables.deliveries[0]._body = {}), 'deliveries[0]._body', 'type'],
       [(s) => delete s.tables.deliveries[0]._test, 'deliveries[0]._test', 'required'],
       [
