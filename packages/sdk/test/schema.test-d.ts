@@ -34,6 +34,14 @@ describe('generated path types', () => {
     });
   });
 
+  it("type a contact's custom-field values without null, which requests send to clear one", () => {
+    type Value = Schemas['Contact']['custom_fields'][string];
+    expectTypeOf<Value>().toEqualTypeOf<string | number | boolean | string[]>();
+    expectTypeOf<null>().toMatchTypeOf<
+      NonNullable<Schemas['ContactUpdate']['custom_fields']>[string]
+    >();
+  });
+
   it('type the chat status enum', () => {
     expectTypeOf<Schemas['Chat']['status']>().toEqualTypeOf<'open' | 'human' | 'closed'>();
   });

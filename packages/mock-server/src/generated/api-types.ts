@@ -2319,9 +2319,13 @@ export interface components {
         };
         /** @description A value of a custom field, of the type its definition says (`text`, `date` and `select` are strings, `multi_select` an array of distinct strings, 400 rule `uniqueItems` when one repeats); null clears it. */
         CustomFieldValue: string | number | boolean | string[] | null;
-        /** @description Values keyed by custom-field name, checked against the definitions. */
+        /** @description Values keyed by custom-field name, checked against the definitions; null clears one. */
         CustomFieldValues: {
             [key: string]: components["schemas"]["CustomFieldValue"];
+        };
+        /** @description A contact's values keyed by custom-field name, each of the type its definition says. A cleared value is absent, never null. A request carries at most 100, but updates merge, so a contact may hold more. */
+        ContactCustomFields: {
+            [key: string]: string | number | boolean | string[];
         };
         /**
          * @description A customer record.
@@ -2357,7 +2361,7 @@ export interface components {
             email: string | null;
             /** @description E.164, e.g. `+34600111222`. */
             phone: string | null;
-            custom_fields: components["schemas"]["CustomFieldValues"];
+            custom_fields: components["schemas"]["ContactCustomFields"];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */

@@ -1081,10 +1081,37 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "CustomFieldValues": {
     "type": "object",
-    "description": "Values keyed by custom-field name, checked against the definitions.",
+    "description": "Values keyed by custom-field name, checked against the definitions; null clears one.",
     "maxProperties": 100,
     "additionalProperties": {
       "$ref": "#/components/schemas/CustomFieldValue"
+    }
+  },
+  "ContactCustomFields": {
+    "type": "object",
+    "description": "A contact's values keyed by custom-field name, each of the type its definition says. A cleared value is absent, never null. A request carries at most 100, but updates merge, so a contact may hold more.",
+    "additionalProperties": {
+      "anyOf": [
+        {
+          "type": "string",
+          "maxLength": 2000
+        },
+        {
+          "type": "number"
+        },
+        {
+          "type": "boolean"
+        },
+        {
+          "type": "array",
+          "maxItems": 100,
+          "uniqueItems": true,
+          "items": {
+            "type": "string",
+            "maxLength": 200
+          }
+        }
+      ]
     }
   },
   "Contact": {
@@ -1125,7 +1152,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "description": "E.164, e.g. `+34600111222`."
       },
       "custom_fields": {
-        "$ref": "#/components/schemas/CustomFieldValues"
+        "$ref": "#/components/schemas/ContactCustomFields"
       },
       "created_at": {
         "type": "string",

@@ -153,11 +153,7 @@ export function relationRules(
           issues.push(
             fieldDetail(path, 'exists', 'no custom field of its workspace has this name'),
           );
-        else if (value === null) {
-          issues.push(
-            fieldDetail(path, 'type', 'is not stored as null: a cleared value has no name'),
-          );
-        } else {
+        else {
           // Not whether a select value is an option: removing an option leaves the values that had it.
           const problem = typeProblem(field as CustomFieldRow, value);
           if (problem && problem[0] !== 'enum') issues.push(fieldDetail(path, ...problem));

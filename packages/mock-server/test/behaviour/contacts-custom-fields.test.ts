@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createMockServer } from '../../src/index.js';
 import { useMock } from '../support/harness.js';
 import { transports } from '../support/transports.js';
 
@@ -353,5 +354,40 @@ describe.each(transports)('contacts and custom fields over $name', (transport) =
     const id = (await h.call('POST', '/v1/contacts', { body: { email: 'a@b.co' } })).body.data.id;
     expect((await h.call('DELETE', `/v1/contacts/${id}`)).status).toBe(204);
     expect((await h.call('GET', `/v1/contacts/${id}`)).status).toBe(404);
+  });
+});
+
+describe('a contact with more custom-field values than one request carries', () => {
+  const h = useMock(transports[0] as (typeof transports)[number]);
+
+  it('is served as the spec says, set in parts (a request carries at most 100), exported and imported as it is', async () => {
+    for (let i = 0; i < 120; i++) {
+      // The next rate-limit window for the next 60 requests.
+      if (i % 60 === 0) await h.mock.clock.advance(60_000);
+      const res = await h.call('POST', '/v1/custom-fields', {
+        body: { name: `f${i}`, type: 'text' },
+      });
+      expect(res.status).toBe(201);
+    }
+    const values = (from: number, to: number) =>
+      Object.fromEntries(Array.from({ length: to - from }, (_, i) => [`f${from + i}`, 'v']));
+    const id = (await h.call('POST', '/v1/contacts', { body: { name: 'Many' } })).body.data.id;
+    // A request carries at most 100 values; updates merge, so the contact ends up holding 120.
+    expect(
+      (await h.call('PUT', `/v1/contacts/${id}`, { body: { custom_fields: values(0, 101) } })).body
+        .error.details[0],
+    ).toMatchObject({ field: 'custom_fields', rule: 'maxProperties' });
+    await h.call('PUT', `/v1/contacts/${id}`, { body: { custom_fields: values(0, 60) } });
+    const updated = await h.call('PUT', `/v1/contacts/${id}`, {
+      body: { custom_fields: values(60, 120) },
+    });
+    expect(updated.status).toBe(200);
+    // h.call checks every response against the spec: the GET included.
+    const read = await h.call('GET', `/v1/contacts/${id}`);
+    expect(Object.keys(read.body.data.custom_fields)).toHaveLength(120);
+    const fresh = createMockServer({ clock: 'manual', startTime: '2026-11-20T10:00:00.000Z' });
+    fresh.importState(h.mock.exportState());
+    expect(fresh.exportState()).toEqual(h.mock.exportState());
+    fresh.dispose();
   });
 });

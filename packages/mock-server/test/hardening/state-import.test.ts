@@ -405,6 +405,12 @@ describe('importing table rows', () => {
         'contacts[0].custom_fields.plan',
         'type',
       ],
+      // A cleared value is absent, never null (the API serves none).
+      [
+        (s) => (s.tables.contacts[0].custom_fields.plan = null),
+        'contacts[0].custom_fields.plan',
+        'type',
+      ],
       [(s) => (s.tables.webhooks[1].events = ['credit.low']), 'webhooks[1].events[0]', 'variant'],
       [(s) => (s.tables.webhooks[1]._secret = ''), 'webhooks[1]._secret', 'minLength'],
       [(s) => (s.tables.webhooks[1]._previous_until = '1'), 'webhooks[1]._previous_until', 'type'],

@@ -256,7 +256,7 @@ export const webhookDataJsonSchemas: {
           ]
         },
         "custom_fields": {
-          "$ref": "#/$defs/CustomFieldValues"
+          "$ref": "#/$defs/ContactCustomFields"
         },
         "created_at": {
           "type": "string",
@@ -268,38 +268,31 @@ export const webhookDataJsonSchemas: {
         }
       }
     },
-    "CustomFieldValues": {
+    "ContactCustomFields": {
       "type": "object",
-      "maxProperties": 100,
       "additionalProperties": {
-        "$ref": "#/$defs/CustomFieldValue"
-      }
-    },
-    "CustomFieldValue": {
-      "anyOf": [
-        {
-          "type": "string",
-          "maxLength": 2000
-        },
-        {
-          "type": "number"
-        },
-        {
-          "type": "boolean"
-        },
-        {
-          "type": "array",
-          "maxItems": 100,
-          "uniqueItems": true,
-          "items": {
+        "anyOf": [
+          {
             "type": "string",
-            "maxLength": 200
+            "maxLength": 2000
+          },
+          {
+            "type": "number"
+          },
+          {
+            "type": "boolean"
+          },
+          {
+            "type": "array",
+            "maxItems": 100,
+            "uniqueItems": true,
+            "items": {
+              "type": "string",
+              "maxLength": 200
+            }
           }
-        },
-        {
-          "type": "null"
-        }
-      ]
+        ]
+      }
     },
     "Appointment": {
       "type": "object",

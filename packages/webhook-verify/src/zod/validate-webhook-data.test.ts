@@ -77,6 +77,25 @@ describe('validateWebhookData', () => {
     }
   });
 
+  it('takes a contact with more than 100 custom-field values (updates merge), and refuses a null value', () => {
+    const contact = {
+      id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+      name: 'Many',
+      email: null,
+      phone: null,
+      custom_fields: Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`f${i}`, 'v'])),
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
+    };
+    const event = eventWith('contact.updated', contact);
+    expect(validateWebhookData(event)).toBe(event);
+    // A cleared value is absent: the platform never sends null.
+    const cleared = eventWith('contact.updated', { ...contact, custom_fields: { plan: null } });
+    expect(() => validateWebhookData(cleared)).toThrow(
+      expect.objectContaining({ message: expect.stringContaining('data.custom_fields.plan') }),
+    );
+  });
+
   it('takes any whole number for an integer, as the platform does, not only those up to 2^53', () => {
     for (const data of [
       { credits_remaining: 2 ** 53 },
