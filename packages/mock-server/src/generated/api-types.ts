@@ -82,7 +82,7 @@ export interface paths {
         post?: never;
         /**
          * Delete an agent
-         * @description Deletes the agent, its trainings and its MCP links. Its channels stay, with `agent_id: null`; its conversations stay.
+         * @description Deletes the agent, its trainings and its MCP links. Its channels stay, with `agent_id: null`; its conversations and appointments stay, their `agent_id` still naming it.
          */
         delete: operations["agentsDelete"];
         options?: never;
@@ -2530,7 +2530,7 @@ export interface components {
             id: string;
             /**
              * Format: uuid
-             * @description The agent answering it.
+             * @description The agent answering it. Once that agent is deleted it still names it (the agent answers 404, and customer messages get no answer) until a transfer names another.
              */
             agent_id: string;
             /**
@@ -2678,7 +2678,7 @@ export interface components {
             contact_id: string | null;
             /**
              * Format: uuid
-             * @description The AI agent of the conversation.
+             * @description The AI agent of the conversation. Once that agent is deleted it still names it (the agent answers 404) until a transfer names another.
              */
             agent_id: string;
             /** Format: date-time */
@@ -3098,7 +3098,10 @@ export interface components {
              * @description Null once the contact was deleted.
              */
             contact_id: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The agent it is with; null when none was given. Once that agent is deleted it still names it (the agent answers 404).
+             */
             agent_id: string | null;
             title: string;
             notes: string | null;

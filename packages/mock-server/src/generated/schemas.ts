@@ -1456,7 +1456,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "agent_id": {
         "type": "string",
         "format": "uuid",
-        "description": "The agent answering it."
+        "description": "The agent answering it. Once that agent is deleted it still names it (the agent answers 404, and customer messages get no answer) until a transfer names another."
       },
       "contact_id": {
         "type": [
@@ -1674,7 +1674,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "agent_id": {
         "type": "string",
         "format": "uuid",
-        "description": "The AI agent of the conversation."
+        "description": "The AI agent of the conversation. Once that agent is deleted it still names it (the agent answers 404) until a transfer names another."
       },
       "created_at": {
         "type": "string",
@@ -2434,7 +2434,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "string",
           "null"
         ],
-        "format": "uuid"
+        "format": "uuid",
+        "description": "The agent it is with; null when none was given. Once that agent is deleted it still names it (the agent answers 404)."
       },
       "title": {
         "type": "string"

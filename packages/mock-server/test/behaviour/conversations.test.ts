@@ -70,6 +70,10 @@ describe.each(transports)('conversations and messages over $name', (transport) =
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ response: null, response_message_id: null });
+    // The conversation and its chat still name the deleted agent, which answers 404.
+    expect((await h.call('GET', `/v1/conversations/${id}`)).body.data.agent_id).toBe(agent);
+    expect((await h.call('GET', `/v1/chats/${id}`)).body.data.agent_id).toBe(agent);
+    expect((await h.call('GET', `/v1/agents/${agent}`)).status).toBe(404);
   });
 
   it('answers 409 for an inactive agent and 404 for an unknown contact', async () => {

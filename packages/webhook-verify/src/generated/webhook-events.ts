@@ -43,7 +43,7 @@ export interface components {
             id: string;
             /**
              * Format: uuid
-             * @description The agent answering it.
+             * @description The agent answering it. Once that agent is deleted it still names it (the agent answers 404, and customer messages get no answer) until a transfer names another.
              */
             agent_id: string;
             /**
@@ -118,7 +118,7 @@ export interface components {
             contact_id: string | null;
             /**
              * Format: uuid
-             * @description The AI agent of the conversation.
+             * @description The AI agent of the conversation. Once that agent is deleted it still names it (the agent answers 404) until a transfer names another.
              */
             agent_id: string;
             /** Format: date-time */
@@ -240,7 +240,10 @@ export interface components {
              * @description Null once the contact was deleted.
              */
             contact_id: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The agent it is with; null when none was given. Once that agent is deleted it still names it (the agent answers 404).
+             */
             agent_id: string | null;
             title: string;
             notes: string | null;
