@@ -163,6 +163,29 @@ describe('spec/openapi.yaml: responses', () => {
     }
   });
 
+  it('says of every response header whether it is required: the rate-limit ones only where a key was checked', () => {
+    const rateLimit = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+    for (const { op, ...where } of ops) {
+      for (const [status, response] of Object.entries<SpecNode>(op.responses)) {
+        for (const [name, header] of Object.entries<SpecNode>(
+          deref(spec, response).headers ?? {},
+        )) {
+          const at = `${key(where)} ${status} ${name}`;
+          expect(typeof deref(spec, header).required, at).toBe('boolean');
+          // A 500 or a 503 may come before authentication (GET /v1/health, maintenance); a 503 of
+          // an injected fault may have no Retry-After.
+          const optional =
+            ['500', '503'].includes(status) && [...rateLimit, 'Retry-After'].includes(name);
+          expect(deref(spec, header).required, at).toBe(!optional);
+        }
+      }
+    }
+    for (const name of ['InternalError', 'ServiceUnavailable']) {
+      const headers = Object.keys(spec.components.responses[name].headers);
+      expect(headers, name).toEqual(expect.arrayContaining(rateLimit));
+    }
+  });
+
   it('answers 201 for creating POSTs, 204 for DELETEs and 200 for the rest', () => {
     for (const { op, method, path } of ops) {
       const success = Object.keys(op.responses).filter((s) => s.startsWith('2'));

@@ -34,6 +34,31 @@ describe('the spec contract check', () => {
     ).toContain('GET /v1/agents -> 200: missing header X-RateLimit-Limit');
   });
 
+  it('requires the headers a response declares required, and checks the optional ones when sent', () => {
+    const error = (code: string, status: number) => ({ error: { code, message: 'm', status } });
+    const bare = new Headers({ 'x-request-id': crypto.randomUUID() });
+    const internal = error('INTERNAL_ERROR', 500);
+    // A 500 or 503 may come before the key is checked: no rate-limit headers, no Retry-After.
+    expect(contractProblems('GET', url, 500, bare, internal)).toEqual([]);
+    expect(contractProblems('GET', url, 503, bare, error('SERVICE_UNAVAILABLE', 503))).toEqual([]);
+    expect(contractProblems('GET', url, 500, ok, internal)).toEqual([]);
+    const wrong = new Headers(ok);
+    wrong.set('x-ratelimit-remaining', '-1');
+    wrong.set('x-request-id', 'not-a-uuid');
+    expect(contractProblems('GET', url, 500, wrong, internal)).toEqual([
+      'GET /v1/agents -> 500: header X-Request-Id is "not-a-uuid", not its schema\'s',
+      'GET /v1/agents -> 500: header X-RateLimit-Remaining is "-1", not its schema\'s',
+    ]);
+    const noRetry = new Headers(ok);
+    expect(contractProblems('GET', url, 429, noRetry, error('RATE_LIMIT_EXCEEDED', 429))).toEqual([
+      'GET /v1/agents -> 429: missing header Retry-After',
+    ]);
+    noRetry.set('retry-after', 'soon');
+    expect(contractProblems('GET', url, 429, noRetry, error('RATE_LIMIT_EXCEEDED', 429))).toEqual([
+      'GET /v1/agents -> 429: header Retry-After is "soon", not its schema\'s',
+    ]);
+  });
+
   it('reports an error whose code or status is not the one the spec gives its status', () => {
     const agent = `${url}/${crypto.randomUUID()}`;
     const error = (code: string, status: number) => ({ error: { code, message: 'm', status } });

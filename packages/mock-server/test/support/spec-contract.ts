@@ -27,11 +27,28 @@ function validatorFor(pointer: string) {
   return validate;
 }
 
+const headerValidators = new Map<string, ReturnType<typeof ajv.compile>>();
+function headerValidator(schema: Node) {
+  const key = JSON.stringify(schema);
+  let validate = headerValidators.get(key);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    headerValidators.set(key, validate);
+  }
+  return validate;
+}
+
+/** A header's text as its schema's type: an integer header's digits as a number, else the text. */
+function headerValue(schema: Node, value: string): unknown {
+  return schema.type === 'integer' && /^-?[0-9]+$/.test(value) ? Number(value) : value;
+}
+
 /**
  * Checks a response against the spec, independently of the mock's own validator: the status is one
- * the operation declares, the body matches that response's schema, the declared headers are present,
- * and an error's `status` is the HTTP status and its `code` the one the spec's example gives it.
- * Returns the problems (empty when it conforms).
+ * the operation declares, the body matches that response's schema, the headers it declares required
+ * are present, each declared header that is sent matches its schema, and an error's `status` is the
+ * HTTP status and its `code` the one the spec's example gives it. Returns the problems (empty when it
+ * conforms).
  */
 export function contractProblems(
   method: string,
@@ -54,9 +71,15 @@ export function contractProblems(
   const key = String(status);
   const response = deref(spec, match.op.responses[key]);
   if (!response) return [...problems, `${where}: status not declared by ${match.op.operationId}`];
-  for (const name of Object.keys(response.headers ?? {})) {
-    if (name === 'Retry-After' && status === 503) continue;
-    if (headers.get(name) === null) problems.push(`${where}: missing header ${name}`);
+  for (const [name, declared] of Object.entries<Node>(response.headers ?? {})) {
+    const header = deref(spec, declared);
+    const value = headers.get(name);
+    // OpenAPI's default: a header not declared required may be absent; when sent, it is checked.
+    if (value === null) {
+      if (header.required === true) problems.push(`${where}: missing header ${name}`);
+    } else if (!headerValidator(header.schema)(headerValue(header.schema, value))) {
+      problems.push(`${where}: header ${name} is ${JSON.stringify(value)}, not its schema's`);
+    }
   }
   const example = response.content?.['application/json']?.example?.error;
   const error = (body as { error?: { code?: unknown; status?: unknown } } | undefined)?.error;

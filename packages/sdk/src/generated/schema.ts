@@ -4287,10 +4287,13 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description An unexpected error on the server. */
+        /** @description An unexpected error on the server. It carries the key's rate-limit headers when the request was authenticated (not on `GET /v1/health`). */
         InternalError: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit-IfAuthenticated"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining-IfAuthenticated"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset-IfAuthenticated"];
                 [name: string]: unknown;
             };
             content: {
@@ -4306,11 +4309,14 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The service is in maintenance or degraded. */
+        /** @description The service is in maintenance or degraded. The maintenance answer comes before the key is checked, so without rate-limit headers; a 503 after it carries the key's. */
         ServiceUnavailable: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
-                "Retry-After": components["headers"]["Retry-After"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit-IfAuthenticated"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining-IfAuthenticated"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset-IfAuthenticated"];
+                "Retry-After": components["headers"]["Retry-After-IfKnown"];
                 [name: string]: unknown;
             };
             content: {
@@ -4381,6 +4387,14 @@ export interface components {
         "X-RateLimit-Reset": number;
         /** @description Whole seconds to wait before retrying (at least 1). */
         "Retry-After": number;
+        /** @description Requests allowed per window for this key (100); present when the request was authenticated. */
+        "X-RateLimit-Limit-IfAuthenticated": number;
+        /** @description Requests left in the current window; present when the request was authenticated. */
+        "X-RateLimit-Remaining-IfAuthenticated": number;
+        /** @description When the current window resets, in Unix seconds; present when the request was authenticated. */
+        "X-RateLimit-Reset-IfAuthenticated": number;
+        /** @description Whole seconds to wait before retrying (at least 1); present when the service knows (maintenance sends 60). */
+        "Retry-After-IfKnown": number;
     };
     pathItems: never;
 }
