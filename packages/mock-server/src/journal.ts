@@ -12,7 +12,10 @@ export interface JournalEntry {
   query: string;
   /** The HTTP status of the answer. */
   status: number;
-  /** The id (not the key string) of the API key that passed authentication; null when none did. */
+  /**
+   * The id (not the key string) of the API key that passed authentication; null when none did (an
+   * injected 401 stands for an authentication that failed).
+   */
   key_id: string | null;
   /** The spec's operationId (`agentsList`); null when no operation matched the method and path. */
   operation_id: string | null;

@@ -117,7 +117,7 @@ export function runUnrouted(
  * Authentication (401), then the key's rate limit (429, its headers in the error): the key and its
  * rate-limit headers. `counted`: the key the request was counted for already (authenticated again
  * after its body), which is not counted twice. `count`: `none` for a request an injected 401 answers
- * (no rate limit, no headers), `check` for one an injected 429 answers (the limit and its headers,
+ * (no rate limit, no headers, no key in the journal), `check` for one an injected 429 answers (the limit and its headers,
  * not counted).
  */
 function admit(
@@ -128,8 +128,9 @@ function admit(
   count: 'count' | 'check' | 'none' = 'count',
 ): { key: ApiKeyRecord; rateHeaders: Record<string, string> } {
   const key = authenticate(pipeline.ctx.state, request.header('x-api-key'));
-  scope.keyId = key.id;
+  // An injected 401 stands for an authentication that failed: the journal names no key for it.
   if (count === 'none') return { key, rateHeaders: {} };
+  scope.keyId = key.id;
   const { rateLimiter, ctx } = pipeline;
   let rateHeaders: Record<string, string>;
   if (key.id === counted?.id) rateHeaders = counted.rateHeaders;

@@ -73,6 +73,8 @@ describe.each(transports)('rate limit over $name', (transport) => {
       const res = await h.call('GET', '/v1/agents');
       expect(res.status).toBe(401);
       expect(res.headers.get('x-ratelimit-limit')).toBeNull();
+      // Nor does the journal name a key, as it names none for a real 401.
+      expect(h.mock.requests().at(-1)).toMatchObject({ status: 401, key_id: null });
     }
     const remaining: (string | null)[] = [];
     for (let i = 0; i < 3; i++) {
