@@ -123,7 +123,10 @@ export interface MockServer {
   exportState(): StateSnapshot;
   /** Replaces the state with one exported earlier; rate-limit windows, journal and faults stay as they are. */
   importState(snapshot: StateSnapshot): void;
-  /** Stops timers (a real clock's) so that the process can exit. */
+  /**
+   * Stops timers and ends webhook attempts in flight so that the process can exit. Requests are
+   * still answered afterwards, but no delivery or reminder starts (a test delivery answers not sent).
+   */
   dispose(): void;
 }
 
@@ -287,7 +290,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     importState: (snapshot) => control.importState(snapshot),
     dispose: () => {
       dispatcher.dispose();
-      reminders.clear();
+      reminders.dispose();
       clock.dispose();
     },
   };

@@ -23,6 +23,8 @@ export interface ReminderSchedule {
 export class AppointmentReminders implements ReminderSchedule {
   /** Appointment id -> the clock's timer id. */
   private readonly timers = new Map<string, number>();
+  /** Set by dispose: nothing is armed any more. */
+  private disposed = false;
 
   constructor(
     private readonly clock: Clock,
@@ -33,7 +35,8 @@ export class AppointmentReminders implements ReminderSchedule {
 
   arm(row: AppointmentRow): void {
     this.disarm(row.id);
-    if (!this.enabled || row.status !== 'scheduled' || row.contact_id === null) return;
+    if (!this.enabled || this.disposed || row.status !== 'scheduled' || row.contact_id === null)
+      return;
     const wait = Date.parse(row.starts_at) - REMINDER_LEAD_MS - this.clock.now();
     if (wait <= 0) return;
     const { id, _ws: ws } = row;
@@ -57,9 +60,15 @@ export class AppointmentReminders implements ReminderSchedule {
     for (const row of rows) this.arm(row);
   }
 
-  /** Cancels every reminder (reset, import, dispose). */
+  /** Cancels every reminder (reset, import). */
   clear(): void {
     for (const timer of this.timers.values()) this.clock.clear(timer);
     this.timers.clear();
+  }
+
+  /** Cancels every reminder, and arms none from now on (the server is going away). */
+  dispose(): void {
+    this.disposed = true;
+    this.clear();
   }
 }

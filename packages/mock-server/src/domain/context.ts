@@ -1,5 +1,5 @@
 import type { SecretKind } from '../ids.js';
-import type { ApiKeyRecord, DeliveryRow, McpTool, Variant, WebhookRow } from '../store/records.js';
+import type { ApiKeyRecord, McpTool, Variant, WebhookRow } from '../store/records.js';
 import type { State } from '../store/state.js';
 import type { EventKind } from '../webhooks/event-names.js';
 import type { ReminderSchedule } from './appointment-reminders.js';
@@ -43,8 +43,8 @@ export interface AttemptResult {
 
 /** What the domain asks of webhook delivery (implemented by the dispatcher; no HTTP here). */
 export interface WebhookDeliveries {
-  /** One test attempt now, awaited. */
-  test(hook: WebhookRow): Promise<{ delivery: DeliveryRow; outcome: AttemptResult }>;
+  /** One test attempt now, awaited: the test event's id, when it was attempted, and how it ended. */
+  test(hook: WebhookRow): Promise<{ eventId: string; attemptedAt: string; outcome: AttemptResult }>;
   /** The webhook is gone or off: its pending deliveries fail with that reason. */
   stopWebhook(hook: WebhookRow, reason: 'webhook_deleted' | 'webhook_deactivated'): void;
 }

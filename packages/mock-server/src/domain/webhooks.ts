@@ -81,15 +81,9 @@ export const webhooksDelete: Handler = (ctx, { ws, params }) => {
 /** POST /v1/webhooks/{id}/test: one `webhook.test` attempt now, its result returned. */
 export const webhooksTest: Handler = async (ctx, { ws, params }) => {
   const row = mustGet(ctx.state.tables.webhooks, ws, params.id as string, 'webhook');
-  const { delivery, outcome } = await ctx.deliveries.test(row);
-  const attempt = delivery.attempts[0];
+  const { eventId, attemptedAt, outcome } = await ctx.deliveries.test(row);
   return {
-    data: {
-      event: 'webhook.test',
-      event_id: delivery.event_id,
-      attempted_at: attempt?.attempted_at ?? delivery.created_at,
-      ...outcome,
-    },
+    data: { event: 'webhook.test', event_id: eventId, attempted_at: attemptedAt, ...outcome },
   };
 };
 

@@ -54,6 +54,11 @@ export class WebhookDispatcher {
   private readonly lanes = new Map<string, Promise<AttemptOutcome | null>>();
   /** Bumped by a reset, an import and dispose: an attempt queued before then is dropped. */
   private generation = 0;
+  /**
+   * Aborted by dispose: attempts in flight end at once, and none starts after it (a disposed mock
+   * still answers requests, but nothing it does keeps the process alive).
+   */
+  private readonly disposal = new AbortController();
   private readonly stopSettling: () => void;
 
   constructor(private readonly options: DispatcherOptions) {
@@ -62,6 +67,7 @@ export class WebhookDispatcher {
 
   /** Queues an event for every webhook of its workspace subscribed to it; returns the deliveries. */
   dispatch(event: DomainEvent): DeliveryRow[] {
+    if (this.disposal.signal.aborted) return [];
     const { ctx } = this.options;
     const { categoryOf } = webhookEvents(ctx.variant);
     const category = categoryOf.get(event.event);
@@ -88,8 +94,13 @@ export class WebhookDispatcher {
     }
   }
 
-  /** Sends a test event now: one attempt, its result returned, never retried, not counted toward health. */
-  async test(hook: WebhookRow): Promise<{ delivery: DeliveryRow; outcome: AttemptOutcome }> {
+  /**
+   * Sends a test event now: one attempt, its result returned, never retried, not counted toward
+   * health. Once disposed, nothing is sent or recorded: the result says so.
+   */
+  async test(
+    hook: WebhookRow,
+  ): Promise<{ eventId: string; attemptedAt: string; outcome: AttemptOutcome }> {
     const { ctx } = this.options;
     const event: DomainEvent = {
       id: ctx.id(),
@@ -98,9 +109,17 @@ export class WebhookDispatcher {
       timestamp: ctx.now(),
       data: { message: 'This is a test event from the Conversational Agent Platform.' },
     };
+    if (this.disposal.signal.aborted) {
+      const outcome = failedOutcome('not sent: the mock server was disposed');
+      return { eventId: event.id, attemptedAt: event.timestamp, outcome };
+    }
     const delivery = this.enqueue(hook, event, true);
     const outcome = await this.track(this.attempt(delivery.id, 10_000));
-    return { delivery, outcome: outcome ?? failedOutcome('not sent') };
+    return {
+      eventId: delivery.event_id,
+      attemptedAt: delivery.attempts[0]?.attempted_at ?? delivery.created_at,
+      outcome: outcome ?? failedOutcome('not sent'),
+    };
   }
 
   /** A webhook was deleted or turned off: its pending deliveries fail with that reason. */
@@ -173,8 +192,9 @@ export class WebhookDispatcher {
     this.lanes.clear();
   }
 
-  /** Cancels every timer (the server is going away). */
+  /** Cancels every timer and ends the attempts in flight; none starts after (the server is going away). */
   dispose(): void {
+    this.disposal.abort();
     this.cancelAll();
     this.stopSettling();
   }
@@ -221,6 +241,7 @@ export class WebhookDispatcher {
   }
 
   private schedule(row: DeliveryRow, delayMs: number): void {
+    if (this.disposal.signal.aborted) return;
     const { clock } = this.options;
     row.next_attempt_at = new Date(clock.now() + delayMs).toISOString();
     this.cancel(row.id);
@@ -240,6 +261,7 @@ export class WebhookDispatcher {
    * never an unhandled rejection.
    */
   private launch(id: string): void {
+    if (this.disposal.signal.aborted) return;
     const hookId = this.options.ctx.state.tables.deliveries.find(id)?.webhook_id ?? '';
     const previous = this.lanes.get(hookId);
     const due = this.options.clock.now();
@@ -317,6 +339,7 @@ export class WebhookDispatcher {
       fetch: this.options.fetch(),
       clock,
       realTimeoutMs,
+      signal: this.disposal.signal,
     });
     // Reset, imported or disposed meanwhile: the row belongs to a state that is gone (a new one
     // may reuse its seeded ids), so nothing is recorded or retried.

@@ -14,6 +14,8 @@ export interface AttemptRequest {
   clock: Clock;
   /** Also give up after this much real time (for calls a request waits on). */
   realTimeoutMs?: number;
+  /** Gives up at once when it aborts (the mock is disposed): the attempt ends as a network error. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -34,6 +36,9 @@ export async function sendAttempt(request: AttemptRequest): Promise<AttemptOutco
           timedOut = true;
           controller.abort();
         }, request.realTimeoutMs);
+  const stop = () => controller.abort(request.signal?.reason);
+  if (request.signal?.aborted) stop();
+  else request.signal?.addEventListener('abort', stop, { once: true });
   // A deliveryFetch that ignores the signal must not hold the webhook's lane for good, nor have an
   // answer that came after the 10 s counted: the attempt ends when the signal fires, whatever it does.
   const aborted = new Promise<never>((_, reject) => {
@@ -83,6 +88,7 @@ export async function sendAttempt(request: AttemptRequest): Promise<AttemptOutco
   } finally {
     request.clock.clear(timeout);
     if (realTimer) clearTimeout(realTimer);
+    request.signal?.removeEventListener('abort', stop);
   }
 }
 
