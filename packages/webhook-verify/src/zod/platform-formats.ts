@@ -37,3 +37,56 @@ export function platformFormats<T>(schema: T): T {
   }
   return out as T;
 }
+
+/** A JSON Schema node, as the generated webhook data schemas hold them. */
+type JsonSchema = { readonly [keyword: string]: unknown };
+
+/**
+ * The path (`data.threshold`) of the first number in `value` that `node` types as an integer but
+ * that is not a whole number, or undefined. An integer becomes zod's `multipleOf(1)` (above), which
+ * allows for float rounding and so takes 5e-324 or 2^51 + 0.5; this check is the exact one the
+ * platform makes (`Number.isInteger`). It follows `$ref` (into `defs`), `allOf`, properties,
+ * `additionalProperties` and `items`, not `anyOf` or `oneOf`: which branch zod took is not known
+ * here, and no integer of the webhook data sits in one (a test holds the spec to that).
+ */
+export function fractionalIntegerPath(
+  node: object,
+  value: unknown,
+  defs: Readonly<Record<string, object>>,
+  path: string,
+): string | undefined {
+  const schema = node as JsonSchema;
+  const ref = schema.$ref;
+  if (typeof ref === 'string') {
+    const target = defs[ref.replace('#/$defs/', '')];
+    return target && fractionalIntegerPath(target, value, defs, path);
+  }
+  for (const part of (schema.allOf ?? []) as JsonSchema[]) {
+    const found = fractionalIntegerPath(part, value, defs, path);
+    if (found) return found;
+  }
+  const types = ([] as unknown[]).concat(schema.type);
+  if (typeof value === 'number') {
+    return types.includes('integer') && !Number.isInteger(value) ? path : undefined;
+  }
+  if (Array.isArray(value)) {
+    const items = schema.items as JsonSchema | undefined;
+    for (const [i, item] of value.entries()) {
+      const found = items && fractionalIntegerPath(items, item, defs, `${path}.${i}`);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const rest = schema.additionalProperties;
+  for (const [key, item] of Object.entries(value)) {
+    const itemSchema = Object.hasOwn(properties, key) ? properties[key] : rest;
+    const found =
+      typeof itemSchema === 'object' && itemSchema !== null
+        ? fractionalIntegerPath(itemSchema, item, defs, `${path}.${key}`)
+        : undefined;
+    if (found) return found;
+  }
+  return undefined;
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { webhookDataJsonSchemas } from '../generated/webhook-data-schemas.js';
 import type { WebhookEvent } from '../webhook-event.js';
 import { validateWebhookData, webhookDataSchema } from './validate-webhook-data.js';
 
@@ -115,6 +116,46 @@ describe('validateWebhookData', () => {
         expect.objectContaining({ code: 'invalid_data' }),
       );
     }
+  });
+
+  it("refuses a number next to a whole one, which zod's multipleOf(1) takes within its float tolerance", () => {
+    for (const [data, path] of [
+      [{ credits_remaining: 5e-324 }, 'credits_remaining'],
+      [{ credits_remaining: 2 ** 51 + 0.5 }, 'credits_remaining'],
+      [{ credits_remaining: 3, threshold: 2 ** 51 + 0.5 }, 'threshold'],
+      [{ credits_remaining: 3, threshold: 1e-20 }, 'threshold'],
+    ] as const) {
+      expect(() => validateWebhookData(eventWith('credit.low', data)), path).toThrow(
+        expect.objectContaining({
+          code: 'invalid_data',
+          message: `the event data does not match the spec: data.${path}: Invalid number: must be a multiple of 1`,
+        }),
+      );
+    }
+    // Past 2^53 every number is whole.
+    const event = eventWith('credit.low', { credits_remaining: 2 ** 53 + 2, threshold: 2 ** 52 });
+    expect(validateWebhookData(event)).toBe(event);
+  });
+
+  it('finds no integer under an anyOf or oneOf, where the exact whole-number check does not look', () => {
+    const { $defs, events } = webhookDataJsonSchemas;
+    // Each node once outside a union and once inside one (a $def may be reached both ways).
+    const seen = { true: new Set<unknown>(), false: new Set<unknown>() };
+    const integersIn = (node: unknown, inUnion: boolean): number => {
+      const visited = seen[`${inUnion}`];
+      if (typeof node !== 'object' || node === null || visited.has(node)) return 0;
+      visited.add(node);
+      const schema = node as Record<string, unknown>;
+      let found = inUnion && ([] as unknown[]).concat(schema.type).includes('integer') ? 1 : 0;
+      if (typeof schema.$ref === 'string')
+        found += integersIn($defs[schema.$ref.replace('#/$defs/', '')], inUnion);
+      for (const [keyword, child] of Object.entries(schema)) {
+        const union = inUnion || keyword === 'anyOf' || keyword === 'oneOf';
+        for (const item of Array.isArray(child) ? child : [child]) found += integersIn(item, union);
+      }
+      return found;
+    };
+    expect(Object.values(events).reduce((n: number, e) => n + integersIn(e, false), 0)).toBe(0);
   });
 
   it("takes an event of the other variant as unknown: its name is not this variant's", () => {

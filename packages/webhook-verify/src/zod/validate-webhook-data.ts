@@ -3,13 +3,17 @@ import { webhookDataJsonSchemas } from '../generated/webhook-data-schemas.js';
 import { isWebhookEventName } from '../is-webhook-event-name.js';
 import type { WebhookEvent } from '../webhook-event.js';
 import { WebhookVerificationError } from '../webhook-verification-error.js';
-import { platformFormats } from './platform-formats.js';
+import { fractionalIntegerPath, platformFormats } from './platform-formats.js';
 
 const schemas = new Map<string, ZodType>();
 // A private registry, so that converting the spec's schemas leaves zod's global one alone.
 const metadata = registry();
 
-/** The zod schema of an event's `data`, built from the spec on first use; undefined for an unknown event. */
+/**
+ * The zod schema of an event's `data`, built from the spec on first use; undefined for an unknown
+ * event. Its integers are zod's `multipleOf(1)`, which allows for float rounding (it takes 5e-324);
+ * `validateWebhookData` also checks them exactly.
+ */
 export function webhookDataSchema(eventName: string): ZodType | undefined {
   let schema = schemas.get(eventName);
   if (schema) return schema;
@@ -52,11 +56,19 @@ export function validateWebhookData<E extends WebhookEvent>(
     );
   }
   const result = schema.safeParse(event.data);
+  let where: string | undefined;
   if (!result.success) {
-    const where = result.error.issues
+    where = result.error.issues
       .slice(0, 3)
       .map((issue) => `data${issue.path.map((p) => `.${String(p)}`).join('')}: ${issue.message}`)
       .join('; ');
+  } else {
+    // zod's multipleOf(1) allows for float rounding; a whole number is checked exactly here.
+    const { events, $defs } = webhookDataJsonSchemas;
+    const path = fractionalIntegerPath(events[event.event] ?? {}, event.data, $defs, 'data');
+    if (path) where = `${path}: Invalid number: must be a multiple of 1`;
+  }
+  if (where !== undefined) {
     throw new WebhookVerificationError(
       'invalid_data',
       `the event data does not match the spec: ${where}`,
