@@ -1,8 +1,13 @@
+import { normalizePath } from '../http/normalize-path.js';
+
 /** The `baseUrl` option, read once: the URL as given (no trailing slash) and its path prefix. */
 export interface BaseUrl {
   /** The option without its trailing slashes: `https://api.example.test/platform`. */
   readonly url: string;
-  /** Its path without the trailing slash, as a request's URL carries it: `/platform`, or `` at the root. */
+  /**
+   * Its path without the trailing slash, as the mock reads a request's (its escaped unreserved
+   * characters decoded, `/%7Eada` is `/~ada`): `/platform`, or `` at the root.
+   */
   readonly prefix: string;
 }
 
@@ -22,7 +27,8 @@ export function parseBaseUrl(option: string): BaseUrl {
       `baseUrl: must be an absolute http(s) URL without query or #, e.g. https://api.example.test/platform, not ${JSON.stringify(option)}`,
     );
   }
-  return { url: option.replace(/\/+$/, ''), prefix: parsed.pathname.replace(/\/+$/, '') };
+  const prefix = normalizePath(parsed.pathname).replace(/\/+$/, '');
+  return { url: option.replace(/\/+$/, ''), prefix };
 }
 
 /**

@@ -72,6 +72,29 @@ describe('a baseUrl with a path prefix', () => {
     expect((await mock.fetch(`${BASE}/v1/health`)).status).toBe(200);
   });
 
+  it('is read as a request path is: an escaped letter, digit or - . _ ~ in it is that character', async () => {
+    // A user directory's `~`, escaped by the tool that wrote the URL: requests to the baseUrl, as
+    // given or as a client writes it, arrive with it decoded, as every path the mock reads.
+    for (const baseUrl of [
+      'https://api.example.test/%7Eada',
+      'https://api.example.test/%70latform',
+    ]) {
+      mock = createMockServer({ baseUrl });
+      const plain = baseUrl.replace('%7E', '~').replace('%70', 'p');
+      expect([baseUrl, (await mock.fetch(`${baseUrl}/v1/health`)).status]).toEqual([baseUrl, 200]);
+      expect([plain, (await mock.fetch(`${plain}/v1/health`)).status]).toEqual([plain, 200]);
+      expect((await mock.fetch('v1/health')).status).toBe(200);
+      const server = setupServer(...mswHandlers(mock));
+      server.listen({ onUnhandledRequest: 'error' });
+      try {
+        expect((await fetch(`${baseUrl}/v1/health`)).status).toBe(200);
+      } finally {
+        server.close();
+        mock.dispose();
+      }
+    }
+  });
+
   it('refuses a baseUrl that is not an absolute http(s) URL, or has a query or fragment', () => {
     for (const baseUrl of [
       'api.example.test/platform',
