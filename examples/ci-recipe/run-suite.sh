@@ -92,8 +92,15 @@ check 'a misspelt field is 400' 400 "$(status -H "x-api-key: $key" "${json[@]}" 
 
 # The control API (/__mock) sets the scene. A refusal (curl -f: a 4xx or 5xx) stops the suite at once:
 # the checks after it would fail, or pass, for another reason than the one they name.
+# A mock started with AGENT_PLATFORM_MOCK_ADMIN_TOKEN set (a shared runner: no other user of the
+# machine may drive it) wants it on every control call. Sent from stdin (-H @-), not as an argument,
+# which every user of the machine could read in ps. (${admin[@]+...}: bash 3.2, macOS's, takes an
+# empty array for an unset variable under set -u.)
+admin=()
+if [ -n "${AGENT_PLATFORM_MOCK_ADMIN_TOKEN:-}" ]; then admin=(-H @-); fi
 control() { # path, JSON body
-  curl -gfsS -o /dev/null "${json[@]}" -d "$2" "$base/__mock/$1" && return
+  curl -gfsS -o /dev/null ${admin[@]+"${admin[@]}"} "${json[@]}" -d "$2" "$base/__mock/$1" \
+    <<<"x-mock-admin-token: ${AGENT_PLATFORM_MOCK_ADMIN_TOKEN:-}" && return
   echo "POST /__mock/$1 failed: the checks after it cannot run" >&2
   echo "$passed passed, $failed failed (stopped)"
   exit 1

@@ -19,12 +19,22 @@ const tsconfig = fileURLToPath(new URL('../tsconfig.json', import.meta.url));
 
 const launcher = fileURLToPath(new URL('./test-launcher.sh', import.meta.url));
 
-const suite = (mock: string) =>
-  run('bash', [script], { env: { ...process.env, AGENT_PLATFORM_MOCK: mock }, timeout: 60_000 });
+// Without the admin token of the shell that runs the tests (the mock CLI would take it), unless given.
+const { AGENT_PLATFORM_MOCK_ADMIN_TOKEN: _token, ...env } = process.env;
+const suite = (mock: string, more: NodeJS.ProcessEnv = {}) =>
+  run('bash', [script], { env: { ...env, AGENT_PLATFORM_MOCK: mock, ...more }, timeout: 60_000 });
 
 it('the curl suite passes against the mock CLI on a free port', async () => {
   const { stdout } = await suite(`${tsx} --tsconfig ${tsconfig} ${cli}`);
   expect(stdout).toMatch(/^mock server at http:\/\/127\.0\.0\.1:\d+$/m);
+  expect(stdout).toContain('10 passed, 0 failed');
+}, 70_000);
+
+it('sends AGENT_PLATFORM_MOCK_ADMIN_TOKEN on its control calls, as the mock it starts takes it', async () => {
+  // A shared runner's CI sets the variable so that no other user of the machine can drive the mock.
+  const { stdout } = await suite(`${tsx} --tsconfig ${tsconfig} ${cli}`, {
+    AGENT_PLATFORM_MOCK_ADMIN_TOKEN: 'ci-admin-token',
+  });
   expect(stdout).toContain('10 passed, 0 failed');
 }, 70_000);
 
