@@ -21,11 +21,14 @@ interface Run {
   exit: Promise<number | null>;
 }
 
+// Not the admin token of the shell that runs the tests, which the CLI would take: only a test's own.
+const { AGENT_PLATFORM_MOCK_ADMIN_TOKEN: _token, ...shellEnv } = process.env;
+
 function run(args: string[], env: NodeJS.ProcessEnv = {}): Run {
   const child = spawn(process.execPath, [cli, ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...env },
+    env: { ...shellEnv, ...env },
   });
   let out = '';
   let err = '';
