@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hangingFetch } from '../../test/support/recording-fetch.js';
+import { watch } from '../../test/support/watch.js';
 import { AgentPlatform } from '../client.js';
 import { APITimeoutError } from './errors.js';
 
@@ -19,21 +20,6 @@ function client() {
     fetch: hangingFetch().fetch,
     maxRetries: 0,
   });
-}
-
-/** Settles `promise` into a record that can be read synchronously after the timers advance. */
-function watch(promise: PromiseLike<unknown>) {
-  const outcome: { error?: unknown; settled: boolean } = { settled: false };
-  promise.then(
-    () => {
-      outcome.settled = true;
-    },
-    (error: unknown) => {
-      outcome.settled = true;
-      outcome.error = error;
-    },
-  );
-  return outcome;
 }
 
 describe('the timeout, when fake timers come and go between tests', () => {

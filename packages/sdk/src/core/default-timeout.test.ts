@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hangingFetch } from '../../test/support/recording-fetch.js';
+import { watch } from '../../test/support/watch.js';
 import { AgentPlatform } from '../client.js';
 import { APITimeoutError } from './errors.js';
 
@@ -11,21 +12,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
 });
-
-/** Settles `promise` into a record that can be read synchronously after the timers advance. */
-function watch(promise: PromiseLike<unknown>) {
-  const outcome: { error?: unknown; settled: boolean } = { settled: false };
-  promise.then(
-    () => {
-      outcome.settled = true;
-    },
-    (error: unknown) => {
-      outcome.settled = true;
-      outcome.error = error;
-    },
-  );
-  return outcome;
-}
 
 describe('the default timeout', () => {
   it('gives up on an attempt after 60 s, not before, when no timeout is set', async () => {
