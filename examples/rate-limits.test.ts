@@ -62,12 +62,12 @@ it.each([
   [
     'no token',
     undefined,
-    'the server was started with --admin-token; set AGENT_PLATFORM_MOCK_ADMIN_TOKEN to that token',
+    'the server wants an admin token (--admin-token or AGENT_PLATFORM_MOCK_ADMIN_TOKEN); set AGENT_PLATFORM_MOCK_ADMIN_TOKEN to it',
   ],
   [
     'a wrong token',
     'a-wrong-token',
-    'AGENT_PLATFORM_MOCK_ADMIN_TOKEN is not the token the server was started with (--admin-token)',
+    'AGENT_PLATFORM_MOCK_ADMIN_TOKEN is not the admin token the server was started with',
   ],
 ])(
   'stops before step 1 when the control API refuses its token (%s), naming the status and what to set',

@@ -41,8 +41,8 @@ function refusal(request: string, status: number, text: string, adminToken?: str
   const answer = `the mock's control API answered ${request} with ${status}${said ? ` (${said.replace(/\s+/g, ' ')})` : ''}`;
   if (status === 401) {
     return adminToken === undefined
-      ? `${answer}: the server was started with --admin-token; set AGENT_PLATFORM_MOCK_ADMIN_TOKEN to that token`
-      : `${answer}: AGENT_PLATFORM_MOCK_ADMIN_TOKEN is not the token the server was started with (--admin-token)`;
+      ? `${answer}: the server wants an admin token (--admin-token or AGENT_PLATFORM_MOCK_ADMIN_TOKEN); set AGENT_PLATFORM_MOCK_ADMIN_TOKEN to it`
+      : `${answer}: AGENT_PLATFORM_MOCK_ADMIN_TOKEN is not the admin token the server was started with`;
   }
   if (status === 404) {
     return `${answer}: this example needs the mock server (agent-platform-mock) at AGENT_PLATFORM_BASE_URL`;

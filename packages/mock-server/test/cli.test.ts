@@ -401,7 +401,7 @@ describe('CLI flags', () => {
 
   it('warns when the control API is open to the network: another interface and no --admin-token', () => {
     expect(exposureWarning(parseCli(['--host', '0.0.0.0']))).toMatch(
-      /^listening on 0\.0\.0\.0 with no --admin-token: anyone who can reach it can read the whole state/,
+      /^listening on 0\.0\.0\.0 with no admin token \(--admin-token or AGENT_PLATFORM_MOCK_ADMIN_TOKEN\): anyone who can reach it can read the whole state/,
     );
     expect(exposureWarning(parseCli(['--host', '0.0.0.0', '--admin-token', 'T']))).toBeUndefined();
     for (const host of ['127.0.0.1', '::1', 'localhost', '127.0.0.2']) {
