@@ -466,7 +466,7 @@ export interface paths {
         get?: never;
         /**
          * Edit a message
-         * @description Replaces the content and sets `is_edited`.
+         * @description Replaces the content and sets `is_edited`. Any message of the conversation may be edited, a closed conversation's too (history can be corrected or redacted); the conversation stays as it is, closed included, and no event is sent.
          */
         put: operations["conversationsEditMessage"];
         post?: never;
@@ -631,7 +631,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a message from a chat */
+        /**
+         * Delete a message from a chat
+         * @description Any message of the chat, a closed one's too (history can be redacted); the chat stays as it is and no event is sent.
+         */
         delete: operations["chatsDeleteMessage"];
         options?: never;
         head?: never;
@@ -649,7 +652,10 @@ export interface paths {
         get: operations["messagesRetrieve"];
         put?: never;
         post?: never;
-        /** Delete a message */
+        /**
+         * Delete a message
+         * @description Any message, in a closed conversation too (history can be redacted); its conversation stays as it is and no event is sent.
+         */
         delete: operations["messagesDelete"];
         options?: never;
         head?: never;

@@ -393,6 +393,28 @@ describe.each(transports)('chats over $name', (transport) => {
     expect((await h.call('DELETE', `/v1/chats/${id}/messages/${message}`)).status).toBe(204);
     expect((await h.call('GET', `/v1/messages/${message}`)).status).toBe(404);
   });
+
+  it("edits and deletes a closed conversation's messages (moderation): it stays closed", async () => {
+    const id = await humanChat();
+    const [first, second, third] = (
+      await Promise.all(
+        ['one', 'two', 'three'].map((content) =>
+          h.call('POST', `/v1/chats/${id}/messages`, { body: { content } }),
+        ),
+      )
+    ).map((res) => res.body.data.id as string);
+    await h.call('POST', `/v1/conversations/${id}/close`);
+    const before = (await h.call('GET', `/v1/conversations/${id}`)).body.data;
+    const edited = await h.call('PUT', `/v1/conversations/${id}/messages/${first}`, {
+      body: { content: '[removed]' },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data).toMatchObject({ id: first, content: '[removed]', is_edited: true });
+    expect((await h.call('DELETE', `/v1/chats/${id}/messages/${second}`)).status).toBe(204);
+    expect((await h.call('DELETE', `/v1/messages/${third}`)).status).toBe(204);
+    expect((await h.call('GET', `/v1/conversations/${id}`)).body.data).toEqual(before);
+    expect((await h.call('GET', `/v1/chats/${id}`)).body.data.status).toBe('closed');
+  });
 });
 
 describe.each(transports)('deleted channels and contacts over $name', (transport) => {
