@@ -1,10 +1,11 @@
-import { conflict, invalidField, notFound } from '../errors.js';
+import { conflict, fieldDetail, notFound, validationError } from '../errors.js';
 import type { ChannelRow } from '../store/records.js';
 import { publicView } from '../store/table.js';
 import type { DomainContext, Handler } from './context.js';
 import { mustGet } from './lookup.js';
 import { cachedPage } from './paginate.js';
 import { unusedSecret } from './unused-secret.js';
+import { businessHoursIssues } from './value-rules.js';
 
 const MESSAGING = new Set(['whatsapp', 'instagram']);
 const QR_LIFETIME_MS = 5 * 60 * 1000;
@@ -103,13 +104,19 @@ export const channelsRetrieveSettings: Handler = (ctx, { ws, params }) =>
 export const channelsUpdateSettings: Handler = (ctx, { ws, params, body }) => {
   const zone = body.business_hours?.timezone;
   const timezone = zone === undefined ? undefined : canonicalTimeZone(zone);
-  if (zone !== undefined && timezone === undefined) {
-    throw invalidField(
-      'business_hours.timezone',
-      'format',
-      `must be an IANA time zone such as Europe/Madrid or UTC, not "${zone}"`,
-    );
-  }
+  const issues =
+    zone !== undefined && timezone === undefined
+      ? [
+          fieldDetail(
+            'business_hours.timezone',
+            'format',
+            `must be an IANA time zone such as Europe/Madrid or UTC, not "${zone}"`,
+          ),
+        ]
+      : [];
+  if (body.business_hours)
+    issues.push(...businessHoursIssues(body.business_hours, 'business_hours'));
+  if (issues.length > 0) throw validationError(issues);
   const row = mustGet(ctx.state.tables.channels, ws, params.id as string, 'channel');
   const settings = { ...row._settings };
   if (body.welcome_message !== undefined) settings.welcome_message = body.welcome_message;

@@ -70,3 +70,48 @@ export function optionIssues(options: readonly string[], at: string): ErrorDetai
   }
   return [];
 }
+
+/** Business hours as the API stores them (`ChannelSettings.business_hours`). */
+export interface BusinessHoursValue {
+  timezone: string;
+  schedule: readonly { day: string; open: string; close: string }[];
+}
+
+const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+const DAY_MINUTES = 24 * 60;
+const WEEK_MINUTES = 7 * DAY_MINUTES;
+const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/**
+ * A channel's business hours: an interval closes other than when it opens, and no two intervals
+ * overlap on the week (one past midnight runs into the next day, Sunday's into Monday; touching is
+ * no overlap). `at` names the business hours; each issue names the later interval.
+ */
+export function businessHoursIssues(hours: BusinessHoursValue | null, at: string): ErrorDetail[] {
+  if (hours === null) return [];
+  const issues: ErrorDetail[] = [];
+  const spans: { index: number; start: number; end: number }[] = [];
+  hours.schedule.forEach(({ day, open, close }, index) => {
+    const start = DAYS.indexOf(day) * DAY_MINUTES + minutes(open);
+    // `24:00` is 1440 minutes: from 00:00 the whole day; otherwise as 00:00, past midnight.
+    const length = (minutes(close) - minutes(open) + DAY_MINUTES) % DAY_MINUTES || DAY_MINUTES;
+    if (length === DAY_MINUTES && close !== '24:00') {
+      const text = `must differ from open (${open}): 00:00 or 24:00 closes at midnight, 00:00 to 24:00 is the whole day`;
+      issues.push(fieldDetail(`${at}.schedule[${index}].close`, 'invalid', text));
+      return;
+    }
+    const end = start + length;
+    const overlapped = spans.find((span) =>
+      [-WEEK_MINUTES, 0, WEEK_MINUTES].some((k) => span.start + k < end && start < span.end + k),
+    );
+    if (overlapped) {
+      const { day, open, close } = hours.schedule[overlapped.index] as {
+        [K in 'day' | 'open' | 'close']: string;
+      };
+      const text = `overlaps ${at}.schedule[${overlapped.index}] (${day} ${open}-${close})`;
+      issues.push(fieldDetail(`${at}.schedule[${index}]`, 'overlap', text));
+    }
+    spans.push({ index, start, end });
+  });
+  return issues;
+}

@@ -2224,12 +2224,13 @@ export interface components {
         BusinessHours: {
             /** @description IANA time zone, e.g. `Europe/Madrid` or `UTC`, matched regardless of case; a zone the time-zone database names canonically is stored in that case (`europe/madrid` reads back as `Europe/Madrid`), an alias (`US/Pacific`, or `Europe/Kyiv` where the database still calls it `Europe/Kiev`) as sent. An unknown one is 400 (rule `format`). */
             timezone: string;
+            /** @description Intervals of the same or of adjacent days must not overlap (hours past midnight run into the next day, Sunday's into Monday's); one that ends as another starts does not. An overlap is 400 (rule `overlap`, field the later interval, `business_hours.schedule[1]`). */
             schedule: {
                 /** @enum {string} */
                 day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
                 /** @description HH:MM, 24 h. */
                 open: string;
-                /** @description HH:MM, 24 h; earlier than `open`, the hours run past midnight. */
+                /** @description HH:MM, 24 h; earlier than `open`, the hours run past midnight; `24:00` is the end of the day (`00:00` to `24:00` is the whole day). Equal to `open` is 400 (rule `invalid`). */
                 close: string;
             }[];
         };

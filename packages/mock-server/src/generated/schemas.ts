@@ -892,6 +892,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "schedule": {
         "type": "array",
         "maxItems": 14,
+        "description": "Intervals of the same or of adjacent days must not overlap (hours past midnight run into the next day, Sunday's into Monday's); one that ends as another starts does not. An overlap is 400 (rule `overlap`, field the later interval, `business_hours.schedule[1]`).",
         "items": {
           "type": "object",
           "additionalProperties": false,
@@ -921,9 +922,9 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
             },
             "close": {
               "type": "string",
-              "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$",
-              "x-pattern-message": "must be a time of day as HH:MM, 24 h (e.g. 09:00)",
-              "description": "HH:MM, 24 h; earlier than `open`, the hours run past midnight."
+              "pattern": "^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$",
+              "x-pattern-message": "must be a time of day as HH:MM, 24 h (e.g. 18:00), or 24:00 for the end of the day",
+              "description": "HH:MM, 24 h; earlier than `open`, the hours run past midnight; `24:00` is the end of the day (`00:00` to `24:00` is the whole day). Equal to `open` is 400 (rule `invalid`)."
             }
           }
         }

@@ -7,6 +7,7 @@
 
 import { handoffIssues } from '../domain/chat-state.js';
 import {
+  businessHoursIssues,
   contactKeepsOneIssues,
   endsAtIssues,
   headerNameIssues,
@@ -97,6 +98,8 @@ export const ROW_RULES: {
     options: RequestRuleOptions,
   ) => ErrorDetail[];
 } = {
+  channels: (row, at) =>
+    businessHoursIssues(row._settings.business_hours, `${at}._settings.business_hours`),
   contacts: (row, at) => contactKeepsOneIssues(row as never, at),
   conversations: (row, at) => handoffIssues(row as never, at),
   webhooks: (row, at, { requireHttps }) => webhookUrlIssues(row.url, requireHttps, `${at}.url`),

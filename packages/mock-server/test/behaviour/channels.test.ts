@@ -164,11 +164,86 @@ describe.each(transports)('channels over $name', (transport) => {
       {
         field: 'business_hours.schedule[0].close',
         rule: 'pattern',
-        message: `business_hours.schedule[0].close: ${hhmm}`,
+        message:
+          'business_hours.schedule[0].close: must be a time of day as HH:MM, 24 h (e.g. 18:00), or 24:00 for the end of the day',
       },
     ]);
     expect((await h.call('GET', `/v1/channels/${id}/settings`)).body.data.business_hours).toBe(
       null,
+    );
+  });
+
+  it('refuses business hours that overlap or open and close at once, naming the interval', async () => {
+    const id = (await h.call('POST', '/v1/channels', { body: { name: 'Web' } })).body.data.id;
+    const put = (schedule: { day: string; open: string; close: string }[]) =>
+      h.call('PUT', `/v1/channels/${id}/settings`, {
+        body: { business_hours: { timezone: 'UTC', schedule } },
+      });
+    const mon = (open: string, close: string) => ({ day: 'mon', open, close });
+    const refused = async (
+      schedule: { day: string; open: string; close: string }[],
+      field: string,
+      rule: string,
+      message: string,
+    ) => {
+      const res = await put(schedule);
+      expect(res.status, JSON.stringify(schedule)).toBe(400);
+      expect(res.body.error.details).toEqual([{ field, rule, message: `${field}: ${message}` }]);
+    };
+    await refused(
+      [mon('09:00', '13:00'), mon('12:00', '18:00')],
+      'business_hours.schedule[1]',
+      'overlap',
+      'overlaps business_hours.schedule[0] (mon 09:00-13:00)',
+    );
+    // The same interval twice.
+    await refused(
+      [mon('09:00', '18:00'), { day: 'tue', open: '09:00', close: '18:00' }, mon('09:00', '18:00')],
+      'business_hours.schedule[2]',
+      'overlap',
+      'overlaps business_hours.schedule[0] (mon 09:00-18:00)',
+    );
+    // Hours past midnight run into the next day, Sunday's into Monday.
+    await refused(
+      [
+        { day: 'sat', open: '05:00', close: '10:00' },
+        { day: 'fri', open: '22:00', close: '06:00' },
+      ],
+      'business_hours.schedule[1]',
+      'overlap',
+      'overlaps business_hours.schedule[0] (sat 05:00-10:00)',
+    );
+    await refused(
+      [mon('01:00', '05:00'), { day: 'sun', open: '22:00', close: '02:00' }],
+      'business_hours.schedule[1]',
+      'overlap',
+      'overlaps business_hours.schedule[0] (mon 01:00-05:00)',
+    );
+    await refused(
+      [mon('09:00', '09:00')],
+      'business_hours.schedule[0].close',
+      'invalid',
+      'must differ from open (09:00): 00:00 or 24:00 closes at midnight, 00:00 to 24:00 is the whole day',
+    );
+    expect((await h.call('GET', `/v1/channels/${id}/settings`)).body.data.business_hours).toBe(
+      null,
+    );
+    // Intervals that touch do not overlap; 24:00 is the end of the day.
+    const split = [
+      mon('09:00', '13:00'),
+      mon('13:00', '18:00'),
+      { day: 'fri', open: '22:00', close: '06:00' },
+      { day: 'sat', open: '06:00', close: '24:00' },
+      { day: 'sun', open: '00:00', close: '24:00' },
+    ];
+    const ok = await put(split);
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.business_hours.schedule).toEqual(split);
+    await refused(
+      [{ day: 'tue', open: '24:00', close: '09:00' }],
+      'business_hours.schedule[0].open',
+      'pattern',
+      'must be a time of day as HH:MM, 24 h (e.g. 09:00)',
     );
   });
 

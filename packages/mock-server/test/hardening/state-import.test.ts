@@ -560,6 +560,21 @@ describe('importing rows the API would never have stored', () => {
         'after',
       ],
       [(s) => (s.tables.appointments[0].notes = long(2001)), 'appointments[0].notes', 'maxLength'],
+      [
+        (s) =>
+          s.tables.channels[0]._settings.business_hours.schedule.push({
+            day: 'mon',
+            open: '16:00',
+            close: '20:00',
+          }),
+        'channels[0]._settings.business_hours.schedule[1]',
+        'overlap',
+      ],
+      [
+        (s) => (s.tables.channels[0]._settings.business_hours.schedule[0].close = '09:00'),
+        'channels[0]._settings.business_hours.schedule[0].close',
+        'invalid',
+      ],
     ];
     for (const [edit, field, rule] of cases) {
       expect(await refused(edit), field).toEqual([
