@@ -13,11 +13,28 @@ const one = (row: ContactRow) => ({ data: view(row) });
 
 const fieldsOf = (ctx: DomainContext, ws: string) => ctx.state.tables.customFields.list(ws);
 
-/** GET /v1/contacts, search `q` over name, email and phone (regardless of case and Unicode form). */
+/**
+ * A search that is a phone number as people write one (digits with spaces, dashes, dots or
+ * parentheses, maybe a leading +), as the E.164 form a contact's phone is stored in: `+` (when it
+ * leads) and its digits. Null for any other search.
+ */
+function phoneQuery(q: string): string | null {
+  const trimmed = q.trim();
+  if (!/^\+?[\d\s().\-\u2010-\u2015]*\d[\d\s().\-\u2010-\u2015]*$/.test(trimmed)) return null;
+  return (trimmed.startsWith('+') ? '+' : '') + trimmed.replace(/\D/g, '');
+}
+
+/**
+ * GET /v1/contacts, search `q` over name, email and phone (regardless of case and Unicode form); a
+ * phone number as written (`+1 (555) 010-2000`) finds a phone by its digits.
+ */
 export const contactsList: Handler = (ctx, { ws, query }) => {
   const q = typeof query.q === 'string' ? nameKey(query.q) : null;
+  const phone = q === null ? null : phoneQuery(q);
   const matches = (c: ContactRow) =>
-    !q || [c.name, c.email, c.phone].some((v) => v !== null && nameKey(v).includes(q));
+    !q ||
+    [c.name, c.email, c.phone].some((v) => v !== null && nameKey(v).includes(q)) ||
+    (phone !== null && c.phone?.includes(phone) === true);
   return cachedPage(ctx.state.tables.contacts, ws, query, matches);
 };
 

@@ -5289,7 +5289,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description By `created_at` (then creation sequence, so the order is stable). */
                 order?: components["parameters"]["Order"];
-                /** @description Search over name, email and phone, regardless of letter case and Unicode form (a decomposed `e` and combining accent finds a composed `é`). */
+                /** @description Search over name, email and phone, regardless of letter case and Unicode form (a decomposed `e` and combining accent finds a composed `é`). A phone number as written, digits with spaces, dashes, dots or parentheses and maybe a leading `+`, finds a phone by its digits (phones are stored in E.164) - `+1 (555) 010-2000`, `555-010-2000` and `5550102000` find `+15550102000`; a leading `+` starts the number (`+1 555` finds `+1555...`, not `+3581555...`). A national trunk prefix (`0` in `0770 090 0123`) or `00` for `+` is not translated. */
                 q?: string;
             };
             header?: never;

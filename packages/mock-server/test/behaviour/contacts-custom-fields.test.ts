@@ -118,6 +118,36 @@ describe.each(transports)('contacts and custom fields over $name', (transport) =
     expect((await h.call('GET', '/v1/contacts?q=zzz')).body.data).toEqual([]);
   });
 
+  it('finds a phone written with spaces, dashes, dots, parentheses or a leading +, by its digits', async () => {
+    await h.call('POST', '/v1/contacts', { body: { name: 'Grace', phone: '+15550102000' } });
+    await h.call('POST', '/v1/contacts', { body: { name: 'Linus', phone: '+358401234567' } });
+    await h.call('POST', '/v1/contacts', { body: { name: 'Room 555-01', email: 'r@b.co' } });
+    const names = async (q: string) =>
+      (await h.call('GET', `/v1/contacts?q=${encodeURIComponent(q)}&order=asc`)).body.data.map(
+        (c: { name: string }) => c.name,
+      );
+    for (const q of [
+      '+1 (555) 010-2000',
+      '(555) 010-2000',
+      '555-010-2000',
+      '555.010.2000',
+      '5550102000',
+      '+1 555 010 2000',
+      '+1\u00a0555\u2011010\u20112000',
+      '010 2000',
+    ]) {
+      expect(await names(q), q).toEqual(['Grace']);
+    }
+    // A leading + is the start of the number: +1 555 is a US number, not 358 40...
+    expect(await names('+358 40')).toEqual(['Linus']);
+    expect(await names('+1 555')).toEqual(['Grace']);
+    expect(await names('+58 40')).toEqual([]);
+    // Digits still match names and emails as written.
+    expect(await names('555-01')).toEqual(['Grace', 'Room 555-01']);
+    expect(await names('555-0')).toEqual(['Grace', 'Room 555-01']);
+    expect(await names('(')).toEqual([]);
+  });
+
   it('searches regardless of Unicode form: a decomposed query finds a composed name, and back', async () => {
     await h.call('POST', '/v1/contacts', { body: { name: 'Jos\u00e9 P\u00e9rez' } });
     await h.call('POST', '/v1/contacts', { body: { name: 'Zo\u0065\u0308 Smith' } });
