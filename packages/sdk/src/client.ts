@@ -297,14 +297,13 @@ export class AgentPlatform {
           this.#config.timeSource.now(),
         );
       }
-      let text = '';
-      // openapi-fetch answers `data: undefined` without reading for a 204 or an empty body.
-      if (result.data !== undefined) {
-        try {
-          text = await readHeld(response, hold);
-        } catch (error) {
-          throw attemptFailure(error, options?.signal, hold.at?.timedOut);
-        }
+      let text: string;
+      // Also where openapi-fetch answers `data: undefined` without reading (a 204, an empty body):
+      // the text is then empty.
+      try {
+        text = await readHeld(response, hold);
+      } catch (error) {
+        throw attemptFailure(error, options?.signal, hold.at?.timedOut);
       }
       try {
         // Only a DELETE's 204 has no body: an empty 200, or a 204 to an operation typed to answer data
