@@ -112,18 +112,17 @@ export function sendAttempt(
           hold.at = state as HeldAttempt;
           resolve(response);
         } else {
-          // Status and headers only: a statusText outside Latin-1 cannot be set again, and a
-          // status past 599 (999 exists) not at all: that attempt fails as a connection error.
-          const rebuild = (text: string | null) => {
-            finish();
-            try {
+          response
+            .text()
+            // Cut: the status and headers still stand (a 429 stays retryable for a POST), bodiless.
+            .catch(() => null)
+            .then((text) => {
+              finish();
+              // Status and headers only: a statusText outside Latin-1 cannot be set again, and a
+              // status past 599 (999 exists) not at all: that attempt fails as a connection error.
               resolve(new Response(text, { status: response.status, headers: response.headers }));
-            } catch (error) {
-              reject(error);
-            }
-          };
-          // Cut: the status and headers still stand (a 429 stays retryable for a POST), bodiless.
-          response.text().then(rebuild, () => rebuild(null));
+            })
+            .catch(reject);
         }
       },
       (error: unknown) => {
