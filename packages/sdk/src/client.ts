@@ -1,4 +1,4 @@
-import openapiFetch, { type Client } from 'openapi-fetch';
+import openapiFetch, { type Client, mergeHeaders } from 'openapi-fetch';
 import { APIPromise, type RawResult } from './core/api-promise.js';
 import { attemptFailure } from './core/attempt-failure.js';
 import { checkBaseUrl } from './core/check-base-url.js';
@@ -181,12 +181,11 @@ export class AgentPlatform {
       limiter: options.throttle ? new Throttle(clock) : undefined,
       leveledLogger: levelLogger(options.logger ?? console, level),
     };
-    // A Headers object too: its entries are not own properties, which a spread would drop.
-    const headers = new Headers(options.defaultHeaders);
-    headers.set('x-api-key', apiKey);
     const raw = createClient<paths>({
       baseUrl,
-      headers,
+      // openapi-fetch's own merge: it takes a Headers object too, whose entries are not own
+      // properties, which a spread would drop.
+      headers: mergeHeaders(options.defaultHeaders, { 'x-api-key': apiKey }),
       Request: ReplayableRequest,
       pathSerializer,
       // The API never redirects (see refuseRedirect); also for a `fetch` that drops sendAttempt's init.
