@@ -173,13 +173,13 @@ export class AgentPlatform {
     this.#defaults = sendOptions(options, { retries: 2, attemptTimeout: 60_000 });
     const clock = options.clock ?? systemClock;
     const custom = options.fetch;
-    const level = checkLogLevel(options.logLevel);
     this.#config = {
+      // First: a bad logLevel is reported before a bad maxRetryAfter.
+      leveledLogger: levelLogger(options.logger ?? console, checkLogLevel(options.logLevel)),
       getFetch: () => custom ?? globalThis.fetch,
       timeSource: clock,
       maxServerWait: count('maxRetryAfter', options.maxRetryAfter ?? 60) * 1000,
       limiter: options.throttle ? new Throttle(clock) : undefined,
-      leveledLogger: levelLogger(options.logger ?? console, level),
     };
     const raw = createClient<paths>({
       baseUrl,
@@ -231,7 +231,7 @@ export class AgentPlatform {
     unwrap: (raw: RawResult) => unknown = unwrapData,
   ): APIPromise<T> {
     return new APIPromise(
-      this.#call(method, path, params, options, undefined, body),
+      this.#call(method, path, params, options, body),
       unwrap as (raw: RawResult) => T,
     );
   }
@@ -244,7 +244,7 @@ export class AgentPlatform {
     query?: object,
   ): PagePromise<T> {
     return new PagePromise<T>(
-      this.#call('GET', path, params, options, query),
+      this.#call('GET', path, params, options, undefined, query),
       (page) => this._list(path, params, options, { ...query, page }),
       options ?? {},
     );
@@ -260,8 +260,8 @@ export class AgentPlatform {
     path: string,
     params: PathParams,
     options: ListOptions | undefined,
-    query?: object,
     body?: unknown,
+    query?: object,
   ): Promise<RawResult> {
     // Per call, through a per-call fetch: a middleware may replace the Request or the Response.
     const hold: AttemptHold = {};

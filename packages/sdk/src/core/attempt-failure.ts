@@ -22,9 +22,9 @@ export function attemptFailure(
   // Without the query: it may hold a search for a person.
   const name = request && `${request.method} ${request.url.split('?')[0]}`;
   if (timedOut) return new APITimeoutError(name && `Request timed out: ${name}`, { cause: error });
-  const { message, cause } = (error ?? {}) as { message?: string; cause?: { code?: string } };
+  const failed = error as { message?: string; cause?: { code?: string } } | null | undefined;
   return new APIConnectionError(
-    name && `Connection error: ${name} (${cause?.code ?? message ?? 'no message'})`,
+    name && `Connection error: ${name} (${failed?.cause?.code ?? failed?.message ?? 'no message'})`,
     { cause: error },
   );
 }

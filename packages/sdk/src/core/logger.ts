@@ -41,10 +41,9 @@ export type LevelLogger = Partial<Logger>;
 
 /** The levels of `logger` at or above `level`: none for `off`. */
 export function levelLogger(logger: Logger, level: LogLevel): LevelLogger {
-  const rank = RANK[level];
   const out: LevelLogger = {};
   // RANK lists the levels in order, `off` first (and alone at rank 0).
-  for (const name of Object.keys(RANK).slice(1, rank + 1) as (keyof Logger)[]) {
+  for (const name of Object.keys(RANK).slice(1, RANK[level] + 1) as (keyof Logger)[]) {
     // Looked up on each line, so that a logger's methods replaced later (a test spy) are used. A
     // line is one string: the SDK passes nothing more.
     out[name] = (m) => logger[name](m);

@@ -15,12 +15,13 @@ type WithBody = Request & { [BODY]?: string };
 export const ReplayableRequest = function ReplayableRequest(
   // openapi-fetch's URL string (the baseUrl has no braces, a filled parameter none unencoded).
   input: string,
-  init?: RequestInit,
+  // Always given by openapi-fetch.
+  init: RequestInit,
 ): Request {
   // Before the query, where a querySerializer of the caller's may leave braces (allowReserved).
   pathSerializer(input.split('?')[0] as string, {});
   const request = new Request(input, init);
-  if (typeof init?.body === 'string') (request as WithBody)[BODY] = init.body;
+  if (typeof init.body === 'string') (request as WithBody)[BODY] = init.body;
   return request;
 } as unknown as typeof Request;
 

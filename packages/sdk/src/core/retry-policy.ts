@@ -9,12 +9,14 @@ export const IDEMPOTENT: ReadonlySet<string> = new Set(['GET', 'PUT', 'DELETE'])
 
 /** Whether a response with this status deserves another attempt of this method. */
 export function shouldRetryStatus(method: string, status: number): boolean {
-  // 429 is refused before the server does anything, so it is safe to replay any method.
-  if (status === 429) return true;
-  // A POST that failed otherwise may have taken effect: replaying it could act twice.
-  if (!IDEMPOTENT.has(method)) return false;
-  // 408: the server gave up waiting for the request; 5xx: a transient server fault.
-  return status === 408 || status >= 500;
+  return (
+    // 429 is refused before the server does anything, so it is safe to replay any method.
+    status === 429 ||
+    // A POST that failed otherwise may have taken effect: replaying it could act twice.
+    (IDEMPOTENT.has(method) &&
+      // 408: the server gave up waiting for the request; 5xx: a transient server fault.
+      (status === 408 || status >= 500))
+  );
   // Any other 4xx is the caller's mistake and would fail the same way again.
 }
 

@@ -60,22 +60,19 @@ export async function sendWithRetry(
   // Health is never rate limited and answers without the headers: it neither waits for the
   // throttle nor teaches it anything (it would read as a server that reports no window).
   const throttle =
-    config.limiter && !(method === 'GET' && path(request).endsWith('/v1/health'))
-      ? config.limiter
-      : undefined;
+    method === 'GET' && config.limiter && path(request).endsWith('/v1/health')
+      ? undefined
+      : config.limiter;
   const { callSignal: signal } = options;
   let body: string | ArrayBuffer | undefined = replayBody(request);
-  let fresh = true;
-  if (body === undefined && request.body !== null && options.retries > 0) {
-    // Not built by us (a middleware replaced it): buffer the body once to replay it.
-    body = await request.arrayBuffer();
-    fresh = false;
-  }
+  // Not built by us (a middleware replaced it): its body is buffered once to replay it, and
+  // every attempt, the first too, is a copy.
+  const buffered = body === undefined && request.body !== null && options.retries > 0;
+  if (buffered) body = await request.arrayBuffer();
   // An abort before an attempt is caught by the throttle's queue or by sendAttempt, which then
   // sends nothing.
   for (let retry = 0; ; retry++) {
-    const attempt = fresh ? request : new Request(request, { body: body ?? null });
-    fresh = false;
+    const attempt = retry || buffered ? new Request(request, { body: body ?? null }) : request;
     if (throttle) await throttle.acquire(signal);
     const started = clock.now();
     const state = attemptState();
