@@ -17,8 +17,8 @@ function arm(at: number): void {
   // A no-op when the timer has fired, was never set, or was set by other timers than these.
   clearTimeout(timer);
   timerAt = at;
-  // biome-ignore lint/suspicious/noAssignInExpressions: the timers that set it, in 1 B fewer
-  timer = (armedBy = setTimeout)(check, clampDelay(at - Date.now()));
+  armedBy = setTimeout;
+  timer = setTimeout(check, clampDelay(at - Date.now()));
   // A pending deadline must not keep a Node process alive on its own (the request does).
   (timer as { unref?: () => void }).unref?.();
 }
