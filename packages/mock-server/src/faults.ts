@@ -35,7 +35,8 @@ export interface PendingFault extends FaultSpec {
   remaining: number;
 }
 
-interface ActiveFault extends PendingFault {
+/** A fault waiting to fire, with its path compiled. */
+export interface ActiveFault extends PendingFault {
   matcher: RegExp;
 }
 
@@ -75,28 +76,22 @@ export class Faults {
   }
 
   /**
-   * The fault a request triggers (counting it down), or null. Ids match regardless of case, as the
-   * API's do: a fault on `/v1/agents/7D0C...` fires on `/v1/agents/7d0c...` and the other way round.
+   * The fault a request triggers, or null, left as it is until `use` counts it. Ids match regardless
+   * of case, as the API's do: a fault on `/v1/agents/7D0C...` fires on `/v1/agents/7d0c...` and the
+   * other way round.
    */
-  take(method: string, path: string): FaultSpec | null {
-    const fault = this.find(method, path);
-    if (!fault) return null;
-    fault.remaining--;
-    if (fault.remaining <= 0) this.active = this.active.filter((f) => f !== fault);
-    return fault;
-  }
-
-  /** The fault `take` would give a request next, left as it is. */
-  next(method: string, path: string): FaultSpec | null {
-    return this.find(method, path);
-  }
-
-  private find(method: string, path: string): ActiveFault | null {
+  match(method: string, path: string): ActiveFault | null {
     if (this.active.length === 0) return null;
     const canonical = canonicalPath(path);
     const matches = (f: ActiveFault) =>
       (f.method === undefined || f.method === method) && f.matcher.test(canonical);
     return this.active.find(matches) ?? null;
+  }
+
+  /** Counts one request against `fault` (as `match` gave it), dropping it once used up. */
+  use(fault: ActiveFault): void {
+    fault.remaining--;
+    if (fault.remaining <= 0) this.active = this.active.filter((f) => f !== fault);
   }
 
   /** The faults still waiting, with how many requests each has left. */

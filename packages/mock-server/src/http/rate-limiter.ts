@@ -30,11 +30,8 @@ export class RateLimiter {
       this.windows.set(keyId, window);
     }
     const resetMs = window.start + windowMs;
-    const headers = (remaining: number) => ({
-      'X-RateLimit-Limit': String(limit),
-      'X-RateLimit-Remaining': String(remaining),
-      'X-RateLimit-Reset': String(Math.ceil(resetMs / 1000)),
-    });
+    const headers = (remaining: number) =>
+      rateLimitHeaders({ limit, remaining, reset: Math.ceil(resetMs / 1000) });
     if (window.count >= limit) {
       const retryAfter = Math.max(1, Math.ceil((resetMs - now) / 1000));
       throw new ApiError(
@@ -56,11 +53,7 @@ export class RateLimiter {
     const info = this.peek(keyId, now);
     if (!info) return {};
     if (info.remaining <= 0) return this.take(keyId, now);
-    return {
-      'X-RateLimit-Limit': String(info.limit),
-      'X-RateLimit-Remaining': String(info.remaining),
-      'X-RateLimit-Reset': String(info.reset),
-    };
+    return rateLimitHeaders(info);
   }
 
   /** Where a key stands without counting a request. */
@@ -81,4 +74,13 @@ export class RateLimiter {
   clear(): void {
     this.windows.clear();
   }
+}
+
+/** The X-RateLimit-* headers that say where a key stands. */
+function rateLimitHeaders({ limit, remaining, reset }: RateLimitInfo): Record<string, string> {
+  return {
+    'X-RateLimit-Limit': String(limit),
+    'X-RateLimit-Remaining': String(remaining),
+    'X-RateLimit-Reset': String(reset),
+  };
 }

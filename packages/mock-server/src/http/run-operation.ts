@@ -55,16 +55,20 @@ export async function runOperation(
   }
   let key: ApiKeyRecord | null = null;
   try {
+    // Looked up once; counted only once the request is past authentication and the rate limit.
+    const fault = pipeline.faults.match(op.method, request.path);
     if (op.scopes) {
       // An injected 401 stands for an authentication that failed: as a real one, it comes before the
       // rate limit, counts against no key and carries no rate-limit headers. An injected 429 is
       // counted no more than the limiter's own.
-      const status = pipeline.faults.next(op.method, request.path)?.status;
+      const status = fault?.status;
       const count = status === 401 ? 'none' : status === 429 ? 'check' : 'count';
       ({ key, rateHeaders } = admit(pipeline, request, scope, undefined, count));
     }
-    const fault = pipeline.faults.take(op.method, request.path);
-    if (fault) return await answerFault(pipeline, fault, rateHeaders, request.signal);
+    if (fault) {
+      pipeline.faults.use(fault);
+      return await answerFault(pipeline, fault, rateHeaders, request.signal);
+    }
     if (key) authorize(key, op, ctx.variant);
     // A GET's body has no meaning (RFC 9110): not touching it spares the stream machinery on the
     // hot path. A DELETE's is read and must be empty or {}, as a bodiless POST action's.
