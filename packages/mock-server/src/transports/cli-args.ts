@@ -242,7 +242,7 @@ function seedText(path: string, bytes: Buffer): string {
  */
 export function exposureWarning(config: CliConfig): string | undefined {
   if (config.options.adminToken !== undefined || isLoopbackName(config.host)) return undefined;
-  return `listening on ${config.host} with no admin token (--admin-token or AGENT_PLATFORM_MOCK_ADMIN_TOKEN): anyone who can reach it can read the whole state under /__mock (API keys, webhook secrets), replace it and reset it`;
+  return `listening on ${config.host} with no admin token (--admin-token or ${ADMIN_TOKEN_ENV}): anyone who can reach it can read the whole state under /__mock (API keys, webhook secrets), replace it and reset it`;
 }
 
 /**
