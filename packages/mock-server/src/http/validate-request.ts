@@ -203,7 +203,9 @@ function queryParameters(op: OperationInfo): Map<string, ParameterInfo> {
 /** Query values arrive as text: turn them into the number or boolean the schema asks for. */
 function coerce(schema: SchemaNode, raw: string): unknown {
   const type = schema.type;
-  if ((type === 'integer' || type === 'number') && /^-?\d+(\.\d+)?$/.test(raw)) return Number(raw);
+  // An integer in digits only: 5.0 is refused as 1e1 is, not read as 5.
+  if (type === 'integer' && /^-?\d+$/.test(raw)) return Number(raw);
+  if (type === 'number' && /^-?\d+(\.\d+)?$/.test(raw)) return Number(raw);
   if (type === 'boolean' && (raw === 'true' || raw === 'false')) return raw === 'true';
   return raw;
 }

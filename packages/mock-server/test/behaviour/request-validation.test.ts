@@ -10,6 +10,9 @@ describe.each(transports)('request validation over $name', (transport) => {
     ['limit=101', 'limit', 'maximum', 'limit: must be at most 100'],
     ['page=0', 'page', 'minimum', 'page: must be at least 1'],
     ['limit=ten', 'limit', 'type', 'limit: must be an integer'],
+    // An integer is written in digits: 5.0 was read as 5, while 1e1 was refused.
+    ['limit=5.0', 'limit', 'type', 'limit: must be an integer'],
+    ['limit=1e1', 'limit', 'type', 'limit: must be an integer'],
     ['order=up', 'order', 'enum', 'order: must be one of "asc", "desc"'],
     ['stauts=active', 'stauts', 'unknown', 'stauts: is not a known query parameter'],
     ['limit=1&limit=2', 'limit', 'single', 'limit: must be given once'],
