@@ -29,6 +29,8 @@ interface Reference {
    * its webhook's id. Another workspace's record is refused all the same.
    */
   outlives?: (row: Row) => boolean;
+  /** Whether the field names this table's record in this row (a message's sender is one of three). */
+  applies?: (row: Row) => boolean;
 }
 
 const always = () => true;
@@ -42,7 +44,17 @@ const REFERENCES: { readonly [K in keyof Tables]?: readonly Reference[] } = {
     { field: 'channel_id', table: 'channels', noun: 'channel' },
     { field: 'contact_id', table: 'contacts', noun: 'contact' },
   ],
-  messages: [{ field: 'conversation_id', table: 'conversations', noun: 'conversation' }],
+  messages: [
+    { field: 'conversation_id', table: 'conversations', noun: 'conversation' },
+    // The AI's answer keeps the id of an agent deleted since, or of the one before a transfer.
+    {
+      field: 'sender_id',
+      table: 'agents',
+      noun: 'agent',
+      outlives: always,
+      applies: (row) => row.sender === 'agent',
+    },
+  ],
   mcpLinks: [
     { field: 'agent_id', table: 'agents', noun: 'agent' },
     { field: 'mcp_id', table: 'mcpServers', noun: 'MCP server' },
@@ -87,6 +99,14 @@ export function relationRules(
     const key = `${field._ws}\n${field.name}`;
     if (!fields.has(key)) fields.set(key, field);
   }
+  // Each conversation's contact, where it has one that exists: a customer's message is written by
+  // it (deleting the contact leaves its id on the messages and null on the conversation; a missing
+  // one is the conversation's problem, reported once).
+  const contactOf = new Map<unknown, unknown>();
+  const contacts = where.get('contacts');
+  for (const c of (s.tables.conversations ?? []) as Row[]) {
+    if (contacts?.has(c.contact_id)) contactOf.set(c.id, c.contact_id);
+  }
   const seen = new Map<string, string>();
   /** A repeat of `key` (within its kind) names the row that had it first. */
   const once = (key: string, at: string, field: string, text: string): ErrorDetail[] => {
@@ -102,7 +122,7 @@ export function relationRules(
     const issues: ErrorDetail[] = [];
     for (const ref of REFERENCES[table] ?? []) {
       const id = row[ref.field];
-      if (typeof id !== 'string') continue;
+      if (typeof id !== 'string' || ref.applies?.(row) === false) continue;
       const ws = where.get(ref.table)?.get(id);
       if (ws === undefined) {
         if (!ref.outlives?.(row)) {
@@ -128,6 +148,15 @@ export function relationRules(
     }
     if (table === 'trainings') issues.push(...trainingIssues(row, at));
     // A customer's may be longer (the control API's inbound messages have no limit), the AI's too.
+    if (
+      table === 'messages' &&
+      row.sender === 'customer' &&
+      contactOf.has(row.conversation_id) &&
+      row.sender_id !== contactOf.get(row.conversation_id)
+    ) {
+      const text = "a customer's message has its conversation's contact_id as its sender_id";
+      issues.push(fieldDetail(`${at}.sender_id`, 'invalid', text));
+    }
     if (table === 'messages' && row.sender === 'human') {
       if ([...row.content].length > HUMAN_MESSAGE_MAX) {
         const text = `a human agent's message has at most ${HUMAN_MESSAGE_MAX} characters, as a chat message`;

@@ -221,6 +221,38 @@ describe('importing rows that name other rows', () => {
     expect((await h.call('PUT', '/__mock/state', { body: unassigned })).status).toBe(204);
   });
 
+  it("refuses a message whose sender is not its conversation's contact, or another workspace's agent", async () => {
+    await fillState(h, 'A');
+    const contact = await h.call('POST', '/v1/contacts', {
+      body: { name: 'Someone else', custom_fields: { plan: 'pro' } },
+    });
+    const { tables } = h.mock.exportState();
+    const customer = tables.messages.findIndex((m) => m.sender === 'customer');
+    const ai = tables.messages.findIndex((m) => m.sender === 'agent');
+    expect(customer).toBeGreaterThanOrEqual(0);
+    expect(ai).toBeGreaterThanOrEqual(0);
+    // The chat view showed another contact as the one who wrote it.
+    for (const id of [contact.body.data.id, null]) {
+      expect(await refusedFor((s) => (s.tables.messages[customer].sender_id = id))).toEqual([
+        `tables.messages[${customer}].sender_id`,
+        'invalid',
+      ]);
+    }
+    const other = otherWorkspace();
+    const agentId = (await other('POST', '/v1/agents', { body: { name: 'Elsewhere' } })).body.data
+      .id;
+    const [detail] = await refusedImport(h, (s) => (s.tables.messages[ai].sender_id = agentId));
+    expect(detail).toMatchObject({
+      field: `tables.messages[${ai}].sender_id`,
+      rule: 'exists',
+      message: expect.stringContaining("is the id of another workspace's agent"),
+    });
+    // The AI's answer keeps the id of an agent deleted since, or of the one before a transfer.
+    const snapshot = h.mock.exportState();
+    (snapshot.tables.messages[ai] as { sender_id: string }).sender_id = MISSING;
+    expect((await h.call('PUT', '/__mock/state', { body: snapshot })).status).toBe(204);
+  });
+
   it('refuses a conversation marked as having lost its channel that still names one', async () => {
     await fillState(h, 'A');
     expect(await refusedFor((s) => (s.tables.conversations[0]._channel_deleted = true))).toEqual([
