@@ -485,7 +485,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Close a conversation */
+        /**
+         * Close a conversation
+         * @description Closes an `open` conversation, or one a human agent has (`human`), whose `assigned_to` and `human_started_at` become null. It fires `conversation.closed` only; closing a `human` one ends its handoff without `agent.handoff_completed`, so a receiver that tracks handoffs takes `conversation.closed` as the end of one too. Any other status is 409.
+         */
         post: operations["conversationsClose"];
         delete?: never;
         options?: never;
@@ -1026,7 +1029,7 @@ export interface webhooks {
         put?: never;
         /**
          * conversation.closed
-         * @description A conversation was closed. Sent in Variant A and B.
+         * @description A conversation was closed. Sent in Variant A and B. It also ends a handoff in progress (no `agent.handoff_completed` follows).
          */
         post: operations["webhookConversationClosed"];
         delete?: never;
