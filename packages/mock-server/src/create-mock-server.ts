@@ -261,6 +261,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
         controlCorsAnyOrigin: options.adminToken !== undefined,
         onError,
         requestId: () => random.requestId(),
+        now: () => clock.now(),
       }),
     variant,
     baseUrl,

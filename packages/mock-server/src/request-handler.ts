@@ -104,6 +104,7 @@ export function createRequestHandler(
     // Every response, whatever produced it, carries the request id and the CORS headers.
     response.headers = commonHeaders(
       requestId,
+      core.clock.now(),
       response.headers,
       corsHeaders(request, isControl, core.adminToken !== undefined),
     );

@@ -84,6 +84,8 @@ export interface ServeOptions {
   requestId?: () => string;
   /** Real ms the rest of an oversized body is read and dropped for, before the connection is cut. */
   drainBudgetMs?: number;
+  /** The time (ms) the `Date` of the server's own answers gives (the mock's clock). Default Date.now. */
+  now?: () => number;
 }
 
 /** A running HTTP server. */
@@ -112,6 +114,7 @@ export async function listen(
   const host = options.host ?? '127.0.0.1';
   const nextId = serveOptions.requestId ?? (() => crypto.randomUUID());
   const drainBudgetMs = serveOptions.drainBudgetMs ?? DRAIN_BUDGET_MS;
+  const now = serveOptions.now ?? Date.now;
   // A server on loopback is for this machine: a control request addressed to another name came
   // through a DNS name rebound to 127.0.0.1 by a web page (which may then read the state's keys
   // and secrets). Bound elsewhere (0.0.0.0 in a container, called as http://mock:4010), any name
@@ -184,7 +187,7 @@ export async function listen(
           'Host: missing; an HTTP/1.1 request must send a Host header',
         );
         req.resume();
-        return answer(ownAnswer(error, nextId(), cors), true);
+        return answer(ownAnswer(error, nextId(), now(), cors), true);
       }
       if (guardHost && control && !addressedHere(req.headers.host)) {
         const error = new ApiError(
@@ -193,7 +196,7 @@ export async function listen(
           `Host: the control API of a server on ${host} answers only requests addressed to this machine (localhost, 127.0.0.1 or [::1]), not to ${JSON.stringify(req.headers.host ?? '')}; start it with an admin token to call it by another name`,
         );
         req.resume();
-        return answer(ownAnswer(error, nextId(), cors), true);
+        return answer(ownAnswer(error, nextId(), now(), cors), true);
       }
       // A page on the web may send a simple request (a POST with no body, or a text/plain one) to
       // a mock on this machine without a preflight: its CORS keeps the answer from the page, not the
@@ -213,7 +216,7 @@ export async function listen(
           `Origin: the control API without an admin token acts only for pages served from this machine (localhost, 127.0.0.1 or [::1]), not for ${JSON.stringify(origin)}; start it with an admin token to call it from another origin`,
         );
         req.resume();
-        return answer(ownAnswer(error, nextId(), cors), true);
+        return answer(ownAnswer(error, nextId(), now(), cors), true);
       }
       let response: ApiResponse;
       try {
@@ -226,7 +229,7 @@ export async function listen(
           'INTERNAL_ERROR',
           'internal error in the mock server; see its log',
         );
-        return answer(ownAnswer(failure, nextId(), cors), true);
+        return answer(ownAnswer(failure, nextId(), now(), cors), true);
       }
       // An oversized body being drained is answered at once (a client that reads while it sends,
       // as curl does, stops sending), but the answer ends only once the rest of the body has been
@@ -271,7 +274,7 @@ export async function listen(
   // Node answers these itself, bare; here they get the API's envelope and a request id.
   server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => {
     const error = new ApiError(417, 'VALIDATION_ERROR', 'Expect: only 100-continue is supported');
-    send(res, ownAnswer(error, nextId()), true);
+    send(res, ownAnswer(error, nextId(), now()), true);
   });
   // Connections whose parser failed: Node reports the failure again on each later read.
   const refused = new WeakSet<object>();
@@ -281,7 +284,7 @@ export async function listen(
       if (refused.has(socket)) return;
       refused.add(socket);
       const refuse = () => {
-        const answer = ownAnswer(clientErrorFor(error, maxHeaderSize), nextId());
+        const answer = ownAnswer(clientErrorFor(error, maxHeaderSize), nextId(), now());
         const head = Object.entries(framed(answer, true)).map(
           ([name, value]) => `${name}: ${value}\r\n`,
         );

@@ -6,14 +6,18 @@ import { commonHeaders } from '../http/common-headers.js';
 import { CORS_HEADERS } from '../http/cors.js';
 import { errorResponse } from '../http/respond.js';
 
-/** An answer the server writes itself, before any handler: the error with the common headers. */
+/**
+ * An answer the server writes itself, before any handler: the error with the common headers, dated
+ * `now` (ms).
+ */
 export function ownAnswer(
   error: ApiError,
   requestId: string,
+  now: number,
   cors: Readonly<Record<string, string>> = CORS_HEADERS,
 ): ApiResponse {
   const answer = errorResponse(error);
-  answer.headers = commonHeaders(requestId, answer.headers, cors);
+  answer.headers = commonHeaders(requestId, now, answer.headers, cors);
   return answer;
 }
 
