@@ -488,6 +488,10 @@ describe('CLI flags', () => {
     expect(parseCli(['--clock', 'manual', '--start-time', '2024-02-29']).options.startTime).toBe(
       '2024-02-29',
     );
+    expect(
+      parseCli(['--clock', 'manual', '--start-time', '2024-01-01T09:00:00.123456Z']).options
+        .startTime,
+    ).toBe('2024-01-01T09:00:00.123456Z');
     expect(parseCli(['--ids-seed', '4294967295']).options.ids).toEqual({ seed: 4294967295 });
     expect(parseCli([]).options).not.toHaveProperty('ids');
     expect(parseCli([]).options).not.toHaveProperty('startTime');

@@ -273,4 +273,20 @@ describe('createMockServer options', () => {
       Date.parse('2024-02-29T00:00:00Z'),
     );
   });
+
+  it('starts at any date-time the API itself takes: digits past the millisecond (dropped), a lower-case t or z', () => {
+    // Python's isoformat() and PostgreSQL write microseconds; the API's date-time fields take up to nine digits.
+    for (const [startTime, now] of [
+      ['2024-01-01T09:00:00.123456+00:00', '2024-01-01T09:00:00.123Z'],
+      ['2024-01-01T09:00:00.999999999Z', '2024-01-01T09:00:00.999Z'],
+      ['2024-01-01t09:00:00z', '2024-01-01T09:00:00.000Z'],
+    ]) {
+      const mock = createMockServer({ clock: 'manual', startTime });
+      expect(new Date(mock.clock.now()).toISOString()).toBe(now);
+      mock.dispose();
+    }
+    expect(() =>
+      createMockServer({ clock: 'manual', startTime: '2024-01-01T09:00:00.1234567890Z' }),
+    ).toThrow('startTime: must be an ISO 8601 date');
+  });
 });

@@ -19,8 +19,9 @@ function daysIn(year: number, month: number): number {
 }
 
 // A date, or a date-time with its zone: without one, JavaScript reads the time in the machine's zone.
+// As the API's date-time fields: up to nine fraction digits (past the millisecond dropped), `t`, `z`.
 const ISO_DATE =
-  /^\d{4}-\d\d-\d\d(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d))?$/;
+  /^\d{4}-\d\d-\d\d(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d))?$/i;
 
 /** Whether `text` is a start time the same on every machine: a date, or a date-time with Z or an offset. */
 export function isZonedDate(text: string): boolean {
