@@ -7,8 +7,9 @@ type Json = unknown;
 
 /** A UUID in any case: the spec's `format: uuid`, and what the store lower-cases. */
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// RFC 3339's form, second 60 (a leap second) included: it is refused, but by its own message.
 const DATE_TIME =
-  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/i;
+  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:([0-5]\d|60)(\.\d{1,9})?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/i;
 const FIRST_INSTANT = Date.parse('0000-01-01T00:00:00.000Z');
 const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
 // An addr-spec without quoted local parts: one @, and a dot inside the domain (neither its first
@@ -25,11 +26,18 @@ const EMAIL =
 export const FORMATS: Record<string, (v: string) => string | null> = {
   uuid: (v) => (UUID.test(v) ? null : 'must be a UUID'),
   'date-time': (v) => {
-    if (!DATE_TIME.test(v) || !isCalendarDate(v.slice(0, 10)) || Number.isNaN(Date.parse(v)))
+    if (!DATE_TIME.test(v))
       return 'must be an ISO 8601 date-time with a time zone, e.g. 2026-11-20T10:00:00.000Z';
+    // Well formed, yet no instant: named as such, not as a malformed date-time.
+    if (!isCalendarDate(v.slice(0, 10)))
+      return `must be a day that exists: ${v.slice(0, 10)} is not`;
+    if (v.slice(17, 19) === '60') {
+      return 'must not be a leap second (second 60): the API counts time without them; write :59.999';
+    }
     // Stored and answered in UTC: an offset that carries the instant out of years 0000-9999
     // would come back as `-000001-12-31T...` or `+010000-...`, no date-time at all.
     const ms = Date.parse(v);
+    if (Number.isNaN(ms)) return 'must be an ISO 8601 date-time with a time zone';
     return ms < FIRST_INSTANT || ms > LAST_INSTANT
       ? 'must fall between 0000-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z in UTC'
       : null;

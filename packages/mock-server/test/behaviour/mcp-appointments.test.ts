@@ -313,6 +313,25 @@ describe.each(transports)('appointments over $name', (transport) => {
   });
 
   it.each([
+    ['2023-02-29T10:00:00Z', 'must be a day that exists: 2023-02-29 is not'],
+    ['2026-04-31T10:00:00+02:00', 'must be a day that exists: 2026-04-31 is not'],
+    [
+      '2016-12-31T18:59:60-05:00',
+      'must not be a leap second (second 60): the API counts time without them; write :59.999',
+    ],
+  ])('names why a well-formed starts_at of %s is refused', async (startsAt, message) => {
+    const res = await h.call('POST', '/v1/appointments', {
+      body: { contact_id: await contact(), title: 'x', starts_at: startsAt },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details[0]).toEqual({
+      field: 'starts_at',
+      rule: 'format',
+      message: `starts_at: ${message}`,
+    });
+  });
+
+  it.each([
     ['0000-01-01T00:30:00+01:00', 'before year 0000 in UTC'],
     ['9999-12-31T23:59:59-01:00', 'after year 9999 in UTC'],
   ])('refuses a starts_at of %s (%s): it has no four-digit UTC form', async (startsAt) => {

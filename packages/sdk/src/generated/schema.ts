@@ -3141,7 +3141,7 @@ export interface components {
             contact_id: string;
             /**
              * Format: date-time
-             * @description With Z or an offset, stored and returned in UTC, so an instant from 0000-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z (400 rule `format` outside it). A time in the past is accepted (an appointment recorded after the fact; it gets no reminder), and appointments may overlap; the service checks neither.
+             * @description With Z or an offset, stored and returned in UTC, so an instant from 0000-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z (400 rule `format` outside it, and for a leap second, `23:59:60`, which RFC 3339 allows but the API's time, as Unix time, does not hold). A time in the past is accepted (an appointment recorded after the fact; it gets no reminder), and appointments may overlap; the service checks neither.
              */
             starts_at: string;
             /**
