@@ -10,5 +10,20 @@ export function commonHeaders(
   headers: Record<string, string>,
   cors: Readonly<Record<string, string>> = CORS_HEADERS,
 ): Record<string, string> {
-  return { 'X-Request-Id': requestId, Date: new Date(now).toUTCString(), ...cors, ...headers };
+  return { 'X-Request-Id': requestId, Date: httpDate(now), ...cors, ...headers };
+}
+
+// The last second's text: formatting a date costs about as much as the rest of these headers, and
+// an IMF-fixdate has no milliseconds, so every answer within a second shares it.
+let lastSecond = Number.NaN;
+let lastText = '';
+
+/** `now` (ms) as an IMF-fixdate (`Sun, 22 Nov 2026 09:00:00 GMT`). */
+function httpDate(now: number): string {
+  const second = Math.floor(now / 1000);
+  if (second !== lastSecond) {
+    lastSecond = second;
+    lastText = new Date(now).toUTCString();
+  }
+  return lastText;
 }
