@@ -2238,7 +2238,7 @@ export interface components {
             }[];
         };
         /**
-         * @description A channel's conversation settings.
+         * @description A channel's conversation settings. The channel shows `welcome_message` and `away_message` to the customer (the widget displays them); the API stores them and adds neither to a conversation as a message, nor fires an event for them, so a conversation's messages do not depend on the time of day.
          * @example {
          *       "channel_id": "00000000-0000-4000-8000-000000000201",
          *       "welcome_message": "Hi! How can we help?",
@@ -2265,8 +2265,9 @@ export interface components {
         ChannelSettings: {
             /** Format: uuid */
             channel_id: string;
+            /** @description Shown when a customer opens the channel. */
             welcome_message: string | null;
-            /** @description Sent outside business hours. */
+            /** @description Shown outside `business_hours` (never when they are null). */
             away_message: string | null;
             /** @description BCP 47 tag, e.g. `en` or `pt-BR`, in the case BCP 47 recommends (language lower case, script title case, region upper case). */
             language: string;

@@ -933,7 +933,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "ChannelSettings": {
     "type": "object",
-    "description": "A channel's conversation settings.",
+    "description": "A channel's conversation settings. The channel shows `welcome_message` and `away_message` to the customer (the widget displays them); the API stores them and adds neither to a conversation as a message, nor fires an event for them, so a conversation's messages do not depend on the time of day.",
     "required": [
       "channel_id",
       "welcome_message",
@@ -951,14 +951,15 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": [
           "string",
           "null"
-        ]
+        ],
+        "description": "Shown when a customer opens the channel."
       },
       "away_message": {
         "type": [
           "string",
           "null"
         ],
-        "description": "Sent outside business hours."
+        "description": "Shown outside `business_hours` (never when they are null)."
       },
       "language": {
         "type": "string",
