@@ -114,7 +114,7 @@ export class WebhookDispatcher {
       return { eventId: event.id, attemptedAt: event.timestamp, outcome };
     }
     const delivery = this.enqueue(hook, event, true);
-    const outcome = await this.track(this.attempt(delivery.id, 10_000));
+    const outcome = await this.track(this.attempt(delivery.id, DELIVERY_TIMEOUT_MS));
     return {
       eventId: delivery.event_id,
       attemptedAt: delivery.attempts[0]?.attempted_at ?? delivery.created_at,
@@ -333,7 +333,7 @@ export class WebhookDispatcher {
       url: hook.url,
       body: row._body,
       headers: {
-        ...(signed as unknown as Record<string, string>),
+        ...signed,
         'User-Agent': 'agent-platform-mock/webhooks',
       },
       fetch: this.options.fetch(),
