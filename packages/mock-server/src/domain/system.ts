@@ -1,3 +1,4 @@
+import { ApiError } from '../errors.js';
 import { operations } from '../generated/operations.js';
 import { grants } from '../http/authorize.js';
 import type { ApiKeyRecord, PermissionSet, Variant } from '../store/records.js';
@@ -58,7 +59,7 @@ export const healthRetrieve: Handler = (ctx: DomainContext) => {
   const body = { status: health, timestamp: ctx.now() };
   if (health === 'ok') return body;
   const message = `the service is ${health === 'maintenance' ? 'in maintenance' : 'degraded'}`;
-  return new Reply(503, { ...body, error: { code: 'SERVICE_UNAVAILABLE', message, status: 503 } });
+  return new Reply(503, { ...body, ...new ApiError(503, 'SERVICE_UNAVAILABLE', message).toBody() });
 };
 
 /** GET /v1/me: the key's name, workspace, scopes and permission map. */
