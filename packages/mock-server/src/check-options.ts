@@ -1,13 +1,23 @@
+import { ADMIN_TOKEN_RULE, isHeaderToken } from './http/header-token.js';
 import type { MockServerOptions } from './options.js';
 
 /**
- * Refuses the numeric and seed options the CLI's flags would refuse, with a TypeError naming the
- * option, as `variant`, `clock` and `startTime` are: taken as they came, a rate limit without
- * `windowMs` never reset its window and sent `X-RateLimit-Reset: NaN`, a grace past what a timer
- * takes (`Infinity`) waited 1 ms, and `seed: 'demos'` was refused as `body: must be an object`.
+ * Refuses the options the CLI's flags would refuse, with a TypeError naming the option, as `clock`
+ * and `startTime` are (where the clock is made): taken as they came, a rate limit without `windowMs`
+ * never reset its window and sent `X-RateLimit-Reset: NaN`, a grace past what a timer takes
+ * (`Infinity`) waited 1 ms, and `seed: 'demos'` was refused as `body: must be an object`.
  */
 export function checkOptions(options: MockServerOptions): void {
-  const { rateLimit, deliveryGraceMs, journalSize, seed } = options;
+  const { adminToken, rateLimit, deliveryGraceMs, journalSize, seed } = options;
+  const variant = options.variant ?? 'A';
+  if (variant !== 'A' && variant !== 'B')
+    throw new TypeError(`variant: must be "A" or "B", not ${String(variant)}`);
+  // An empty token would open the control API to every origin and Host (a token is the guard
+  // then) while any page can send it: refused, as a token unset by mistake (`--admin-token "$T"`).
+  if (adminToken !== undefined && (typeof adminToken !== 'string' || adminToken.trim() === ''))
+    throw new TypeError('adminToken: must be a non-empty string (leave it out for no token)');
+  if (adminToken !== undefined && !isHeaderToken(adminToken))
+    throw new TypeError(`adminToken: ${ADMIN_TOKEN_RULE}`);
   if (
     rateLimit !== undefined &&
     rateLimit !== false &&

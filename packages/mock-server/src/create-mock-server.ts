@@ -14,7 +14,6 @@ import { DEFAULT_MCP_TOOLS } from './domain/mcp-servers.js';
 import { defaultResponder } from './domain/responder.js';
 import { type FaultSpec, Faults, type PendingFault } from './faults.js';
 import { isZonedDate, zonedDateRule } from './http/calendar-date.js';
-import { ADMIN_TOKEN_RULE, isHeaderToken } from './http/header-token.js';
 import { RateLimiter } from './http/rate-limiter.js';
 import { createRandomSources } from './ids.js';
 import { Journal, type JournalEntry } from './journal.js';
@@ -138,19 +137,8 @@ export interface MockServer {
  * const res = await mock.fetch('/v1/agents', { headers: { 'x-api-key': key } });
  */
 export function createMockServer(options: MockServerOptions = {}): MockServer {
-  const variant = options.variant ?? 'A';
-  if (variant !== 'A' && variant !== 'B')
-    throw new TypeError(`variant: must be "A" or "B", not ${String(variant)}`);
-  // An empty token would open the control API to every origin and Host (a token is the guard
-  // then) while any page can send it: refused, as a token unset by mistake (`--admin-token "$T"`).
-  if (
-    options.adminToken !== undefined &&
-    (typeof options.adminToken !== 'string' || options.adminToken.trim() === '')
-  )
-    throw new TypeError('adminToken: must be a non-empty string (leave it out for no token)');
-  if (options.adminToken !== undefined && !isHeaderToken(options.adminToken))
-    throw new TypeError(`adminToken: ${ADMIN_TOKEN_RULE}`);
   checkOptions(options);
+  const variant = options.variant ?? 'A';
   const base = parseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL);
   const baseUrl = base.url;
   const clock = resolveClock(options);
