@@ -23,7 +23,7 @@ import { applyDemoSeed } from './seed/demo.js';
 import type { McpTool, Workspace } from './store/records.js';
 import { createState, type HealthStatus, idInUse, type StateSnapshot } from './store/state.js';
 import { parseBaseUrl } from './transports/base-url.js';
-import { fromFetchRequest, toFetchResponse } from './transports/fetch-adapter.js';
+import { fetchTransport } from './transports/fetch-adapter.js';
 import { type ListenOptions, listen, type RunningServer } from './transports/node-server.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import { type DomainEvent, EventBus, type EventListener } from './webhooks/event-bus.js';
@@ -140,7 +140,6 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   checkOptions(options);
   const variant = options.variant ?? 'A';
   const base = parseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL);
-  const baseUrl = base.url;
   const clock = resolveClock(options);
   const state = createState(variant);
   const random = createRandomSources(options.ids);
@@ -230,18 +229,10 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   if (options.seed === 'demo') applyDemoSeed(ctx, control);
   else if (options.seed && options.seed !== 'none') control.importState(options.seed);
 
-  // A fetch contract: a call whose signal aborts rejects with the signal's reason at once, and one
-  // already aborted does nothing at all. Work the server did before the abort stands, as on a real
-  // server; a body still being read or a fault's delay stops there.
-  const handle = (request: Request): Promise<Response> => {
-    const { signal } = request;
-    if (signal.aborted) return Promise.reject(signal.reason);
-    const answer = handler(fromFetchRequest(request, base)).then(toFetchResponse);
-    return untilAborted(answer, signal);
-  };
+  const { fetch, handle } = fetchTransport(handler, base);
 
   return {
-    fetch: (input, init) => handle(toRequest(input, init, baseUrl)),
+    fetch,
     handle,
     listen: (listenOptions) =>
       listen(handler, listenOptions, {
@@ -252,7 +243,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
         now: () => clock.now(),
       }),
     variant,
-    baseUrl,
+    baseUrl: base.url,
     clock,
     faults: {
       add: (spec) => control.addFault(spec),
@@ -343,31 +334,4 @@ function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
     const timer = setTimeout(done, ms);
     signal?.addEventListener('abort', done, { once: true });
   });
-}
-
-/** `work`, or a rejection with the signal's reason as soon as it aborts. */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const abort = () => reject(signal.reason);
-    signal.addEventListener('abort', abort, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener('abort', abort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', abort);
-        reject(error);
-      },
-    );
-  });
-}
-
-function toRequest(
-  input: string | URL | Request,
-  init: RequestInit | undefined,
-  baseUrl: string,
-): Request {
-  if (input instanceof Request) return init ? new Request(input, init) : input;
-  return new Request(new URL(String(input), `${baseUrl}/`), init);
 }

@@ -1,6 +1,7 @@
 import type { ApiRequest, ApiResponse } from '../http/api-request.js';
 import { normalizePath } from '../http/normalize-path.js';
 import { readBody } from '../http/read-body.js';
+import type { RequestHandler } from '../request-handler.js';
 import { type BaseUrl, pathUnder } from './base-url.js';
 
 /**
@@ -28,4 +29,53 @@ export function fromFetchRequest(request: Request, base: BaseUrl): ApiRequest {
 export function toFetchResponse(response: ApiResponse): Response {
   // Bytes may be shared with later answers (cached JSON): safe, as the Response constructor copies them.
   return new Response(response.body, { status: response.status, headers: response.headers });
+}
+
+/**
+ * The core's handler as `fetch` (a URL relative to the base URL, or a Request) and as `handle` (a
+ * Request). A fetch contract: a call whose signal aborts rejects with the signal's reason at once,
+ * and one already aborted does nothing at all. Work the server did before the abort stands, as on a
+ * real server; a body still being read or a fault's delay stops there.
+ */
+export function fetchTransport(
+  handler: RequestHandler,
+  base: BaseUrl,
+): {
+  fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+  handle: (request: Request) => Promise<Response>;
+} {
+  const handle = (request: Request): Promise<Response> => {
+    const { signal } = request;
+    if (signal.aborted) return Promise.reject(signal.reason);
+    const answer = handler(fromFetchRequest(request, base)).then(toFetchResponse);
+    return untilAborted(answer, signal);
+  };
+  return { fetch: (input, init) => handle(toRequest(input, init, base.url)), handle };
+}
+
+/** `work`, or a rejection with the signal's reason as soon as it aborts. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    signal.addEventListener('abort', abort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', abort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', abort);
+        reject(error);
+      },
+    );
+  });
+}
+
+function toRequest(
+  input: string | URL | Request,
+  init: RequestInit | undefined,
+  baseUrl: string,
+): Request {
+  if (input instanceof Request) return init ? new Request(input, init) : input;
+  return new Request(new URL(String(input), `${baseUrl}/`), init);
 }
