@@ -6,7 +6,7 @@ import { mcpServerView } from '../domain/mcp-servers.js';
 import { type ReceiptStatus, setMessageStatus } from '../domain/message-status.js';
 import { deadChannel } from '../domain/outbound-message.js';
 import { unusedSecret } from '../domain/unused-secret.js';
-import { ApiError, conflict, invalidField, notFound, validationError } from '../errors.js';
+import { conflict, invalidField, notFound, validationError } from '../errors.js';
 import type { FaultSpec } from '../faults.js';
 import { scopeVocabulary, webhookEventCatalog } from '../generated/operations.js';
 import { scopeIssues } from '../http/authorize.js';
@@ -105,7 +105,7 @@ export class Controller {
       name: options.name ?? 'Workspace',
     };
     if (state.workspaces.has(workspace.workspace_id)) {
-      throw new ApiError(409, 'CONFLICT', `workspace ${workspace.workspace_id} exists`);
+      throw conflict(`workspace ${workspace.workspace_id} exists`);
     }
     state.workspaces.set(workspace.workspace_id, workspace);
     // Ids given here (the demo seed's) are not drawn again: the company id is in no table.
@@ -129,13 +129,12 @@ export class Controller {
     const [wrong] = scopeIssues(scopes, ctx.variant, 'scopes');
     if (wrong) throw validationError([wrong]);
     if (options.key !== undefined && state.keyIndex.has(options.key)) {
-      throw new ApiError(409, 'CONFLICT', 'key: an API key with this string exists');
+      throw conflict('key: an API key with this string exists');
     }
     let workspace: Workspace | undefined;
     if (options.workspace_id !== undefined) {
       workspace = state.workspaces.get(canonicalId(options.workspace_id));
-      if (!workspace)
-        throw new ApiError(404, 'NOT_FOUND', `workspace ${options.workspace_id} not found`);
+      if (!workspace) throw notFound('workspace', options.workspace_id);
     } else {
       workspace = this.createWorkspace();
     }
@@ -159,7 +158,7 @@ export class Controller {
   /** Revokes a key: its very next request gets 401. */
   revokeApiKey(id: string): void {
     const record = this.core.state.apiKeys.get(canonicalId(id));
-    if (!record) throw new ApiError(404, 'NOT_FOUND', `API key ${id} not found`);
+    if (!record) throw notFound('API key', id);
     record.revoked_at ??= this.core.ctx.now();
   }
 
@@ -283,8 +282,7 @@ export class Controller {
     );
     if (!entry)
       throw invalidField('event', 'enum', `"${event}" is not an event of Variant ${ctx.variant}`);
-    if (!state.workspaces.has(workspaceId))
-      throw new ApiError(404, 'NOT_FOUND', `workspace ${workspaceId} not found`);
+    if (!state.workspaces.has(workspaceId)) throw notFound('workspace', workspaceId);
     const issues = validateData(entry.data, input.data);
     if (issues.length > 0) throw validationError(issues);
     const emitted: DomainEvent = {
