@@ -15,7 +15,13 @@ import type { JournalEntry } from '../journal.js';
 import { applyDemoSeed } from '../seed/demo.js';
 import { canonicalId } from '../store/canonical-id.js';
 import { latestTime } from '../store/latest-time.js';
-import type { AlertRecord, ApiKeyRecord, McpTool, Workspace } from '../store/records.js';
+import type {
+  AlertRecord,
+  ApiKeyRecord,
+  McpTool,
+  MessageRow,
+  Workspace,
+} from '../store/records.js';
 import {
   clearState,
   exportState,
@@ -168,7 +174,10 @@ export class Controller {
    * when the channel was deleted or is not `active`: nothing comes in through it.
    */
   async receiveMessage(conversationId: string, input: { content: string; type?: string }) {
-    checkInput(inboundMessage, input);
+    const { content, type } = checkInput<{ content: string; type?: MessageRow['type'] }>(
+      inboundMessage,
+      input,
+    );
     const conversation = this.core.state.tables.conversations.find(canonicalId(conversationId));
     if (!conversation) throw notFound('conversation', conversationId);
     // What the customer sends through a channel that is gone or down never arrives.
@@ -181,8 +190,8 @@ export class Controller {
     const { message, reply } = await receiveCustomerMessage(
       this.core.ctx,
       conversation,
-      input.content,
-      (input.type ?? 'text') as never,
+      content,
+      type,
     );
     return {
       /** The customer's message, as `GET /v1/conversations/{id}/messages` lists it. */
