@@ -1,5 +1,5 @@
 import { lastDateNote, maxAdvance } from '../clock.js';
-import { ApiError, invalidField } from '../errors.js';
+import { conflict, invalidField } from '../errors.js';
 import type { ApiRequest, ApiResponse } from '../http/api-request.js';
 import { jsonResponse } from '../http/respond.js';
 import { type Route, Router } from '../http/router.js';
@@ -63,11 +63,7 @@ export function createControlRouter(core: Core, control: Controller): Router<Con
           throw invalidField('ms', 'maximum', `must be at most ${most} (${lastDateNote})`);
         }
         if (core.clock.mode !== 'manual') {
-          throw new ApiError(
-            409,
-            'CONFLICT',
-            'the clock is real; start the server with --clock manual to advance it',
-          );
+          throw conflict('the clock is real; start the server with --clock manual to advance it');
         }
         await core.clock.advance(ms);
         await core.dispatcher.settle();
