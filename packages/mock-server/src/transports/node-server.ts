@@ -3,16 +3,11 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { ApiError } from '../errors.js';
 import type { ApiResponse } from '../http/api-request.js';
-import {
-  CORS_HEADERS,
-  corsHeaders,
-  isControlPath,
-  isLoopbackName,
-  isLoopbackOrigin,
-} from '../http/cors.js';
+import { CORS_HEADERS, corsHeaders, isControlPath, isLoopbackName } from '../http/cors.js';
 import { bodyLimit } from '../http/read-body.js';
 import type { RequestHandler } from '../request-handler.js';
 import { clientErrorFor } from './client-error-for.js';
+import { earlyRefusal } from './early-refusal.js';
 import {
   expectsContinue,
   fromIncoming,
@@ -45,9 +40,6 @@ async function loadHttp(): Promise<typeof import('node:http')> {
 // slowly, or never ends, does not hold the connection longer. Real time, whatever the mock's clock:
 // it is socket handling, not the API's time.
 const DRAIN_BUDGET_MS = 60_000;
-
-// Methods that change nothing (RFC 9110 §9.2.1): a page may send them anywhere, and reads nothing back.
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Where `listen` serves. */
 export interface ListenOptions {
@@ -175,48 +167,15 @@ export async function listen(
             serveOptions.controlCorsAnyOrigin === true,
           )
         : CORS_HEADERS;
-      // Node's own answer to this (with requireHostHeader) is a bare 400: no envelope, no request id.
-      if (
-        req.headers.host === undefined &&
-        req.httpVersionMajor === 1 &&
-        req.httpVersionMinor >= 1
-      ) {
-        const error = new ApiError(
-          400,
-          'VALIDATION_ERROR',
-          'Host: missing; an HTTP/1.1 request must send a Host header',
-        );
+      const refusal = earlyRefusal(req, {
+        host,
+        control,
+        guardHost,
+        controlCorsAnyOrigin: serveOptions.controlCorsAnyOrigin === true,
+      });
+      if (refusal) {
         req.resume();
-        return answer(ownAnswer(error, nextId(), now(), cors), true);
-      }
-      if (guardHost && control && !addressedHere(req.headers.host)) {
-        const error = new ApiError(
-          403,
-          'FORBIDDEN',
-          `Host: the control API of a server on ${host} answers only requests addressed to this machine (localhost, 127.0.0.1 or [::1]), not to ${JSON.stringify(req.headers.host ?? '')}; start it with an admin token to call it by another name`,
-        );
-        req.resume();
-        return answer(ownAnswer(error, nextId(), now(), cors), true);
-      }
-      // A page on the web may send a simple request (a POST with no body, or a text/plain one) to
-      // a mock on this machine without a preflight: its CORS keeps the answer from the page, not the
-      // action. Refused before anything is done, unless the admin token guards the control API (a
-      // header a page can only send after a preflight). Reads are answered as before; CORS hides them.
-      const origin = headerOf(req, 'origin');
-      if (
-        control &&
-        serveOptions.controlCorsAnyOrigin !== true &&
-        !SAFE_METHODS.has(req.method ?? 'GET') &&
-        origin !== null &&
-        !isLoopbackOrigin(origin)
-      ) {
-        const error = new ApiError(
-          403,
-          'FORBIDDEN',
-          `Origin: the control API without an admin token acts only for pages served from this machine (localhost, 127.0.0.1 or [::1]), not for ${JSON.stringify(origin)}; start it with an admin token to call it from another origin`,
-        );
-        req.resume();
-        return answer(ownAnswer(error, nextId(), now(), cors), true);
+        return answer(ownAnswer(refusal, nextId(), now(), cors), true);
       }
       let response: ApiResponse;
       try {
@@ -340,17 +299,4 @@ export async function listen(
         else cut();
       })),
   };
-}
-
-/**
- * True for a Host header that names this machine (any port; `127.1` and `[0:0:0:0:0:0:0:1]` as the
- * URL parser reads them); browsers always send one, so a request without one passes.
- */
-function addressedHere(hostHeader: string | undefined): boolean {
-  if (hostHeader === undefined) return true;
-  try {
-    return isLoopbackName(new URL(`http://${hostHeader}`).hostname);
-  } catch {
-    return false;
-  }
 }
