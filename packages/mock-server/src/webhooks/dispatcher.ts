@@ -8,7 +8,6 @@ import type { DomainEvent } from './event-bus.js';
 import {
   B_FAILING_DELAY_MS,
   DELIVERY_TIMEOUT_MS,
-  FAILURES_TO_DEACTIVATE,
   MAX_ATTEMPTS,
   MAX_FINISHED_DELIVERIES,
   MAX_PENDING_PER_WEBHOOK,
@@ -16,7 +15,7 @@ import {
   retryDelayMs,
 } from './schedules.js';
 import { type AttemptOutcome, sendAttempt, timeoutOutcome } from './send-attempt.js';
-import { urlWithoutCredentials } from './url-without-credentials.js';
+import { noteFailure, noteSuccess } from './webhook-health.js';
 
 /** What the dispatcher needs: the domain context, the clock, and how to reach receivers. */
 export interface DispatcherOptions {
@@ -376,39 +375,17 @@ export class WebhookDispatcher {
     const hook = ctx.state.tables.webhooks.find(row.webhook_id);
     if (outcome.succeeded) {
       this.end(row, 'succeeded');
-      if (hook) {
-        hook._consecutive_failures = 0;
-        hook.health = 'healthy';
-      }
+      if (hook) noteSuccess(hook);
       return;
     }
     if (!hook) {
       this.fail(row, number >= MAX_ATTEMPTS ? null : 'webhook_deleted');
       return;
     }
-    hook._consecutive_failures++;
-    const tooMany = hook._consecutive_failures >= FAILURES_TO_DEACTIVATE;
-    if (ctx.variant === 'A' && tooMany && hook.active) {
-      // Variant A: five failed attempts in a row turn the webhook off; nothing more goes to it.
-      hook.active = false;
-      hook.updated_at = ctx.now();
+    if (noteFailure(ctx, hook, outcome)) {
+      // Nothing more goes to it: what was waiting fails now.
       for (const other of this.pendingRows(hook.id))
         if (other !== row) this.fail(other, 'webhook_deactivated');
-    }
-    if (ctx.variant === 'B' && tooMany && hook.health !== 'failing') {
-      // Variant B: marked failing, an alert e-mail goes out, and it stays active.
-      hook.health = 'failing';
-      hook.updated_at = ctx.now();
-      const shown = urlWithoutCredentials(hook.url);
-      ctx.state.alerts.push({
-        id: ctx.id(),
-        workspace_id: hook._ws,
-        webhook_id: hook.id,
-        to: `owner@${hook._ws}.workspace.invalid`,
-        subject: `Webhook ${shown} is failing`,
-        body: `The last ${hook._consecutive_failures} attempts to deliver to ${shown} failed (latest: ${outcome.error}). New events are still queued; fix the endpoint, or update the webhook.`,
-        sent_at: ctx.now(),
-      });
     }
     if (number >= MAX_ATTEMPTS) this.fail(row, null);
     else if (!hook.active) this.fail(row, 'webhook_deactivated');
