@@ -14,7 +14,7 @@ import {
   MAX_SETTLE_ROUNDS,
   retryDelayMs,
 } from './schedules.js';
-import { type AttemptOutcome, sendAttempt, timeoutOutcome } from './send-attempt.js';
+import { type AttemptOutcome, failedOutcome, sendAttempt, timeoutOutcome } from './send-attempt.js';
 import { noteFailure, noteSuccess } from './webhook-health.js';
 
 /** What the dispatcher needs: the domain context, the clock, and how to reach receivers. */
@@ -460,8 +460,4 @@ export class WebhookDispatcher {
       excess--;
     }
   }
-}
-
-function failedOutcome(error: string): AttemptOutcome {
-  return { http_status: null, response_time_ms: null, error, succeeded: false };
 }

@@ -79,12 +79,7 @@ export async function sendAttempt(request: AttemptRequest): Promise<AttemptOutco
     };
   } catch (error) {
     if (timedOut) return timeoutOutcome();
-    return {
-      http_status: null,
-      response_time_ms: request.clock.now() - started,
-      error: `network error: ${describe(error)}`,
-      succeeded: false,
-    };
+    return failedOutcome(`network error: ${describe(error)}`, request.clock.now() - started);
   } finally {
     request.clock.clear(timeout);
     if (realTimer) clearTimeout(realTimer);
@@ -94,12 +89,12 @@ export async function sendAttempt(request: AttemptRequest): Promise<AttemptOutco
 
 /** An attempt the receiver did not answer within its 10 s. */
 export function timeoutOutcome(): AttemptOutcome {
-  return {
-    http_status: null,
-    response_time_ms: DELIVERY_TIMEOUT_MS,
-    error: 'timeout',
-    succeeded: false,
-  };
+  return failedOutcome('timeout', DELIVERY_TIMEOUT_MS);
+}
+
+/** An attempt that got no HTTP answer: why, and after how long (null when it was never sent). */
+export function failedOutcome(error: string, responseTimeMs: number | null = null): AttemptOutcome {
+  return { http_status: null, response_time_ms: responseTimeMs, error, succeeded: false };
 }
 
 /**
