@@ -133,6 +133,18 @@ describe('agent-platform-mock CLI', () => {
     }
   });
 
+  it('closes gracefully, exit code 0, when whoever read the banner has closed its end of stdout', async () => {
+    // Python's Popen after its readline, a shell's `read line < <(...)`: the closing line then
+    // failed with EPIPE, which killed the server with a stack trace and exit code 1.
+    const r = run(['--port', '0', '--seed', 'none']);
+    const url = /listening on (\S+)/.exec(await banner(r))?.[1];
+    r.child.stdout?.destroy();
+    expect((await fetch(`${url}/v1/health`)).status).toBe(200);
+    r.child.kill('SIGTERM');
+    expect(await r.exit, r.stderr()).toBe(0);
+    expect(r.stderr()).toBe('');
+  });
+
   it('guards the control API with the token in AGENT_PLATFORM_MOCK_ADMIN_TOKEN, and says a bad one as it says a bad flag', async () => {
     await withServer(
       [],

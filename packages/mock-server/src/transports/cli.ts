@@ -16,6 +16,11 @@ const GRACE_MS = 5000;
 
 /** Runs the CLI: parses flags, starts the server, prints the banner, and stops cleanly on a signal. */
 async function main(argv: string[]): Promise<void> {
+  // A supervisor may read the banner and then close its end of the pipe (Python's Popen after its
+  // readline, a shell's `read line < <(agent-platform-mock ...)`): a later line, the one a signal
+  // prints, then fails with EPIPE, which unhandled killed the server without its graceful close
+  // (exit code 1, a stack trace). What nobody reads any more is dropped; the server serves on.
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
   let config: CliConfig;
   try {
     config = parseCli(argv, process.env);
