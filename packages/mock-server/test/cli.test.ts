@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -143,6 +143,42 @@ describe('agent-platform-mock CLI', () => {
     r.child.kill('SIGTERM');
     expect(await r.exit, r.stderr()).toBe(0);
     expect(r.stderr()).toBe('');
+  });
+
+  it("closes gracefully on the SIGTERM `pnpm start` passes to its script's shell", async () => {
+    // pnpm signals the shell that runs the root's start script, not the server under it: without
+    // `exec` the shell died and the server ran on, orphaned, holding its port (4010 by default).
+    const pkg = JSON.parse(await readFile(join(root, '../../package.json'), 'utf8'));
+    const serve = (pkg.scripts.start as string).split(' && ').at(-1) as string;
+    expect(serve).toContain('packages/mock-server/dist/cli.js');
+    const child = spawn(
+      'sh',
+      ['-c', `${serve.replace('packages/mock-server/dist/cli.js', cli)} --port 0 --seed none`],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: shellEnv,
+        detached: true, // a group of its own, so that the finally below stops an orphaned server too
+      },
+    );
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      for (let i = 0; i < 400 && !out.includes('\n'); i++)
+        await new Promise((res) => setTimeout(res, 25));
+      expect(out).toMatch(/^agent-platform-mock listening on /);
+      child.kill('SIGTERM');
+      expect(await exit).toBe(0);
+      expect(out).toContain('SIGTERM, closing');
+    } finally {
+      try {
+        process.kill(-(child.pid as number), 'SIGKILL');
+      } catch {
+        // the group is gone: nothing was left running
+      }
+    }
   });
 
   it('guards the control API with the token in AGENT_PLATFORM_MOCK_ADMIN_TOKEN, and says a bad one as it says a bad flag', async () => {
