@@ -21,6 +21,16 @@ describe.each(transports)('authentication and scopes over $name', (transport) =>
     expect(res.body.error.message).toMatch(/unknown API key/);
   });
 
+  it('says where the demo key went when the state has no demo workspace (a reset without {"seed": "demo"})', async () => {
+    const res = await h.call('GET', '/v1/agents', { key: 'demo-key-all-scopes' });
+    expect(res.status).toBe(401);
+    expect(res.body.error.message).toMatch(
+      /^x-api-key: unknown API key: demo-key-all-scopes is the demo seed's key, .*\{"seed": "demo"\}/,
+    );
+    h.mock.reset({ seed: 'demo' });
+    expect((await h.call('GET', '/v1/agents', { key: 'demo-key-all-scopes' })).status).toBe(200);
+  });
+
   it('answers 401 saying so for an x-api-key header sent twice, even with a valid key', async () => {
     const headers = new Headers();
     headers.append('x-api-key', h.key);
