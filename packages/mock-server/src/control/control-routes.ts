@@ -137,6 +137,11 @@ export function createControlRouter(core: Core, control: Controller): Router<Con
     ),
     route('POST', '/events', ({ body }) => ok(control.emitEvent(body as never)), json),
     route('GET', '/webhook-attempts', () => ok(control.webhookAttempts())),
+    // settle() over HTTP: a suite in another language waits here instead of polling the attempts.
+    route('POST', '/settle', async () => {
+      await core.dispatcher.settle();
+      return none();
+    }),
     route('GET', '/alerts', () => ok(control.alerts())),
   ];
   return new Router(routes);

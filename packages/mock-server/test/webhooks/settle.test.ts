@@ -68,3 +68,54 @@ describe('settle', () => {
     await t.mock.settle();
   });
 });
+
+describe('POST /__mock/settle', () => {
+  let mock: MockServer | undefined;
+  afterEach(() => mock?.dispose());
+
+  it('answers 204 once the attempts in flight are answered, on a real clock too (a suite in another language need not poll)', async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const answered: string[] = [];
+    mock = createMockServer({
+      deliveryGraceMs: 60_000,
+      deliveryFetch: async (_input, init) => {
+        await gate;
+        answered.push(JSON.parse(String(init?.body)).event);
+        return new Response(null, { status: 204 });
+      },
+    });
+    const created = mock.createApiKey({ scopes: 'all' });
+    const call: Call = apiClient(inProcess(mock), created.key);
+    await call('POST', '/v1/webhooks', {
+      body: { url: 'https://hooks.example.com/in', events: ['contacts'] },
+    });
+    await call('POST', '/v1/contacts', { body: { name: 'Ada' } });
+    let settled = false;
+    const settle = mock.fetch(`${mock.baseUrl}/__mock/settle`, { method: 'POST' }).then((res) => {
+      settled = true;
+      return res;
+    });
+    // However many turns pass, it waits for the receiver.
+    for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+    release();
+    const res = await settle;
+    expect(res.status).toBe(204);
+    expect(answered).toEqual(['contact.created']);
+    expect(mock.webhookAttempts().map((a) => a.succeeded)).toEqual([true]);
+  });
+
+  it('takes no fields: one is refused naming it', async () => {
+    mock = createMockServer();
+    const res = await mock.fetch(`${mock.baseUrl}/__mock/settle`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"ms": 5}',
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.details[0]).toMatchObject({ field: 'ms', rule: 'unknown' });
+  });
+});
