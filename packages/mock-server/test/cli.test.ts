@@ -229,10 +229,18 @@ describe('agent-platform-mock CLI', () => {
       .stdout()
       .split(/\n(?= {2}-)/)
       .slice(1);
-    expect(entries.length).toBe(12);
-    for (const entry of entries.filter((text) => !text.includes('--help'))) {
+    expect(entries.length).toBe(13);
+    for (const entry of entries.filter((text) => !/--help|--version/.test(text))) {
       expect(entry).toMatch(/\(default[ :]|, default /);
     }
+  });
+
+  it("prints the package's version on --version, and nothing else (a CI log records the tool's version)", async () => {
+    const { version } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
+    const r = run(['--version']);
+    expect(await r.exit).toBe(0);
+    expect(r.stdout()).toBe(`${version}\n`);
+    expect(r.stderr()).toBe('');
   });
 
   it('answers a bad --ids-seed or --start-time with one line naming the flag and exit code 2', async () => {

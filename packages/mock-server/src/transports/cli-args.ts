@@ -11,6 +11,8 @@ import type { StateSnapshot } from '../store/state.js';
 /** What the command line asks for. */
 export interface CliConfig {
   help: boolean;
+  /** `--version`: print the package's version and exit. */
+  version: boolean;
   port: number;
   host: string;
   options: MockServerOptions;
@@ -50,6 +52,7 @@ Flags:
                        (default $AGENT_PLATFORM_MOCK_ADMIN_TOKEN if set, else none; on a shared
                        machine set the variable: other users can read a command line, not it)
   -h, --help           print this help
+  --version            print the version
 
 The demo seed's key is demo-key-all-scopes. The control API is under /__mock.`;
 
@@ -96,6 +99,7 @@ export function parseCli(
         'require-https': { type: 'boolean', default: false },
         'admin-token': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
+        version: { type: 'boolean', default: false },
       },
     }));
   } catch (error) {
@@ -136,6 +140,7 @@ export function parseCli(
   const seedFlag = String(values.seed);
   return {
     help: values.help === true,
+    version: values.version === true,
     port,
     host: String(values.host),
     seedLabel: seedFlag,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createMockServer, type MockServer } from '../create-mock-server.js';
 import { isMockApiError, type MockApiError } from '../errors.js';
 import { DEMO_API_KEY } from '../seed/demo.js';
@@ -33,6 +34,12 @@ async function main(argv: string[]): Promise<void> {
   }
   if (config.help) {
     process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  if (config.version) {
+    // dist/cli.js sits one level below the package's package.json, installed or in the repository.
+    const manifest = readFileSync(new URL('../package.json', import.meta.url), 'utf8');
+    process.stdout.write(`${(JSON.parse(manifest) as { version: string }).version}\n`);
     return;
   }
   let mock: MockServer;
