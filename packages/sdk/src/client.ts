@@ -281,7 +281,7 @@ export class AgentPlatform {
         // Before openapi-fetch merges them, as `raw` does.
         checkHeaders(options.headers);
       }
-      const result = await this.#methods[method](path, {
+      const { response, error } = await this.#methods[method](path, {
         // No path object for a path without parameters: openapi-fetch then skips the serializer,
         // whose regex replace costs a POST /v1/agents 4 % of its time.
         params: { path: path.includes('{') ? params : undefined, query },
@@ -292,12 +292,11 @@ export class AgentPlatform {
         // JSON becomes an APIError, not a SyntaxError.
         parseAs: 'stream',
       });
-      const { response } = result;
       if (!response.ok) {
         // Dated by the client's clock: an HTTP-date Retry-After.
         throw generateError(
           response.status,
-          result.error,
+          error,
           response.headers,
           this.#config.timeSource.now(),
         );

@@ -25,12 +25,11 @@ function guard<T extends Error>(Class: { prototype: T }): (value: unknown) => va
   const kind = Class.prototype.name;
   return (value): value is T => {
     // A primitive has no brand either (`?.` spares null and undefined).
-    if ((value as Record<symbol, unknown> | null | undefined)?.[BRAND] === true) {
-      for (let proto = Object.getPrototypeOf(value); proto; proto = Object.getPrototypeOf(proto)) {
-        if (proto.name === kind) return true;
-      }
-    }
-    return false;
+    let proto =
+      (value as Record<symbol, unknown> | null | undefined)?.[BRAND] === true &&
+      Object.getPrototypeOf(value);
+    while (proto && proto.name !== kind) proto = Object.getPrototypeOf(proto);
+    return !!proto;
   };
 }
 

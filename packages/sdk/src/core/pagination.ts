@@ -40,8 +40,7 @@ export class Page<T> implements AsyncIterable<T> {
     fetchPage: (page: number) => PagePromise<T>,
     limits: IterationLimits = {},
   ) {
-    this.data = body.data;
-    this.pagination = body.pagination;
+    ({ data: this.data, pagination: this.pagination } = body);
     this.#fetchPage = fetchPage;
     this.#limits = limits;
   }

@@ -21,9 +21,9 @@ export function refuseRedirect(response: Response): void {
     response.type === 'opaqueredirect' ||
     /^30[12378]$/.test(status as unknown as string)
   ) {
-    const { headers, body } = response;
+    const { headers } = response;
     // Free the connection: nobody reads this body.
-    body?.cancel().catch(() => {});
+    response.body?.cancel().catch(() => {});
     const location = redirected ? response.url : headers.get('location');
     throw Object.assign(new APIError(status, undefined, headers), {
       message: `Redirect${location ? ` to ${location}` : ''} ${redirected ? '' : 'not '}followed: check baseUrl`,
