@@ -260,7 +260,16 @@ describe('requests', () => {
     const { fetch, calls } = recordingFetch((call) =>
       call.method === 'PUT'
         ? json(200, { data: { id: ID } })
-        : json(200, { data: [], pagination: { page: 1, limit: 5, total: 10, total_pages: 2 } }),
+        : json(200, {
+            data: [],
+            // The page asked for, as the API answers.
+            pagination: {
+              page: Number(call.url.searchParams.get('page') ?? 1),
+              limit: 5,
+              total: 10,
+              total_pages: 2,
+            },
+          }),
     );
     const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch });
     await client.agents.update(ID, { name: undefined, description: 'd' });

@@ -184,6 +184,35 @@ describe('list pagination', () => {
     );
   });
 
+  it('fails, after one more request, when the server answers the same page again (a cache or proxy that drops the query)', async () => {
+    // Page 1 of 3 whatever `page` says: asking for page 2 on and on would never end.
+    const recorder = recordingFetch(() =>
+      json(200, {
+        data: [{ id: 'a' }],
+        pagination: { page: 1, limit: 1, total: 3, total_pages: 3 },
+      }),
+    );
+    const client = new AgentPlatform({
+      apiKey: 'k',
+      baseUrl: 'http://api.test',
+      fetch: recorder.fetch,
+    });
+    const seen: string[] = [];
+    const iterate = async () => {
+      for await (const agent of client.agents.list()) {
+        seen.push(agent.id);
+        // Without the check, the test ends here instead of hanging.
+        if (seen.length > 5) break;
+      }
+    };
+    await expect(iterate()).rejects.toThrow(new AgentPlatformError('No next page: got page 1'));
+    expect(seen).toEqual(['a']);
+    expect(recorder.calls.map((c) => c.url.searchParams.get('page'))).toEqual([null, '2']);
+    // A loop of one's own on getNextPage ends the same way.
+    const first = await client.agents.list();
+    await expect(first.getNextPage()).rejects.toThrow('No next page: got page 1');
+  });
+
   it('starts from the page asked for', async () => {
     const { client, requested } = listServer([['a'], ['b'], ['c']]);
     const ids = (await collect(client.agents.list({ page: 2 }))).map((a) => a.id);

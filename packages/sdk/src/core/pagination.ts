@@ -50,10 +50,17 @@ export class Page<T> implements AsyncIterable<T> {
     return this.pagination.page < this.pagination.total_pages;
   }
 
-  /** Fetches the next page with the same query; rejects when there is none. */
+  /**
+   * Fetches the next page with the same query; rejects when there is none, or when the server
+   * answers this page or an earlier one (a cache or proxy that drops the query answers page 1 every
+   * time: iterating would never end).
+   */
   async getNextPage(): Promise<Page<T>> {
+    const { page } = this.pagination;
     if (!this.hasNextPage()) throw new AgentPlatformError('No next page.');
-    return this.#fetchPage(this.pagination.page + 1);
+    const next = await this.#fetchPage(page + 1);
+    if (next.pagination.page > page) return next;
+    throw new AgentPlatformError(`No next page: got page ${next.pagination.page}`);
   }
 
   /** Every item from this page on, within the list call's `maxItems` and `maxPages`. */
