@@ -92,8 +92,8 @@ export function sendAttempt(
     };
     if (parent?.aborted) return onParentAbort();
     parent?.addEventListener('abort', onParentAbort, { once: true });
-    fetch(request, state).then(
-      (response) => {
+    fetch(request, state)
+      .then((response) => {
         // Not held: no body. A 2xx from a fetch that never read the signal (a wrapper that drops
         // `init`) is held too: its body cannot be stopped, but the call still settles on time.
         if (!hold || response.body === null) {
@@ -124,11 +124,12 @@ export function sendAttempt(
             })
             .catch(reject);
         }
-      },
-      (error: unknown) => {
+      })
+      // Also what the handler above throws for an answer that is no Response (a fetch wrapper that
+      // forgets to return one): a connection error at once, not a timeout and an unhandled rejection.
+      .catch((error: unknown) => {
         finish();
         reject(error);
-      },
-    );
+      });
   });
 }

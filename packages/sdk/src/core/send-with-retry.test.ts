@@ -328,6 +328,32 @@ describe("a fetch of one's own that answers Response.error()", () => {
   });
 });
 
+describe("a fetch of one's own that answers no Response", () => {
+  it('fails at once with APIConnectionError naming what went wrong, not a timeout and an unhandled rejection', async () => {
+    // A wrapper that forgets to return (`async (r, i) => { await fetch(r, i) }`), or answers a look-alike.
+    for (const answer of [undefined, { status: 200 }]) {
+      const { client, calls } = setup(() => answer as unknown as Response, {
+        maxRetries: 1,
+        timeout: 2 ** 31 - 1,
+      });
+      const settled = client.agents.retrieve(ID).catch((e: unknown) => e);
+      // A macrotask later every microtask has run: the call must have failed by then, not at its timeout.
+      const error = await Promise.race([
+        settled,
+        new Promise((resolve) => setImmediate(() => resolve('still pending'))),
+      ]);
+      expect(error).toBeInstanceOf(APIConnectionError);
+      expect(error).not.toBeInstanceOf(APITimeoutError);
+      expect((error as Error).message).toMatch(
+        /^Connection error: GET http:\/\/api\.test\/v1\/agents\/\S+ \(.+\)$/,
+      );
+      expect((error as Error).cause).toBeInstanceOf(TypeError);
+      // Retried as a connection error is.
+      expect(calls).toHaveLength(2);
+    }
+  });
+});
+
 describe('maxRetryAfter applies to server-requested waits only', () => {
   it('still backs off 8 s on a 5xx when maxRetryAfter is 1 s', async () => {
     const { client, calls, sleeps } = setup(
