@@ -15,6 +15,7 @@ export interface ReceiverOptions {
   /** Keep it well under the sender's 10 s (queue slow work), and under the deduper's lease. */
   onEvent: (event: WebhookEvent) => void | Promise<void>;
   onRejected: (error: WebhookVerificationError) => void;
+  /** A handler that failed, or the dedupe store once the handler ran (`complete`, `release`). */
   onFailed: (error: unknown, event: WebhookEvent) => void;
 }
 
@@ -74,14 +75,18 @@ export async function handleVerified(
   const claim = await deduper.claim(event);
   if (claim === 'completed') return { status: 200, body: 'duplicate' };
   if (claim === 'processing') return { status: 409, body: 'in progress' }; // retried later
+  // The dedupe store's errors after the handler ran are reported, and change no answer.
+  const report = (error: unknown) => onFailed(error, event);
   try {
     await onEvent(event);
   } catch (error) {
-    await deduper.release(event); // so that the sender's retry is processed
     onFailed(error, event);
+    // So that the sender's retry is processed; if the store is down, the claim lapses after its lease.
+    await deduper.release(event).catch(report);
     return { status: 500, body: 'handler failed' };
   }
-  await deduper.complete(event);
+  // Handled: 200 even if the store is down, or the sender's retry would handle it a second time.
+  await deduper.complete(event).catch(report);
   return { status: 200, body: 'ok' };
 }
 

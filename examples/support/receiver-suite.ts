@@ -138,6 +138,45 @@ export function receiverSuite(start: (options: ReceiverOptions) => Promise<Runni
     }
   });
 
+  it('answers 200 to an event it handled though the store could not mark it completed; a failed release keeps the 500', async () => {
+    const memory = createMemoryStore();
+    const outage = new Error('connect ECONNREFUSED 127.0.0.1:6379');
+    let failHandler = false;
+    const failed: unknown[] = [];
+    const { receiver, handled } = await startWith(start, {
+      deduper: createDeduper({
+        store: {
+          ...memory,
+          set: () => Promise.reject(outage),
+          deleteIfValue: () => Promise.reject(outage),
+        },
+        ttlSeconds: 86_400,
+      }),
+      onEvent: (event) => {
+        handled.push(event);
+        if (failHandler) throw new Error('database down');
+      },
+      onFailed: (error, event) => failed.push(error, event.event),
+    });
+    try {
+      // A 500 would have the sender retry an event already handled: handled twice.
+      expect(await post(receiver.url, BODY, signed(BODY))).toEqual([200, 'ok']);
+      expect(failed).toEqual([outage, 'contact.created']);
+      failHandler = true;
+      const other = BODY.replace('5f0c2a9e', '6f0c2a9e');
+      expect(await post(receiver.url, other, signed(other))).toEqual([500, 'handler failed']);
+      expect(failed.slice(2)).toEqual([
+        new Error('database down'),
+        'contact.created',
+        outage,
+        'contact.created',
+      ]);
+      expect(handled).toHaveLength(2);
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it("takes a delivery larger than express.raw's default limit (100 kB): a contact with long custom fields", async () => {
     const { mock, env } = mockEnv({ rateLimit: false });
     const { receiver, handled } = await startWith(start, { secret: () => secrets });

@@ -54,10 +54,19 @@ export async function receive<V extends WebhookVariantOption>(
   try {
     await options.onEvent(event);
   } catch (error) {
-    await options.deduper.release(event); // so the sender's retry is processed
     console.error(`webhook ${event.event} failed`, error);
+    // So that the sender's retry is processed; if the store is down, the claim lapses after its lease.
+    await options.deduper.release(event).catch((storeError: unknown) => {
+      console.error(
+        `webhook ${event.event}: its claim not released (retried after the lease)`,
+        storeError,
+      );
+    });
     return { status: 500, body: 'handler failed' };
   }
-  await options.deduper.complete(event);
+  // Handled: 200 even if the store is down, or the sender's retry would handle it a second time.
+  await options.deduper.complete(event).catch((storeError: unknown) => {
+    console.error(`webhook ${event.event}: handled, but not marked completed`, storeError);
+  });
   return { status: 200, body: 'ok' };
 }

@@ -10,9 +10,9 @@ import {
   type MockInstance,
   vi,
 } from 'vitest';
-import { createDeduper, createMemoryStore } from '../../src/dedupe.js';
+import { createDeduper, createMemoryStore, type DedupeStore } from '../../src/dedupe.js';
 import { signWebhook, type WebhookEvent } from '../../src/index.js';
-import { bodyOf, vector } from '../support/vectors.js';
+import { bodyOf, vector, vectorWebhookId } from '../support/vectors.js';
 import { expressReceiver } from './express-recipe.js';
 import { fastifyReceiver } from './fastify-recipe.js';
 import { honoReceiver } from './hono-recipe.js';
@@ -209,6 +209,62 @@ describe.each(targets)('recipe: $name', (target) => {
     });
   }
 
+  describe('when the dedupe store fails (a Redis outage)', () => {
+    const store = createMemoryStore();
+    let down: 'set' | 'deleteIfValue' | undefined;
+    const outage = new Error('connect ECONNREFUSED 127.0.0.1:6379');
+    const failing: DedupeStore = {
+      ...store,
+      set: (...args) => (down === 'set' ? Promise.reject(outage) : store.set(...args)),
+      deleteIfValue: (...args) =>
+        down === 'deleteIfValue' ? Promise.reject(outage) : store.deleteIfValue(...args),
+    };
+    const seen: WebhookEvent[] = [];
+    let handlerError: Error | undefined;
+    let flaky: Awaited<ReturnType<Target['start']>>;
+    beforeAll(async () => {
+      flaky = await target.start({
+        variant: 'auto',
+        secret: vB.secret,
+        deduper: createDeduper({ store: failing, ttlSeconds: 86_400, leaseSeconds: 60 }),
+        async onEvent(event) {
+          seen.push(event);
+          if (handlerError) throw handlerError;
+        },
+      });
+    });
+    afterAll(() => flaky.stop());
+    afterEach(() => {
+      down = undefined;
+      handlerError = undefined;
+    });
+
+    it('answers 200 to an event it handled though it could not be marked completed, and logs why', async () => {
+      const { rawBody, headers } = await deliveryB('b7d3c1e2-0f4a-4b5c-9d6e-7f8a9b0c1d2e');
+      down = 'set';
+      // A 5xx here would make the sender retry an event already handled: handled twice.
+      expect(await flaky.send(rawBody, headers)).toEqual({ status: 200, body: 'ok' });
+      expect(seen).toHaveLength(1);
+      expect(error.mock.calls).toEqual([
+        ['webhook contact.created: handled, but not marked completed', outage],
+      ]);
+    });
+
+    it("logs the handler's error, not only the store's, when the release fails too", async () => {
+      const { rawBody, headers } = await deliveryB('c8e4d2f3-1a5b-4c6d-8e7f-9a0b1c2d3e4f');
+      down = 'deleteIfValue';
+      handlerError = new Error('database down');
+      expect(await flaky.send(rawBody, headers)).toEqual({
+        status: 500,
+        body: 'handler failed',
+      });
+      expect(error.mock.calls).toEqual([
+        ['webhook contact.created failed', handlerError],
+        ['webhook contact.created: its claim not released (retried after the lease)', outage],
+      ]);
+    });
+  });
+
   it('answers 400 missing_header without a signature', async () => {
     expect(await app.send(bodyOf(vB), { 'content-type': 'application/json' })).toEqual({
       status: 400,
@@ -216,3 +272,18 @@ describe.each(targets)('recipe: $name', (target) => {
     });
   });
 });
+
+/** A Variant B contact.created delivery of the event `eventId`, signed with the suite's secret. */
+async function deliveryB(eventId: string) {
+  const rawBody = new TextEncoder().encode(
+    JSON.stringify({
+      event_id: eventId,
+      event: 'contact.created',
+      timestamp: '2026-01-01T00:00:00.000Z',
+      webhook_id: vectorWebhookId,
+      data: {},
+    }),
+  );
+  const headers = await signWebhook({ variant: 'B', secret: vB.secret, rawBody });
+  return { rawBody, headers: { ...headers } };
+}
