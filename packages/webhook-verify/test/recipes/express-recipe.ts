@@ -7,7 +7,7 @@ export function expressReceiver(options: ReceiverOptions): express.Express {
   // Its limit above the largest delivery: the default, 100 kB, would answer real ones 413.
   const raw = express.raw({ type: 'application/json', limit: MAX_DELIVERY_BYTES });
   app.post('/webhooks', raw, async (req, res) => {
-    // Without a body (wrong content type) express.raw leaves `{}`: receive() answers invalid_body.
+    // Not JSON (another content type): express.raw leaves req.body undefined, answered invalid_body.
     const { status, body } = await receive(options, req.body, req.headers);
     res.status(status).send(body);
   });

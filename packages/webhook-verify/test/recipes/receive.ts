@@ -45,7 +45,8 @@ export async function receive<V extends WebhookVariantOption>(
   } catch (error) {
     // Not 2xx: the sender will retry, which is right if the fault was a deploy or a clock.
     if (!isWebhookVerificationError(error)) throw error;
-    console.warn(`webhook rejected: ${error.code}`); // the code, never the headers
+    // The code and what it means (a parsed body: what to do), never the headers.
+    console.warn(`webhook rejected: ${error.code} (${error.message})`);
     return { status: unauthenticated.includes(error.code) ? 401 : 400, body: error.code };
   }
   const claim = await options.deduper.claim(event);

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import express from 'express';
 import {
   afterAll,
   afterEach,
@@ -16,7 +17,7 @@ import { bodyOf, vector, vectorWebhookId } from '../support/vectors.js';
 import { expressReceiver } from './express-recipe.js';
 import { fastifyReceiver } from './fastify-recipe.js';
 import { honoReceiver } from './hono-recipe.js';
-import { MAX_DELIVERY_BYTES, type ReceiverOptions } from './receive.js';
+import { MAX_DELIVERY_BYTES, type ReceiverOptions, receive } from './receive.js';
 import { requestReceiver } from './request-recipe.js';
 
 type Send = (
@@ -106,6 +107,68 @@ const targets: Target[] = [
   },
 ];
 
+describe('recipe: Express in an app that parses JSON everywhere (app.use(express.json()))', () => {
+  const v = vector('B: ascii conversation.created');
+  const headers = { 'content-type': 'application/json', 'x-service-signature': v.signature };
+  const options = (handled: WebhookEvent[]): ReceiverOptions => ({
+    variant: 'auto',
+    secret: v.secret,
+    deduper: createDeduper({ store: createMemoryStore(), ttlSeconds: 86_400 }),
+    onEvent: async (event) => {
+      handled.push(event);
+    },
+  });
+  const serve = async (app: express.Express) => {
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    const response = await fetch(`http://127.0.0.1:${port}/webhooks`, {
+      method: 'POST',
+      body: bodyOf(v),
+      headers,
+    });
+    await new Promise((resolve) => server.close(resolve));
+    return { status: response.status, body: await response.text() };
+  };
+
+  it('logs why it refused the parsed body, and what to do', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const app = express();
+      app.use(express.json()); // before the recipe's express.raw, which then finds the body read
+      app.use(expressReceiver(options([])));
+      expect(await serve(app)).toEqual({ status: 400, body: 'invalid_body' });
+      expect(warn.mock.calls).toEqual([
+        [
+          'webhook rejected: invalid_body (rawBody is a parsed object (not the bytes that were signed): pass the raw body (string, Uint8Array or ArrayBuffer) as received, before any JSON parser)',
+        ],
+      ]);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it("verifies the bytes an app-wide express.json() kept with its verify option (the README's way)", async () => {
+    const handled: WebhookEvent[] = [];
+    const app = express();
+    app.use(
+      express.json({
+        limit: MAX_DELIVERY_BYTES,
+        verify: (req, _res, buf) => {
+          (req as typeof req & { rawBody?: Buffer }).rawBody = buf;
+        },
+      }),
+    );
+    app.post('/webhooks', async (req, res) => {
+      const rawBody = (req as typeof req & { rawBody?: Buffer }).rawBody;
+      const { status, body } = await receive(options(handled), rawBody as Buffer, req.headers);
+      res.status(status).send(body);
+    });
+    expect(await serve(app)).toEqual({ status: 200, body: 'ok' });
+    expect(handled.map((e) => e.event)).toEqual(['conversation.created']);
+  });
+});
+
 const vB = vector('B: bytes that are not valid UTF-8');
 const vA = vector('A: emoji in data');
 const headersB = { 'content-type': 'application/json', 'x-service-signature': vB.signature };
@@ -147,7 +210,11 @@ describe.each(targets)('recipe: $name', (target) => {
     body[3] = (body[3] ?? 0) ^ 1;
     expect(await app.send(body, headersB)).toEqual({ status: 401, body: 'signature_mismatch' });
     expect(handled).toHaveLength(0);
-    expect(warn.mock.calls).toEqual([['webhook rejected: signature_mismatch']]);
+    expect(warn.mock.calls).toEqual([
+      [
+        "webhook rejected: signature_mismatch (no match with 2 secret(s): is rawBody the exact body received, and the secret this webhook's?)",
+      ],
+    ]);
   });
 
   it('answers 401 timestamp_too_old to a Variant A delivery signed an hour ago', async () => {
