@@ -17,6 +17,7 @@ import { bodyOf, vector, vectorWebhookId } from '../support/vectors.js';
 import { expressReceiver } from './express-recipe.js';
 import { fastifyReceiver } from './fastify-recipe.js';
 import { honoReceiver } from './hono-recipe.js';
+import { nodeHttpReceiver } from './node-http-recipe.js';
 import { MAX_DELIVERY_BYTES, type ReceiverOptions, receive } from './receive.js';
 import { requestReceiver } from './request-recipe.js';
 
@@ -35,17 +36,40 @@ const url = 'http://receiver.test/webhooks';
 const viaFetch =
   (handler: (request: Request) => Promise<Response> | Response): Send =>
   async (body, headers) => {
-    const response = await handler(new Request(url, { method: 'POST', body, headers }));
+    // As Next.js, Deno.serve and Bun.serve do, a handler that throws is answered 500.
+    const response = await Promise.resolve(
+      handler(new Request(url, { method: 'POST', body, headers })),
+    ).catch(() => new Response('Internal Server Error', { status: 500 }));
     return { status: response.status, body: await response.text() };
   };
 
-// One conformance suite, five targets.
+// One conformance suite, six targets.
 const targets: Target[] = [
   {
     name: 'Express (express.raw)',
     limited: true,
     async start(options) {
       const server = expressReceiver(options).listen(0, '127.0.0.1');
+      await new Promise((resolve) => server.once('listening', resolve));
+      const { port } = server.address() as AddressInfo;
+      return {
+        send: async (body, headers) => {
+          const response = await fetch(`http://127.0.0.1:${port}/webhooks`, {
+            method: 'POST',
+            body,
+            headers,
+          });
+          return { status: response.status, body: await response.text() };
+        },
+        stop: () => new Promise((resolve) => server.close(() => resolve())),
+      };
+    },
+  },
+  {
+    name: 'node:http',
+    limited: true,
+    async start(options) {
+      const server = nodeHttpReceiver(options).listen(0, '127.0.0.1');
       await new Promise((resolve) => server.once('listening', resolve));
       const { port } = server.address() as AddressInfo;
       return {
@@ -278,10 +302,12 @@ describe.each(targets)('recipe: $name', (target) => {
 
   describe('when the dedupe store fails (a Redis outage)', () => {
     const store = createMemoryStore();
-    let down: 'set' | 'deleteIfValue' | undefined;
+    let down: 'setIfAbsent' | 'set' | 'deleteIfValue' | undefined;
     const outage = new Error('connect ECONNREFUSED 127.0.0.1:6379');
     const failing: DedupeStore = {
       ...store,
+      setIfAbsent: (...args) =>
+        down === 'setIfAbsent' ? Promise.reject(outage) : store.setIfAbsent(...args),
       set: (...args) => (down === 'set' ? Promise.reject(outage) : store.set(...args)),
       deleteIfValue: (...args) =>
         down === 'deleteIfValue' ? Promise.reject(outage) : store.deleteIfValue(...args),
@@ -304,6 +330,13 @@ describe.each(targets)('recipe: $name', (target) => {
     afterEach(() => {
       down = undefined;
       handlerError = undefined;
+    });
+
+    it('answers 500 to an event it could not claim, handling nothing (fail closed)', async () => {
+      const { rawBody, headers } = await deliveryB('a6c2b0d1-9e3f-4a4b-8c5d-6e7f8a9b0c1d');
+      down = 'setIfAbsent';
+      expect((await flaky.send(rawBody, headers)).status).toBe(500);
+      expect(seen).toHaveLength(0);
     });
 
     it('answers 200 to an event it handled though it could not be marked completed, and logs why', async () => {
