@@ -4756,6 +4756,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description The agent (`id`) or the body's contact (`contact_id`) does not exist. */
             404: components["responses"]["NotFound"];
             /** @description Conflict: The agent is inactive. */
             409: components["responses"]["Conflict"];
@@ -5025,7 +5026,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description A resource the body refers to (by id) does not exist. */
+            /** @description The body's agent (`agent_id`) does not exist. */
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -5099,6 +5100,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description The channel (`id`) or the body's agent (`agent_id`) does not exist. */
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -5878,6 +5880,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description The conversation (`id`) does not exist, or `messageId` is not one of its messages. */
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -5991,6 +5994,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description The conversation (`id`) or the body's agent (`agent_id`) does not exist. */
             404: components["responses"]["NotFound"];
             /** @description Conflict: The conversation is closed, or the target agent is inactive. */
             409: components["responses"]["Conflict"];
@@ -6220,6 +6224,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description The chat (`id`) does not exist, or `messageId` is not one of its messages. */
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -6549,6 +6554,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description The MCP server (`id`) does not exist, or has no tool named `toolName`. */
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -6588,6 +6594,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description The agent (`id`) or the body's MCP server (`mcp_id`) does not exist. */
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -6627,6 +6634,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description The agent (`id`) or the body's MCP server (`mcp_id`) does not exist. */
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -7042,7 +7050,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description A resource the body refers to (by id) does not exist. */
+            /** @description The body's contact (`contact_id`) or agent (`agent_id`) does not exist. */
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -7116,6 +7124,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description The appointment (`id`) does not exist, or the body names another agent (`agent_id`) that does not. */
             404: components["responses"]["NotFound"];
             /** @description Conflict: The appointment is not `scheduled`. */
             409: components["responses"]["Conflict"];
