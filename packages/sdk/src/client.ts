@@ -5,7 +5,12 @@ import { checkBaseUrl } from './core/check-base-url.js';
 import { checkHeaders } from './core/check-headers.js';
 import { type Clock, systemClock } from './core/clock.js';
 import { readEnv } from './core/env.js';
-import { AgentPlatformError, APIError, generateError } from './core/errors.js';
+import {
+  AgentPlatformError,
+  APIError,
+  generateError,
+  type ServiceUnavailableError,
+} from './core/errors.js';
 import { type AttemptHold, readHeld, releaseHold } from './core/held-response.js';
 import { checkLogLevel, type Logger, type LogLevel, levelLogger } from './core/logger.js';
 import { PagePromise } from './core/pagination.js';
@@ -216,12 +221,22 @@ export class AgentPlatform {
     this.raw = raw;
   }
 
-  /** Checks the service health: `{ status, timestamp }` (a 503 throws ServiceUnavailableError). */
+  /**
+   * Checks the service health: `{ status, timestamp }`.
+   *
+   * `GET /v1/health`. No API key needed.
+   *
+   * @throws 503 {@link ServiceUnavailableError} when the service is in maintenance or degraded.
+   */
   health(options?: RequestOptions): APIPromise<ResponseBody<'healthRetrieve'>> {
     return this._request('GET', '/v1/health', {}, options, undefined, (raw) => raw.body);
   }
 
-  /** Introspects the API key: its name, workspace, scopes and permissions. */
+  /**
+   * Introspects the API key: its name, workspace, scopes and permissions.
+   *
+   * `GET /v1/me`. Any valid key, no scope.
+   */
   me(options?: RequestOptions): APIPromise<ResponseData<'meRetrieve'>> {
     return this._request('GET', '/v1/me', {}, options);
   }

@@ -1,4 +1,5 @@
 import type { APIPromise } from '../core/api-promise.js';
+import type { ConflictError, NotFoundError } from '../core/errors.js'; // The doc comments' {@link}s
 import type { PagePromise } from '../core/pagination.js';
 import type { ListOptions, RequestOptions } from '../core/request-options.js';
 import type { ListItem, QueryParams, RequestBody, ResponseData } from '../operation-types.js';
@@ -6,7 +7,11 @@ import { APIResource } from './api-resource.js';
 
 /** `/v1/appointments`: appointments with contacts. */
 export class Appointments extends APIResource<'/v1/appointments'> {
-  /** Lists appointments. */
+  /**
+   * Lists appointments.
+   *
+   * `GET /v1/appointments`. Scope `contacts:read` in Variant A, `appointments:read` in Variant B.
+   */
   list(
     query?: QueryParams<'appointmentsList'>,
     options?: ListOptions,
@@ -14,7 +19,15 @@ export class Appointments extends APIResource<'/v1/appointments'> {
     return this._client._list(this._path, {}, options, query);
   }
 
-  /** Schedules an appointment. */
+  /**
+   * Schedules an appointment.
+   *
+   * `POST /v1/appointments`. Scope `contacts:write` in Variant A, `appointments:write` in Variant
+   * B.
+   *
+   * @throws 404 {@link NotFoundError} when the body's contact (`contact_id`) or agent
+   *   (`agent_id`) does not exist.
+   */
   create(
     body: RequestBody<'appointmentsCreate'>,
     options?: RequestOptions,
@@ -22,12 +35,28 @@ export class Appointments extends APIResource<'/v1/appointments'> {
     return this._client._request('POST', this._path, {}, options, body);
   }
 
-  /** Retrieves an appointment. */
+  /**
+   * Retrieves an appointment.
+   *
+   * `GET /v1/appointments/{id}`. Scope `contacts:read` in Variant A, `appointments:read` in Variant
+   * B.
+   *
+   * @throws 404 {@link NotFoundError} when the appointment (`id`) does not exist.
+   */
   retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'appointmentsRetrieve'>> {
     return this._client._request('GET', `${this._path}/{id}`, { id }, options);
   }
 
-  /** Updates an appointment; a new `starts_at` reschedules it. */
+  /**
+   * Updates an appointment; a new `starts_at` reschedules it.
+   *
+   * `PUT /v1/appointments/{id}`. Scope `contacts:write` in Variant A, `appointments:write` in
+   * Variant B.
+   *
+   * @throws 404 {@link NotFoundError} when the appointment (`id`) does not exist, or the body
+   *   names another agent (`agent_id`) that does not.
+   * @throws 409 {@link ConflictError} when the appointment is not `scheduled`.
+   */
   update(
     id: string,
     body: RequestBody<'appointmentsUpdate'>,
@@ -36,12 +65,28 @@ export class Appointments extends APIResource<'/v1/appointments'> {
     return this._client._request('PUT', `${this._path}/{id}`, { id }, options, body);
   }
 
-  /** Cancels an appointment. */
+  /**
+   * Cancels an appointment.
+   *
+   * `POST /v1/appointments/{id}/cancel`. Scope `contacts:write` in Variant A, `appointments:write`
+   * in Variant B.
+   *
+   * @throws 404 {@link NotFoundError} when the appointment (`id`) does not exist.
+   * @throws 409 {@link ConflictError} when the appointment is not `scheduled`.
+   */
   cancel(id: string, options?: RequestOptions): APIPromise<ResponseData<'appointmentsCancel'>> {
     return this._client._request('POST', `${this._path}/{id}/cancel`, { id }, options);
   }
 
-  /** Marks an appointment completed. */
+  /**
+   * Marks an appointment completed.
+   *
+   * `POST /v1/appointments/{id}/complete`. Scope `contacts:write` in Variant A,
+   * `appointments:write` in Variant B.
+   *
+   * @throws 404 {@link NotFoundError} when the appointment (`id`) does not exist.
+   * @throws 409 {@link ConflictError} when the appointment is not `scheduled`.
+   */
   complete(id: string, options?: RequestOptions): APIPromise<ResponseData<'appointmentsComplete'>> {
     return this._client._request('POST', `${this._path}/{id}/complete`, { id }, options);
   }

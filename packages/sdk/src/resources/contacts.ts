@@ -1,4 +1,5 @@
 import type { APIPromise } from '../core/api-promise.js';
+import type { NotFoundError } from '../core/errors.js'; // The doc comments' {@link}s
 import type { PagePromise } from '../core/pagination.js';
 import type { ListOptions, RequestOptions } from '../core/request-options.js';
 import type { ListItem, QueryParams, RequestBody, ResponseData } from '../operation-types.js';
@@ -6,7 +7,11 @@ import { APIResource } from './api-resource.js';
 
 /** `/v1/contacts`: customer records. */
 export class Contacts extends APIResource<'/v1/contacts'> {
-  /** Lists contacts; `q` searches name, email and phone. */
+  /**
+   * Lists contacts; `q` searches name, email and phone.
+   *
+   * `GET /v1/contacts`. Scope `contacts:read`.
+   */
   list(
     query?: QueryParams<'contactsList'>,
     options?: ListOptions,
@@ -14,7 +19,11 @@ export class Contacts extends APIResource<'/v1/contacts'> {
     return this._client._list(this._path, {}, options, query);
   }
 
-  /** Creates a contact; one of name, email or phone is required. */
+  /**
+   * Creates a contact; one of name, email or phone is required.
+   *
+   * `POST /v1/contacts`. Scope `contacts:write`.
+   */
   create(
     body: RequestBody<'contactsCreate'>,
     options?: RequestOptions,
@@ -22,12 +31,24 @@ export class Contacts extends APIResource<'/v1/contacts'> {
     return this._client._request('POST', this._path, {}, options, body);
   }
 
-  /** Retrieves a contact. */
+  /**
+   * Retrieves a contact.
+   *
+   * `GET /v1/contacts/{id}`. Scope `contacts:read`.
+   *
+   * @throws 404 {@link NotFoundError} when the contact (`id`) does not exist.
+   */
   retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'contactsRetrieve'>> {
     return this._client._request('GET', `${this._path}/{id}`, { id }, options);
   }
 
-  /** Updates a contact. */
+  /**
+   * Updates a contact.
+   *
+   * `PUT /v1/contacts/{id}`. Scope `contacts:write`.
+   *
+   * @throws 404 {@link NotFoundError} when the contact (`id`) does not exist.
+   */
   update(
     id: string,
     body: RequestBody<'contactsUpdate'>,
@@ -36,7 +57,13 @@ export class Contacts extends APIResource<'/v1/contacts'> {
     return this._client._request('PUT', `${this._path}/{id}`, { id }, options, body);
   }
 
-  /** Deletes a contact. */
+  /**
+   * Deletes a contact.
+   *
+   * `DELETE /v1/contacts/{id}`. Scope `contacts:write`.
+   *
+   * @throws 404 {@link NotFoundError} when the contact (`id`) does not exist.
+   */
   delete(id: string, options?: RequestOptions): APIPromise<void> {
     return this._client._request('DELETE', `${this._path}/{id}`, { id }, options);
   }

@@ -1,4 +1,5 @@
 import type { APIPromise } from '../core/api-promise.js';
+import type { NotFoundError } from '../core/errors.js'; // The doc comments' {@link}s
 import type { PagePromise } from '../core/pagination.js';
 import type { ListOptions, RequestOptions } from '../core/request-options.js';
 import type { ListItem, QueryParams, RequestBody, ResponseData } from '../operation-types.js';
@@ -6,7 +7,11 @@ import { APIResource } from './api-resource.js';
 
 /** `/v1/mcp-servers` and `/v1/agent/{id}/mcp`: MCP servers, their tools, their links to agents. */
 export class McpServers extends APIResource<'/v1/mcp-servers'> {
-  /** Lists MCP servers. */
+  /**
+   * Lists MCP servers.
+   *
+   * `GET /v1/mcp-servers`. Scope `mcp:read` in Variant A, `mcp-servers:manage` in Variant B.
+   */
   list(
     query?: QueryParams<'mcpServersList'>,
     options?: ListOptions,
@@ -14,7 +19,11 @@ export class McpServers extends APIResource<'/v1/mcp-servers'> {
     return this._client._list(this._path, {}, options, query);
   }
 
-  /** Registers an MCP server. */
+  /**
+   * Registers an MCP server.
+   *
+   * `POST /v1/mcp-servers`. Scope `mcp:write` in Variant A, `mcp-servers:manage` in Variant B.
+   */
   create(
     body: RequestBody<'mcpServersCreate'>,
     options?: RequestOptions,
@@ -22,12 +31,24 @@ export class McpServers extends APIResource<'/v1/mcp-servers'> {
     return this._client._request('POST', this._path, {}, options, body);
   }
 
-  /** Retrieves an MCP server. */
+  /**
+   * Retrieves an MCP server.
+   *
+   * `GET /v1/mcp-servers/{id}`. Scope `mcp:read` in Variant A, `mcp-servers:manage` in Variant B.
+   *
+   * @throws 404 {@link NotFoundError} when the MCP server (`id`) does not exist.
+   */
   retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'mcpServersRetrieve'>> {
     return this._client._request('GET', `${this._path}/{id}`, { id }, options);
   }
 
-  /** Updates an MCP server. */
+  /**
+   * Updates an MCP server.
+   *
+   * `PUT /v1/mcp-servers/{id}`. Scope `mcp:write` in Variant A, `mcp-servers:manage` in Variant B.
+   *
+   * @throws 404 {@link NotFoundError} when the MCP server (`id`) does not exist.
+   */
   update(
     id: string,
     body: RequestBody<'mcpServersUpdate'>,
@@ -36,12 +57,26 @@ export class McpServers extends APIResource<'/v1/mcp-servers'> {
     return this._client._request('PUT', `${this._path}/{id}`, { id }, options, body);
   }
 
-  /** Removes an MCP server. */
+  /**
+   * Removes an MCP server.
+   *
+   * `DELETE /v1/mcp-servers/{id}`. Scope `mcp:write` in Variant A, `mcp-servers:manage` in Variant
+   * B.
+   *
+   * @throws 404 {@link NotFoundError} when the MCP server (`id`) does not exist.
+   */
   delete(id: string, options?: RequestOptions): APIPromise<void> {
     return this._client._request('DELETE', `${this._path}/{id}`, { id }, options);
   }
 
-  /** Lists a server's tools. */
+  /**
+   * Lists a server's tools.
+   *
+   * `GET /v1/mcp-servers/{id}/tools`. Scope `mcp:read` in Variant A, `mcp-servers:manage` in
+   * Variant B.
+   *
+   * @throws 404 {@link NotFoundError} when the MCP server (`id`) does not exist.
+   */
   listTools(
     id: string,
     query?: QueryParams<'mcpServersListTools'>,
@@ -50,7 +85,15 @@ export class McpServers extends APIResource<'/v1/mcp-servers'> {
     return this._client._list(`${this._path}/{id}/tools`, { id }, options, query);
   }
 
-  /** Enables or disables a tool. */
+  /**
+   * Enables or disables a tool.
+   *
+   * `PUT /v1/mcp-servers/{id}/tools/{toolName}`. Scope `mcp:write` in Variant A,
+   * `mcp-servers:manage` in Variant B.
+   *
+   * @throws 404 {@link NotFoundError} when the MCP server (`id`) does not exist, or has no tool
+   *   named `toolName`.
+   */
   updateTool(
     id: string,
     toolName: string,
@@ -66,7 +109,15 @@ export class McpServers extends APIResource<'/v1/mcp-servers'> {
     );
   }
 
-  /** Connects a server to an agent (idempotent). */
+  /**
+   * Connects a server to an agent (idempotent).
+   *
+   * `POST /v1/agent/{id}/mcp/connect`. Scope `mcp:write` in Variant A, `mcp-servers:manage` in
+   * Variant B.
+   *
+   * @throws 404 {@link NotFoundError} when the agent (`id`) or the body's MCP server (`mcp_id`)
+   *   does not exist.
+   */
   connect(
     agentId: string,
     body: RequestBody<'mcpServersConnect'>,
@@ -81,7 +132,15 @@ export class McpServers extends APIResource<'/v1/mcp-servers'> {
     );
   }
 
-  /** Disconnects a server from an agent. */
+  /**
+   * Disconnects a server from an agent.
+   *
+   * `POST /v1/agent/{id}/mcp/disconnect`. Scope `mcp:write` in Variant A, `mcp-servers:manage` in
+   * Variant B.
+   *
+   * @throws 404 {@link NotFoundError} when the agent (`id`) or the body's MCP server (`mcp_id`)
+   *   does not exist.
+   */
   disconnect(
     agentId: string,
     body: RequestBody<'mcpServersDisconnect'>,
@@ -96,7 +155,13 @@ export class McpServers extends APIResource<'/v1/mcp-servers'> {
     );
   }
 
-  /** Lists the servers connected to an agent. */
+  /**
+   * Lists the servers connected to an agent.
+   *
+   * `GET /v1/agent/{id}/mcp`. Scope `mcp:read` in Variant A, `mcp-servers:manage` in Variant B.
+   *
+   * @throws 404 {@link NotFoundError} when the agent (`id`) does not exist.
+   */
   listForAgent(
     agentId: string,
     query?: QueryParams<'mcpServersListForAgent'>,

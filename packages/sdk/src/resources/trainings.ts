@@ -1,4 +1,5 @@
 import type { APIPromise } from '../core/api-promise.js';
+import type { NotFoundError } from '../core/errors.js'; // The doc comments' {@link}s
 import type { PagePromise } from '../core/pagination.js';
 import type { ListOptions, RequestOptions } from '../core/request-options.js';
 import type { ListItem, QueryParams, RequestBody, ResponseData } from '../operation-types.js';
@@ -6,7 +7,14 @@ import { APIResource } from './api-resource.js';
 
 /** Trainings: the knowledge base of an agent. */
 export class Trainings extends APIResource<'/v1/trainings'> {
-  /** Lists an agent's trainings. */
+  /**
+   * Lists an agent's trainings.
+   *
+   * `GET /v1/agents/{id}/trainings`. Scope `trainings:read` in Variant A, `training:read` in
+   * Variant B.
+   *
+   * @throws 404 {@link NotFoundError} when the agent (`id`) does not exist.
+   */
   list(
     agentId: string,
     query?: QueryParams<'trainingsList'>,
@@ -15,7 +23,14 @@ export class Trainings extends APIResource<'/v1/trainings'> {
     return this._client._list('/v1/agents/{id}/trainings', { id: agentId }, options, query);
   }
 
-  /** Adds a training to an agent: `text` with `content`, or `url` / `document` with `url`. */
+  /**
+   * Adds a training to an agent: `text` with `content`, or `url` / `document` with `url`.
+   *
+   * `POST /v1/agents/{id}/trainings`. Scope `trainings:write` in Variant A, `training:write` in
+   * Variant B.
+   *
+   * @throws 404 {@link NotFoundError} when the agent (`id`) does not exist.
+   */
   create(
     agentId: string,
     body: RequestBody<'trainingsCreate'>,
@@ -30,12 +45,24 @@ export class Trainings extends APIResource<'/v1/trainings'> {
     );
   }
 
-  /** Retrieves a training. */
+  /**
+   * Retrieves a training.
+   *
+   * `GET /v1/trainings/{id}`. Scope `trainings:read` in Variant A, `training:read` in Variant B.
+   *
+   * @throws 404 {@link NotFoundError} when the training (`id`) does not exist.
+   */
   retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'trainingsRetrieve'>> {
     return this._client._request('GET', `${this._path}/{id}`, { id }, options);
   }
 
-  /** Updates a training. */
+  /**
+   * Updates a training.
+   *
+   * `PUT /v1/trainings/{id}`. Scope `trainings:write` in Variant A, `training:write` in Variant B.
+   *
+   * @throws 404 {@link NotFoundError} when the training (`id`) does not exist.
+   */
   update(
     id: string,
     body: RequestBody<'trainingsUpdate'>,
@@ -44,7 +71,14 @@ export class Trainings extends APIResource<'/v1/trainings'> {
     return this._client._request('PUT', `${this._path}/{id}`, { id }, options, body);
   }
 
-  /** Deletes a training. */
+  /**
+   * Deletes a training.
+   *
+   * `DELETE /v1/trainings/{id}`. Scope `trainings:write` in Variant A, `training:write` in Variant
+   * B.
+   *
+   * @throws 404 {@link NotFoundError} when the training (`id`) does not exist.
+   */
   delete(id: string, options?: RequestOptions): APIPromise<void> {
     return this._client._request('DELETE', `${this._path}/{id}`, { id }, options);
   }

@@ -1,4 +1,5 @@
 import type { APIPromise } from '../core/api-promise.js';
+import type { NotFoundError } from '../core/errors.js'; // The doc comments' {@link}s
 import type { PagePromise } from '../core/pagination.js';
 import type { ListOptions, RequestOptions } from '../core/request-options.js';
 import type { ListItem, QueryParams, RequestBody, ResponseData } from '../operation-types.js';
@@ -6,7 +7,12 @@ import { APIResource } from './api-resource.js';
 
 /** `/v1/webhooks`: outbound event notifications and their delivery history. */
 export class Webhooks extends APIResource<'/v1/webhooks'> {
-  /** Lists webhooks. */
+  /**
+   * Lists webhooks.
+   *
+   * `GET /v1/webhooks`. Scope `webhooks:read` or `agents:read` in Variant A, `webhooks:manage` in
+   * Variant B.
+   */
   list(
     query?: QueryParams<'webhooksList'>,
     options?: ListOptions,
@@ -14,7 +20,11 @@ export class Webhooks extends APIResource<'/v1/webhooks'> {
     return this._client._list(this._path, {}, options, query);
   }
 
-  /** Creates a webhook; the response carries its `secret`, shown this once. */
+  /**
+   * Creates a webhook; the response carries its `secret`, shown this once.
+   *
+   * `POST /v1/webhooks`. Scope `webhooks:write` in Variant A, `webhooks:manage` in Variant B.
+   */
   create(
     body: RequestBody<'webhooksCreate'>,
     options?: RequestOptions,
@@ -22,12 +32,25 @@ export class Webhooks extends APIResource<'/v1/webhooks'> {
     return this._client._request('POST', this._path, {}, options, body);
   }
 
-  /** Retrieves a webhook. */
+  /**
+   * Retrieves a webhook.
+   *
+   * `GET /v1/webhooks/{id}`. Scope `webhooks:read` or `agents:read` in Variant A, `webhooks:manage`
+   * in Variant B.
+   *
+   * @throws 404 {@link NotFoundError} when the webhook (`id`) does not exist.
+   */
   retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'webhooksRetrieve'>> {
     return this._client._request('GET', `${this._path}/{id}`, { id }, options);
   }
 
-  /** Updates a webhook; `active: true` reactivates it. */
+  /**
+   * Updates a webhook; `active: true` reactivates it.
+   *
+   * `PUT /v1/webhooks/{id}`. Scope `webhooks:write` in Variant A, `webhooks:manage` in Variant B.
+   *
+   * @throws 404 {@link NotFoundError} when the webhook (`id`) does not exist.
+   */
   update(
     id: string,
     body: RequestBody<'webhooksUpdate'>,
@@ -36,17 +59,38 @@ export class Webhooks extends APIResource<'/v1/webhooks'> {
     return this._client._request('PUT', `${this._path}/{id}`, { id }, options, body);
   }
 
-  /** Deletes a webhook. */
+  /**
+   * Deletes a webhook.
+   *
+   * `DELETE /v1/webhooks/{id}`. Scope `webhooks:delete` in Variant A, `webhooks:manage` in Variant
+   * B.
+   *
+   * @throws 404 {@link NotFoundError} when the webhook (`id`) does not exist.
+   */
   delete(id: string, options?: RequestOptions): APIPromise<void> {
     return this._client._request('DELETE', `${this._path}/{id}`, { id }, options);
   }
 
-  /** Sends a `webhook.test` event now and returns the attempt's result. */
+  /**
+   * Sends a `webhook.test` event now and returns the attempt's result.
+   *
+   * `POST /v1/webhooks/{id}/test`. Scope `webhooks:write` in Variant A, `webhooks:manage` in
+   * Variant B.
+   *
+   * @throws 404 {@link NotFoundError} when the webhook (`id`) does not exist.
+   */
   test(id: string, options?: RequestOptions): APIPromise<ResponseData<'webhooksTest'>> {
     return this._client._request('POST', `${this._path}/{id}/test`, { id }, options);
   }
 
-  /** Lists a webhook's deliveries with every attempt. */
+  /**
+   * Lists a webhook's deliveries with every attempt.
+   *
+   * `GET /v1/webhooks/{id}/deliveries`. Scope `webhooks:read` or `agents:read` in Variant A,
+   * `webhooks:manage` in Variant B.
+   *
+   * @throws 404 {@link NotFoundError} when the webhook (`id`) does not exist.
+   */
   deliveries(
     id: string,
     query?: QueryParams<'webhooksListDeliveries'>,
@@ -58,6 +102,11 @@ export class Webhooks extends APIResource<'/v1/webhooks'> {
   /**
    * Makes a new signing secret, shown this once in the response. With `grace_seconds` the previous
    * one goes on signing for that long: give your receiver the new secret (it accepts both) before.
+   *
+   * `POST /v1/webhooks/{id}/rotate-secret`. Scope `webhooks:write` in Variant A, `webhooks:manage`
+   * in Variant B.
+   *
+   * @throws 404 {@link NotFoundError} when the webhook (`id`) does not exist.
    */
   rotateSecret(
     id: string,

@@ -1,0 +1,10 @@
+import { describe } from 'vitest';
+import { checkHovers } from './support/operation-docs.js';
+
+// What an editor shows on hovering each method: a one-line summary (STYLE), then its operation's
+// route and scopes and the errors the spec documents for it, as spec/openapi.yaml says them. A
+// change to the spec that a method's doc comment does not follow fails here, with the lines to
+// write. test/declarations/ checks the same of the built declarations, which users' editors read.
+describe("each method's hover says what the spec says of its operation", () => {
+  checkHovers('../src/index.js');
+});
