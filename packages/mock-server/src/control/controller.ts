@@ -6,7 +6,7 @@ import { mcpServerView } from '../domain/mcp-servers.js';
 import { type ReceiptStatus, setMessageStatus } from '../domain/message-status.js';
 import { deadChannel } from '../domain/outbound-message.js';
 import { unusedSecret } from '../domain/unused-secret.js';
-import { conflict, invalidField, notFound, validationError } from '../errors.js';
+import { ApiError, conflict, invalidField, notFound, validationError } from '../errors.js';
 import type { FaultSpec } from '../faults.js';
 import { scopeVocabulary, webhookEventCatalog } from '../generated/operations.js';
 import { scopeIssues } from '../http/authorize.js';
@@ -66,6 +66,17 @@ export interface CreateApiKeyOptions {
    * ASCII with no space at either end, as an `x-api-key` header carries it.
    */
   key?: string;
+}
+
+/**
+ * An id a control method was given, as it is when it is a string; 400 naming the parameter
+ * otherwise (from JavaScript, the record a method returned rather than its id): a 404 would say
+ * `[object Object] not found`.
+ */
+function idArgument(id: unknown, field: string): string {
+  if (typeof id !== 'string')
+    throw invalidField(field, 'type', 'must be a string, the id (a UUID)');
+  return id;
 }
 
 /** A random key string that no key has (a seeded sequence gives those of an imported state it made). */
@@ -163,8 +174,17 @@ export class Controller {
 
   /** Revokes a key: its very next request gets 401. */
   revokeApiKey(id: string): void {
-    const record = this.core.state.apiKeys.get(canonicalId(id));
-    if (!record) throw notFound('API key', id);
+    const record = this.core.state.apiKeys.get(canonicalId(idArgument(id, 'id')));
+    if (!record) {
+      // The key string where its id belongs: say which one this takes, without revoking by it.
+      const keyId = this.core.state.keyIndex.get(id);
+      if (keyId === undefined) throw notFound('API key', id);
+      throw new ApiError(
+        404,
+        'NOT_FOUND',
+        `API key ${id} not found: that is an API key's string; a key is revoked by its id (${keyId})`,
+      );
+    }
     record.revoked_at ??= this.core.ctx.now();
   }
 
@@ -174,6 +194,7 @@ export class Controller {
    * when the channel was deleted or is not `active`: nothing comes in through it.
    */
   async receiveMessage(conversationId: string, input: { content: string; type?: string }) {
+    idArgument(conversationId, 'conversationId');
     const { content, type } = checkInput<{ content: string; type?: MessageRow['type'] }>(
       inboundMessage,
       input,
@@ -203,23 +224,26 @@ export class Controller {
 
   /** A messaging channel is paired (its QR code scanned) and becomes `active`. */
   pairChannel(channelId: string) {
-    return pairChannel(this.core.ctx, canonicalId(channelId));
+    return pairChannel(this.core.ctx, canonicalId(idArgument(channelId, 'channelId')));
   }
 
   /** A message sent to the customer is reported `delivered` or `read` by the customer's device. */
   setMessageStatus(messageId: string, input: { status: ReceiptStatus }) {
+    idArgument(messageId, 'messageId');
     const { status } = checkInput<typeof input>(messageStatusInput, input);
     return setMessageStatus(this.core.ctx, canonicalId(messageId), status);
   }
 
   /** A channel's connection changes: `active`, `disconnected` or `error`, with its event. */
   setChannelStatus(channelId: string, input: { status: SettableChannelStatus }) {
+    idArgument(channelId, 'channelId');
     const { status } = checkInput<typeof input>(channelStatusInput, input);
     return setChannelStatus(this.core.ctx, canonicalId(channelId), status);
   }
 
   /** Sets an MCP server's simulated tools and whether it is in `error`. */
   setMcpServer(id: string, input: { tools?: McpTool[]; error?: boolean }) {
+    idArgument(id, 'id');
     // Everything is checked before anything changes: a 400 leaves the server as it was.
     checkInput(mcpServerSettings, input);
     const tools = input.tools === undefined ? undefined : withDefaults(input.tools);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createMockServer, DEMO_API_KEY, DEMO_IDS } from '../../src/index.js';
+import {
+  createMockServer,
+  DEMO_API_KEY,
+  DEMO_IDS,
+  isMockApiError,
+  type MockApiError,
+  type MockServer,
+} from '../../src/index.js';
 import { useMock } from '../support/harness.js';
 import { transports } from '../support/transports.js';
 
@@ -155,5 +162,78 @@ describe('what the control methods return', () => {
     const [listed] = m.alerts();
     (listed as { subject: string }).subject = 'changed';
     expect(m.alerts()).toEqual([alert]);
+  });
+});
+
+describe('the ids the control methods take', () => {
+  const mock = () => createMockServer({ clock: 'manual', seed: 'demo' });
+  const refusal = (act: () => unknown) => {
+    try {
+      act();
+    } catch (error) {
+      return error as MockApiError;
+    }
+    throw new Error('not refused');
+  };
+
+  // From JavaScript, or with a cast: the record a method returned, rather than its id.
+  it.each([
+    ['revokeApiKey', 'id', (m: MockServer, id: never) => m.revokeApiKey(id)],
+    ['pairChannel', 'channelId', (m: MockServer, id: never) => m.pairChannel(id)],
+    [
+      'setChannelStatus',
+      'channelId',
+      (m: MockServer, id: never) => m.setChannelStatus(id, { status: 'error' }),
+    ],
+    [
+      'setMessageStatus',
+      'messageId',
+      (m: MockServer, id: never) => m.setMessageStatus(id, { status: 'read' }),
+    ],
+    ['setMcpServer', 'id', (m: MockServer, id: never) => m.setMcpServer(id, { error: true })],
+  ])(
+    '%s refuses an id that is no string, naming it: not "[object Object] not found"',
+    (_name, field, act) => {
+      const m = mock();
+      for (const id of [{ id: DEMO_IDS.apiKey }, undefined, 42, Object.create(null)]) {
+        const error = refusal(() => act(m, id as never));
+        expect(isMockApiError(error)).toBe(true);
+        expect(error.status).toBe(400);
+        expect(error.details).toEqual([
+          { field, rule: 'type', message: `${field}: must be a string, the id (a UUID)` },
+        ]);
+      }
+    },
+  );
+
+  it('receiveMessage refuses a conversation id that is no string, naming it', async () => {
+    const m = mock();
+    await expect(m.receiveMessage({} as never, { content: 'Hi' })).rejects.toMatchObject({
+      status: 400,
+      details: [
+        {
+          field: 'conversationId',
+          rule: 'type',
+          message: 'conversationId: must be a string, the id (a UUID)',
+        },
+      ],
+    });
+  });
+
+  it("revokeApiKey given a key's string (not its id) says which it takes, and revokes nothing", async () => {
+    const m = mock();
+    const other = m.createApiKey({ scopes: 'all', workspace_id: DEMO_IDS.workspace });
+    const before = m.exportState();
+    const error = refusal(() => m.revokeApiKey(other.key));
+    expect(error.status).toBe(404);
+    expect(error.message).toBe(
+      `API key ${other.key} not found: that is an API key's string; a key is revoked by its id (${other.id})`,
+    );
+    const res = await m.fetch(`/__mock/api-keys/${other.key}`, { method: 'DELETE' });
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+      error.message,
+    );
+    expect(m.exportState()).toEqual(before);
   });
 });
