@@ -53,6 +53,14 @@ describe('clientErrorFor, a request Node could not parse', () => {
     );
   });
 
+  // A 400 VALIDATION_ERROR names its field and rule in `details`, as every other one does.
+  it('lists the rule in details, as every 400 does', () => {
+    const parse = clientErrorFor({ code: 'HPE_INVALID_METHOD', reason: 'Invalid method' }, MAX);
+    expect(parse.details).toEqual([{ field: 'request', rule: 'http', message: parse.message }]);
+    const early = clientErrorFor({ code: 'HPE_INVALID_EOF_STATE' }, MAX);
+    expect(early.details).toEqual([{ field: 'request', rule: 'read', message: early.message }]);
+  });
+
   it('says a request ended early when the client half-closed the connection', () => {
     const error = clientErrorFor(
       { code: 'HPE_INVALID_EOF_STATE', reason: 'Invalid EOF state' },

@@ -1,6 +1,9 @@
-import { ApiError } from '../errors.js';
+import { ApiError, invalidField } from '../errors.js';
 
-/** What Node's own refusals become: the statuses Node gives them, in the API's envelope. */
+/**
+ * What Node's own refusals become: the statuses Node gives them, in the API's envelope (a 400 with
+ * its `details`, as every 400 has).
+ */
 export function clientErrorFor(
   { code, rawPacket, reason }: { code?: string; rawPacket?: Buffer; reason?: string },
   maxHeaderSize: number,
@@ -40,15 +43,15 @@ export function clientErrorFor(
       );
     case 'HPE_INVALID_EOF_STATE':
       // The client ended its side of the connection (a half-close) with the request unfinished.
-      return new ApiError(
-        400,
-        'VALIDATION_ERROR',
-        `request: the connection ended before the request did: its headers unfinished, or a body shorter than its Content-Length or without its last chunk (${code})`,
+      return invalidField(
+        'request',
+        'read',
+        `the connection ended before the request did: its headers unfinished, or a body shorter than its Content-Length or without its last chunk (${code})`,
       );
     default: {
       // llhttp's reason says what it found (`Invalid character in Content-Length`).
       const what = reason ? `: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}` : '';
-      return new ApiError(400, 'VALIDATION_ERROR', `request: not valid HTTP/1.1${what} (${code})`);
+      return invalidField('request', 'http', `not valid HTTP/1.1${what} (${code})`);
     }
   }
 }

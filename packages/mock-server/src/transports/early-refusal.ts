@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { ApiError } from '../errors.js';
+import { ApiError, invalidField } from '../errors.js';
 import { isLoopbackName, isLoopbackOrigin } from '../http/cors.js';
 import { headerOf } from './incoming-request.js';
 
@@ -27,11 +27,7 @@ export function earlyRefusal(req: IncomingMessage, rules: EarlyRefusalRules): Ap
   const { host, control } = rules;
   // Node's own answer to this (with requireHostHeader) is a bare 400: no envelope, no request id.
   if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor >= 1) {
-    return new ApiError(
-      400,
-      'VALIDATION_ERROR',
-      'Host: missing; an HTTP/1.1 request must send a Host header',
-    );
+    return invalidField('Host', 'required', 'missing; an HTTP/1.1 request must send a Host header');
   }
   if (rules.guardHost && control && !addressedHere(req.headers.host)) {
     return new ApiError(

@@ -203,4 +203,8 @@ describe("the rules of /v1's 400s are the spec's", () => {
     expect(documented).toContain('encoding');
     expect(documented).toContain('read');
   });
+
+  it("http (the node server's refusal of a request that is not HTTP/1.1): listed in ErrorDetail.rule", () => {
+    expect(documented).toContain('http');
+  });
 });

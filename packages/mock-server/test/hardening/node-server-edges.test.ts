@@ -506,6 +506,13 @@ describe('the node:http server at its edges', { timeout: 60_000 }, () => {
           code: 'VALIDATION_ERROR',
           message: 'Host: missing; an HTTP/1.1 request must send a Host header',
           status: 400,
+          details: [
+            {
+              field: 'Host',
+              rule: 'required',
+              message: 'Host: missing; an HTTP/1.1 request must send a Host header',
+            },
+          ],
         },
       });
     }
@@ -648,9 +655,14 @@ describe('the node:http server at its edges', { timeout: 60_000 }, () => {
     await conn.send(post(1).replace('Content-Length: 1', 'Content-Length: 1x'));
     const [answer] = await answers(conn);
     expect(answer?.status).toBe(400);
-    expect(JSON.parse(answer?.body ?? '').error.message).toBe(
-      'request: not valid HTTP/1.1: invalid character in Content-Length (HPE_INVALID_CONTENT_LENGTH)',
-    );
+    expect(JSON.parse(answer?.body ?? '').error.details).toEqual([
+      {
+        field: 'request',
+        rule: 'http',
+        message:
+          'request: not valid HTTP/1.1: invalid character in Content-Length (HPE_INVALID_CONTENT_LENGTH)',
+      },
+    ]);
     conn.socket.destroy();
   });
 
