@@ -1,5 +1,6 @@
 import { type ErrorDetail, validationError } from '../errors.js';
 import { isCalendarDate } from '../http/calendar-date.js';
+import { listValues } from '../http/schema-rules.js';
 import type { CustomFieldRow } from '../store/records.js';
 
 type Value = string | number | boolean | string[] | null;
@@ -20,11 +21,11 @@ export function checkCustomFieldValues(
 ): void {
   const byName = new Map(fields.map((f) => [f.name, f]));
   const issues: ErrorDetail[] = [];
-  const add = (name: string, rule: string, text: string) =>
+  const add = (name: string, rule: string, text: string, item = '') =>
     issues.push({
-      field: `custom_fields.${name}`,
+      field: `custom_fields.${name}${item}`,
       rule,
-      message: `custom_fields.${name}: ${text}`,
+      message: `custom_fields.${name}${item}: ${text}`,
     });
   for (const [name, value] of Object.entries(values)) {
     const field = byName.get(name);
@@ -38,8 +39,7 @@ export function checkCustomFieldValues(
     } else if (value === null) {
       if (field.required) add(name, 'required', 'is required and cannot be cleared');
     } else {
-      const problem = typeProblem(field, value);
-      if (problem) add(name, problem[0], problem[1]);
+      for (const [rule, text, item] of typeProblems(field, value)) add(name, rule, text, item);
     }
   }
   if (options.requireAll) {
@@ -61,33 +61,40 @@ function sameValue(a: Value, b: Value): boolean {
   return a === b;
 }
 
-/** The rule and message a value of this field's type breaks, or null: its type, a date's format, an option. */
-export function typeProblem(
-  field: CustomFieldRow,
-  value: Exclude<Value, null>,
-): [string, string] | null {
+/** A rule a value breaks, its message, and the item it is about (`[2]` of a multi_select) or ''. */
+export type TypeProblem = [rule: string, text: string, item: string];
+
+/**
+ * The rules a value of this field's type breaks, none when it is fine: its type, a date's format,
+ * an option (each multi_select item that is none, by its index); the options quoted, as the schema's
+ * enums are, for an option may hold a comma.
+ */
+export function typeProblems(field: CustomFieldRow, value: Exclude<Value, null>): TypeProblem[] {
+  const one = (rule: string, text: string): TypeProblem[] => [[rule, text, '']];
   switch (field.type) {
     case 'text':
-      return typeof value === 'string' ? null : ['type', 'must be a string'];
+      return typeof value === 'string' ? [] : one('type', 'must be a string');
     case 'number':
-      return typeof value === 'number' ? null : ['type', 'must be a number'];
+      return typeof value === 'number' ? [] : one('type', 'must be a number');
     case 'boolean':
-      return typeof value === 'boolean' ? null : ['type', 'must be a boolean'];
+      return typeof value === 'boolean' ? [] : one('type', 'must be a boolean');
     case 'date':
       return typeof value === 'string' && isCalendarDate(value)
-        ? null
-        : ['format', 'must be a date that exists (YYYY-MM-DD)'];
+        ? []
+        : one('format', 'must be a date that exists (YYYY-MM-DD)');
     case 'select':
-      if (typeof value !== 'string') return ['type', 'must be a string'];
+      if (typeof value !== 'string') return one('type', 'must be a string');
       return field.options.includes(value)
-        ? null
-        : ['enum', `must be one of ${field.options.join(', ')}`];
-    case 'multi_select':
-      if (!Array.isArray(value)) return ['type', 'must be an array of strings'];
-      return value.every((v) => field.options.includes(v))
-        ? null
-        : ['enum', `every item must be one of ${field.options.join(', ')}`];
+        ? []
+        : one('enum', `must be one of ${listValues(field.options)}`);
+    case 'multi_select': {
+      if (!Array.isArray(value)) return one('type', 'must be an array of strings');
+      const text = `must be one of ${listValues(field.options)}`;
+      return value.flatMap((v, i): TypeProblem[] =>
+        field.options.includes(v) ? [] : [['enum', text, `[${i}]`]],
+      );
+    }
     default:
-      return null;
+      return [];
   }
 }

@@ -7,7 +7,7 @@
  */
 
 import { HUMAN_MESSAGE_MAX } from '../domain/conversations.js';
-import { typeProblem } from '../domain/custom-field-values.js';
+import { typeProblems } from '../domain/custom-field-values.js';
 import { SELECT_TYPES } from '../domain/custom-fields.js';
 import { nameKey } from '../domain/value-rules.js';
 import { type ErrorDetail, fieldDetail } from '../errors.js';
@@ -184,8 +184,8 @@ export function relationRules(
           );
         else {
           // Not whether a select value is an option: removing an option leaves the values that had it.
-          const problem = typeProblem(field as CustomFieldRow, value);
-          if (problem && problem[0] !== 'enum') issues.push(fieldDetail(path, ...problem));
+          for (const [rule, text, item] of typeProblems(field as CustomFieldRow, value))
+            if (rule !== 'enum') issues.push(fieldDetail(`${path}${item}`, rule, text));
         }
       }
     }

@@ -185,6 +185,34 @@ describe.each(transports)('contacts and custom fields over $name', (transport) =
     ]);
   });
 
+  // As the schema's own enums say it (`order: must be one of "asc", "desc"`): an option may hold
+  // a comma and spaces, which an unquoted list makes two options of.
+  it('names the options a select value must be, each quoted, and the multi_select items that are none', async () => {
+    await field({ name: 'size', type: 'select', options: ['Small, medium', 'Large'] });
+    await field({ name: 'tags', type: 'multi_select', options: ['a', 'b'] });
+    const refused = await h.call('POST', '/v1/contacts', {
+      body: { name: 'A', custom_fields: { size: 'Small', tags: ['a', 'x', 'b', 'y'] } },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details).toEqual([
+      {
+        field: 'custom_fields.size',
+        rule: 'enum',
+        message: 'custom_fields.size: must be one of "Small, medium", "Large"',
+      },
+      {
+        field: 'custom_fields.tags[1]',
+        rule: 'enum',
+        message: 'custom_fields.tags[1]: must be one of "a", "b"',
+      },
+      {
+        field: 'custom_fields.tags[3]',
+        rule: 'enum',
+        message: 'custom_fields.tags[3]: must be one of "a", "b"',
+      },
+    ]);
+  });
+
   it('refuses a multi_select value that repeats an option, naming the field', async () => {
     await field({ name: 'tags', type: 'multi_select', options: ['a', 'b'] });
     const refused = [
@@ -369,7 +397,7 @@ describe.each(transports)('contacts and custom fields over $name', (transport) =
       {
         field: 'custom_fields.plan',
         rule: 'enum',
-        message: 'custom_fields.plan: must be one of free, team',
+        message: 'custom_fields.plan: must be one of "free", "team"',
       },
     ]);
 
