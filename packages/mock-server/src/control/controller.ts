@@ -10,6 +10,7 @@ import { ApiError, conflict, invalidField, notFound, validationError } from '../
 import type { FaultSpec } from '../faults.js';
 import { scopeVocabulary, webhookEventCatalog } from '../generated/operations.js';
 import { scopeIssues } from '../http/authorize.js';
+import { listValues } from '../http/schema-rules.js';
 import { validateData } from '../http/validate-request.js';
 import type { JournalEntry } from '../journal.js';
 import { applyDemoSeed } from '../seed/demo.js';
@@ -313,8 +314,16 @@ export class Controller {
     const entry = webhookEventCatalog.find(
       (e) => e.event === event && e.variants.includes(ctx.variant),
     );
-    if (!entry)
-      throw invalidField('event', 'enum', `"${event}" is not an event of Variant ${ctx.variant}`);
+    if (!entry) {
+      const events = webhookEventCatalog
+        .filter((e) => e.variants.includes(ctx.variant))
+        .map((e) => e.event);
+      throw invalidField(
+        'event',
+        'enum',
+        `"${event}" is not an event of Variant ${ctx.variant}, whose events are ${listValues(events)}`,
+      );
+    }
     if (!state.workspaces.has(workspaceId)) throw notFound('workspace', workspaceId);
     const issues = validateData(entry.data, input.data);
     if (issues.length > 0) throw validationError(issues);

@@ -35,11 +35,15 @@ export function scopeIssues(
   at: string,
 ): ErrorDetail[] {
   const vocabulary = scopeVocabulary[variant];
+  // All of them (a variant has about 20): the two variants name theirs differently.
+  const all = Object.keys(vocabulary)
+    .map((scope) => `"${scope}"`)
+    .join(', ');
   return itemIssues(
     scopes,
     at,
     'enum',
     (scope) => typeof scope === 'string' && Object.hasOwn(vocabulary, scope),
-    (scope) => `"${String(scope)}" is not a scope of Variant ${variant}`,
+    (scope) => `"${String(scope)}" is not a scope of Variant ${variant}, whose scopes are ${all}`,
   );
 }

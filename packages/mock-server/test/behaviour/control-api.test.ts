@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_API_KEY, DEMO_IDS } from '../../src/index.js';
+import { DEMO_API_KEY, DEMO_IDS, scopeVocabulary } from '../../src/index.js';
 import { apiClient } from '../support/api.js';
 import { useMock } from '../support/harness.js';
 import { transports } from '../support/transports.js';
@@ -36,7 +36,15 @@ describe.each(transports)('control API over $name', (transport) => {
     expect((await call('GET', '/v1/agents')).status).toBe(401);
     const bad = await h.call('POST', '/__mock/api-keys', { body: { scopes: ['agents:fly'] } });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.message).toBe('scopes[0]: "agents:fly" is not a scope of Variant A');
+    // The scopes it takes, all of them: the two variants name theirs differently.
+    expect(bad.body.error.message).toBe(
+      `scopes[0]: "agents:fly" is not a scope of Variant A, whose scopes are ${Object.keys(
+        scopeVocabulary.A,
+      )
+        .map((scope) => `"${scope}"`)
+        .join(', ')}`,
+    );
+    expect(bad.body.error.message).toContain('"agents:read", "agents:write", "agents:delete"');
   });
 
   it('reads and advances the manual clock', async () => {
