@@ -1,5 +1,6 @@
 import type { ErrorDetail } from '../errors.js';
 import type { SchemaNode } from '../generated/operations.js';
+import { didYouMean } from './did-you-mean.js';
 import { FORMATS, listValues, matchesType, typeList } from './schema-rules.js';
 
 /** Resolves `#/components/schemas/Name` references. */
@@ -178,7 +179,8 @@ function checkObject(
     }
     const own = Object.hasOwn(properties, key) ? properties[key] : undefined;
     if (own) check(own, value[key], at, resolve, out);
-    else if (schema.additionalProperties === false) add('unknown', 'is not a known field', at);
+    else if (schema.additionalProperties === false)
+      add('unknown', `is not a known field${didYouMean(key, Object.keys(properties))}`, at);
     else if (schema.additionalProperties && typeof schema.additionalProperties === 'object') {
       check(schema.additionalProperties as SchemaNode, value[key], at, resolve, out);
     }

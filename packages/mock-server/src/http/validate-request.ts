@@ -5,6 +5,7 @@ import { schemas } from '../generated/schemas.js';
 import { setBounded } from '../set-bounded.js';
 import type { Variant } from '../store/records.js';
 import type { ApiRequest } from './api-request.js';
+import { didYouMean } from './did-you-mean.js';
 import { parseJsonBody } from './json-body.js';
 import { lowerCaseUuids } from './lower-case-uuids.js';
 import { type SchemaResolver, validateSchema } from './schema-validator.js';
@@ -121,7 +122,9 @@ export function checkQueryParameters(
     if (!param) {
       const field = name === '' ? 'query' : name;
       const text =
-        name === '' ? 'has a parameter without a name' : 'is not a known query parameter';
+        name === ''
+          ? 'has a parameter without a name'
+          : `is not a known query parameter${didYouMean(name, known.keys())}`;
       issues.push({ field, rule: 'unknown', message: `${field}: ${text}` });
       continue;
     }

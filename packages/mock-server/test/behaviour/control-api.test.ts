@@ -4,6 +4,18 @@ import { apiClient } from '../support/api.js';
 import { useMock } from '../support/harness.js';
 import { transports } from '../support/transports.js';
 
+/** The message for an unknown field: with the known one it is likely a slip for, as the mock says. */
+const MEANT: Record<string, string> = {
+  nmae: 'name',
+  time: 'times',
+  'tools[0].enabeld': 'enabled',
+  'tables.agent': 'agents',
+  limt: 'limit',
+  eror: 'error',
+};
+const unknownField = (field: string) =>
+  `${field}: is not a known field${field in MEANT ? `; did you mean "${MEANT[field]}"?` : ''}`;
+
 describe.each(transports)('control API over $name', (transport) => {
   const h = useMock(transport);
 
@@ -224,7 +236,7 @@ describe.each(transports)('control API over $name', (transport) => {
       expect(typo.body.error.details).toContainEqual({
         field,
         rule: 'unknown',
-        message: `${field}: is not a known field`,
+        message: unknownField(field),
       });
       const text = await h.call(method, path, {
         raw: JSON.stringify(body),
@@ -318,7 +330,7 @@ describe.each(transports)('control API over $name', (transport) => {
       const bad = await h.call('PUT', '/__mock/state', { body });
       expect(bad.status).toBe(400);
       expect(bad.body.error.details).toEqual([
-        { field, rule: 'unknown', message: `${field}: is not a known field` },
+        { field, rule: 'unknown', message: unknownField(field) },
       ]);
     }
     const wrong = await h.call('PUT', '/__mock/state', { body: { ...snapshot, seq: '3' } });
@@ -350,7 +362,7 @@ describe.each(transports)('control API over $name', (transport) => {
       }
       expect(thrown).toMatchObject({
         status: 400,
-        details: [{ field, rule: 'unknown', message: `${field}: is not a known field` }],
+        details: [{ field, rule: 'unknown', message: unknownField(field) }],
       });
     }
     await expect(

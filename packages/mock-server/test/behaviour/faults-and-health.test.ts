@@ -126,10 +126,20 @@ describe.each(transports)('faults and health over $name', (transport) => {
       body: { path: '/v1/me', status: 503, time: 3, retryAfter: 5 },
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.message).toBe('time: is not a known field (and 1 more)');
+    expect(bad.body.error.message).toBe(
+      'time: is not a known field; did you mean "times"? (and 1 more)',
+    );
     expect(bad.body.error.details).toEqual([
-      { field: 'time', rule: 'unknown', message: 'time: is not a known field' },
-      { field: 'retryAfter', rule: 'unknown', message: 'retryAfter: is not a known field' },
+      {
+        field: 'time',
+        rule: 'unknown',
+        message: 'time: is not a known field; did you mean "times"?',
+      },
+      {
+        field: 'retryAfter',
+        rule: 'unknown',
+        message: 'retryAfter: is not a known field; did you mean "retry_after"?',
+      },
     ]);
     expect((await h.call('GET', '/__mock/faults')).body.data).toEqual([]);
     expect((await h.call('GET', '/v1/me')).status).toBe(200);

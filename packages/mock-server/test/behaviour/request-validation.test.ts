@@ -14,7 +14,13 @@ describe.each(transports)('request validation over $name', (transport) => {
     ['limit=5.0', 'limit', 'type', 'limit: must be an integer'],
     ['limit=1e1', 'limit', 'type', 'limit: must be an integer'],
     ['order=up', 'order', 'enum', 'order: must be one of "asc", "desc"'],
-    ['stauts=active', 'stauts', 'unknown', 'stauts: is not a known query parameter'],
+    [
+      'stauts=active',
+      'stauts',
+      'unknown',
+      'stauts: is not a known query parameter; did you mean "status"?',
+    ],
+    ['sort=name', 'sort', 'unknown', 'sort: is not a known query parameter'],
     ['limit=1&limit=2', 'limit', 'single', 'limit: must be given once'],
   ])('rejects the query %s naming the field and rule', async (query, field, rule, message) => {
     const res = await h.call('GET', `/v1/agents?${query}`);
@@ -84,11 +90,23 @@ describe.each(transports)('request validation over $name', (transport) => {
     ]);
   });
 
-  it('rejects an unknown body field, naming it', async () => {
-    const res = await h.call('POST', '/v1/agents', { body: { name: 'Ann', nmae: 'typo' } });
+  it('rejects an unknown body field, naming it and the known one it is likely a slip for', async () => {
+    const res = await h.call('POST', '/v1/agents', {
+      body: { name: 'Ann', nmae: 'typo', avatarUrl: 'x', colour: 'red' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.details).toEqual([
-      { field: 'nmae', rule: 'unknown', message: 'nmae: is not a known field' },
+      {
+        field: 'nmae',
+        rule: 'unknown',
+        message: 'nmae: is not a known field; did you mean "name"?',
+      },
+      {
+        field: 'avatarUrl',
+        rule: 'unknown',
+        message: 'avatarUrl: is not a known field; did you mean "avatar_url"?',
+      },
+      { field: 'colour', rule: 'unknown', message: 'colour: is not a known field' },
     ]);
   });
 
