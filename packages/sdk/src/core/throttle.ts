@@ -8,16 +8,6 @@ enum Skew {
   MARGIN = 1000,
 }
 
-// What the throttle knows of the window. An enum, not names: esbuild inlines it as numbers (bytes).
-enum Mode {
-  /** Nothing yet, or a window has passed: one request at a time learns it. */
-  Probe,
-  /** The server reports no window: nothing to hold back. */
-  Free,
-  /** A window with a budget to spend. */
-  Budget,
-}
-
 /** Lets a queued request go. */
 type Waiter = () => void;
 
@@ -32,9 +22,13 @@ type Waiter = () => void;
  */
 export class Throttle {
   readonly #clock: Clock;
-  #mode: Mode = Mode.Probe;
-  #remaining = 0;
-  #reset = 0;
+  /**
+   * How many requests may be in flight: 1 while probing (nothing known yet, or a window has passed),
+   * the window's lowest `X-RateLimit-Remaining` within a window, Infinity when the server reports none.
+   */
+  #limit = 1;
+  /** When the window resets (ms); Infinity while probing or passing through (no window). */
+  #reset = Infinity;
   #inFlight = 0;
   /** The wait for the window's reset, when one is on: aborted when nobody is left to wait. */
   #sleep: AbortController | undefined;
@@ -80,35 +74,32 @@ export class Throttle {
 
   #observe(response: Response): void {
     const info = parseRateLimit(response.headers);
+    // Read before the branches: one chain of else-ifs is the shortest in the bundle.
+    const reset = info ? info.reset * 1000 : 0;
     if (!info) {
       // A server that reports no window is not throttled; an error answered without the headers
       // (a 401, a gateway's 502) says nothing about the window, so probing goes on.
-      if (this.#mode === Mode.Probe && response.ok) this.#mode = Mode.Free;
-      return;
-    }
-    const reset = info.reset * 1000;
-    if (this.#mode !== Mode.Budget || reset > this.#reset) {
-      this.#mode = Mode.Budget;
+      // (Probing is the only state with no reset but a limit of 1; passing through stays as it is.)
+      if (this.#reset === Infinity && response.ok) this.#limit = Infinity;
+    } else if (this.#reset === Infinity || reset > this.#reset) {
+      // A first window, or a newer one.
       this.#reset = reset;
-      this.#remaining = info.remaining;
+      this.#limit = info.remaining;
     } else if (reset === this.#reset) {
       // Responses overtake each other: the lowest count of a window is the freshest.
-      this.#remaining = Math.min(this.#remaining, info.remaining);
+      this.#limit = Math.min(this.#limit, info.remaining);
     }
-  }
-
-  #canGo(): boolean {
-    if (this.#mode === Mode.Free) return true;
-    if (this.#mode === Mode.Budget && this.#clock.now() >= this.#reset + Skew.MARGIN) {
-      this.#mode = Mode.Probe;
-    }
-    return this.#mode === Mode.Probe ? !this.#inFlight : this.#remaining > this.#inFlight;
   }
 
   #pump(): void {
     // In order; deleting the entry at hand does not disturb a Set's iteration.
     for (const go of this.#queue) {
-      if (!this.#canGo()) break;
+      // The window has passed: one probe learns the next.
+      if (this.#clock.now() >= this.#reset + Skew.MARGIN) {
+        this.#reset = Infinity;
+        this.#limit = 1;
+      }
+      if (this.#limit <= this.#inFlight) break;
       this.#inFlight++;
       this.#queue.delete(go);
       go();
