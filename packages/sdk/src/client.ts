@@ -181,13 +181,15 @@ export class AgentPlatform {
     this.#defaults = sendOptions(options, { retries: 2, attemptTimeout: 60_000 });
     const clock = options.clock ?? systemClock;
     const custom = options.fetch;
+    let maxServerWait: number;
     this.#config = {
       // First: a bad logLevel is reported before a bad maxRetryAfter.
       leveledLogger: levelLogger(options.logger ?? console, checkLogLevel(options.logLevel)),
       getFetch: () => custom ?? globalThis.fetch,
       timeSource: clock,
-      maxServerWait: count('maxRetryAfter', options.maxRetryAfter ?? 60) * 1000,
-      limiter: options.throttle ? new Throttle(clock) : undefined,
+      // biome-ignore lint/suspicious/noAssignInExpressions: kept for the throttle below, in 6 B fewer than a statement of its own
+      maxServerWait: (maxServerWait = count('maxRetryAfter', options.maxRetryAfter ?? 60) * 1000),
+      limiter: options.throttle ? new Throttle(clock, maxServerWait) : undefined,
     };
     const raw = createClient<paths>({
       baseUrl,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fakeClock } from '../../test/support/recording-fetch.js';
+import { apiError, fakeClock, json, recordingFetch } from '../../test/support/recording-fetch.js';
 import { AgentPlatform } from '../client.js';
-import { APIUserAbortError } from './errors.js';
+import { APIUserAbortError, RateLimitError } from './errors.js';
 import { Throttle } from './throttle.js';
 
 /**
@@ -102,7 +102,7 @@ describe('throttle', () => {
 
   it('sends one probe until the window is known, then no more than remaining', async () => {
     const time = fakeClock();
-    const throttle = new Throttle(time.clock);
+    const throttle = new Throttle(time.clock, 60_000);
     await throttle.acquire();
     const second = queued(throttle);
     await Promise.resolve();
@@ -126,7 +126,7 @@ describe('throttle', () => {
   });
 
   it('passes everything through when responses carry no rate-limit headers', async () => {
-    const throttle = new Throttle(fakeClock().clock);
+    const throttle = new Throttle(fakeClock().clock, 60_000);
     await throttle.acquire();
     throttle.release(new Response(null));
     // None of them released: all three in flight at once.
@@ -136,7 +136,7 @@ describe('throttle', () => {
   });
 
   it('keeps probing after an error answered without rate-limit headers', async () => {
-    const throttle = new Throttle(fakeClock().clock);
+    const throttle = new Throttle(fakeClock().clock, 60_000);
     await throttle.acquire();
     throttle.release(new Response(null, { status: 502 }));
     await throttle.acquire();
@@ -149,7 +149,7 @@ describe('throttle', () => {
   });
 
   it('rejects a waiting request when its signal aborts', async () => {
-    const throttle = new Throttle(fakeClock().clock);
+    const throttle = new Throttle(fakeClock().clock, 60_000);
     await throttle.acquire();
     const controller = new AbortController();
     const waiting = throttle.acquire(controller.signal);
@@ -158,7 +158,7 @@ describe('throttle', () => {
   });
 
   it('lets the others through in order when a waiter in the middle aborts', async () => {
-    const throttle = new Throttle(fakeClock().clock);
+    const throttle = new Throttle(fakeClock().clock, 60_000);
     await throttle.acquire();
     const controller = new AbortController();
     const first = queued(throttle);
@@ -180,14 +180,17 @@ describe('throttle', () => {
     // until the window's reset (a minute) after its last request had given up.
     let now = 0;
     const sleeps: { ms: number; signal: AbortSignal | undefined; end: () => void }[] = [];
-    const throttle = new Throttle({
-      now: () => now,
-      sleep: (ms, signal) =>
-        new Promise((resolve, reject) => {
-          sleeps.push({ ms, signal, end: () => resolve() });
-          signal?.addEventListener('abort', () => reject(signal.reason));
-        }),
-    });
+    const throttle = new Throttle(
+      {
+        now: () => now,
+        sleep: (ms, signal) =>
+          new Promise((resolve, reject) => {
+            sleeps.push({ ms, signal, end: () => resolve() });
+            signal?.addEventListener('abort', () => reject(signal.reason));
+          }),
+      },
+      60_000,
+    );
     await spendBudget(throttle);
     const controller = new AbortController();
     const waiting = throttle.acquire(controller.signal);
@@ -213,11 +216,14 @@ describe('throttle', () => {
     // The abandoned sleep resolving later must neither end the newer wait nor start a second one.
     let now = 0;
     const sleeps: { signal: AbortSignal | undefined; end: () => void }[] = [];
-    const throttle = new Throttle({
-      now: () => now,
-      sleep: (_ms, signal) =>
-        new Promise((resolve) => sleeps.push({ signal, end: () => resolve() })),
-    });
+    const throttle = new Throttle(
+      {
+        now: () => now,
+        sleep: (_ms, signal) =>
+          new Promise((resolve) => sleeps.push({ signal, end: () => resolve() })),
+      },
+      60_000,
+    );
     await spendBudget(throttle);
     const first = new AbortController();
     const abandoned = throttle.acquire(first.signal);
@@ -234,5 +240,94 @@ describe('throttle', () => {
     second.abort();
     await expect(waiting).rejects.toBeInstanceOf(APIUserAbortError);
     expect(sleeps.map((s) => s.signal?.aborted)).toEqual([true, true]);
+  });
+
+  describe('a reset further ahead than maxRetryAfter', () => {
+    /** A client whose server spends the window at once and reports its reset `resetIn` ms ahead. */
+    function spentWindow(resetIn: number, maxRetryAfter?: number) {
+      const time = fakeClock();
+      const reset = String(Math.ceil((time.clock.now() + resetIn) / 1000));
+      const server = recordingFetch(() =>
+        json(
+          200,
+          { data: { key_name: 'k' } },
+          { 'X-RateLimit-Limit': '100', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': reset },
+        ),
+      );
+      const client = new AgentPlatform({
+        apiKey: 'k',
+        baseUrl: 'http://api.test',
+        fetch: server.fetch,
+        clock: time.clock,
+        throttle: true,
+        maxRetryAfter,
+      });
+      return { client, server, time };
+    }
+
+    it('is not waited for: the next request goes at once (a bogus reset made every call wait 24.8 days)', async () => {
+      const { client, server, time } = spentWindow(10 * 86_400_000);
+      await client.me();
+      await client.me();
+      await client.me();
+      expect(server.calls).toHaveLength(3);
+      expect(time.sleeps).toEqual([]);
+    });
+
+    it('goes one request at a time, each a probe of the window', async () => {
+      const { client, server } = spentWindow(3_600_000);
+      await client.me();
+      let answered = 0;
+      const calls = [client.me(), client.me(), client.me()].map((call) =>
+        call.then(() => answered++),
+      );
+      await Promise.resolve();
+      // One in flight: the others wait for its answer, not for the reset.
+      expect(server.calls).toHaveLength(2);
+      await Promise.all(calls);
+      expect([answered, server.calls.length]).toEqual([3, 4]);
+    });
+
+    it('within maxRetryAfter (plus a second for the reset in whole seconds) is waited for, as before', async () => {
+      const { client, time } = spentWindow(61_000, 60);
+      await client.me();
+      await client.me();
+      // The reset plus a second of margin for clock skew.
+      expect(time.sleeps).toEqual([62_000]);
+    });
+
+    it('takes maxRetryAfter from the client: with 0, a reset 5 s ahead is not waited for', async () => {
+      const { client, time } = spentWindow(5_000, 0);
+      await client.me();
+      await client.me();
+      expect(time.sleeps).toEqual([]);
+    });
+
+    it('a 429 to the probe fails by maxRetryAfter as any 429 does (RateLimitError at once)', async () => {
+      const time = fakeClock();
+      const reset = String(Math.ceil(time.clock.now() / 1000) + 3600);
+      const window = {
+        'X-RateLimit-Limit': '100',
+        'X-RateLimit-Remaining': '0',
+        'X-RateLimit-Reset': reset,
+      };
+      const server = recordingFetch((_call, index) =>
+        index === 0
+          ? json(200, { data: { key_name: 'k' } }, window)
+          : apiError(429, 'RATE_LIMIT_EXCEEDED', { ...window, 'Retry-After': '3600' }),
+      );
+      const client = new AgentPlatform({
+        apiKey: 'k',
+        baseUrl: 'http://api.test',
+        fetch: server.fetch,
+        clock: time.clock,
+        throttle: true,
+      });
+      await client.me();
+      const error = await client.me().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RateLimitError);
+      expect((error as RateLimitError).retryAfter).toBe(3600);
+      expect([server.calls.length, time.sleeps]).toEqual([2, []]);
+    });
   });
 });

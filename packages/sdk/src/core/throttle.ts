@@ -17,11 +17,15 @@ type Waiter = () => void;
  * Until a response has reported the window, one request goes at a time. Then as many go as the
  * lowest `X-RateLimit-Remaining` of the current window allows, less those still in flight (they
  * may not be counted yet). When the budget is spent, requests wait for `X-RateLimit-Reset` plus
- * MARGIN (clock skew), and one probe learns the new window. `/v1/health` is never
- * rate limited, so it does not pass through here (sendWithRetry skips it).
+ * MARGIN (clock skew), and one probe learns the new window. A reset further ahead than the client's
+ * `maxRetryAfter` (plus MARGIN: the reset is in whole seconds) is not waited for: one request at a
+ * time probes, answered by the server or refused with a 429 that fails by `maxRetryAfter` as any
+ * 429 does. `/v1/health` is never rate limited, so it does not pass through here (sendWithRetry skips it).
  */
 export class Throttle {
   readonly #clock: Clock;
+  /** The longest wait for a reset, in milliseconds: `maxRetryAfter` plus MARGIN twice. */
+  readonly #maxWait: number;
   /**
    * How many requests may be in flight: 1 while probing (nothing known yet, or a window has passed),
    * the window's lowest `X-RateLimit-Remaining` within a window, Infinity when the server reports none.
@@ -35,8 +39,11 @@ export class Throttle {
   // A Set keeps the order, and deleting a waiter that is no longer there does nothing.
   readonly #queue = new Set<Waiter>();
 
-  constructor(clock: Clock) {
+  /** `maxWait`: the client's `maxRetryAfter`, in milliseconds. */
+  constructor(clock: Clock, maxWait: number) {
     this.#clock = clock;
+    // MARGIN twice, written out: esbuild would not fold `2 * Skew.MARGIN`.
+    this.#maxWait = maxWait + 2000;
   }
 
   /** Waits for a slot; call `release` with the response (or nothing on failure) afterwards. */
@@ -106,9 +113,18 @@ export class Throttle {
     }
     // Nobody in flight will bring news: wake up when the window resets.
     if (this.#queue.size && !this.#inFlight && !this.#sleep) {
+      const wait = this.#reset + Skew.MARGIN - this.#clock.now();
+      // Longer than the client waits for a server (a bogus reset days ahead made every call wait
+      // 24.8 days, again and again, until its signal ended it): a probe goes now instead.
+      if (wait > this.#maxWait) {
+        this.#reset = Infinity;
+        this.#limit = 1;
+        this.#pump();
+        return;
+      }
       const sleep = new AbortController();
       this.#sleep = sleep;
-      this.#clock.sleep(this.#reset + Skew.MARGIN - this.#clock.now(), sleep.signal).then(
+      this.#clock.sleep(wait, sleep.signal).then(
         () => {
           // Only the current wait: a clock whose sleep ignores the signal ends an abandoned one
           // late, which must neither drop the newer wait's handle nor start a second wait.
