@@ -32,9 +32,9 @@ export interface MockServerOptions {
   /** The fetch webhook deliveries go out with (default: the global fetch, looked up per attempt). */
   deliveryFetch?: typeof fetch;
   /**
-   * Manual clock: how long (real ms) `clock.advance` waits for webhook attempts in flight before moving
-   * time on; an attempt still unanswered when the clock passes its 10 s deadline fails as a timeout.
-   * Default 1000.
+   * How long (real ms) a manual clock's `clock.advance`, and `settle()` on either clock, wait for
+   * webhook attempts in flight; on a manual clock an attempt still unanswered when the clock passes
+   * its 10 s deadline fails as a timeout. Default 1000.
    */
   deliveryGraceMs?: number;
   /** How many requests `requests()` keeps (default 1000). */

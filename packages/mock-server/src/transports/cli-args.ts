@@ -43,10 +43,10 @@ Flags:
                        to 4294967295): the same values on every run (default: random)
   --rate-limit N|off   requests per key per minute (default 100)
   --delivery-grace-ms N
-                       manual clock: the real ms an advance waits for webhook attempts in flight
-                       before time moves on (0 to 60000, default 1000): a receiver slower than
-                       that times out when the clock passes its 10 s, and is retried; needs
-                       --clock manual
+                       the real ms a manual clock's advance, and POST /__mock/settle on either
+                       clock, wait for webhook attempts in flight (0 to 60000, default 1000): on
+                       a manual clock a receiver slower than that times out when the clock
+                       passes its 10 s, and is retried
   --require-https      accept only https webhook URLs (default off)
   --admin-token T      require header x-mock-admin-token: T on the control API
                        (default $AGENT_PLATFORM_MOCK_ADMIN_TOKEN if set, else none; on a shared
@@ -124,7 +124,7 @@ export function parseCli(
       `--rate-limit: must be a whole number of requests per minute (>= 1) or off, not "${limitFlag}"`,
     );
   }
-  const graceMs = parseGraceMs(values['delivery-grace-ms'] as string | undefined, clock);
+  const graceMs = parseGraceMs(values['delivery-grace-ms'] as string | undefined);
   const flagToken = values['admin-token'] as string | undefined;
   const adminToken = flagToken ?? env[ADMIN_TOKEN_ENV];
   // Named as the user gave it: the flag, or the variable (set but empty: a CI secret that is missing).
@@ -193,13 +193,12 @@ function parseIdsSeed(flag: string | undefined): number | undefined {
   return seed;
 }
 
-function parseGraceMs(flag: string | undefined, clock: 'real' | 'manual'): number | undefined {
+// On either clock: an advance (manual) and POST /__mock/settle (both) wait up to it for receivers.
+function parseGraceMs(flag: string | undefined): number | undefined {
   if (flag === undefined) return undefined;
   const ms = digits(flag);
   if (!(ms <= 60_000))
     throw new UsageError(`--delivery-grace-ms: must be an integer from 0 to 60000, not "${flag}"`);
-  // A real clock waits for every attempt (up to its 10 s): the flag would do nothing.
-  if (clock !== 'manual') throw new UsageError('--delivery-grace-ms: needs --clock manual');
   return ms;
 }
 
