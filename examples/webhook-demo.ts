@@ -91,7 +91,7 @@ async function rejection(env: ExampleEnv, error: WebhookVerificationError): Prom
   const clocks = clock?.now
     ? `the mock's clock reads ${clock.now} (${clock.mode} clock), this machine's ${now}`
     : `the server's clock is far from this machine's (${now})`;
-  return `${said} — ${clocks}; the receiver checks a Variant A delivery's signing time against real time, as a real receiver must: start the mock with the real clock, or with --clock manual and no --start-time (it starts at the real time) and advance it by less than 5 min`;
+  return `${said} — ${clocks}; the receiver checks a Variant A delivery's signing time against real time, as a real receiver must: start the mock with the real clock, or with --clock manual and no --start-time (it starts at the real time), keeping it less than 5 min behind this machine's clock and 60 s ahead of it (advance it by no more than the real time passed)`;
 }
 
 /** Polls the webhook's deliveries (bounded) until the first one is no longer pending. */

@@ -299,12 +299,26 @@ export function receiverSuite(start: (options: ReceiverOptions) => Promise<Runni
     expect(stopped).toBeInstanceOf(ExampleStopped);
     const message = (stopped as Error).message;
     expect(message).toMatch(
-      /^a delivery came but was rejected: timestamp_too_old \(signed \d+ s ago, over the 300 s tolerated .*\) — the mock's clock reads 2024-01-01T00:00:00\.000Z \(manual clock\), this machine's \d{4}-.*start the mock with the real clock, or with --clock manual and no --start-time \(it starts at the real time\) and advance it by less than 5 min/,
+      /^a delivery came but was rejected: timestamp_too_old \(signed \d+ s ago, over the 300 s tolerated .*\) — the mock's clock reads 2024-01-01T00:00:00\.000Z \(manual clock\), this machine's \d{4}-.*start the mock with the real clock, or with --clock manual and no --start-time \(it starts at the real time\), keeping it less than 5 min behind this machine's clock and 60 s ahead of it/,
     );
     expect(message).not.toContain('\n');
     expect(lines).toContainEqual(
       expect.stringMatching(/^rejected a delivery: timestamp_too_old \(signed \d+ s ago, /),
     );
+    await expectWebhookGone(mock, env);
+  });
+
+  it('stops on timestamp_too_new when a manual clock runs over 60 s ahead of real time, and says how far it may', async () => {
+    // As `--clock manual` (started at the real time) then advanced by 2 minutes: under 5 minutes,
+    // but the receiver takes a signing time at most 60 s ahead of its own clock.
+    const { mock, env } = mockEnv({ variant: 'A', startTime: Date.now() + 120_000 });
+    const stopped = await webhookDemo(env, start).catch((error: unknown) => error);
+    expect(stopped).toBeInstanceOf(ExampleStopped);
+    const message = (stopped as Error).message;
+    expect(message).toMatch(
+      /^a delivery came but was rejected: timestamp_too_new \(dated \d+ s ahead/,
+    );
+    expect(message).toContain("less than 5 min behind this machine's clock and 60 s ahead of it");
     await expectWebhookGone(mock, env);
   });
 
