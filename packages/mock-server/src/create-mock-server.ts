@@ -99,7 +99,7 @@ export interface MockServer {
     id: string,
     input: { tools?: McpTool[]; error?: boolean },
   ): ReturnType<Controller['setMcpServer']>;
-  /** Emits any event of the variant in a workspace (billing ones too); it is delivered like any other. */
+  /** Emits any event of the variant in a workspace (billing ones too, not `webhook.test`); it is delivered like any other. */
   emitEvent(input: {
     workspace_id: string;
     event: string;

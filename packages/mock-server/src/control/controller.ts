@@ -304,7 +304,9 @@ export class Controller {
 
   /**
    * Emits any event of the variant in a workspace (billing, channel.error, ...), its data checked
-   * against the spec; it is delivered to the subscribed webhooks like any other.
+   * against the spec; it is delivered to the subscribed webhooks like any other. Not `webhook.test`
+   * (400): that one goes to one webhook, whatever it subscribed to, never retried nor counted toward
+   * its health, through `POST /v1/webhooks/{id}/test`.
    */
   emitEvent(input: { workspace_id: string; event: string; data: unknown }) {
     const { ctx, state, events } = this.core;
@@ -315,13 +317,21 @@ export class Controller {
       (e) => e.event === event && e.variants.includes(ctx.variant),
     );
     if (!entry) {
+      // webhook.test is the variant's, but not one to emit (below): not offered.
       const events = webhookEventCatalog
-        .filter((e) => e.variants.includes(ctx.variant))
+        .filter((e) => e.variants.includes(ctx.variant) && e.event !== 'webhook.test')
         .map((e) => e.event);
       throw invalidField(
         'event',
         'enum',
         `"${event}" is not an event of Variant ${ctx.variant}, whose events are ${listValues(events)}`,
+      );
+    }
+    if (event === 'webhook.test') {
+      throw invalidField(
+        'event',
+        'enum',
+        '"webhook.test" is sent to one webhook by POST /v1/webhooks/{id}/test, not emitted to subscribers',
       );
     }
     if (!state.workspaces.has(workspaceId)) throw notFound('workspace', workspaceId);

@@ -80,6 +80,25 @@ describe('emitting an event of the other variant', () => {
   });
 });
 
+describe.each(['A', 'B'] as const)('emitting webhook.test, Variant %s', (variant) => {
+  const h = useWebhooks({ variant });
+
+  it('is refused, pointing to POST /v1/webhooks/{id}/test; nothing is delivered', async () => {
+    await h.webhook(['*']);
+    const res = await h.call('POST', '/__mock/events', {
+      body: { workspace_id: h.workspaceId, event: 'webhook.test', data: { message: 'hi' } },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details[0]).toMatchObject({ field: 'event', rule: 'enum' });
+    expect(res.body.error.message).toContain('POST /v1/webhooks/{id}/test');
+    expect(() =>
+      h.mock.emitEvent({ workspace_id: h.workspaceId, event: 'webhook.test', data: {} }),
+    ).toThrow(/POST \/v1\/webhooks\/\{id\}\/test/);
+    await h.mock.settle();
+    expect(h.mock.webhookAttempts()).toEqual([]);
+  });
+});
+
 describe('nothing is lost', () => {
   const h = useWebhooks({ variant: 'A' });
 
