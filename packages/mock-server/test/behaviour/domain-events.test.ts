@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { listOperations, loadSpec } from '../../../../test/spec/load-spec.js';
 import type { Call } from '../support/api.js';
 import { recordEvents } from '../support/events.js';
 import { useMock } from '../support/harness.js';
@@ -15,6 +16,10 @@ interface Ids {
   channelless: string;
   /** An open chat whose channel was deleted: the AI's answers in it fail. */
   orphaned: string;
+  /** A closed conversation without a channel, served through the API. */
+  closed: string;
+  /** A chat in human mode without a channel, served through the API. */
+  human: string;
 }
 
 interface Row {
@@ -143,6 +148,56 @@ const TABLE: Row[] = [
     B: [],
   },
   {
+    operation: 'POST /v1/conversations/{id}/messages (closed)',
+    run: (call, ids) => post(call, `/v1/conversations/${ids.closed}/messages`, { message: 'Hi' }),
+    A: ['message.received', 'message.sent'],
+    B: ['conversation.reopened', 'message.received', 'message.sent'],
+  },
+  {
+    operation: 'POST /v1/conversations/{id}/reopen',
+    run: (call, ids) => post(call, `/v1/conversations/${ids.closed}/reopen`),
+    A: [],
+    B: ['conversation.reopened'],
+  },
+  {
+    operation: 'POST /v1/conversations/{id}/close (human)',
+    run: (call, ids) => post(call, `/v1/conversations/${ids.human}/close`),
+    A: ['conversation.closed'],
+    B: ['conversation.closed'],
+  },
+  {
+    operation: 'POST /v1/conversations/{id}/transfer',
+    run: (call, ids) =>
+      post(call, `/v1/conversations/${ids.orphaned}/transfer`, { agent_id: ids.agent }),
+    A: ['conversation.transferred'],
+    B: ['agent.transferred'],
+  },
+  {
+    operation: 'POST /v1/chats/{id}/start-human (with assigned_to)',
+    run: (call, ids) =>
+      post(call, `/v1/chats/${ids.orphaned}/start-human`, { assigned_to: crypto.randomUUID() }),
+    A: ['agent.handoff_started'],
+    B: ['agent.handoff_started', 'conversation.assigned'],
+  },
+  {
+    operation: 'POST /v1/chats/{id}/start-human (without assigned_to)',
+    run: (call, ids) => post(call, `/v1/chats/${ids.orphaned}/start-human`),
+    A: ['agent.handoff_started'],
+    B: ['agent.handoff_started'],
+  },
+  {
+    operation: 'POST /v1/chats/{id}/messages',
+    run: (call, ids) => post(call, `/v1/chats/${ids.human}/messages`, { content: 'Hi' }),
+    A: ['message.sent'],
+    B: ['message.sent'],
+  },
+  {
+    operation: 'POST /v1/chats/{id}/stop-human',
+    run: (call, ids) => post(call, `/v1/chats/${ids.human}/stop-human`),
+    A: ['agent.handoff_completed'],
+    B: ['agent.handoff_completed'],
+  },
+  {
     operation: 'POST /v1/agents',
     run: (call) => post(call, '/v1/agents', { name: 'Quiet' }),
     A: [],
@@ -161,6 +216,27 @@ const TABLE: Row[] = [
     B: [],
   },
 ];
+
+describe('the spec, of each operation in the table', () => {
+  const spec = loadSpec();
+  const ops = new Map(listOperations(spec).map((o) => [`${o.method} ${o.path}`, o.op]));
+
+  it('names in its description every event it fires, saying which variant when they differ', () => {
+    const missing: string[] = [];
+    for (const row of TABLE) {
+      const [method, path] = row.operation.split(' ');
+      const op = ops.get(`${method} ${path}`);
+      if (!op) continue; // the control API's, not the spec's
+      const text = String(op.description ?? '').replace(/\s+/g, ' ');
+      for (const event of new Set([...row.A, ...row.B])) {
+        if (!text.includes(`\`${event}\``)) missing.push(`${row.operation}: ${event}`);
+      }
+      const differs = JSON.stringify(row.A) !== JSON.stringify(row.B);
+      if (differs && !text.includes('Variant')) missing.push(`${row.operation}: which variant`);
+    }
+    expect(missing).toEqual([]);
+  });
+});
 
 describe.each(transports)('domain events over $name', (transport) => {
   describe.each(['A', 'B'] as const)('Variant %s', (variant) => {
@@ -190,8 +266,26 @@ describe.each(transports)('domain events over $name', (transport) => {
       const orphaned = (await post(h.call, `/v1/agents/${other}/conversation`, { message: 'Hi' }))
         .body.data.conversation_id;
       await h.call('DELETE', `/v1/channels/${gone}`);
+      // The Support agent has no channel (the two above are bound to none).
+      const start = async () =>
+        (await post(h.call, `/v1/agents/${agent}/conversation`, { message: 'Hi' })).body.data
+          .conversation_id as string;
+      const closed = await start();
+      await post(h.call, `/v1/conversations/${closed}/close`);
+      const human = await start();
+      await post(h.call, `/v1/chats/${human}/start-human`);
       events.take();
-      return { agent, contact, appointment, whatsapp, widget, channelless, orphaned };
+      return {
+        agent,
+        contact,
+        appointment,
+        whatsapp,
+        widget,
+        channelless,
+        orphaned,
+        closed,
+        human,
+      };
     }
 
     for (const row of TABLE) {

@@ -141,7 +141,7 @@ export interface paths {
         put?: never;
         /**
          * Start a conversation with an agent
-         * @description Starts a new conversation with the customer's message and returns the agent's answer (200: the answer, not the created resource). The conversation's channel is the agent's oldest `active` channel; an agent with none starts a conversation without a channel, served through the API. The answer goes out as in `POST /v1/conversations/{id}/messages`.
+         * @description Starts a new conversation with the customer's message and returns the agent's answer (200: the answer, not the created resource). The conversation's channel is the agent's oldest `active` channel; an agent with none starts a conversation without a channel, served through the API. It fires `conversation.created`, then `message.received` for the customer's message; the answer goes out as in `POST /v1/conversations/{id}/messages` (`message.sent`, or `message.failed` in Variant B when the channel cannot carry it).
          */
         post: operations["agentsStartConversation"];
         delete?: never;
@@ -202,7 +202,7 @@ export interface paths {
         put?: never;
         /**
          * Create a channel
-         * @description A messaging channel (`whatsapp`, `instagram`) is `pending` until paired by its QR code; `email` and `widget` channels are `active` at once.
+         * @description A messaging channel (`whatsapp`, `instagram`) is `pending` until paired by its QR code; `email` and `widget` channels are `active` at once, and fire `channel.connected` in Variant B (a messaging channel fires it when paired; Variant A has no channel events).
          */
         post: operations["channelsCreate"];
         delete?: never;
@@ -297,7 +297,7 @@ export interface paths {
         put?: never;
         /**
          * Create a contact
-         * @description One of `name`, `email`, `phone` is required; `custom_fields` are checked against the definitions.
+         * @description One of `name`, `email`, `phone` is required; `custom_fields` are checked against the definitions. Fires `contact.created` (Variant A and B).
          */
         post: operations["contactsCreate"];
         delete?: never;
@@ -315,7 +315,10 @@ export interface paths {
         };
         /** Retrieve a contact */
         get: operations["contactsRetrieve"];
-        /** Update a contact */
+        /**
+         * Update a contact
+         * @description A partial update; fires `contact.updated` (Variant A and B).
+         */
         put: operations["contactsUpdate"];
         post?: never;
         /**
@@ -447,7 +450,7 @@ export interface paths {
         put?: never;
         /**
          * Send a customer message
-         * @description Adds a customer message (`message.received`) and returns the agent's answer. `response` is null when the chat is in `human` mode or the agent is inactive or was deleted (its conversations stay): the agent does not answer. A closed conversation is reopened. The answer goes out through the conversation's channel, as a human agent's message does: it is stored with `status: sent` and fires `message.sent`; when the channel has been deleted or is not `active` (at the time the answer is sent), the agent still answers and `response` holds the answer, but it cannot reach the customer: it is stored with `status: failed` and fires `message.failed` in Variant B (Variant A has no such event, and fires none), never `message.sent`. A conversation that never had a channel is served through the API: its answers are `sent`.
+         * @description Adds a customer message (`message.received`) and returns the agent's answer. `response` is null when the chat is in `human` mode or the agent is inactive or was deleted (its conversations stay): the agent does not answer. A closed conversation is reopened first (`conversation.reopened` in Variant B; Variant A has no such event). The answer goes out through the conversation's channel, as a human agent's message does: it is stored with `status: sent` and fires `message.sent`; when the channel has been deleted or is not `active` (at the time the answer is sent), the agent still answers and `response` holds the answer, but it cannot reach the customer: it is stored with `status: failed` and fires `message.failed` in Variant B (Variant A has no such event, and fires none), never `message.sent`. A conversation that never had a channel is served through the API: its answers are `sent`.
          */
         post: operations["conversationsSendMessage"];
         delete?: never;
@@ -505,7 +508,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reopen a conversation */
+        /**
+         * Reopen a conversation
+         * @description A `closed` conversation becomes `open` and the AI agent answers again; fires `conversation.reopened` in Variant B (Variant A has no such event, and fires none).
+         */
         post: operations["conversationsReopen"];
         delete?: never;
         options?: never;
@@ -522,7 +528,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Transfer a conversation to another agent */
+        /**
+         * Transfer a conversation to another agent
+         * @description The agent `agent_id` takes the conversation over, `open` or `human` (its status stays); fires `conversation.transferred` in Variant A, `agent.transferred` in Variant B. Transferring to the agent that has it changes nothing and fires nothing.
+         */
         post: operations["conversationsTransfer"];
         delete?: never;
         options?: never;
@@ -575,7 +584,7 @@ export interface paths {
         put?: never;
         /**
          * Start human mode (handoff)
-         * @description A person takes over: the AI agent stops answering automatically; fires `agent.handoff_started`.
+         * @description A person takes over: the AI agent stops answering automatically; fires `agent.handoff_started`, then in Variant B `conversation.assigned` when `assigned_to` is given (Variant A has no such event).
          */
         post: operations["chatsStartHuman"];
         delete?: never;
@@ -912,7 +921,10 @@ export interface paths {
         /** List appointments */
         get: operations["appointmentsList"];
         put?: never;
-        /** Create an appointment */
+        /**
+         * Create an appointment
+         * @description The appointment is `scheduled`; fires `appointment.created` in Variant A, `appointment.scheduled` in Variant B. Variant B also sends `appointment.reminder_sent` 24 hours before `starts_at` (none when it starts within 24 hours).
+         */
         post: operations["appointmentsCreate"];
         delete?: never;
         options?: never;
@@ -931,7 +943,7 @@ export interface paths {
         get: operations["appointmentsRetrieve"];
         /**
          * Update or reschedule an appointment
-         * @description A new `starts_at` reschedules it.
+         * @description A partial update of a `scheduled` appointment (409 otherwise). A new `starts_at` reschedules it, firing `appointment.rescheduled` in Variant B (Variant A has no such event, and fires none); other changes fire no event.
          */
         put: operations["appointmentsUpdate"];
         post?: never;
@@ -950,7 +962,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel an appointment */
+        /**
+         * Cancel an appointment
+         * @description A `scheduled` appointment becomes `cancelled`; fires `appointment.cancelled` in Variant A, `appointment.canceled` (so spelt) in Variant B.
+         */
         post: operations["appointmentsCancel"];
         delete?: never;
         options?: never;
@@ -967,7 +982,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Complete an appointment */
+        /**
+         * Complete an appointment
+         * @description A `scheduled` appointment becomes `completed`; fires `appointment.completed` in Variant A (Variant B has no such event, and fires none).
+         */
         post: operations["appointmentsComplete"];
         delete?: never;
         options?: never;
