@@ -1,5 +1,5 @@
 import { ApiError } from '../errors.js';
-import { DEMO_API_KEY } from '../seed/demo.js';
+import { DEMO_API_KEY, DEMO_IDS } from '../seed/demo.js';
 import type { ApiKeyRecord } from '../store/records.js';
 import type { State } from '../store/state.js';
 import { repeatedHeaderMessage } from './repeated-header.js';
@@ -20,7 +20,9 @@ export function authenticate(state: State, header: string | null): ApiKeyRecord 
       401,
       'UNAUTHORIZED',
       repeatedHeaderMessage('x-api-key', header, (part) => state.keyIndex.has(part)) ??
-        (header.trim() === DEMO_API_KEY ? DEMO_KEY_GONE : 'x-api-key: unknown API key'),
+        (header.trim() === DEMO_API_KEY && !state.workspaces.has(DEMO_IDS.workspace)
+          ? DEMO_KEY_GONE
+          : 'x-api-key: unknown API key'),
     );
   if (key.revoked_at !== null)
     throw new ApiError(401, 'UNAUTHORIZED', 'x-api-key: the API key was revoked');
@@ -28,5 +30,6 @@ export function authenticate(state: State, header: string | null): ApiKeyRecord 
 }
 
 // The demo key where the state has no demo workspace: a suite that reset without {"seed": "demo"}
-// went on with the key it had used all along and read only "unknown API key".
+// went on with the key it had used all along and read only "unknown API key". Only then: a state
+// that has the demo workspace without its key (a seed file made from it) is not told it has none.
 const DEMO_KEY_GONE = `x-api-key: unknown API key: ${DEMO_API_KEY} is the demo seed's key, and this state has no demo workspace (POST /__mock/reset empties it unless sent {"seed": "demo"}; so do --seed none and a --seed FILE without it)`;

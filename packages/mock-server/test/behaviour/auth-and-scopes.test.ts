@@ -31,6 +31,17 @@ describe.each(transports)('authentication and scopes over $name', (transport) =>
     expect((await h.call('GET', '/v1/agents', { key: 'demo-key-all-scopes' })).status).toBe(200);
   });
 
+  it('does not say the demo workspace is missing when the state has it without the demo key', async () => {
+    // A seed file made from the demo state, its key left out (a suite's own keys in its place).
+    h.mock.reset({ seed: 'demo' });
+    const state = h.mock.exportState();
+    state.api_keys = state.api_keys.filter((k) => k.key !== 'demo-key-all-scopes');
+    h.mock.importState(state);
+    const res = await h.call('GET', '/v1/agents', { key: 'demo-key-all-scopes' });
+    expect(res.status).toBe(401);
+    expect(res.body.error.message).toBe('x-api-key: unknown API key');
+  });
+
   it('answers 401 saying so for an x-api-key header sent twice, even with a valid key', async () => {
     const headers = new Headers();
     headers.append('x-api-key', h.key);
