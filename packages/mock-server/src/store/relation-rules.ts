@@ -147,7 +147,6 @@ export function relationRules(
       issues.push(fieldDetail(`${at}._channel_deleted`, 'invalid', text));
     }
     if (table === 'trainings') issues.push(...trainingIssues(row, at));
-    // A customer's may be longer (the control API's inbound messages have no limit), the AI's too.
     if (
       table === 'messages' &&
       row.sender === 'customer' &&
@@ -157,6 +156,7 @@ export function relationRules(
       const text = "a customer's message has its conversation's contact_id as its sender_id";
       issues.push(fieldDetail(`${at}.sender_id`, 'invalid', text));
     }
+    // A customer's may be longer (the control API's inbound messages have no limit), the AI's too.
     if (table === 'messages' && row.sender === 'human') {
       if ([...row.content].length > HUMAN_MESSAGE_MAX) {
         const text = `a human agent's message has at most ${HUMAN_MESSAGE_MAX} characters, as a chat message`;
