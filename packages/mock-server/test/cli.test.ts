@@ -42,6 +42,20 @@ function run(args: string[], env: NodeJS.ProcessEnv = {}): Run {
   return { child, stdout: () => out, stderr: () => err, exit };
 }
 
+/**
+ * 'serving' once the CLI prints its banner: a server that took a seed it should have refused runs on,
+ * and is raced against its exit by what it prints, not by a timer a loaded machine may outrun.
+ */
+function serving(r: Run): Promise<'serving'> {
+  return new Promise((resolve) => {
+    const look = () => {
+      if (r.stdout().includes('listening on')) resolve('serving');
+    };
+    r.child.stdout?.on('data', look);
+    look();
+  });
+}
+
 async function banner(r: Run): Promise<string> {
   for (let i = 0; i < 400 && !r.stdout().includes('\n'); i++)
     await new Promise((res) => setTimeout(res, 25));
@@ -291,8 +305,7 @@ describe('agent-platform-mock CLI', () => {
     await writeFile(file, JSON.stringify(snapshot));
     const r = run(['--port', '0', '--seed', file]);
     try {
-      const serving = new Promise((resolve) => setTimeout(() => resolve('serving'), 3000));
-      expect(await Promise.race([r.exit, serving])).toBe(2);
+      expect(await Promise.race([r.exit, serving(r)])).toBe(2);
       const lines = r.stderr().trimEnd().split('\n');
       expect(lines[0]).toBe(`agent-platform-mock: --seed ${file}: the first 100 of 150 problems:`);
       expect(lines).toHaveLength(101);
@@ -354,9 +367,8 @@ describe('agent-platform-mock CLI', () => {
     await writeFile(file, JSON.stringify(snapshot));
     const r = run(['--port', '0', '--seed', file]);
     try {
-      // A server that took the file would run on: it is stopped, not waited for.
-      const serving = new Promise((resolve) => setTimeout(() => resolve('serving'), 3000));
-      expect(await Promise.race([r.exit, serving])).toBe(2);
+      // A server that took the file would run on: it is stopped once it says so, not waited for.
+      expect(await Promise.race([r.exit, serving(r)])).toBe(2);
       // A field name with a line break in it stays on its line.
       expect(r.stderr()).toBe(
         [
