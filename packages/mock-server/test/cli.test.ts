@@ -160,15 +160,19 @@ describe('agent-platform-mock CLI', () => {
   });
 
   it("closes gracefully on the SIGTERM `pnpm start` passes to its script's shell", async () => {
-    // pnpm signals the shell that runs the root's start script, not the server under it: without
-    // `exec` the shell died and the server ran on, orphaned, holding its port (4010 by default).
-    const pkg = JSON.parse(await readFile(join(root, '../../package.json'), 'utf8'));
+    // pnpm signals the shell that runs the root's start script, not the server under it, and dash
+    // passes nothing on: the shell died and the server ran on, orphaned, holding its port (4010 by
+    // default). The start script's launcher notices its shell is gone and closes as on SIGTERM.
+    const repo = join(root, '../..');
+    const pkg = JSON.parse(await readFile(join(repo, 'package.json'), 'utf8'));
     const serve = (pkg.scripts.start as string).split(' && ').at(-1) as string;
     expect(serve).toContain('packages/mock-server/dist/cli.js');
+    expect(serve).not.toMatch(/\bexec\b/); // cmd.exe, pnpm's shell on Windows, has none
     const child = spawn(
       'sh',
       ['-c', `${serve.replace('packages/mock-server/dist/cli.js', cli)} --port 0 --seed none`],
       {
+        cwd: repo,
         stdio: ['ignore', 'pipe', 'pipe'],
         env: shellEnv,
         detached: true, // a group of its own, so that the finally below stops an orphaned server too
@@ -178,14 +182,18 @@ describe('agent-platform-mock CLI', () => {
     child.stdout.on('data', (d) => {
       out += d;
     });
-    const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    // The server holds the pipe's write end after the shell is gone: it closes when the server exits.
+    const closed = new Promise((resolve) => child.stdout.on('close', resolve));
     try {
       for (let i = 0; i < 400 && !out.includes('\n'); i++)
         await new Promise((res) => setTimeout(res, 25));
-      expect(out).toMatch(/^agent-platform-mock listening on /);
+      const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
+      expect(url, out).toBeDefined();
       child.kill('SIGTERM');
-      expect(await exit).toBe(0);
+      await closed;
       expect(out).toContain('SIGTERM, closing');
+      expect(out).not.toContain('again, closing now');
+      await expect(fetch(`${url}/v1/health`)).rejects.toThrow();
     } finally {
       try {
         process.kill(-(child.pid as number), 'SIGKILL');
