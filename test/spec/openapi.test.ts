@@ -24,9 +24,11 @@ function errorSchemaOf(response: SpecNode): SpecNode {
 describe('the counts the README gives', () => {
   it("are the spec's: operations and webhook events", () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    const [, operations, events] = /\((\d+) operations, (\d+) webhook events\)/.exec(readme) ?? [];
-    expect(Number(operations)).toBe(ops.length);
-    expect(Number(events)).toBe(Object.keys(spec.webhooks ?? {}).length);
+    const found = /\((\d+) operations, (\d+) webhook events\)/.exec(readme);
+    const where = 'README.md\'s "(N operations, M webhook events)": write the spec\'s counts there';
+    expect(found, where).not.toBeNull();
+    expect(Number(found?.[1]), where).toBe(ops.length);
+    expect(Number(found?.[2]), where).toBe(Object.keys(spec.webhooks ?? {}).length);
   });
 });
 
@@ -37,8 +39,11 @@ describe('spec/openapi.yaml: operations', () => {
   });
 
   it('holds exactly the 75 operations of api-decisions section 4', () => {
+    // The lists first: their difference names the operation, where a count would not.
+    expect(ops.map(key).sort(), 'the spec against decided-operations.ts').toEqual(
+      decidedOperations.map(key).sort(),
+    );
     expect(decidedOperations).toHaveLength(75);
-    expect(ops.map(key).sort()).toEqual(decidedOperations.map(key).sort());
   });
 
   it('gives each operation the scopes of the decisions table, per variant', () => {
@@ -198,7 +203,10 @@ describe('spec/openapi.yaml: responses', () => {
           : creates.test(op.operationId) || op.operationId === 'chatsSendMessage'
             ? '201'
             : '200';
-      expect(success[0], `${method} ${path}`).toBe(expected);
+      expect(
+        success[0],
+        `${method} ${path} (${op.operationId}): 201 is for the operations this test lists as creating`,
+      ).toBe(expected);
     }
   });
 

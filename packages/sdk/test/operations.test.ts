@@ -9,8 +9,12 @@ const operations = specOperations();
 
 describe('every operation of the spec has a method', () => {
   it('has 75 operations, none missing from the SDK and none extra', () => {
+    // The lists first: their difference names the operation, where a count would not.
+    expect(
+      Object.keys(METHODS).sort(),
+      "METHODS (test/support/operations.ts) against the spec's operationIds",
+    ).toEqual(operations.map((o) => o.operationId).sort());
     expect(operations).toHaveLength(75);
-    expect(Object.keys(METHODS).sort()).toEqual(operations.map((o) => o.operationId).sort());
   });
 
   it('lists every public method of the client in the map', () => {
@@ -22,7 +26,10 @@ describe('every operation of the spec has a method', () => {
         if (name !== 'constructor') methods.push(`${group}.${name}`);
       }
     }
-    expect(methods.sort()).toEqual(
+    expect(
+      methods.sort(),
+      "the client's methods against METHODS (test/support/operations.ts)",
+    ).toEqual(
       Object.values(METHODS)
         .map(([name]) => name)
         .sort(),
@@ -37,7 +44,10 @@ describe('every operation of the spec has a method', () => {
     );
     const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch });
     const entry = METHODS[operationId];
-    if (!entry) throw new Error(`no SDK method for ${operationId}`);
+    if (!entry)
+      throw new Error(
+        `no SDK method for ${operationId}: add one in src/resources/ and list it in METHODS (test/support/operations.ts)`,
+      );
     await entry[1](client);
     expect(calls).toHaveLength(1);
     const expected = path.replace('{id}', ID).replace(/\{(messageId|toolName)\}/, OTHER);
