@@ -36,6 +36,22 @@ describe('every operation of the spec has a method', () => {
     );
   });
 
+  it("are all in the README's Methods table, and nothing else is", () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const table = readme.split('| Group | Methods |')[1]?.split('\n\n')[0] ?? '';
+    const listed: string[] = [];
+    for (const [, group = '', cell = ''] of table.matchAll(/^\| `?(\w+)`? \| (.*) \|$/gm)) {
+      // A method starts the cell or follows ", "; a name in a remark (after `startHuman`) is not one.
+      for (const [, name] of cell.matchAll(/(?:^|, )`(\w+)/g))
+        listed.push(group === 'client' ? `${name}` : `${group}.${name}`);
+    }
+    expect(listed.sort(), "packages/sdk/README.md's Methods table against METHODS").toEqual(
+      Object.values(METHODS)
+        .map(([name]) => name)
+        .sort(),
+    );
+  });
+
   it.each(operations)('$operationId calls $method $path', async ({ operationId, method, path }) => {
     const { fetch, calls } = recordingFetch((call) =>
       call.method === 'DELETE'
