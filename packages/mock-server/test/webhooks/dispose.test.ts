@@ -77,19 +77,22 @@ describe('a disposed mock', () => {
 
   it('ends an attempt in flight whose receiver never answers, and records nothing of it', async () => {
     let signal: AbortSignal | undefined;
+    let sent: () => void = () => {};
+    const attempt = new Promise<void>((resolve) => {
+      sent = resolve;
+    });
     const { mock, call } = await mockWithWebhook(
       (_url, init) =>
         new Promise<Response>(() => {
           // A receiver that never answers, and a fetch that ignores its signal: only the dispatcher
           // can end the attempt.
           signal = init?.signal ?? undefined;
+          sent();
         }),
     );
     await call('POST', '/v1/contacts', { body: { name: 'Ada' } });
-    // The attempt goes out once signed.
-    for (let turn = 0; turn < 1000 && !signal; turn++) {
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    // The attempt goes out once signed (off the event loop: wait for it, not for a number of turns).
+    await attempt;
     expect(signal?.aborted).toBe(false);
     mock.dispose();
     expect(signal?.aborted).toBe(true);
