@@ -19,6 +19,8 @@ for (const [i, step] of steps.entries()) {
   const { status, signal, error } = spawnSync('pnpm', ['run', step], {
     cwd: root,
     stdio: 'inherit',
+    // On Windows pnpm is pnpm.cmd, which only a shell runs (the step names are the scripts' own).
+    shell: process.platform === 'win32',
   });
   times.push([step, seconds(start)]);
   if (status !== 0) {
