@@ -9,7 +9,7 @@ import { scopeIssues } from '../http/authorize.js';
 import { UUID } from '../http/schema-rules.js';
 import { validateSchema } from '../http/schema-validator.js';
 import { resolveRef } from '../http/validate-request.js';
-import { MAX_ATTEMPTS } from '../webhooks/schedules.js';
+import { FAILURES_TO_DEACTIVATE, MAX_ATTEMPTS } from '../webhooks/schedules.js';
 import type { Variant } from './records.js';
 import { relationRules } from './relation-rules.js';
 import { REQUEST_RULES, type RequestRuleOptions, ROW_RULES } from './request-rules.js';
@@ -116,6 +116,7 @@ export function checkSnapshot(
       const { events } = hook as { events: unknown };
       if (Array.isArray(events) && events.every((e) => typeof e === 'string'))
         issues.push(...subscriptionIssues(events, variant, `${at}.events`));
+      issues.push(...healthIssues(hook, variant, at));
     },
     // A pending delivery makes its next attempt once imported; after MAX_ATTEMPTS there is none (the
     // API would show an attempt number past the spec's maximum). Its event is one of this variant's
@@ -169,8 +170,15 @@ export function checkSnapshot(
       nameRow(row.id, first);
     }
   }
+  // Alert e-mails are Variant B's, of a failing webhook: one in Variant A is another variant's state.
+  const alerts = s.alerts ?? [];
+  if (variant === 'A' && alerts.length > 0) {
+    const text =
+      'Variant A records no alerts (a failing Variant B webhook sends them): must be empty';
+    issues.push(fieldDetail('alerts', 'variant', text));
+  }
   const alertIds = new Map<string, string>();
-  for (const [i, alert] of (s.alerts ?? []).entries()) {
+  for (const [i, alert] of (variant === 'A' ? [] : alerts).entries()) {
     const at = `alerts[${i}]`;
     const first = issues.length;
     check(ALERT, alert, at);
@@ -204,4 +212,34 @@ export function checkSnapshot(
   }
 
   if (issues.length > 0) throw new InvalidSnapshot(issues);
+}
+
+/**
+ * A webhook's health as its variant leaves it (webhook-health.ts): in Variant A, FAILURES_TO_DEACTIVATE
+ * failures in a row deactivate it and it is never `failing`; in Variant B, they mark it `failing`
+ * (it stays active), and only a success or its reactivation, which clear the run, make it healthy.
+ */
+function healthIssues(hook: Row<'webhooks'>, variant: Variant, at: string): ErrorDetail[] {
+  const fields = hook as { health: unknown; active: unknown; _consecutive_failures: unknown };
+  const { health, active, _consecutive_failures: failures } = fields;
+  const issues: ErrorDetail[] = [];
+  const n = FAILURES_TO_DEACTIVATE;
+  if (variant === 'A' && health === 'failing') {
+    const text = `"failing" is a health of Variant B: a Variant A webhook is "healthy" (${n} failures in a row deactivate it)`;
+    issues.push(fieldDetail(`${at}.health`, 'variant', text));
+  }
+  if (typeof failures !== 'number' || !Number.isInteger(failures)) return issues;
+  if (variant === 'A' && active === true && failures >= n) {
+    const text = `an active webhook has at most ${n - 1} consecutive failures: the ${n}th deactivates it in Variant A`;
+    issues.push(fieldDetail(`${at}._consecutive_failures`, 'maximum', text));
+  }
+  if (variant === 'B' && health === 'healthy' && failures >= n) {
+    const text = `a healthy webhook has at most ${n - 1} consecutive failures: the ${n}th marks it failing in Variant B`;
+    issues.push(fieldDetail(`${at}._consecutive_failures`, 'maximum', text));
+  }
+  if (variant === 'B' && health === 'failing' && failures < n) {
+    const text = `a failing webhook has at least ${n} consecutive failures: the ${n}th marks it failing, and a success or its reactivation clears both`;
+    issues.push(fieldDetail(`${at}._consecutive_failures`, 'minimum', text));
+  }
+  return issues;
 }

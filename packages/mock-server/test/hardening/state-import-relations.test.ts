@@ -107,68 +107,6 @@ describe('importing rows that name other rows', () => {
     expect(h.mock.exportState()).toEqual(snapshot);
   });
 
-  describe('alerts', () => {
-    /** An alert of h's workspace, as the mock records one, about `webhookId`. */
-    const alert = (webhookId: string) => ({
-      id: crypto.randomUUID(),
-      workspace_id: h.workspaceId,
-      webhook_id: webhookId,
-      to: 'owner@example.com',
-      subject: 'Webhook failing',
-      body: 'The last 5 deliveries failed.',
-      sent_at: '2026-11-20T10:00:00.000Z',
-    });
-
-    it("refuses an alert of no workspace, or about another workspace's webhook, naming the alert", async () => {
-      await fillState(h, 'A');
-      const hook = h.mock.exportState().tables.webhooks[0]?.id as string;
-      const elsewhere = await otherWorkspace()('POST', '/v1/webhooks', {
-        body: { url: 'https://other.example/hook', events: ['*'] },
-      });
-      const mine = alert(hook);
-      const cases: [Edit, string, string][] = [
-        [
-          (s) => (s.alerts = [{ ...mine, workspace_id: MISSING }]),
-          'alerts[0].workspace_id',
-          `alerts[0].workspace_id: no such workspace (alert id ${mine.id})`,
-        ],
-        [
-          (s) => (s.alerts = [{ ...mine, webhook_id: elsewhere.body.data.id }]),
-          'alerts[0].webhook_id',
-          `alerts[0].webhook_id: is the id of another workspace's webhook (alert id ${mine.id})`,
-        ],
-      ];
-      for (const [edit, field, message] of cases) {
-        expect(await refusedImport(h, edit), field).toEqual([{ field, rule: 'exists', message }]);
-      }
-    });
-
-    it('refuses an alert id twice, and an alert that is no object, with one detail', async () => {
-      await fillState(h, 'A');
-      const first = alert(MISSING);
-      expect(await refusedImport(h, (s) => (s.alerts = [first, { ...first }]))).toEqual([
-        {
-          field: 'alerts[1].id',
-          rule: 'unique',
-          message: `alerts[1].id: is also the id of alerts[0] (alert id ${first.id})`,
-        },
-      ]);
-      for (const value of [null, 'alert', [first]]) {
-        expect(await refusedImport(h, (s) => (s.alerts = [value])), String(value)).toEqual([
-          expect.objectContaining({ field: 'alerts[0]', rule: 'type' }),
-        ]);
-      }
-    });
-
-    it('imports an alert about a webhook deleted since, as the mock keeps it', async () => {
-      await fillState(h, 'A');
-      const snapshot = h.mock.exportState();
-      snapshot.alerts = [alert(MISSING), alert(snapshot.tables.webhooks[0]?.id as string)];
-      expect((await h.call('PUT', '/__mock/state', { body: snapshot })).status).toBe(204);
-      expect(h.mock.exportState()).toEqual(snapshot);
-    });
-  });
-
   it('refuses the same agent and MCP server linked twice', async () => {
     await fillState(h, 'A');
     const [field, rule] = await refusedFor((s) =>
@@ -408,5 +346,76 @@ describe("importing an API key whose company is not its workspace's", () => {
     );
     const me = await h.call('GET', '/v1/me');
     expect(me.body.data.company_id).toBe(workspace?.company_id);
+  });
+});
+
+// Alert e-mails are Variant B's (a failing webhook sends them): a Variant A import refuses any.
+describe('importing alerts that name other rows, in Variant B', () => {
+  const h = useMock(fetchHandler, { variant: 'B', deliveryFetch });
+
+  /** A client of a second workspace, with a key of its own. */
+  function otherWorkspace() {
+    const { key } = h.mock.createApiKey({ scopes: 'all', name: 'other' });
+    return apiClient(h.connection, key);
+  }
+
+  /** An alert of h's workspace, as the mock records one, about `webhookId`. */
+  const alert = (webhookId: string) => ({
+    id: crypto.randomUUID(),
+    workspace_id: h.workspaceId,
+    webhook_id: webhookId,
+    to: 'owner@example.com',
+    subject: 'Webhook failing',
+    body: 'The last 5 deliveries failed.',
+    sent_at: '2026-11-20T10:00:00.000Z',
+  });
+
+  it("refuses an alert of no workspace, or about another workspace's webhook, naming the alert", async () => {
+    await fillState(h, 'B');
+    const hook = h.mock.exportState().tables.webhooks[0]?.id as string;
+    const elsewhere = await otherWorkspace()('POST', '/v1/webhooks', {
+      body: { url: 'https://other.example/hook', events: ['*'] },
+    });
+    const mine = alert(hook);
+    const cases: [Edit, string, string][] = [
+      [
+        (s) => (s.alerts = [{ ...mine, workspace_id: MISSING }]),
+        'alerts[0].workspace_id',
+        `alerts[0].workspace_id: no such workspace (alert id ${mine.id})`,
+      ],
+      [
+        (s) => (s.alerts = [{ ...mine, webhook_id: elsewhere.body.data.id }]),
+        'alerts[0].webhook_id',
+        `alerts[0].webhook_id: is the id of another workspace's webhook (alert id ${mine.id})`,
+      ],
+    ];
+    for (const [edit, field, message] of cases) {
+      expect(await refusedImport(h, edit), field).toEqual([{ field, rule: 'exists', message }]);
+    }
+  });
+
+  it('refuses an alert id twice, and an alert that is no object, with one detail', async () => {
+    await fillState(h, 'B');
+    const first = alert(MISSING);
+    expect(await refusedImport(h, (s) => (s.alerts = [first, { ...first }]))).toEqual([
+      {
+        field: 'alerts[1].id',
+        rule: 'unique',
+        message: `alerts[1].id: is also the id of alerts[0] (alert id ${first.id})`,
+      },
+    ]);
+    for (const value of [null, 'alert', [first]]) {
+      expect(await refusedImport(h, (s) => (s.alerts = [value])), String(value)).toEqual([
+        expect.objectContaining({ field: 'alerts[0]', rule: 'type' }),
+      ]);
+    }
+  });
+
+  it('imports an alert about a webhook deleted since, as the mock keeps it', async () => {
+    await fillState(h, 'B');
+    const snapshot = h.mock.exportState();
+    snapshot.alerts = [alert(MISSING), alert(snapshot.tables.webhooks[0]?.id as string)];
+    expect((await h.call('PUT', '/__mock/state', { body: snapshot })).status).toBe(204);
+    expect(h.mock.exportState()).toEqual(snapshot);
   });
 });

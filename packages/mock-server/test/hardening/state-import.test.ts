@@ -156,22 +156,6 @@ describe('importing a state', () => {
     });
   });
 
-  it('refuses an alert that is not one the mock records', async () => {
-    const alert = {
-      id: crypto.randomUUID(),
-      workspace_id: h.workspaceId,
-      webhook_id: crypto.randomUUID(),
-      to: 'owner@example.com',
-      subject: 'Webhook failing',
-      body: 'The last 5 deliveries failed.',
-      sent_at: '2026-11-20T10:00:00.000Z',
-    };
-    const res = await h.call('PUT', '/__mock/state', { body: edited((s) => (s.alerts = [alert])) });
-    expect(res.status).toBe(204);
-    const [issue] = await refused((s) => (s.alerts = [{ ...alert, sent_at: undefined }]));
-    expect(issue).toMatchObject({ field: 'alerts[0].sent_at', rule: 'required' });
-  });
-
   it('lists every problem, and throws them in-process as a MockApiError', async () => {
     const bad = edited((s) => {
       delete s.api_keys[0].scopes;
@@ -196,6 +180,35 @@ describe('importing a state', () => {
       ],
     });
     expect((await h.call('GET', '/v1/me')).status).toBe(200);
+  });
+});
+
+describe('importing alerts into a Variant B server', () => {
+  const h = useMock(fetchHandler, { variant: 'B' });
+
+  /** The current state changed by `edit`. */
+  function edited(edit: Edit): StateSnapshot {
+    const snapshot = structuredClone(h.mock.exportState());
+    edit(snapshot);
+    return snapshot;
+  }
+
+  const refused = (edit: Edit) => refusedImport(h, edit);
+
+  it('refuses an alert that is not one the mock records', async () => {
+    const alert = {
+      id: crypto.randomUUID(),
+      workspace_id: h.workspaceId,
+      webhook_id: crypto.randomUUID(),
+      to: 'owner@example.com',
+      subject: 'Webhook failing',
+      body: 'The last 5 deliveries failed.',
+      sent_at: '2026-11-20T10:00:00.000Z',
+    };
+    const res = await h.call('PUT', '/__mock/state', { body: edited((s) => (s.alerts = [alert])) });
+    expect(res.status).toBe(204);
+    const [issue] = await refused((s) => (s.alerts = [{ ...alert, sent_at: undefined }]));
+    expect(issue).toMatchObject({ field: 'alerts[0].sent_at', rule: 'required' });
   });
 });
 
