@@ -106,7 +106,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           },
           "details": {
             "type": "array",
-            "description": "On VALIDATION_ERROR, every violated rule, up to the first 100 (the message counts them all).",
+            "description": "On a 400 VALIDATION_ERROR, every violated rule, up to the first 100 (the message counts them all). The server's refusals of a request as a whole (408 not received in time, 414 target too long, 417 an Expect it does not serve, 431 headers too large) are VALIDATION_ERROR without details; their message says what was wrong.",
             "maxItems": 100,
             "items": {
               "$ref": "#/components/schemas/ErrorDetail"
