@@ -1,6 +1,14 @@
 // The model test's commands that move a chat: handoff and back, close, reopen, transfer.
 import { expect } from 'vitest';
-import { chatView, convView, type Expected, expectEvent, iso } from './chat-model.js';
+import {
+  chatView,
+  convView,
+  type Expected,
+  expectEvent,
+  iso,
+  type MConv,
+  type Status,
+} from './chat-model.js';
 import { Cmd, conflict, emitted, expectError, pick } from './chat-model-run.js';
 
 export const startHuman = (convN: number, assignee: string | null) =>
@@ -31,78 +39,81 @@ export const startHuman = (convN: number, assignee: string | null) =>
     (m) => m.convs.length > 0,
   );
 
-export const stopHuman = (convN: number) =>
-  new Cmd(
-    `stopHuman(${convN})`,
-    async (m, r) => {
-      const c = pick(m.convs, convN);
-      const out: Expected[] = [];
-      const res = await r.call('POST', `/v1/chats/${c.id}/stop-human`);
-      if (c.status !== 'human') {
-        const e = conflict(c, 'stop-human', 'human');
-        await expectError(res, e.status, e.message);
-      } else {
-        c.status = 'open';
-        c.changes++;
-        c.assigned_to = null;
-        c.human_started_at = null;
-        c.updated_at = iso(m);
-        expect(res.status).toBe(200);
-        expect(res.body.data).toEqual(chatView(c));
-        expectEvent(m, out, 'handoff.completed', chatView(c));
-      }
-      await emitted(m, r, out, 'stopHuman');
-    },
-    (m) => m.convs.length > 0,
-  );
+/**
+ * A command that moves a conversation from one of the statuses `from` to `to` by `POST /v1/{path}`,
+ * answered with the chat view and firing `event` (with `view`); from any other status it is 409
+ * naming `needs`. Leaving `human` clears the handoff's fields.
+ */
+const transition =
+  (
+    name: string,
+    path: (id: string) => string,
+    action: string,
+    from: readonly Status[],
+    needs: string,
+    to: Status,
+    event: string,
+    view: (c: MConv) => unknown,
+  ) =>
+  (convN: number) =>
+    new Cmd(
+      `${name}(${convN})`,
+      async (m, r) => {
+        const c = pick(m.convs, convN);
+        const out: Expected[] = [];
+        const res = await r.call('POST', `/v1/${path(c.id)}`);
+        if (!from.includes(c.status)) {
+          const e = conflict(c, action, needs);
+          await expectError(res, e.status, e.message);
+        } else {
+          if (c.status === 'human') {
+            c.assigned_to = null;
+            c.human_started_at = null;
+          }
+          c.status = to;
+          c.changes++;
+          c.updated_at = iso(m);
+          expect(res.status).toBe(200);
+          expect(res.body.data).toEqual(chatView(c));
+          expectEvent(m, out, event, view(c));
+        }
+        await emitted(m, r, out, name);
+      },
+      (m) => m.convs.length > 0,
+    );
 
-export const close = (convN: number) =>
-  new Cmd(
-    `close(${convN})`,
-    async (m, r) => {
-      const c = pick(m.convs, convN);
-      const out: Expected[] = [];
-      const res = await r.call('POST', `/v1/conversations/${c.id}/close`);
-      if (c.status === 'closed') {
-        const e = conflict(c, 'close', 'open or human');
-        await expectError(res, e.status, e.message);
-      } else {
-        c.status = 'closed';
-        c.changes++;
-        c.assigned_to = null;
-        c.human_started_at = null;
-        c.updated_at = iso(m);
-        expect(res.status).toBe(200);
-        expect(res.body.data).toEqual(chatView(c));
-        expectEvent(m, out, 'conversation.closed', convView(c));
-      }
-      await emitted(m, r, out, 'close');
-    },
-    (m) => m.convs.length > 0,
-  );
+export const stopHuman = transition(
+  'stopHuman',
+  (id) => `chats/${id}/stop-human`,
+  'stop-human',
+  ['human'],
+  'human',
+  'open',
+  'handoff.completed',
+  chatView,
+);
 
-export const reopen = (convN: number) =>
-  new Cmd(
-    `reopen(${convN})`,
-    async (m, r) => {
-      const c = pick(m.convs, convN);
-      const out: Expected[] = [];
-      const res = await r.call('POST', `/v1/conversations/${c.id}/reopen`);
-      if (c.status !== 'closed') {
-        const e = conflict(c, 'reopen', 'closed');
-        await expectError(res, e.status, e.message);
-      } else {
-        c.status = 'open';
-        c.changes++;
-        c.updated_at = iso(m);
-        expect(res.status).toBe(200);
-        expect(res.body.data).toEqual(chatView(c));
-        expectEvent(m, out, 'conversation.reopened', convView(c));
-      }
-      await emitted(m, r, out, 'reopen');
-    },
-    (m) => m.convs.length > 0,
-  );
+export const close = transition(
+  'close',
+  (id) => `conversations/${id}/close`,
+  'close',
+  ['open', 'human'],
+  'open or human',
+  'closed',
+  'conversation.closed',
+  convView,
+);
+
+export const reopen = transition(
+  'reopen',
+  (id) => `conversations/${id}/reopen`,
+  'reopen',
+  ['closed'],
+  'closed',
+  'open',
+  'conversation.reopened',
+  convView,
+);
 
 export const transfer = (convN: number, agentN: number) =>
   new Cmd(

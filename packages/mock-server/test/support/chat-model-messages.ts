@@ -14,6 +14,7 @@ import {
   type MAgent,
   type MConv,
   type MMsg,
+  type Model,
   messageView,
   type Pending,
 } from './chat-model.js';
@@ -79,6 +80,26 @@ export const startConversation = (agentN: number, contactN: number | null, text:
     (m) => m.agents.length > 0,
   );
 
+/** The AI's answer to `text`, stored as the mock stores it (failed when the channel cannot carry it). */
+function aiAnswer(
+  m: Model,
+  c: MConv,
+  agent: MAgent,
+  id: string,
+  text: string,
+  out: Expected[],
+): MMsg {
+  const failed = deadChannel(m, c);
+  const reply = store(m, c, id, {
+    content: answerOf(agent.name, text),
+    sender: 'agent',
+    sender_id: agent.id,
+    status: failed ? 'failed' : 'sent',
+  });
+  expectEvent(m, out, failed ? 'message.failed' : 'message.sent', messageView(reply));
+  return reply;
+}
+
 export const customerMessage = (convN: number, text: string, inbound: boolean) =>
   new Cmd(
     `customerMessage(${convN}, ${JSON.stringify(text)}, ${inbound ? 'inbound' : 'api'})`,
@@ -111,19 +132,12 @@ export const customerMessage = (convN: number, text: string, inbound: boolean) =
       const agent = agentOf(m, c);
       let reply: MMsg | null = null;
       if (c.status === 'open' && agent && agent.status === 'active') {
-        const failed = deadChannel(m, c);
         let replyId: string;
         if (inbound) {
           const newest = await r.call('GET', `/v1/conversations/${c.id}/messages?limit=1`);
           replyId = newest.body.data[0].id;
         } else replyId = res.body.data.response_message_id;
-        reply = store(m, c, replyId, {
-          content: answerOf(agent.name, text),
-          sender: 'agent',
-          sender_id: agent.id,
-          status: failed ? 'failed' : 'sent',
-        });
-        expectEvent(m, out, failed ? 'message.failed' : 'message.sent', messageView(reply));
+        reply = aiAnswer(m, c, agent, replyId, text, out);
       }
       if (inbound) {
         expect(res.body.data).toEqual({
@@ -308,14 +322,7 @@ export const answerNext = () =>
       const out: Expected[] = [];
       let reply: MMsg | null = null;
       if (c.changes === p.turn && c.status === 'open' && agent?.status === 'active') {
-        const failed = deadChannel(m, c);
-        reply = store(m, c, res.body.data.response_message_id, {
-          content: answerOf(agent.name, p.text),
-          sender: 'agent',
-          sender_id: agent.id,
-          status: failed ? 'failed' : 'sent',
-        });
-        expectEvent(m, out, failed ? 'message.failed' : 'message.sent', messageView(reply));
+        reply = aiAnswer(m, c, agent, res.body.data.response_message_id, p.text, out);
       }
       expect(res.body.data).toEqual({
         conversation_id: c.id,
