@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import {
@@ -43,47 +44,37 @@ const viaFetch =
     return { status: response.status, body: await response.text() };
   };
 
+/** A receiver served on a loopback port, sent to with fetch. */
+async function overHttp(app: {
+  listen(port: number, host: string): Server;
+}): Promise<{ send: Send; stop(): Promise<void> }> {
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    send: async (body, headers) => {
+      const response = await fetch(`http://127.0.0.1:${port}/webhooks`, {
+        method: 'POST',
+        body,
+        headers,
+      });
+      return { status: response.status, body: await response.text() };
+    },
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
 // One conformance suite, six targets.
 const targets: Target[] = [
   {
     name: 'Express (express.raw)',
     limited: true,
-    async start(options) {
-      const server = expressReceiver(options).listen(0, '127.0.0.1');
-      await new Promise((resolve) => server.once('listening', resolve));
-      const { port } = server.address() as AddressInfo;
-      return {
-        send: async (body, headers) => {
-          const response = await fetch(`http://127.0.0.1:${port}/webhooks`, {
-            method: 'POST',
-            body,
-            headers,
-          });
-          return { status: response.status, body: await response.text() };
-        },
-        stop: () => new Promise((resolve) => server.close(() => resolve())),
-      };
-    },
+    start: (options) => overHttp(expressReceiver(options)),
   },
   {
     name: 'node:http',
     limited: true,
-    async start(options) {
-      const server = nodeHttpReceiver(options).listen(0, '127.0.0.1');
-      await new Promise((resolve) => server.once('listening', resolve));
-      const { port } = server.address() as AddressInfo;
-      return {
-        send: async (body, headers) => {
-          const response = await fetch(`http://127.0.0.1:${port}/webhooks`, {
-            method: 'POST',
-            body,
-            headers,
-          });
-          return { status: response.status, body: await response.text() };
-        },
-        stop: () => new Promise((resolve) => server.close(() => resolve())),
-      };
-    },
+    start: (options) => overHttp(nodeHttpReceiver(options)),
   },
   {
     name: 'Fastify (buffer parser)',
