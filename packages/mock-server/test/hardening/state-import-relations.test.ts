@@ -4,7 +4,13 @@
 import { describe, expect, it } from 'vitest';
 import { apiClient } from '../support/api.js';
 import { useMock } from '../support/harness.js';
-import { deliveryFetch, type Edit, fillState, refusedImport } from '../support/state-fixtures.js';
+import {
+  alertFor,
+  deliveryFetch,
+  type Edit,
+  fillState,
+  refusedImport,
+} from '../support/state-fixtures.js';
 import { type Transport, transports } from '../support/transports.js';
 
 const fetchHandler = transports[0] as Transport;
@@ -360,15 +366,7 @@ describe('importing alerts that name other rows, in Variant B', () => {
   }
 
   /** An alert of h's workspace, as the mock records one, about `webhookId`. */
-  const alert = (webhookId: string) => ({
-    id: crypto.randomUUID(),
-    workspace_id: h.workspaceId,
-    webhook_id: webhookId,
-    to: 'owner@example.com',
-    subject: 'Webhook failing',
-    body: 'The last 5 deliveries failed.',
-    sent_at: '2026-11-20T10:00:00.000Z',
-  });
+  const alert = (webhookId: string) => alertFor(h.workspaceId, webhookId);
 
   it("refuses an alert of no workspace, or about another workspace's webhook, naming the alert", async () => {
     await fillState(h, 'B');

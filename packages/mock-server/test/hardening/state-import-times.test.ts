@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createManualClock, createMockServer } from '../../src/index.js';
 import { apiClient } from '../support/api.js';
 import { useMock } from '../support/harness.js';
-import { deliveryFetch, fillState } from '../support/state-fixtures.js';
+import { alertFor, deliveryFetch, fillState } from '../support/state-fixtures.js';
 import { inProcess, type Transport, transports } from '../support/transports.js';
 
 const fetchHandler = transports[0] as Transport;
@@ -38,17 +38,7 @@ describe('importing times written otherwise than the API writes them', () => {
     // A client's own values are not the mock's times: kept as written.
     const paid = '2026-11-20T12:00:00+05:00';
     s.tables.conversations[0].metadata = { ...s.tables.conversations[0].metadata, paid_at: paid };
-    s.alerts = [
-      {
-        id: crypto.randomUUID(),
-        workspace_id: h.workspaceId,
-        webhook_id: s.tables.webhooks[0].id,
-        to: 'owner@example.com',
-        subject: 'Webhook failing',
-        body: 'The last 5 deliveries failed.',
-        sent_at: '2026-11-20T10:00:00+01:00',
-      },
-    ];
+    s.alerts = [alertFor(h.workspaceId, s.tables.webhooks[0].id, '2026-11-20T10:00:00+01:00')];
     const res = await h.call('PUT', '/__mock/state', { body: s });
     expect(res.status, JSON.stringify(res.body)).toBe(204);
 

@@ -4,7 +4,7 @@
 // variant never leaves behind, as it refuses another variant's events and scopes.
 import { describe, expect, it } from 'vitest';
 import { useMock } from '../support/harness.js';
-import { deliveryFetch, type Edit, refusedImport } from '../support/state-fixtures.js';
+import { alertFor, deliveryFetch, type Edit, refusedImport } from '../support/state-fixtures.js';
 import { type Transport, transports } from '../support/transports.js';
 
 const fetchHandler = transports[0] as Transport;
@@ -21,17 +21,6 @@ async function failingHook(h: ReturnType<typeof useMock>, failures: number): Pro
   }
   return hook.body.data.id;
 }
-
-/** An alert e-mail as Variant B records one, about `webhookId` of h's workspace. */
-const alert = (h: ReturnType<typeof useMock>, webhookId: string) => ({
-  id: crypto.randomUUID(),
-  workspace_id: h.workspaceId,
-  webhook_id: webhookId,
-  to: 'owner@example.com',
-  subject: 'Webhook failing',
-  body: 'The last 5 deliveries failed.',
-  sent_at: '2026-11-20T10:00:00.000Z',
-});
 
 /** PUT /__mock/state of the current state changed by `edit`: 204, and exported again as imported. */
 async function imports(h: ReturnType<typeof useMock>, edit: Edit = () => {}): Promise<void> {
@@ -89,7 +78,8 @@ describe('importing a webhook into a Variant A server', () => {
 
   it('refuses alerts, which Variant B records, with one detail; takes an empty list', async () => {
     const id = await failingHook(h, 5);
-    const edit: Edit = (s) => (s.alerts = [alert(h, id), alert(h, id)]);
+    const edit: Edit = (s) =>
+      (s.alerts = [alertFor(h.workspaceId, id), alertFor(h.workspaceId, id)]);
     expect(await refusedImport(h, edit)).toEqual([
       {
         field: 'alerts',

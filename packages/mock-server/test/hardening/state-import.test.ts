@@ -10,7 +10,13 @@ import {
 } from '../../src/index.js';
 import { apiClient } from '../support/api.js';
 import { useMock } from '../support/harness.js';
-import { deliveryFetch, type Edit, fillState, refusedImport } from '../support/state-fixtures.js';
+import {
+  alertFor,
+  deliveryFetch,
+  type Edit,
+  fillState,
+  refusedImport,
+} from '../support/state-fixtures.js';
 import { inProcess, type Transport, transports } from '../support/transports.js';
 
 const fetchHandler = transports[0] as Transport;
@@ -196,15 +202,7 @@ describe('importing alerts into a Variant B server', () => {
   const refused = (edit: Edit) => refusedImport(h, edit);
 
   it('refuses an alert that is not one the mock records', async () => {
-    const alert = {
-      id: crypto.randomUUID(),
-      workspace_id: h.workspaceId,
-      webhook_id: crypto.randomUUID(),
-      to: 'owner@example.com',
-      subject: 'Webhook failing',
-      body: 'The last 5 deliveries failed.',
-      sent_at: '2026-11-20T10:00:00.000Z',
-    };
+    const alert = alertFor(h.workspaceId, crypto.randomUUID());
     const res = await h.call('PUT', '/__mock/state', { body: edited((s) => (s.alerts = [alert])) });
     expect(res.status).toBe(204);
     const [issue] = await refused((s) => (s.alerts = [{ ...alert, sent_at: undefined }]));

@@ -163,3 +163,18 @@ export async function fillState(h: Harness, variant: 'A' | 'B'): Promise<void> {
   }
   await h.mock.settle();
 }
+
+/** An alert e-mail as Variant B records one, of `workspaceId` about `webhookId`. */
+export const alertFor = (
+  workspaceId: string,
+  webhookId: string,
+  sentAt = '2026-11-20T10:00:00.000Z',
+) => ({
+  id: crypto.randomUUID(),
+  workspace_id: workspaceId,
+  webhook_id: webhookId,
+  to: 'owner@example.com',
+  subject: 'Webhook failing',
+  body: 'The last 5 deliveries failed.',
+  sent_at: sentAt,
+});
