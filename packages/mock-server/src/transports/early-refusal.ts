@@ -6,12 +6,10 @@ import { headerOf } from './incoming-request.js';
 // Methods that change nothing (RFC 9110 §9.2.1): a page may send them anywhere, and reads nothing back.
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** What decides whether the node server refuses a request before its handler sees it. */
+/** The server's settings that decide whether it refuses a request before its handler sees it. */
 export interface EarlyRefusalRules {
   /** The interface the server is bound to, as `listen` was given it. */
   host: string;
-  /** The request is to the control API (`/__mock`). */
-  control: boolean;
   /** Answer `/__mock` only for a request addressed to this machine by its `Host`. */
   guardHost: boolean;
   /** The control API has an admin token, which guards it from pages of any origin. */
@@ -19,12 +17,16 @@ export interface EarlyRefusalRules {
 }
 
 /**
- * Why the node server refuses a request before its handler sees it, in the API's envelope (an
- * HTTP/1.1 request without Host; a control request by another name or from another origin's page),
- * or null to handle it.
+ * Why the node server refuses a request (to the control API, `/__mock`, when `control`) before its
+ * handler sees it, in the API's envelope (an HTTP/1.1 request without Host; a control request by
+ * another name or from another origin's page), or null to handle it.
  */
-export function earlyRefusal(req: IncomingMessage, rules: EarlyRefusalRules): ApiError | null {
-  const { host, control } = rules;
+export function earlyRefusal(
+  req: IncomingMessage,
+  control: boolean,
+  rules: EarlyRefusalRules,
+): ApiError | null {
+  const { host } = rules;
   // Node's own answer to this (with requireHostHeader) is a bare 400: no envelope, no request id.
   if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor >= 1) {
     return invalidField('Host', 'required', 'missing; an HTTP/1.1 request must send a Host header');

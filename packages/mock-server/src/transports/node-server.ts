@@ -112,6 +112,11 @@ export async function listen(
   // and secrets). Bound elsewhere (0.0.0.0 in a container, called as http://mock:4010), any name
   // is legitimate: the admin token is the guard there.
   const guardHost = serveOptions.guardControlHost === true && isLoopbackName(host);
+  const refusalRules = {
+    host,
+    guardHost,
+    controlCorsAnyOrigin: serveOptions.controlCorsAnyOrigin === true,
+  };
   let closing = false;
   // The one close, however often it is asked for.
   let closed: Promise<void> | undefined;
@@ -167,12 +172,7 @@ export async function listen(
             serveOptions.controlCorsAnyOrigin === true,
           )
         : CORS_HEADERS;
-      const refusal = earlyRefusal(req, {
-        host,
-        control,
-        guardHost,
-        controlCorsAnyOrigin: serveOptions.controlCorsAnyOrigin === true,
-      });
+      const refusal = earlyRefusal(req, control, refusalRules);
       if (refusal) {
         req.resume();
         return answer(ownAnswer(refusal, nextId(), now(), cors), true);
