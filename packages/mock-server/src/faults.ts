@@ -1,12 +1,23 @@
 import { ApiError, type ErrorCode } from './errors.js';
 import { canonicalId } from './store/canonical-id.js';
 
-/** A fault to inject: the next `times` matching requests answer `status` in the error envelope. */
-export interface FaultSpec {
+/** What a fault with `drop` cuts: the request before the API sees it, or the answer after. */
+export type FaultDrop = 'request' | 'response' | 'body';
+
+/** What every fault has: where it applies, how often, and how long it holds its answer back. */
+interface FaultTarget {
   /** Only this method (any when absent). */
   method?: string;
   /** An exact path (`/v1/agents`), a spec path template (`/v1/agents/{id}`), or a prefix ending in `*`. */
   path: string;
+  /** How many requests it applies to (default 1, at most `Number.MAX_SAFE_INTEGER`). */
+  times?: number;
+  /** Wait this long (real milliseconds) before answering (or cutting). */
+  delay_ms?: number;
+}
+
+/** A fault that answers the next `times` matching requests with `status` in the error envelope. */
+export interface StatusFaultSpec extends FaultTarget {
   /** The error status to answer, 400 to 599. */
   status: number;
   /**
@@ -14,10 +25,6 @@ export interface FaultSpec {
    * `CLIENT_ERROR` for another 4xx (a status the API never answers itself).
    */
   code?: ErrorCode;
-  /** How many requests it applies to (default 1, at most `Number.MAX_SAFE_INTEGER`). */
-  times?: number;
-  /** Wait this long (real milliseconds) before answering. */
-  delay_ms?: number;
   /**
    * Send `Retry-After` with this many seconds (at most 2147483647); a 429 without it sends 1, as the
    * API's 429s always carry one.
@@ -25,20 +32,41 @@ export interface FaultSpec {
   retry_after?: number;
   /** The error message (a default names the fault). */
   message?: string;
+  /** Not with `status`: a fault answers or cuts. */
+  drop?: never;
 }
 
+/**
+ * A fault that cuts the connection of the next `times` matching requests: `request` before the API
+ * sees the request (nothing changes), `response` after the API has carried it out (the answer is
+ * lost), `body` after the status and headers of the answer and half its body.
+ */
+export interface DropFaultSpec extends FaultTarget {
+  /** What is cut: the request, the whole answer, or the answer's body halfway. */
+  drop: FaultDrop;
+  /** Not with `drop`: a dropped connection has no status. */
+  status?: never;
+  /** Not with `drop`. */
+  code?: never;
+  /** Not with `drop`. */
+  retry_after?: never;
+  /** Not with `drop`. */
+  message?: never;
+}
+
+/** A fault to inject: an error status to answer (`status`) or a connection to cut (`drop`). */
+export type FaultSpec = StatusFaultSpec | DropFaultSpec;
+
 /** A fault still waiting, as `faults.list()` and `GET /__mock/faults` show it. */
-export interface PendingFault extends FaultSpec {
+export type PendingFault = FaultSpec & {
   /** How many requests it applied to when added (the spec's, or 1). */
   times: number;
   /** How many matching requests it has left. */
   remaining: number;
-}
+};
 
 /** A fault waiting to fire, with its path compiled. */
-export interface ActiveFault extends PendingFault {
-  matcher: RegExp;
-}
+export type ActiveFault = PendingFault & { matcher: RegExp };
 
 /** The code of each status the API answers itself (api-decisions section 2). */
 const CODES: Record<number, ErrorCode> = {
@@ -139,12 +167,12 @@ function canonicalSegment(segment: string): string {
 }
 
 /** The seconds a fault's answer asks to wait: its `retry_after`, else 1 on a 429 (as every 429 of the API has one). */
-export function faultRetryAfter(fault: FaultSpec): number | undefined {
+export function faultRetryAfter(fault: StatusFaultSpec): number | undefined {
   return fault.retry_after ?? (fault.status === 429 ? 1 : undefined);
 }
 
 /** The error a fault answers with. */
-export function faultError(fault: FaultSpec): ApiError {
+export function faultError(fault: StatusFaultSpec): ApiError {
   // A code the fault names may be any string, and CLIENT_ERROR is outside the spec's enum on purpose.
   const code = (fault.code ?? faultCode(fault.status)) as ErrorCode;
   const headers: Record<string, string> = {};

@@ -5,7 +5,13 @@ export type { MockServer } from './create-mock-server.js';
 export { createMockServer } from './create-mock-server.js';
 export type { ErrorCode, ErrorDetail } from './errors.js';
 export { isMockApiError, MockApiError } from './errors.js';
-export type { FaultSpec, PendingFault } from './faults.js';
+export type {
+  DropFaultSpec,
+  FaultDrop,
+  FaultSpec,
+  PendingFault,
+  StatusFaultSpec,
+} from './faults.js';
 export type { OperationId, OperationInfo } from './generated/operations.js';
 export { operations, scopeVocabulary } from './generated/operations.js';
 export type { IdGenerator, IdsOption } from './ids.js';

@@ -1,3 +1,5 @@
+import type { FaultDrop } from './faults.js';
+
 /** One request as the journal keeps it. */
 export interface JournalEntry {
   /** The `X-Request-Id` the response carried. */
@@ -10,7 +12,10 @@ export interface JournalEntry {
   path: string;
   /** The query string with its `?` (`?limit=5`), or `''`. */
   query: string;
-  /** The HTTP status of the answer. */
+  /**
+   * The HTTP status of the answer; 0 for a request a `drop: "request"` fault cut before the API saw
+   * it (a fault that drops the answer keeps the status the client did not get).
+   */
   status: number;
   /**
    * The id (not the key string) of the API key that passed authentication; null when none did (an
@@ -19,6 +24,8 @@ export interface JournalEntry {
   key_id: string | null;
   /** The spec's operationId (`agentsList`); null when no operation matched the method and path. */
   operation_id: string | null;
+  /** What a fault with `drop` cut (only on such a request): the request, the answer, or its body. */
+  dropped?: FaultDrop;
 }
 
 /** An entry as it is recorded: the time as ms, formatted only when the journal is read. */

@@ -117,6 +117,12 @@ export function createRequestHandler(
       }
       response.body = null;
     }
+    const { drop } = scope;
+    if (drop !== undefined) {
+      // Held back as a fault's answer is, then cut instead of sent.
+      if (drop.delay_ms) await core.sleep(drop.delay_ms, request.signal);
+      response.drop = drop.drop;
+    }
     if (!isControl && request.method !== 'OPTIONS') {
       core.journal.add({
         request_id: requestId,
@@ -127,6 +133,7 @@ export function createRequestHandler(
         status: response.status,
         key_id: scope.keyId,
         operation_id: scope.operationId,
+        ...(drop === undefined ? {} : { dropped: drop.drop }),
       });
     }
     return response;

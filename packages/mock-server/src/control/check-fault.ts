@@ -15,6 +15,7 @@ const CONTROL_PATH = /^\/__mock(\/|\*|$)/;
  */
 export function checkFault(input: unknown): FaultSpec {
   const spec = checkInput<FaultSpec>(faultSpec, input);
+  checkKind(spec);
   const { path, method } = spec;
   if (!path.startsWith('/')) throw invalidField('path', 'pattern', 'must start with /');
   const star = path.indexOf('*');
@@ -64,4 +65,33 @@ export function checkFault(input: unknown): FaultSpec {
     );
   }
   return upper === undefined ? spec : { ...spec, method: upper };
+}
+
+/** The fields only an answer carries, which a fault that drops its connection cannot take. */
+const ANSWER_FIELDS = ['code', 'retry_after', 'message'] as const;
+
+/** One of `status` (an answer) and `drop` (a cut), and no field of an answer beside a cut. */
+function checkKind(spec: FaultSpec): void {
+  if (spec.drop === undefined) {
+    if (spec.status === undefined) {
+      throw invalidField('status', 'required', 'is required (or drop, to cut the connection)');
+    }
+    return;
+  }
+  if (spec.status !== undefined) {
+    throw invalidField(
+      'drop',
+      'not',
+      'a fault either answers status or drops the connection, not both',
+    );
+  }
+  for (const field of ANSWER_FIELDS) {
+    if (spec[field] !== undefined) {
+      throw invalidField(
+        field,
+        'not',
+        'only a fault with status answers; drop sends no answer to put it in',
+      );
+    }
+  }
 }

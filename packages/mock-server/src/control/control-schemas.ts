@@ -51,7 +51,10 @@ export const clockAdvanceBody = object({ ms: { type: 'integer', minimum: 0 } }, 
 /** `PUT /__mock/health`. */
 export const healthBody = object({ status: healthStatus }, ['status']);
 
-/** `POST /__mock/faults` and `faults.add()`; `checkFault` checks what a schema cannot say. */
+/**
+ * `POST /__mock/faults` and `faults.add()`; `checkFault` checks what a schema cannot say (one of
+ * `status` and `drop`, and the fields only `status` takes).
+ */
 export const faultSpec = object(
   {
     method: { description: 'an HTTP method, checked by checkFault' },
@@ -66,8 +69,9 @@ export const faultSpec = object(
     // 1e21 it was sent as `1e+21`, no Retry-After at all, and X-RateLimit-Reset lost precision.
     retry_after: { type: 'integer', minimum: 0, maximum: 2_147_483_647 },
     message: string,
+    drop: { enum: ['request', 'response', 'body'] },
   },
-  ['path', 'status'],
+  ['path'],
 );
 
 /** `POST /__mock/conversations/{id}/inbound` and `receiveMessage()`. */

@@ -1,3 +1,5 @@
+import type { FaultDrop } from '../faults.js';
+
 /** A request as the mock's core sees it, whatever transport it came through. */
 export interface ApiRequest {
   readonly method: string;
@@ -27,4 +29,10 @@ export interface ApiResponse {
   headers: Record<string, string>;
   /** JSON text (or its UTF-8 bytes, shared: never to be written to), or null for no body. */
   body: string | Uint8Array<ArrayBuffer> | null;
+  /**
+   * Set by a fault with `drop`: the transport cuts the connection instead of answering (`request`,
+   * `response`), or after the status, headers and half the body (`body`; an answer without a body
+   * is cut whole).
+   */
+  drop?: FaultDrop;
 }

@@ -1,7 +1,14 @@
 import type { DomainContext, Handler } from '../domain/context.js';
 import { Reply } from '../domain/context.js';
 import { ApiError } from '../errors.js';
-import { type FaultSpec, type Faults, faultError, faultRetryAfter } from '../faults.js';
+import {
+  type ActiveFault,
+  type DropFaultSpec,
+  type Faults,
+  faultError,
+  faultRetryAfter,
+  type StatusFaultSpec,
+} from '../faults.js';
 import type { OperationInfo } from '../generated/operations.js';
 import type { ApiKeyRecord } from '../store/records.js';
 import type { ApiRequest, ApiResponse } from './api-request.js';
@@ -30,7 +37,14 @@ export interface RequestScope {
   operationId: string | null;
   keyId: string | null;
   rateHeaders?: Record<string, string>;
+  /** The fault that drops the request's connection, once taken: the transport cuts instead of answering. */
+  drop?: DropFault;
 }
+
+/** An active fault that answers with a status. */
+type StatusFault = ActiveFault & StatusFaultSpec;
+/** An active fault that drops its connection. */
+export type DropFault = ActiveFault & DropFaultSpec;
 
 /**
  * Runs one operation through the checks of api-decisions section 2, in order: maintenance (503),
@@ -49,14 +63,23 @@ export async function runOperation(
 ): Promise<ApiResponse> {
   const { ctx } = pipeline;
   scope.operationId = op.operationId;
+  // Looked up once. A fault that answers is counted only once the request is past authentication
+  // and the rate limit; one that drops the connection at once, as it cuts whatever the answer is.
+  const matched = pipeline.faults.match(op.method, request.path);
+  let fault: StatusFault | null = null;
+  if (matched?.drop === undefined) fault = matched;
+  else {
+    pipeline.faults.use(matched);
+    scope.drop = matched;
+    // The network lost it: the API never saw the request (no key, no rate limit, no change).
+    if (matched.drop === 'request') return { status: 0, headers: {}, body: null };
+  }
   let rateHeaders: Record<string, string> = {};
   if (ctx.state.health === 'maintenance' && op.operationId !== 'healthRetrieve') {
     return errorResponse(maintenance(), rateHeaders);
   }
   let key: ApiKeyRecord | null = null;
   try {
-    // Looked up once; counted only once the request is past authentication and the rate limit.
-    const fault = pipeline.faults.match(op.method, request.path);
     if (op.scopes) {
       // An injected 401 stands for an authentication that failed: as a real one, it comes before the
       // rate limit, counts against no key and carries no rate-limit headers. An injected 429 is
@@ -156,7 +179,7 @@ function maintenance(): ApiError {
 
 async function answerFault(
   pipeline: Pipeline,
-  fault: FaultSpec,
+  fault: StatusFaultSpec,
   rateHeaders: Record<string, string>,
   signal: AbortSignal | undefined,
 ): Promise<ApiResponse> {

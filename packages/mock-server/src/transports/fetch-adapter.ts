@@ -3,6 +3,7 @@ import { normalizePath } from '../http/normalize-path.js';
 import { readBody } from '../http/read-body.js';
 import type { RequestHandler } from '../request-handler.js';
 import { type BaseUrl, pathUnder } from './base-url.js';
+import { droppedCause, droppedConnection } from './dropped-connection.js';
 
 /**
  * A fetch Request as the core reads it: its path (normalized) under the base URL's prefix
@@ -25,10 +26,30 @@ export function fromFetchRequest(request: Request, base: BaseUrl): ApiRequest {
   };
 }
 
-/** The core's response as a fetch Response. */
-export function toFetchResponse(response: ApiResponse): Response {
+/**
+ * The core's response as a fetch Response. One a fault drops fails as fetch fails on a connection
+ * that closes: rejected with a `TypeError('fetch failed')` before an answer, or, cut in its body,
+ * a Response whose body fails halfway with a `TypeError('terminated')`, as Node's fetch does.
+ */
+export function toFetchResponse(response: ApiResponse, request: ApiRequest): Response {
+  const { status, headers, body, drop } = response;
   // Bytes may be shared with later answers (cached JSON): safe, as the Response constructor copies them.
-  return new Response(response.body, { status: response.status, headers: response.headers });
+  if (drop === undefined) return new Response(body, { status, headers });
+  const cause = droppedCause(drop, request);
+  if (drop === 'body' && body !== null && body.length > 0) {
+    const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
+    let sent = false;
+    const cutBody = new ReadableStream<Uint8Array>({
+      // One pull for the first half, the next fails: an error right after enqueue would drop the chunk.
+      pull(controller) {
+        if (sent) return controller.error(new TypeError('terminated', { cause }));
+        sent = true;
+        controller.enqueue(bytes.slice(0, Math.floor(bytes.byteLength / 2)));
+      },
+    });
+    return new Response(cutBody, { status, headers });
+  }
+  throw droppedConnection(cause);
 }
 
 /**
@@ -47,7 +68,8 @@ export function fetchTransport(
   const handle = (request: Request): Promise<Response> => {
     const { signal } = request;
     if (signal.aborted) return Promise.reject(signal.reason);
-    const answer = handler(fromFetchRequest(request, base)).then(toFetchResponse);
+    const received = fromFetchRequest(request, base);
+    const answer = handler(received).then((response) => toFetchResponse(response, received));
     return untilAborted(answer, signal);
   };
   return { fetch: (input, init) => handle(toRequest(input, init, base.url)), handle };

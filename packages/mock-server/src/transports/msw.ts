@@ -1,6 +1,7 @@
 import { http, type RequestHandler } from 'msw';
 import { normalizePath } from '../http/normalize-path.js';
 import { parseBaseUrl, pathUnder } from './base-url.js';
+import { isDroppedConnection } from './dropped-connection.js';
 
 /** A path the mock answers, under its prefix: `/v1`, `/__mock` or under them, in any case. */
 const MOCK_PATH = /^\/(v1|__mock)(\/|$)/i;
@@ -31,10 +32,11 @@ export function mswHandlers(mock: {
   // The mock reads a clone: a handler before it that kept the request and fell through (a spy)
   // can still read the body. One that read (or locked) the body left none to clone: a 400 says so.
   // A client that aborted has had its fetch rejected by MSW already: `handle`'s AbortError is no
-  // handler failure for MSW to report, and the network error answered instead reaches nobody.
+  // handler failure for MSW to report, and the network error answered instead reaches nobody. A
+  // connection a fault dropped is MSW's network error: the client's fetch rejects, as over HTTP.
   const resolve = ({ request }: { request: Request }) =>
     mock.handle(clonable(request) ? request.clone() : request).catch((error: unknown) => {
-      if (request.signal.aborted) return Response.error();
+      if (request.signal.aborted || isDroppedConnection(error)) return Response.error();
       throw error;
     });
   return [http.all(ours, resolve)];

@@ -15,7 +15,7 @@ import {
   isDraining,
   targetOf,
 } from './incoming-request.js';
-import { afterAnswers, answering, framed, ownAnswer, send } from './write-answer.js';
+import { afterAnswers, answering, cut, framed, ownAnswer, send } from './write-answer.js';
 
 // node:http is loaded when a server starts, not when the package is imported, so that the package
 // bundles for a browser (MSW's worker, a component test) where there is no node:http. The name is
@@ -159,8 +159,10 @@ export async function listen(
     inTurn(req.socket, async () => {
       if (ended.has(req.socket)) return;
       const answer = (response: ApiResponse, last: boolean, endAfter?: IncomingMessage) => {
-        if (last) ended.add(req.socket);
-        send(res, response, last, endAfter);
+        // A fault's cut ends the connection too: a request pipelined after it is not handled.
+        if (last || response.drop !== undefined) ended.add(req.socket);
+        if (response.drop !== undefined) cut(res, response);
+        else send(res, response, last, endAfter);
       };
       const target = targetOf(req);
       const control = isControlPath(target.path);

@@ -53,6 +53,25 @@ export function send(
   endAfter.once('end', () => res.end());
 }
 
+/**
+ * Cuts the connection as a fault with `drop` says, once the answers before this one on it are
+ * written (`res` then has the socket): at once for `request` and `response`, or after the status,
+ * the headers (with the whole body's length) and half the body for `body`. An answer without a
+ * body is cut whole: its headers alone would be a complete answer.
+ */
+export function cut(res: ServerResponse, response: ApiResponse): void {
+  const { body } = response;
+  if (response.drop === 'body' && body !== null && body.length > 0) {
+    const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+    res.writeHead(response.status, framed(response, false));
+    // Handed to the system by then: closing sends what is written, then the end of the stream.
+    res.write(bytes.subarray(0, Math.floor(bytes.byteLength / 2)), () => res.socket?.destroy());
+    return;
+  }
+  if (res.socket) res.socket.destroy();
+  else res.once('socket', (socket: Duplex) => socket.destroy());
+}
+
 /** The answer a connection is writing or about to write (Node's own record), if any. */
 export function answering(socket: Duplex): ServerResponse | undefined {
   return (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage ?? undefined;

@@ -1,0 +1,219 @@
+// A fault with `drop` cuts the connection instead of answering with an error status: the network
+// failures a client's retry logic is there for (WireMock's connection-reset faults), each with what
+// the API did before the cut, so that a suite can test that a retried POST does not create twice.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createMockServer } from '../../src/index.js';
+import { useMock } from '../support/harness.js';
+import { transports } from '../support/transports.js';
+
+describe.each(transports)('a fault that drops the connection, over $name', (transport) => {
+  const h = useMock(transport);
+
+  /** A request through the transport as a client sends it, rejections and all. */
+  const send = (method: string, path: string, body?: unknown) =>
+    h.connection.fetch(`${h.connection.baseUrl}${path}`, {
+      method,
+      headers: {
+        'x-api-key': h.key,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+
+  const agentNames = async () =>
+    (await h.call('GET', '/v1/agents')).body.data.map((a: { name: string }) => a.name);
+
+  it('drop "request": the client gets a connection error and the API never saw the request', async () => {
+    await h.call('POST', '/__mock/faults', {
+      body: { method: 'POST', path: '/v1/agents', drop: 'request' },
+    });
+    await expect(send('POST', '/v1/agents', { name: 'Lost' })).rejects.toThrow(TypeError);
+    expect(await agentNames()).toEqual([]);
+    const [dropped] = h.mock.requests();
+    expect(dropped).toMatchObject({
+      method: 'POST',
+      path: '/v1/agents',
+      status: 0,
+      dropped: 'request',
+      key_id: null,
+      operation_id: 'agentsCreate',
+    });
+    // Used up: the retry goes through.
+    expect((await send('POST', '/v1/agents', { name: 'Kept' })).status).toBe(201);
+    expect(await agentNames()).toEqual(['Kept']);
+  });
+
+  it('drop "request" comes before authentication and the rate limit: the API never saw it', async () => {
+    h.mock.faults.add({ path: '/v1/agents', drop: 'request' });
+    await expect(
+      h.connection.fetch(`${h.connection.baseUrl}/v1/agents`, { headers: { 'x-api-key': 'nope' } }),
+    ).rejects.toThrow(TypeError);
+    const after = await send('GET', '/v1/agents');
+    // The first request this key made that counted.
+    expect(after.headers.get('x-ratelimit-remaining')).toBe('99');
+  });
+
+  it('drop "response": the API carries the request out, then the answer is lost', async () => {
+    h.mock.faults.add({ method: 'POST', path: '/v1/agents', drop: 'response' });
+    await expect(send('POST', '/v1/agents', { name: 'Made' })).rejects.toThrow(TypeError);
+    // The classic duplicate: the client saw an error, the agent exists.
+    expect(await agentNames()).toEqual(['Made']);
+    expect(h.mock.requests()[0]).toMatchObject({
+      status: 201,
+      dropped: 'response',
+      key_id: expect.any(String),
+    });
+    // It counted against the key's limit, as the request reached the API.
+    expect((await send('GET', '/v1/agents')).headers.get('x-ratelimit-remaining')).toBe('97');
+  });
+
+  it('drop "response" loses an error answer as it loses a success', async () => {
+    h.mock.faults.add({ path: '/v1/agents/{id}', drop: 'response' });
+    await expect(send('GET', `/v1/agents/${crypto.randomUUID()}`)).rejects.toThrow(TypeError);
+    expect(h.mock.requests()[0]).toMatchObject({ status: 404, dropped: 'response' });
+  });
+
+  it('drop "body": the status and headers arrive, the body is cut halfway', async () => {
+    for (const name of ['One', 'Two', 'Three'])
+      await h.call('POST', '/v1/agents', { body: { name } });
+    h.mock.faults.add({ method: 'GET', path: '/v1/agents', drop: 'body' });
+    const res = await send('GET', '/v1/agents');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-request-id')).toMatch(/./);
+    await expect(res.text()).rejects.toThrow(TypeError);
+    expect(h.mock.requests().at(-1)).toMatchObject({ status: 200, dropped: 'body' });
+    expect((await send('GET', '/v1/agents')).status).toBe(200);
+  });
+
+  it('drop "body" on an answer without a body (a 204) loses the whole answer', async () => {
+    const made = await h.call('POST', '/v1/agents', { body: { name: 'Gone' } });
+    h.mock.faults.add({ method: 'DELETE', path: '/v1/agents/{id}', drop: 'body' });
+    await expect(send('DELETE', `/v1/agents/${made.body.data.id}`)).rejects.toThrow(TypeError);
+    expect(h.mock.requests().at(-1)).toMatchObject({ status: 204, dropped: 'body' });
+    expect(await agentNames()).toEqual([]);
+  });
+
+  it('plays in order with error faults, and lists with its drop', async () => {
+    h.mock.faults.add({ path: '/v1/agents', drop: 'request', times: 2 });
+    const added = await h.call('POST', '/__mock/faults', {
+      body: { path: '/v1/agents', status: 503 },
+    });
+    expect(added.body.data).toEqual([
+      { path: '/v1/agents', drop: 'request', times: 2, remaining: 2 },
+      { path: '/v1/agents', status: 503, times: 1, remaining: 1 },
+    ]);
+    await expect(send('GET', '/v1/agents')).rejects.toThrow(TypeError);
+    await expect(send('GET', '/v1/agents')).rejects.toThrow(TypeError);
+    expect((await send('GET', '/v1/agents')).status).toBe(503);
+    expect((await send('GET', '/v1/agents')).status).toBe(200);
+    expect(h.mock.requests().map((r) => [r.status, r.dropped])).toEqual([
+      [0, 'request'],
+      [0, 'request'],
+      [503, undefined],
+      [200, undefined],
+    ]);
+  });
+
+  it.each([
+    [
+      { path: '/v1/agents' },
+      'status',
+      'required',
+      'status: is required (or drop, to cut the connection)',
+    ],
+    [
+      { path: '/v1/agents', status: 503, drop: 'response' },
+      'drop',
+      'not',
+      'drop: a fault either answers status or drops the connection, not both',
+    ],
+    [
+      { path: '/v1/agents', drop: 'response', code: 'X' },
+      'code',
+      'not',
+      'code: only a fault with status answers; drop sends no answer to put it in',
+    ],
+    [
+      { path: '/v1/agents', drop: 'request', retry_after: 5 },
+      'retry_after',
+      'not',
+      'retry_after: only a fault with status answers; drop sends no answer to put it in',
+    ],
+    [
+      { path: '/v1/agents', drop: 'body', message: 'x' },
+      'message',
+      'not',
+      'message: only a fault with status answers; drop sends no answer to put it in',
+    ],
+    [{ path: '/v1/agents', drop: 'reset' }, 'drop', 'enum', 'drop: must be one of'],
+  ])('refuses %j naming %s (rule %s)', async (fault, field, rule, message) => {
+    const bad = await h.call('POST', '/__mock/faults', { body: fault });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain(message);
+    expect(bad.body.error.details).toEqual([expect.objectContaining({ field, rule })]);
+    expect(h.mock.faults.list()).toEqual([]);
+  });
+});
+
+describe('mock.fetch and mock.handle, dropping', () => {
+  it('reject as fetch does on a network failure, the cause naming the fault', async () => {
+    const mock = createMockServer({ clock: 'manual' });
+    try {
+      const { key } = mock.createApiKey({ scopes: 'all' });
+      mock.faults.add({ method: 'POST', path: '/v1/agents', drop: 'response', times: 2 });
+      const init = {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        body: '{"name":"A"}',
+      };
+      const error = await mock.fetch('/v1/agents', init).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(TypeError);
+      expect(error).toMatchObject({ message: 'fetch failed' });
+      expect((error as Error).cause).toMatchObject({
+        code: 'ECONNRESET',
+        message: expect.stringContaining('drop "response" on POST /v1/agents'),
+      });
+      const viaHandle = mock.handle(new Request(`${mock.baseUrl}/v1/agents`, init));
+      await expect(viaHandle).rejects.toThrow('fetch failed');
+    } finally {
+      mock.dispose();
+    }
+  });
+});
+
+describe('a drop fault with delay_ms', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('holds the cut back delay_ms of real time, after the API has carried the request out', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const mock = createMockServer({ clock: 'manual' });
+    try {
+      const { key } = mock.createApiKey({ scopes: 'all' });
+      mock.faults.add({ method: 'POST', path: '/v1/agents', drop: 'response', delay_ms: 5_000 });
+      let failed: unknown;
+      const pending = mock
+        .fetch('/v1/agents', {
+          method: 'POST',
+          headers: { 'x-api-key': key, 'content-type': 'application/json' },
+          body: '{"name":"Slow"}',
+        })
+        .catch((error: unknown) => {
+          failed = error;
+        });
+      await vi.advanceTimersByTimeAsync(4_999);
+      expect(failed).toBeUndefined();
+      // Made already: the answer is what is held back.
+      expect(mock.exportState().tables.agents.map((a) => a.name)).toEqual(['Slow']);
+      await vi.advanceTimersByTimeAsync(1);
+      await pending;
+      expect(failed).toBeInstanceOf(TypeError);
+    } finally {
+      mock.dispose();
+    }
+  });
+});
