@@ -2,6 +2,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   AgentPlatform,
+  APIConnectionError,
   type APIError,
   AuthenticationError,
   type ClientOptions,
@@ -320,6 +321,41 @@ describe.each(targets)('against the mock through %s', (_name, transport) => {
       mock.faults.add({ method: 'POST', path: '/v1/agents', status: 500, times: 1 });
       await expect(client().agents.create({ name: 'once' })).rejects.toMatchObject({ status: 500 });
       expect((await client().agents.list()).data).toEqual([]);
+    });
+  });
+
+  describe('dropped connections through fault injection', () => {
+    it('retries a GET whose request the network lost, and a PUT whose answer it lost', async () => {
+      mock.faults.add({ method: 'GET', path: '/v1/agents', drop: 'request' });
+      expect((await client().agents.list()).data).toEqual([]);
+      const agent = await client().agents.create({ name: 'Before' });
+      mock.faults.add({ method: 'PUT', path: '/v1/agents/{id}', drop: 'response' });
+      const updated = await client().agents.update(agent.id, { name: 'After' });
+      expect(updated.name).toBe('After');
+      expect(mock.requests().map((r) => [r.method, r.status, r.dropped])).toEqual([
+        ['GET', 0, 'request'],
+        ['GET', 200, undefined],
+        ['POST', 201, undefined],
+        ['PUT', 200, 'response'],
+        ['PUT', 200, undefined],
+      ]);
+    });
+
+    it('does not retry a POST whose answer was lost: the agent exists once, the caller sees APIConnectionError', async () => {
+      mock.faults.add({ method: 'POST', path: '/v1/agents', drop: 'response' });
+      const error = await client()
+        .agents.create({ name: 'Maybe' })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(APIConnectionError);
+      expect(mock.requests()).toHaveLength(1);
+      expect((await client().agents.list()).data.map((a) => a.name)).toEqual(['Maybe']);
+    });
+
+    it('fails a 2xx whose body is cut with APIConnectionError, without a retry', async () => {
+      await client().agents.create({ name: 'Listed' });
+      mock.faults.add({ method: 'GET', path: '/v1/agents', drop: 'body' });
+      await expect(client().agents.list()).rejects.toBeInstanceOf(APIConnectionError);
+      expect(mock.requests().at(-1)).toMatchObject({ status: 200, dropped: 'body' });
     });
   });
 
