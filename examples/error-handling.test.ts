@@ -66,6 +66,8 @@ it('retries a GET after a 503 as often as maxRetries says, and a POST never, wai
     expect.stringMatching(
       /^ {3}create a contact, 503 once: ServiceUnavailableError: 503 .*\(1 attempt\)$/,
     ),
+    `   create a contact, its answer lost: APIConnectionError: Connection error: POST ${mock.baseUrl}/v1/contacts (ECONNRESET) (1 attempt)`,
+    '   contacts with answer.lost@example.com afterwards: 1',
   ]);
   expect(answered(mock).calls).toEqual([
     'GET /v1/agents 503',
@@ -74,6 +76,8 @@ it('retries a GET after a 503 as often as maxRetries says, and a POST never, wai
     'GET /v1/agents 503',
     'GET /v1/agents 503',
     'POST /v1/contacts 503',
+    'POST /v1/contacts 201', // carried out, its answer dropped
+    'GET /v1/contacts 200',
   ]);
   // Three backoff waits, 0.5 s, 1 s and 0.5 s less up to 25% jitter, all on the mock's clock.
   const waited = mock.clock.now() - start;

@@ -133,6 +133,16 @@ export async function retries(env: ExampleEnv): Promise<void> {
   await injectFault(env, { method: 'POST', path: '/v1/contacts', ...down });
   const create = () => client.contacts.create({ name: 'Maybe Created' });
   log(`   create a contact, 503 once: ${await counted(create)}`);
+
+  // The worst case: the API made the contact and its answer was lost on the way (the mock drops the
+  // connection after carrying the POST out). Not retried, so not made twice: look before you send
+  // it again, here by the email, which the API's search covers.
+  await injectFault(env, { method: 'POST', path: '/v1/contacts', drop: 'response' });
+  const email = 'answer.lost@example.com';
+  const lost = () => client.contacts.create({ name: 'Answer Lost', email });
+  log(`   create a contact, its answer lost: ${await counted(lost)}`);
+  const { data: found } = await client.contacts.list({ q: email });
+  log(`   contacts with ${email} afterwards: ${found.length}`);
 }
 
 /** 3. Time: `timeout` for each attempt, and `signal` to cancel a call, its retries and its waits. */
