@@ -111,6 +111,11 @@ control faults '{"path":"/v1/agents","status":503,"times":1}'
 check 'an injected 503' 503 "$(status -H "x-api-key: $key" "$base/v1/agents")"
 check 'then 200 again' 200 "$(status -H "x-api-key: $key" "$base/v1/agents")"
 
+# A lost answer: the next POST /v1/agents is carried out, then the connection closes without an
+# answer (curl prints 000): test that your client does not simply send it again.
+control faults '{"method":"POST","path":"/v1/agents","drop":"response"}'
+check 'an answer lost on the way' 000 "$(status -H "x-api-key: $key" "${json[@]}" -d '{"name":"Lost answer"}' "$base/v1/agents")"
+
 # Between tests: back to the demo workspace alone (what the suite made is gone, the demo key works).
 control reset '{"seed":"demo"}'
 check 'after a reset, the contact is gone' 404 "$(status -H "x-api-key: $key" "$base/v1/contacts/$id")"
