@@ -107,6 +107,10 @@ export function relationRules(
   for (const c of (s.tables.conversations ?? []) as Row[]) {
     if (contacts?.has(c.contact_id)) contactOf.set(c.id, c.contact_id);
   }
+  // Webhooks turned off: deactivating one fails its pending deliveries, so none of its is pending.
+  const inactive = new Set<unknown>();
+  for (const hook of (s.tables.webhooks ?? []) as Row[])
+    if (hook.active === false) inactive.add(hook.id);
   const seen = new Map<string, string>();
   /** A repeat of `key` (within its kind) names the row that had it first. */
   const once = (key: string, at: string, field: string, text: string): ErrorDetail[] => {
@@ -147,6 +151,17 @@ export function relationRules(
       issues.push(fieldDetail(`${at}._channel_deleted`, 'invalid', text));
     }
     if (table === 'trainings') issues.push(...trainingIssues(row, at));
+    // A test delivery goes to an inactive webhook too (pending while its one attempt is in flight).
+    if (
+      table === 'deliveries' &&
+      row.status === 'pending' &&
+      row._test !== true &&
+      inactive.has(row.webhook_id)
+    ) {
+      const text =
+        'a delivery of an inactive webhook is not pending: deactivating a webhook fails its pending deliveries (error webhook_deactivated)';
+      issues.push(fieldDetail(`${at}.status`, 'invalid', text));
+    }
     if (
       table === 'messages' &&
       row.sender === 'customer' &&

@@ -58,6 +58,34 @@ describe('importing rows that name other rows', () => {
     }
   });
 
+  it('refuses a pending delivery of an inactive webhook: deactivating one fails what it had pending', async () => {
+    await fillState(h, 'A');
+    const { tables } = h.mock.exportState();
+    const hookId = tables.deliveries.find((d) => d.status === 'pending' && !d._test)?.webhook_id;
+    const hook = tables.webhooks.findIndex((w) => w.id === hookId);
+    expect(hook).toBeGreaterThanOrEqual(0);
+    const pending = tables.deliveries.flatMap((d, i) =>
+      d.status === 'pending' && !d._test && d.webhook_id === hookId ? [i] : [],
+    );
+    const details = await refusedImport(h, (s) => (s.tables.webhooks[hook].active = false));
+    expect(details).toEqual(
+      pending.map((i) => ({
+        field: `tables.deliveries[${i}].status`,
+        rule: 'invalid',
+        message: expect.stringMatching(
+          /^tables\.deliveries\[\d+\]\.status: a delivery of an inactive webhook is not pending: deactivating a webhook fails its pending deliveries \(error webhook_deactivated\) \(row id [0-9a-f-]{36}\)$/,
+        ),
+      })),
+    );
+    // As the API leaves it: deactivated, what was pending failed.
+    expect(
+      (await h.call('PUT', `/v1/webhooks/${hookId}`, { body: { active: false } })).status,
+    ).toBe(200);
+    const after = h.mock.exportState();
+    const res = await h.call('PUT', '/__mock/state', { body: after });
+    expect(res.status, JSON.stringify(res.body)).toBe(204);
+  });
+
   it('says which record is missing in the message', async () => {
     await fillState(h, 'A');
     const [detail] = await refusedImport(h, (s) => (s.tables.trainings[0].agent_id = MISSING));
