@@ -1,4 +1,4 @@
-import { ApiError, type ErrorCode } from './errors.js';
+import { ApiError, detailsSummary, type ErrorCode, type ErrorDetail } from './errors.js';
 import { canonicalId } from './store/canonical-id.js';
 
 /** What a fault with `drop` cuts: the request before the API sees it, or the answer after. */
@@ -30,8 +30,13 @@ export interface StatusFaultSpec extends FaultTarget {
    * API's 429s always carry one.
    */
   retry_after?: number;
-  /** The error message (a default names the fault). */
+  /**
+   * The error message (a default names the fault; with `details`, the first one's and a count of
+   * the others, as the API's).
+   */
   message?: string;
+  /** With a 400 `VALIDATION_ERROR`: the violated rules its answer lists (1 to 100). */
+  details?: ErrorDetail[];
   /** Not with `status`: a fault answers or cuts. */
   drop?: never;
 }
@@ -52,6 +57,8 @@ export interface DropFaultSpec extends FaultTarget {
   retry_after?: never;
   /** Not with `drop`. */
   message?: never;
+  /** Not with `drop`. */
+  details?: never;
 }
 
 /** A fault to inject: an error status to answer (`status`) or a connection to cut (`drop`). */
@@ -178,12 +185,10 @@ export function faultError(fault: StatusFaultSpec): ApiError {
   const headers: Record<string, string> = {};
   const wait = faultRetryAfter(fault);
   if (wait !== undefined) headers['Retry-After'] = String(wait);
-  return new ApiError(
-    fault.status,
-    code,
-    fault.message ?? `injected fault: ${fault.status} ${code}`,
-    { headers },
-  );
+  const { details } = fault;
+  const fallback = `injected fault: ${fault.status} ${code}`;
+  const message = fault.message ?? (details ? detailsSummary(details, fallback) : fallback);
+  return new ApiError(fault.status, code, message, details ? { headers, details } : { headers });
 }
 
 /** A fault path as a RegExp: `{name}` matches one segment, a final `*` any rest, all else literally. */

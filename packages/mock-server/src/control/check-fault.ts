@@ -1,5 +1,5 @@
 import { invalidField } from '../errors.js';
-import { canonicalFaultPath, type FaultSpec } from '../faults.js';
+import { canonicalFaultPath, type FaultSpec, faultCode } from '../faults.js';
 import { checkInput } from './check-input.js';
 import { faultSpec } from './control-schemas.js';
 import { faultTargets } from './fault-targets.js';
@@ -68,13 +68,21 @@ export function checkFault(input: unknown): FaultSpec {
 }
 
 /** The fields only an answer carries, which a fault that drops its connection cannot take. */
-const ANSWER_FIELDS = ['code', 'retry_after', 'message'] as const;
+const ANSWER_FIELDS = ['code', 'retry_after', 'message', 'details'] as const;
 
 /** One of `status` (an answer) and `drop` (a cut), and no field of an answer beside a cut. */
 function checkKind(spec: FaultSpec): void {
   if (spec.drop === undefined) {
     if (spec.status === undefined) {
       throw invalidField('status', 'required', 'is required (or drop, to cut the connection)');
+    }
+    const code = spec.code ?? faultCode(spec.status);
+    if (spec.details !== undefined && (spec.status !== 400 || code !== 'VALIDATION_ERROR')) {
+      throw invalidField(
+        'details',
+        'not',
+        'come only with a 400 VALIDATION_ERROR, as the API sends them',
+      );
     }
     return;
   }

@@ -69,6 +69,19 @@ export const faultSpec = object(
     // 1e21 it was sent as `1e+21`, no Retry-After at all, and X-RateLimit-Reset lost precision.
     retry_after: { type: 'integer', minimum: 0, maximum: 2_147_483_647 },
     message: string,
+    details: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 100,
+      items: object(
+        {
+          field: { type: 'string', minLength: 1 },
+          rule: { type: 'string', minLength: 1 },
+          message: { type: 'string', minLength: 1 },
+        },
+        ['field', 'rule', 'message'],
+      ),
+    },
     drop: { enum: ['request', 'response', 'body'] },
   },
   ['path'],

@@ -68,6 +68,26 @@ describe.each(transports)('faults and health over $name', (transport) => {
     expect((await h.call('GET', '/v1/agents')).headers.get('retry-after')).toBeNull();
   });
 
+  it('answers an injected 400 with the details it names, its message the first one and a count', async () => {
+    const details = [
+      { field: 'email', rule: 'format', message: 'email: must be an email address' },
+      { field: 'phone', rule: 'pattern', message: 'phone: must be E.164' },
+    ];
+    await h.call('POST', '/__mock/faults', {
+      body: { method: 'POST', path: '/v1/contacts', status: 400, details },
+    });
+    const res = await h.call('POST', '/v1/contacts', { body: { name: 'Ann' } });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: 'email: must be an email address (and 1 more)',
+      status: 400,
+      details,
+    });
+    h.mock.faults.add({ path: '/v1/contacts', status: 400, details, message: 'Check the form' });
+    expect((await h.call('GET', '/v1/contacts')).body.error.message).toBe('Check the form');
+  });
+
   it('clears faults and rejects a bad one naming the field', async () => {
     h.mock.faults.add({ path: '/v1/agents', status: 500, times: 5 });
     expect((await h.call('DELETE', '/__mock/faults')).status).toBe(204);
@@ -108,6 +128,32 @@ describe.each(transports)('faults and health over $name', (transport) => {
       'delay_ms: must be at most',
     ],
     [{ path: '/v1/agents', status: 429, retry_after: '5' }, 'type', 'retry_after: must be an'],
+    [
+      { path: '/v1/agents', status: 503, details: [{ field: 'a', rule: 'b', message: 'c' }] },
+      'not',
+      'details: come only with a 400 VALIDATION_ERROR, as the API sends them',
+    ],
+    [
+      {
+        path: '/v1/agents',
+        status: 400,
+        code: 'BAD',
+        details: [{ field: 'a', rule: 'b', message: 'c' }],
+      },
+      'not',
+      'details: come only with a 400 VALIDATION_ERROR, as the API sends them',
+    ],
+    [{ path: '/v1/agents', status: 400, details: [] }, 'minItems', 'details: must have at least 1'],
+    [
+      { path: '/v1/agents', status: 400, details: [{ field: 'a', rule: 'b' }] },
+      'required',
+      'details[0].message: is required',
+    ],
+    [
+      { path: '/v1/agents', drop: 'response', details: [{ field: 'a', rule: 'b', message: 'c' }] },
+      'not',
+      'details: only a fault with status answers',
+    ],
   ])('rejects %j naming the field and rule %s, and keeps serving', async (fault, rule, message) => {
     const bad = await h.call('POST', '/__mock/faults', { body: fault });
     expect(bad.status).toBe(400);
