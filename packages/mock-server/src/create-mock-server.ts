@@ -16,7 +16,7 @@ import { type FaultSpec, Faults, type PendingFault } from './faults.js';
 import { isZonedDate, zonedDateRule } from './http/calendar-date.js';
 import { RateLimiter } from './http/rate-limiter.js';
 import { createRandomSources } from './ids.js';
-import { Journal, type JournalEntry } from './journal.js';
+import { Journal, type JournalEntry, type RequestsQuery } from './journal.js';
 import { DEFAULT_BASE_URL, DEFAULT_RATE_LIMIT, type MockServerOptions } from './options.js';
 import { createRequestHandler } from './request-handler.js';
 import { applyDemoSeed } from './seed/demo.js';
@@ -116,8 +116,12 @@ export interface MockServer {
   settle(): Promise<void>;
   /** Sets the health GET /v1/health reports; `maintenance` makes other operations answer 503. */
   setHealth(status: HealthStatus): void;
-  /** The last requests, oldest first: the whole journal, or its newest `limit` entries. */
-  requests(options?: { limit?: number }): JournalEntry[];
+  /**
+   * The last requests, oldest first: those that match every filter given (method, path, status,
+   * operation, key), or the newest `limit` of them.
+   * @example mock.requests({ operation_id: 'agentsCreate', status: 201 }).length // calls that created an agent
+   */
+  requests(query?: RequestsQuery): JournalEntry[];
   /** The whole state as JSON (not the rate-limit windows, journal or faults: the server's own). */
   exportState(): StateSnapshot;
   /** Replaces the state with one exported earlier; rate-limit windows, journal and faults stay as they are. */

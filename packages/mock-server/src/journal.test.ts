@@ -28,6 +28,14 @@ describe('Journal', () => {
     expect(journal.list(9).map((e) => e.request_id)).toEqual(['r3', 'r4', 'r5']);
   });
 
+  it('filters before the limit: the newest `limit` of the entries kept, across the wrap', () => {
+    const journal = new Journal(4);
+    for (let n = 1; n <= 6; n++) journal.add({ ...entry(n), status: n % 2 === 0 ? 404 : 200 });
+    const odd = (e: { status: number }) => e.status === 200;
+    expect(journal.list(undefined, odd).map((e) => e.request_id)).toEqual(['r3', 'r5']);
+    expect(journal.list(1, odd).map((e) => e.request_id)).toEqual(['r5']);
+  });
+
   it('keeps everything below capacity, nothing at capacity 0, and forgets on clear', () => {
     const journal = new Journal(10);
     journal.add(entry(1));

@@ -28,6 +28,31 @@ export interface JournalEntry {
   dropped?: FaultDrop;
 }
 
+/**
+ * Which requests `requests()` returns: those that match every filter given, oldest first; `limit`
+ * then keeps the newest of them. A filter that names nothing that exists (an operation, a path
+ * without its `/`) is refused rather than matching nothing, so that "never called" cannot pass by
+ * a typo.
+ */
+export interface RequestsQuery {
+  /** The newest this many of the requests that match (all of them by default). */
+  limit?: number;
+  /** Only this method, in any case (`HEAD` is recorded as itself, not as `GET`). */
+  method?: string;
+  /**
+   * Only this path, as a fault's path matches: exact (`/v1/agents`, an id in any case), a spec
+   * template (`/v1/agents/{id}`) or a prefix ending in `*`. Unlike a fault's, it need not reach a
+   * route: the journal also holds the requests no route matched.
+   */
+  path?: string;
+  /** Only requests answered with this status. */
+  status?: number;
+  /** Only requests routed to this operation of the spec; `null`: those no operation matched (404, 405). */
+  operation_id?: string | null;
+  /** Only requests authenticated with the API key of this id (not the key string); `null`: with none. */
+  key_id?: string | null;
+}
+
 /** An entry as it is recorded: the time as ms, formatted only when the journal is read. */
 export type JournalRecord = Omit<JournalEntry, 'at'> & { at_ms: number };
 
@@ -46,14 +71,15 @@ export class Journal {
     this.next = (this.next + 1) % this.capacity;
   }
 
-  /** The entries, oldest first: all of them, or the newest `limit`. */
-  list(limit = this.entries.length): JournalEntry[] {
+  /** The entries `keep` takes (all by default), oldest first: all of them, or the newest `limit`. */
+  list(limit = this.entries.length, keep?: (entry: JournalRecord) => boolean): JournalEntry[] {
     const ordered =
       this.entries.length < this.capacity
         ? this.entries
         : [...this.entries.slice(this.next), ...this.entries.slice(0, this.next)];
-    return ordered
-      .slice(Math.max(0, ordered.length - limit))
+    const kept = keep === undefined ? ordered : ordered.filter(keep);
+    return kept
+      .slice(Math.max(0, kept.length - limit))
       .map(({ at_ms, ...rest }) => ({ ...rest, at: new Date(at_ms).toISOString() }));
   }
 

@@ -80,7 +80,7 @@ export function createControlRouter(core: Core, control: Controller): Router<Con
       },
       { body: healthBody },
     ),
-    route('GET', '/requests', ({ query }) => ok(control.requests(query)), {
+    route('GET', '/requests', ({ query }) => ok(control.requests(nullsIn(query))), {
       query: requestsQuery,
     }),
     route('GET', '/faults', () => ok(core.faults.list())),
@@ -174,4 +174,14 @@ function clockView(core: Core): {
     mode: core.clock.mode,
     pending_timers: core.clock.pending(),
   };
+}
+
+/**
+ * `operation_id=null` and `key_id=null` as `requests()` takes them, null: a query holds strings, and
+ * no operation of the spec, nor a key the mock makes, is named `null`.
+ */
+function nullsIn(query: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out = { ...query };
+  for (const name of ['operation_id', 'key_id']) if (out[name] === 'null') out[name] = null;
+  return out;
 }

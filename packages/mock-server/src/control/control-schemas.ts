@@ -128,16 +128,30 @@ export const eventInput = object(
   ['workspace_id', 'event', 'data'],
 );
 
-/** `requests()` options. */
-export const requestsOptions = object({ limit: { type: 'integer', minimum: 1 } });
+/** The filters of `requests()` and `GET /__mock/requests`; `requestsFilter` checks their meaning. */
+const requestsFields: Record<string, SchemaNode> = {
+  limit: { type: 'integer', minimum: 1 },
+  method: string,
+  path: string,
+  status: { type: 'integer', minimum: 100, maximum: 599 },
+  operation_id: string,
+  key_id: string,
+};
 
-/** The query of `GET /__mock/requests`. */
-export const requestsQuery: ReadonlyMap<string, ParameterInfo> = new Map([
-  [
-    'limit',
-    { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } },
-  ],
-]);
+/** `requests()` options: `operation_id` null for the requests no operation matched, `key_id` no key. */
+export const requestsOptions = object({
+  ...requestsFields,
+  operation_id: { type: ['string', 'null'] },
+  key_id: { type: ['string', 'null'] },
+});
+
+/** The query of `GET /__mock/requests` (`operation_id=null`, `key_id=null` as `requests()` takes null). */
+export const requestsQuery: ReadonlyMap<string, ParameterInfo> = new Map(
+  Object.entries(requestsFields).map(([name, schema]) => [
+    name,
+    { name, in: 'query', required: false, schema },
+  ]),
+);
 
 const rows: SchemaNode = {
   type: 'array',

@@ -12,7 +12,7 @@ import { scopeVocabulary, webhookEventCatalog } from '../generated/operations.js
 import { scopeIssues } from '../http/authorize.js';
 import { listValues } from '../http/schema-rules.js';
 import { validateData } from '../http/validate-request.js';
-import type { JournalEntry } from '../journal.js';
+import type { JournalEntry, RequestsQuery } from '../journal.js';
 import { applyDemoSeed } from '../seed/demo.js';
 import { canonicalId } from '../store/canonical-id.js';
 import { latestTime } from '../store/latest-time.js';
@@ -47,6 +47,7 @@ import {
   workspaceOptions,
 } from './control-schemas.js';
 import type { Core } from './core.js';
+import { requestsFilter } from './requests-filter.js';
 
 /** What `createApiKey` returns: the key string is shown only here. */
 export type CreatedApiKey = Pick<
@@ -273,10 +274,10 @@ export class Controller {
     this.core.faults.add(checkFault(spec));
   }
 
-  /** The request journal, oldest first: all of it, or the newest `limit` entries. */
-  requests(options: { limit?: number } = {}): JournalEntry[] {
-    const { limit } = checkInput<typeof options>(requestsOptions, options);
-    return this.core.journal.list(limit);
+  /** The request journal, oldest first: the entries the filters take, or the newest `limit` of them. */
+  requests(query: RequestsQuery = {}): JournalEntry[] {
+    checkInput<RequestsQuery>(requestsOptions, query);
+    return this.core.journal.list(query.limit, requestsFilter(query));
   }
 
   /** The whole state as JSON. */

@@ -320,6 +320,92 @@ describe.each(transports)('control API over $name', (transport) => {
     expect(other.body.error.details[0]).toMatchObject({ field: 'limit', rule: 'unknown' });
   });
 
+  it('filters the journal by method, path, status, operation and key; the limit counts what matches', async () => {
+    const other = h.mock.createApiKey({ scopes: 'all', workspace_id: h.workspaceId });
+    const id = (await h.call('POST', '/v1/agents', { body: { name: 'A' } })).body.data.id;
+    await h.call('GET', `/v1/agents/${id}`);
+    await h.call('GET', `/v1/agents/${id.toUpperCase()}`, { key: other.key });
+    await h.call('GET', '/v1/agents/00000000-0000-4000-8000-00000000dead');
+    await h.call('GET', '/v1/agent');
+    await h.call('DELETE', '/v1/agents');
+    await h.call('GET', '/v1/contacts');
+    type Entry = { method: string; path: string; status: number };
+    const seen = async (query: string) => {
+      const res = await h.call('GET', `/__mock/requests?${query}`);
+      expect(res.status).toBe(200);
+      return res.body.data.map((r: Entry) => `${r.method} ${r.path.toLowerCase()} ${r.status}`);
+    };
+    const one = `/v1/agents/${id}`;
+    expect(await seen('operation_id=agentsRetrieve')).toEqual([
+      `GET ${one} 200`,
+      `GET ${one} 200`,
+      'GET /v1/agents/00000000-0000-4000-8000-00000000dead 404',
+    ]);
+    // A 404 of a missing resource is its operation's; null is for no operation at all.
+    expect(await seen('operation_id=null')).toEqual(['GET /v1/agent 404', 'DELETE /v1/agents 405']);
+    expect(await seen('status=404')).toEqual([
+      'GET /v1/agents/00000000-0000-4000-8000-00000000dead 404',
+      'GET /v1/agent 404',
+    ]);
+    expect(await seen('method=post')).toEqual(['POST /v1/agents 201']);
+    // A path as a fault's: exact (an id in any case), a spec template, or a prefix ending in *.
+    expect(await seen(`path=${one.toUpperCase().replace('/V1/AGENTS', '/v1/agents')}`)).toEqual([
+      `GET ${one} 200`,
+      `GET ${one} 200`,
+    ]);
+    expect(await seen('path=/v1/agents/{id}&status=200')).toHaveLength(2);
+    expect(await seen('path=/v1/agent*&method=GET')).toEqual([
+      `GET ${one} 200`,
+      `GET ${one} 200`,
+      'GET /v1/agents/00000000-0000-4000-8000-00000000dead 404',
+      'GET /v1/agent 404',
+    ]);
+    expect(await seen(`key_id=${other.id}`)).toEqual([`GET ${one} 200`]);
+    expect(await seen(`key_id=${other.id.toUpperCase()}`)).toHaveLength(1);
+    await h.call('GET', '/v1/contacts', { key: 'not-a-key-at-all' });
+    expect(await seen('key_id=null')).toEqual(['GET /v1/contacts 401']);
+    expect(await seen('operation_id=agentsRetrieve&limit=1')).toEqual([
+      'GET /v1/agents/00000000-0000-4000-8000-00000000dead 404',
+    ]);
+    expect(await seen('operation_id=agentsDelete')).toEqual([]);
+    // In-process, the same filters, and null as itself.
+    expect(h.mock.requests({ operation_id: null, limit: 1 }).map((r) => r.path)).toEqual([
+      '/v1/agents',
+    ]);
+    expect(h.mock.requests({ method: 'GET', path: '/v1/contacts', key_id: null })).toHaveLength(1);
+  });
+
+  it('refuses a journal filter that could only match nothing by mistake', async () => {
+    for (const [query, field, rule, message] of [
+      [
+        'operation_id=agentList',
+        'operation_id',
+        'enum',
+        'operation_id: "agentList" is not an operation of the API; did you mean "agentsList"?',
+      ],
+      ['path=v1/agents', 'path', 'pattern', 'path: must start with /'],
+      [
+        'path=/v1/*/agents',
+        'path',
+        'pattern',
+        'path: * may only end a path (a prefix such as /v1/agents*)',
+      ],
+      ['method=GE%20T', 'method', 'pattern', 'method: must be an HTTP method such as GET or POST'],
+      ['status=99', 'status', 'minimum', undefined],
+      ['status=abc', 'status', 'type', undefined],
+      ['operation=agentsList', 'operation', 'unknown', undefined],
+    ]) {
+      const bad = await h.call('GET', `/__mock/requests?${query}`);
+      expect(bad.status, query).toBe(400);
+      expect(bad.body.error.details, query).toEqual([
+        expect.objectContaining({ field, rule, ...(message ? { message } : {}) }),
+      ]);
+    }
+    expect(() => h.mock.requests({ operation_id: 'agentList' })).toThrow(
+      'operation_id: "agentList" is not an operation of the API; did you mean "agentsList"?',
+    );
+  });
+
   it('refuses a snapshot with fields or tables that GET /__mock/state does not write', async () => {
     await h.call('POST', '/v1/agents', { body: { name: 'Kept' } });
     const snapshot = (await h.call('GET', '/__mock/state')).body;

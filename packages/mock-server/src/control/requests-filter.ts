@@ -1,0 +1,56 @@
+import { invalidField } from '../errors.js';
+import { canonicalFaultPath, compileFaultPath } from '../faults.js';
+import { operations } from '../generated/operations.js';
+import { didYouMean } from '../http/did-you-mean.js';
+import type { JournalRecord, RequestsQuery } from '../journal.js';
+import { canonicalId } from '../store/canonical-id.js';
+
+const METHOD = /^[A-Za-z]+$/;
+const OPERATION_IDS = new Set<string>(operations.map((op) => op.operationId));
+
+/**
+ * The journal entries a query's filters take (its `limit` aside), once the filters pass: 400
+ * naming the field for a method that is no token, a path that does not start with `/` (or has a
+ * `*` before its end), or an operation the spec does not have.
+ */
+export function requestsFilter(query: RequestsQuery): (entry: JournalRecord) => boolean {
+  const { method, path, status, operation_id, key_id } = query;
+  if (method !== undefined && !METHOD.test(method)) {
+    throw invalidField('method', 'pattern', 'must be an HTTP method such as GET or POST');
+  }
+  if (operation_id != null && !OPERATION_IDS.has(operation_id)) {
+    const hint = didYouMean(operation_id, OPERATION_IDS);
+    throw invalidField(
+      'operation_id',
+      'enum',
+      `${JSON.stringify(operation_id)} is not an operation of the API${hint}`,
+    );
+  }
+  const wanted = method?.toUpperCase();
+  const keyId = canonicalId(key_id);
+  const pattern = path === undefined ? undefined : pathPattern(path);
+  return (entry) =>
+    (wanted === undefined || entry.method.toUpperCase() === wanted) &&
+    (status === undefined || entry.status === status) &&
+    (operation_id === undefined || entry.operation_id === operation_id) &&
+    (keyId === undefined || entry.key_id === keyId) &&
+    (pattern === undefined || pattern.test(requestPath(entry.path)));
+}
+
+/** A path filter compiled as a fault's path is, so that both match the same requests. */
+function pathPattern(path: string): RegExp {
+  if (!path.startsWith('/')) throw invalidField('path', 'pattern', 'must start with /');
+  const star = path.indexOf('*');
+  if (star !== -1 && star !== path.length - 1) {
+    throw invalidField('path', 'pattern', '* may only end a path (a prefix such as /v1/agents*)');
+  }
+  return compileFaultPath(canonicalFaultPath(path));
+}
+
+/**
+ * A recorded path spelled as a fault's path is (escapes alike, a UUID in lower case), its `{`, `}`
+ * and `*` escaped first: in a request they are data, never a template or a wildcard.
+ */
+function requestPath(path: string): string {
+  return canonicalFaultPath(path.replace(/[{}*]/g, (c) => `%${c.charCodeAt(0).toString(16)}`));
+}
