@@ -91,6 +91,7 @@ import {
 } from './domain/webhooks.js';
 import { ApiError } from './errors.js';
 import { type OperationId, type OperationInfo, operations } from './generated/operations.js';
+import { nearMissHint } from './http/near-miss.js';
 import { Router } from './http/router.js';
 
 /** The route table: the handler of every operation of the spec, by operationId (the type requires all). */
@@ -188,12 +189,14 @@ export const apiRouter = new Router<ApiRoute>(
 );
 
 /**
- * 405 with `Allow` for a known path and another method; 404 NOT_FOUND for an unknown path. `Allow`
+ * 405 with `Allow` for a known path and another method; 404 NOT_FOUND for an unknown path, naming
+ * the path it is likely a slip for. `Allow`
  * lists what the server answers there: the path's methods, HEAD wherever GET is, and OPTIONS (CORS).
  */
 export function routeError(method: string, path: string, allowed: string[]): ApiError {
   if (allowed.length === 0) {
-    const hint = trailingSlashHint(apiRouter, method, path);
+    const hint =
+      trailingSlashHint(apiRouter, method, path) || nearMissHint(apiRouter, method, path);
     return new ApiError(404, 'NOT_FOUND', `no such path: ${method} ${path}${hint}`);
   }
   const methods = allowed.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m]));

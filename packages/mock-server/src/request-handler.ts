@@ -6,6 +6,7 @@ import { ApiError } from './errors.js';
 import type { ApiRequest, ApiResponse } from './http/api-request.js';
 import { commonHeaders } from './http/common-headers.js';
 import { corsHeaders, isControlPath, preflightResponse } from './http/cors.js';
+import { nearMissHint } from './http/near-miss.js';
 import { repeatedHeaderMessage } from './http/repeated-header.js';
 import { errorResponse } from './http/respond.js';
 import { type RequestScope, runOperation, runUnrouted } from './http/run-operation.js';
@@ -40,7 +41,9 @@ export function createRequestHandler(
     const match = controlRouter.match(request.method, request.path);
     if (match.kind === 'found') return match.target(request, match.params);
     if (match.kind === 'method') throw routeError(sent, request.path, match.allowed);
-    const hint = trailingSlashHint(controlRouter, request.method, request.path);
+    const hint =
+      trailingSlashHint(controlRouter, request.method, request.path) ||
+      nearMissHint(controlRouter, request.method, request.path);
     throw new ApiError(
       404,
       'NOT_FOUND',

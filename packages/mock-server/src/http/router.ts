@@ -28,8 +28,11 @@ export class Router<T> {
   private readonly groups = new Map<string, Compiled<T>[]>();
   /** `METHOD path` of the templates without parameters. */
   private readonly statics = new Map<string, Match<T>>();
+  /** Every path template, once, as the routes give them (`/v1/agents/{id}`). */
+  readonly paths: readonly string[];
 
   constructor(routes: Route<T>[]) {
+    this.paths = [...new Set(routes.map((route) => route.path))];
     for (const route of routes) {
       const parts = route.path.split('/').slice(1);
       const segments = parts.map((p) => {

@@ -29,6 +29,22 @@ describe.each(transports)('control API over $name', (transport) => {
     expect(other.body.error.message).toBe('no such control route: GET /__mock/nothing/');
   });
 
+  it('names the control route a path is one slip from', async () => {
+    for (const [method, path, meant] of [
+      ['GET', '/__mock/clocks', '/__mock/clock'],
+      ['GET', '/__mock/request', '/__mock/requests'],
+      ['POST', '/__mock/fault', '/__mock/faults'],
+      ['POST', '/__mock/apikeys', '/__mock/api-keys'],
+      ['GET', '/__mock/webhook_attempts', '/__mock/webhook-attempts'],
+    ] as const) {
+      const res = await h.call(method, path);
+      expect(res.status, path).toBe(404);
+      expect(res.body.error.message).toBe(
+        `no such control route: ${method} ${path}; did you mean ${meant}?`,
+      );
+    }
+  });
+
   it('creates workspaces and keys, and revokes keys', async () => {
     const ws = await h.call('POST', '/__mock/workspaces', { body: { name: 'Acme' } });
     expect(ws.status).toBe(201);

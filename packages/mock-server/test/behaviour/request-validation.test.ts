@@ -333,6 +333,41 @@ describe.each(transports)('request validation over $name', (transport) => {
     expect(slash.body.error.message).toBe('no such path: GET /v1/agents%2Fx');
   });
 
+  it('names the route a path is one slip from (a near miss), or /v1 missing or twice', async () => {
+    const msw = transport.name === 'MSW setupServer';
+    const chat = '/v1/chats/00000000-0000-4000-8000-000000000009';
+    for (const [method, path, meant] of [
+      ['GET', '/v1/agent', '/v1/agents'],
+      ['POST', '/v1/contact', '/v1/contacts'],
+      ['POST', `${chat}/start_human`, `${chat}/start-human`],
+      ['POST', `${chat}/stophuman`, `${chat}/stop-human`],
+      ['GET', '/V1/agents', '/v1/agents'],
+      [
+        'POST',
+        '/v1/agents/00000000-0000-4000-8000-000000000001/conversations',
+        '/v1/agents/00000000-0000-4000-8000-000000000001/conversation',
+      ],
+      ['GET', '/v1/v1/agents', '/v1/agents'],
+      // MSW handlers take only paths under /v1 and /__mock: the others go on to other handlers.
+      ...(msw ? [] : ([['GET', '/agents', '/v1/agents']] as const)),
+    ] as const) {
+      const res = await h.call(method, path, { unchecked: true });
+      expect(res.status, path).toBe(404);
+      expect(res.body.error.message).toBe(
+        `no such path: ${method} ${path}; did you mean ${meant}?`,
+      );
+    }
+    // Two slips, or nothing near: no guess.
+    for (const path of [
+      '/v1/agent/x/y',
+      '/v1/v1/agent',
+      '/v1/nothing-here',
+      ...(msw ? [] : ['/x']),
+    ]) {
+      expect((await h.call('GET', path)).body.error.message).toBe(`no such path: GET ${path}`);
+    }
+  });
+
   it('says when a trailing slash is all that is wrong with a path', async () => {
     const res = await h.call('GET', '/v1/agents/');
     expect(res.status).toBe(404);
