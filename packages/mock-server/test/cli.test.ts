@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'tsup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,8 +11,12 @@ import { DEMO_API_KEY, DEMO_IDS } from '../src/seed/demo.js';
 import { exposureWarning, parseCli, seedAheadWarning } from '../src/transports/cli-args.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const outDir = fileURLToPath(new URL('../.test-dist', import.meta.url));
+const testDist = fileURLToPath(new URL('../.test-dist', import.meta.url));
+// Laid out as the package is (package.json, bin/, dist/), so that a copy of its bin file finds the
+// CLI where it looks (../dist), and the CLI its package.json (--version).
+const outDir = `${testDist}/dist`;
 const cli = `${outDir}/cli.js`;
+const bin = `${testDist}/bin/agent-platform-mock.js`;
 
 interface Run {
   child: ChildProcess;
@@ -104,10 +108,14 @@ beforeAll(async () => {
     config: false,
     banner: { js: '#!/usr/bin/env node' },
   });
+  await mkdir(dirname(bin), { recursive: true });
+  await copyFile(join(root, 'bin/agent-platform-mock.js'), bin);
+  await chmod(bin, 0o755);
+  await copyFile(join(root, 'package.json'), `${testDist}/package.json`);
 }, 60_000);
 
 afterAll(async () => {
-  await rm(outDir, { recursive: true, force: true });
+  await rm(testDist, { recursive: true, force: true });
 });
 
 describe('agent-platform-mock CLI', () => {
@@ -193,6 +201,40 @@ describe('agent-platform-mock CLI', () => {
       await closed;
       expect(out).toContain('SIGTERM, closing');
       expect(out).not.toContain('again, closing now');
+      await expect(fetch(`${url}/v1/health`)).rejects.toThrow();
+    } finally {
+      try {
+        process.kill(-(child.pid as number), 'SIGKILL');
+      } catch {
+        // the group is gone: nothing was left running
+      }
+    }
+  });
+
+  it("is the server's own process when started as the package's command, so a supervisor's SIGTERM closes it", async () => {
+    // What the README tells a supervisor in another language to start rather than npx, whose shell
+    // passes no signal on (Java's Process.destroy() then left the server running, npx exiting 143):
+    // the bin file, run by its shebang, must stay the server itself, not a launcher of one.
+    const child = spawn(bin, ['--port', '0', '--seed', 'none'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: shellEnv,
+      detached: true, // a group of its own, so that the finally below stops a server it left running
+    });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      for (let i = 0; i < 400 && !out.includes('\n'); i++)
+        await new Promise((res) => setTimeout(res, 25));
+      const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
+      expect(url, out).toBeDefined();
+      expect((await fetch(`${url}/v1/health`)).status).toBe(200);
+      child.kill('SIGTERM');
+      expect(await exit).toBe(0);
+      expect(out).toContain('SIGTERM, closing');
       await expect(fetch(`${url}/v1/health`)).rejects.toThrow();
     } finally {
       try {
