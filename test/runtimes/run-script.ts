@@ -1,9 +1,10 @@
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runForJson } from './run-for-json.js';
+import { runWorker } from './run-worker.js';
 
 /** A runtime the packages are tested on besides Node. */
-export type Runtime = 'deno' | 'bun';
+export type Runtime = 'deno' | 'bun' | 'workerd';
 
 /** What to run a script with. */
 export interface ScriptOptions {
@@ -15,9 +16,11 @@ export interface ScriptOptions {
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const scripts = fileURLToPath(new URL('./scripts/', import.meta.url));
-const timeLimitMs = 30_000;
 
-const runtimeArgs: Record<Runtime, (script: string, options: ScriptOptions) => string[]> = {
+const runtimeArgs: Record<
+  Exclude<Runtime, 'workerd'>,
+  (script: string, options: ScriptOptions) => string[]
+> = {
   // Offline: no remote modules, no download, no lockfile written; packages come from node_modules.
   deno: (script, { allowNet }) => [
     'run',
@@ -38,13 +41,15 @@ const runtimeArgs: Record<Runtime, (script: string, options: ScriptOptions) => s
 
 /**
  * Runs `scripts/<name>` on the runtime installed in node_modules (a root devDependency) and returns
- * the JSON of its last line of output; rejects with its output if it fails or outlives 30 s.
+ * the JSON of its last line of output; rejects with its output if it fails or outlives 30 s. On
+ * workerd, `scripts/worker.ts` runs the script's results (see run-worker.ts).
  */
 export function runScript(
   runtime: Runtime,
   name: string,
   options: ScriptOptions = {},
 ): Promise<Record<string, unknown>> {
+  if (runtime === 'workerd') return runWorker(name, options.args ?? []);
   const command = join(root, 'node_modules/.bin', runtime);
   const args = [...runtimeArgs[runtime](join(scripts, name), options), ...(options.args ?? [])];
   const env: NodeJS.ProcessEnv = {
@@ -57,38 +62,5 @@ export function runScript(
     DO_NOT_TRACK: '1',
     NO_COLOR: '1',
   };
-  return new Promise((resolve, reject) => {
-    // Its own process group: the .bin shims (and deno's bin.cjs) start the binary as a child.
-    const child = spawn(command, args, { cwd: root, env, detached: true });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk;
-    });
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      if (child.pid) process.kill(-child.pid, 'SIGKILL');
-    }, timeLimitMs);
-    const fail = (why: string) =>
-      reject(new Error(`${runtime} ${name}: ${why}\n--- stdout\n${stdout}\n--- stderr\n${stderr}`));
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      fail(`${command} did not start (${error.message}): run pnpm install`);
-    });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      if (timedOut) return fail(`killed after ${timeLimitMs / 1000} s`);
-      if (code !== 0) return fail(`exited with ${code ?? signal}`);
-      const last = stdout.trim().split('\n').at(-1) ?? '';
-      try {
-        resolve(JSON.parse(last) as Record<string, unknown>);
-      } catch {
-        fail('its last line of output is not JSON');
-      }
-    });
-  });
+  return runForJson(`${runtime} ${name}`, command, args, { cwd: root, env });
 }

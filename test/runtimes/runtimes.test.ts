@@ -4,12 +4,21 @@ import { expectedOutcomes, expectedSignatures } from './expected-outcomes.js';
 import { type Runtime, runScript } from './run-script.js';
 import { type RunningMock, startMockServer } from './start-mock-server.js';
 
-// The packages on Deno and Bun, as built (dist/) and imported by their names, as users get them
-// (the root's devDependencies link them into node_modules): each runtime runs a script from
-// scripts/ in a child process, which prints its results as one line of JSON. `pnpm test` builds
-// before it runs the tests; alone: `pnpm build && pnpm exec vitest run test/runtimes`.
-const runtimes: Runtime[] = ['deno', 'bun'];
+// The packages on Deno, Bun and Cloudflare's workerd, as built (dist/) and imported by their names,
+// as users get them (the root's devDependencies link them into node_modules): each runtime runs a
+// script from scripts/ in a child process, which prints its results as one line of JSON (on
+// workerd, a Worker bundled as Wrangler does runs the script's results: see run-worker.ts).
+// `pnpm test` builds before it runs the tests; alone: `pnpm build && pnpm exec vitest run test/runtimes`.
+const runtimes: Runtime[] = ['deno', 'bun', 'workerd'];
 const dist = (path: string) => expect.stringMatching(new RegExp(`/packages/${path}$`));
+
+/** A delivery's outcome when the receiver's rotation holds the secret that signed it. */
+const accepted = (variant: string, signedWith: string) => ({
+  ok: true,
+  variant,
+  event: 'webhook.test',
+  data: { message: `signed with ${signedWith}: ünïcödé ✓` },
+});
 
 let mock: RunningMock;
 beforeAll(async () => {
@@ -63,6 +72,26 @@ describe.each(runtimes)('on %s', (runtime) => {
     it('createDeduper with the memory store lets one claim through', () => {
       expect(result.claims).toEqual(['claimed', 'processing', 'completed']);
     });
+
+    it("a receiver reads a Request's body as a Uint8Array or an ArrayBuffer and accepts either secret of a rotation", () => {
+      // On workerd, each Request goes through a service binding to the Worker's fetch handler.
+      const expected: Record<string, unknown> = {};
+      for (const variant of ['A', 'B']) {
+        for (const body of ['Uint8Array', 'ArrayBuffer']) {
+          expected[`${variant} | previous | ${body}`] = accepted(variant, 'previous');
+          expected[`${variant} | next | ${body}`] = accepted(variant, 'next');
+          expected[`${variant} | unknown | ${body}`] = { ok: false, code: 'signature_mismatch' };
+        }
+      }
+      expect(result.fromRequest).toEqual(expected);
+    });
+
+    it.runIf(runtime === 'workerd')(
+      'runs in a Worker without Node.js compatibility (no process, Buffer or require)',
+      () => {
+        expect(result.nodeGlobals).toEqual([]);
+      },
+    );
   });
 
   describe('@agent-platform/webhook-verify/node (node:crypto)', () => {
@@ -92,6 +121,13 @@ describe.each(runtimes)('on %s', (runtime) => {
       expect(result.resolved).toEqual([dist('sdk/dist/index.js')]);
     });
 
+    it.runIf(runtime === 'workerd')(
+      "runs in a Worker without Node.js compatibility, on the Worker's fetch to loopback",
+      () => {
+        expect(result.nodeGlobals).toEqual([]);
+      },
+    );
+
     it('lists across pages, creates, retrieves and deletes', () => {
       expect(result.listed).toEqual(['agent 1', 'agent 2', 'agent 3', 'agent 4', 'agent 5']);
       expect(result.pages).toEqual([1, 2, 3]);
@@ -118,6 +154,15 @@ describe.each(runtimes)('on %s', (runtime) => {
         retryAfter: 120,
         instanceOfClass: true,
         sleepsAfter: 0,
+      });
+    });
+
+    it('a POST answered 429 is sent again with its body', () => {
+      expect(result.postRetried).toEqual({
+        name: 'agent 6',
+        description: 'sent twice',
+        waited: [0],
+        faultsLeft: 0,
       });
     });
   });

@@ -43,7 +43,9 @@ function described(error: unknown): unknown {
 /** The results the test checks, against the mock server at `baseUrl`. */
 export async function results(baseUrl: string): Promise<Record<string, unknown>> {
   // A key without workspace_id gets an empty workspace of its own: nothing else shows in its lists.
-  const { key } = (await control(baseUrl, 'POST', '/api-keys', { scopes: 'all' })) as { key: string };
+  const { key } = (await control(baseUrl, 'POST', '/api-keys', { scopes: 'all' })) as {
+    key: string;
+  };
   // Every wait the SDK asks for is recorded, and slept on the SDK's own timers.
   const sleeps: number[] = [];
   const client = new AgentPlatform({

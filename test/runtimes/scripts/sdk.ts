@@ -1,117 +1,13 @@
-// Run by Deno and Bun (test/runtimes/runtimes.test.ts): the built @agent-platform/sdk, imported by
-// its name as a user would, against the mock server the test started (its URL is the argument), on
-// the runtime's own fetch and timers. Prints one JSON line of results.
-import {
-  AgentPlatform,
-  isNotFoundError,
-  NotFoundError,
-  RateLimitError,
-  systemClock,
-} from '@agent-platform/sdk';
+// Run by Deno and Bun (test/runtimes/runtimes.test.ts): prints sdk-results.ts's results against the
+// mock server at the URL given as the argument, with where the entry resolved, as one JSON line.
+import { entries, results } from './sdk-results.ts';
 
 const baseUrl = process.argv[2];
 if (!baseUrl) throw new Error('usage: sdk.ts <mock server URL>');
 
-/** Calls the mock's control API (not part of the SDK). */
-async function control(method: string, path: string, body?: unknown): Promise<unknown> {
-  const response = await fetch(`${baseUrl}/__mock${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok)
-    throw new Error(`${method} /__mock${path}: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { data: unknown }).data;
-}
-
-/** The error's class name and the fields a caller branches on. */
-function described(error: unknown): unknown {
-  if (!(error instanceof Error)) throw error;
-  const { status, code, retryAfter } = error as {
-    status?: number;
-    code?: string;
-    retryAfter?: number;
-  };
-  return { name: error.name, status, code, retryAfter };
-}
-
-// A key without workspace_id gets an empty workspace of its own: nothing else shows in its lists.
-const { key } = (await control('POST', '/api-keys', { scopes: 'all' })) as { key: string };
-// Every wait the SDK asks for is recorded, and slept on the SDK's own timers.
-const sleeps: number[] = [];
-const client = new AgentPlatform({
-  apiKey: key,
-  baseUrl,
-  clock: {
-    now: () => systemClock.now(),
-    sleep: (ms, signal) => {
-      sleeps.push(ms);
-      return systemClock.sleep(ms, signal);
-    },
-  },
-});
-
-const names = ['agent 1', 'agent 2', 'agent 3', 'agent 4', 'agent 5'];
-const ids: string[] = [];
-for (const name of names) ids.push((await client.agents.create({ name })).id);
-const [first = '', second = ''] = ids;
-
-// Pagination: 5 agents, 2 a page, oldest first.
-const listed: string[] = [];
-for await (const agent of client.agents.list({ limit: 2, order: 'asc' })) listed.push(agent.name);
-const pages: number[] = [];
-for await (const page of client.agents.list({ limit: 2, order: 'asc' }).pages()) {
-  pages.push(page.pagination.page);
-}
-
-// Get, delete, and get again: a 404.
-const retrieved = (await client.agents.retrieve(first)).name;
-const deleted = await client.agents.delete(first);
-let afterDelete: unknown = 'found';
-try {
-  await client.agents.retrieve(first);
-} catch (error) {
-  afterDelete = {
-    ...(described(error) as object),
-    instanceOfClass: error instanceof NotFoundError,
-    guard: isNotFoundError(error),
-  };
-}
-
-// A 429 with Retry-After: 1 once (a fault on this agent's path alone): the SDK waits 1 s, retries.
-await control('POST', '/faults', {
-  method: 'GET',
-  path: `/v1/agents/${second}`,
-  status: 429,
-  retry_after: 1,
-});
-const retried = (await client.agents.retrieve(second)).name;
-const waited = [...sleeps];
-const faultsLeft = ((await control('GET', '/faults')) as unknown[]).length;
-
-// A Retry-After past maxRetryAfter (60 s): a RateLimitError at once, no wait.
-await control('POST', '/faults', {
-  method: 'GET',
-  path: `/v1/agents/${second}`,
-  status: 429,
-  retry_after: 120,
-});
-let tooLong: unknown = 'answered';
-try {
-  await client.agents.retrieve(second);
-} catch (error) {
-  tooLong = { ...(described(error) as object), instanceOfClass: error instanceof RateLimitError };
-}
-
 console.log(
   JSON.stringify({
-    resolved: [import.meta.resolve('@agent-platform/sdk')],
-    listed,
-    pages,
-    retrieved,
-    deleted: deleted === undefined ? 'undefined' : deleted,
-    afterDelete,
-    rateLimited: { retried, waited, faultsLeft },
-    tooLong: { ...(tooLong as object), sleepsAfter: sleeps.length - waited.length },
+    resolved: entries.map((e) => import.meta.resolve(e)),
+    ...(await results(baseUrl)),
   }),
 );

@@ -1,7 +1,7 @@
 // The /node entry of the built @agent-platform/webhook-verify, on node:crypto:
 // webhook-verify-node.ts runs it on Deno and Bun, worker.ts on workerd (with Node.js compatibility).
 // Bun implements node:crypto; so do Deno and workerd (createHmac, createSecretKey and
-// timingSafeEqual, which /node uses, checked on Deno 2.9 and workerd 1.20261117).
+// timingSafeEqual, which /node uses, checked on Deno 2.9 and workerd 1.20261023).
 import { signWebhookSync, verifyWebhookSync } from '@agent-platform/webhook-verify/node';
 import {
   bodyOf,
