@@ -170,7 +170,7 @@ describe('agent-platform-mock CLI', () => {
   it("closes gracefully on the SIGTERM `pnpm start` passes to its script's shell", async () => {
     // pnpm signals the shell that runs the root's start script, not the server under it, and dash
     // passes nothing on: the shell died and the server ran on, orphaned, holding its port (4010 by
-    // default). The start script's launcher notices its shell is gone and closes as on SIGTERM.
+    // default). The start script runs it with --exit-with-parent: it closes once its shell is gone.
     const repo = join(root, '../..');
     const pkg = JSON.parse(await readFile(join(repo, 'package.json'), 'utf8'));
     const serve = (pkg.scripts.start as string).split(' && ').at(-1) as string;
@@ -199,7 +199,7 @@ describe('agent-platform-mock CLI', () => {
       expect(url, out).toBeDefined();
       child.kill('SIGTERM');
       await closed;
-      expect(out).toContain('SIGTERM, closing');
+      expect(out).toContain('parent process gone, closing');
       expect(out).not.toContain('again, closing now');
       await expect(fetch(`${url}/v1/health`)).rejects.toThrow();
     } finally {
@@ -209,6 +209,44 @@ describe('agent-platform-mock CLI', () => {
         // the group is gone: nothing was left running
       }
     }
+  });
+
+  it('with --exit-with-parent closes as on SIGTERM once the process that started it is gone', async () => {
+    // npx and npm exec run the command under a shell that passes no signal on, and a supervisor may
+    // be SIGKILLed itself: the server watches its parent. Without the flag it runs on, orphaned.
+    /** The server under a shell killed with SIGKILL; resolves with what it printed once it exits, or the health of one still running. */
+    const orphan = async (flags: string[]) => {
+      const child = spawn(
+        'sh',
+        ['-c', `"${process.execPath}" "${cli}" --port 0 --seed none ${flags.join(' ')} & wait`],
+        { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: shellEnv, detached: true },
+      );
+      let out = '';
+      child.stdout.on('data', (d) => {
+        out += d;
+      });
+      // The server holds the pipe's write end after the shell is gone: it closes when the server exits.
+      const closed = new Promise<string>((resolve) => child.stdout.on('close', () => resolve(out)));
+      try {
+        for (let i = 0; i < 400 && !out.includes('\n'); i++)
+          await new Promise((res) => setTimeout(res, 25));
+        const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
+        expect(url, out).toBeDefined();
+        process.kill(child.pid as number, 'SIGKILL');
+        await new Promise((res) => child.on('exit', res));
+        if (flags.length === 0) return (await fetch(`${url}/v1/health`)).status;
+        return await closed;
+      } finally {
+        try {
+          process.kill(-(child.pid as number), 'SIGKILL');
+        } catch {
+          // the group is gone: nothing was left running
+        }
+      }
+    };
+    expect(await orphan([])).toBe(200);
+    const printed = await orphan(['--exit-with-parent']);
+    expect(printed).toContain('agent-platform-mock: parent process gone, closing');
   });
 
   it("is the server's own process when started as the package's command, so a supervisor's SIGTERM closes it", async () => {
@@ -285,6 +323,7 @@ describe('agent-platform-mock CLI', () => {
       '--start-time',
       '--ids-seed',
       '--delivery-grace-ms',
+      '--exit-with-parent',
     ]) {
       expect(r.stdout()).toContain(flag);
     }
@@ -293,7 +332,7 @@ describe('agent-platform-mock CLI', () => {
       .stdout()
       .split(/\n(?= {2}-)/)
       .slice(1);
-    expect(entries.length).toBe(13);
+    expect(entries.length).toBe(14);
     for (const entry of entries.filter((text) => !/--help|--version/.test(text))) {
       expect(entry).toMatch(/\(default[ :]|, default /);
     }

@@ -18,6 +18,8 @@ export interface CliConfig {
   options: MockServerOptions;
   /** For the banner: where the state came from. */
   seedLabel: string;
+  /** `--exit-with-parent`: close, as on SIGTERM, once the process that started this one is gone. */
+  exitWithParent: boolean;
 }
 
 /** A command line that cannot be run: one line for the user, exit code 2. */
@@ -51,6 +53,10 @@ Flags:
   --admin-token T      require header x-mock-admin-token: T on the control API
                        (default $AGENT_PLATFORM_MOCK_ADMIN_TOKEN if set, else none; on a shared
                        machine set the variable: other users can read a command line, not it)
+  --exit-with-parent   close, as on SIGTERM, once the process that started the server is gone:
+                       for a supervisor whose signal cannot reach it (npx and npm exec run it
+                       under a shell that passes none on) or that may be killed itself
+                       (default off: a server started in the background outlives its shell)
   -h, --help           print this help
   --version            print the version
 
@@ -98,6 +104,7 @@ export function parseCli(
         'delivery-grace-ms': { type: 'string' },
         'require-https': { type: 'boolean', default: false },
         'admin-token': { type: 'string' },
+        'exit-with-parent': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', default: false },
       },
@@ -144,6 +151,7 @@ export function parseCli(
     port,
     host: String(values.host),
     seedLabel: seedFlag,
+    exitWithParent: values['exit-with-parent'] === true,
     options: {
       variant,
       clock,

@@ -11,6 +11,7 @@ import {
   UsageError,
 } from './cli-args.js';
 import type { RunningServer } from './node-server.js';
+import { watchParent } from './watch-parent.js';
 
 // How long requests in flight get to be answered after SIGINT or SIGTERM (docker stop waits 10 s).
 const GRACE_MS = 5000;
@@ -94,6 +95,7 @@ async function main(argv: string[]): Promise<void> {
   // (a SIGINT between the two killed the process without the graceful close, exit code null).
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  if (config.exitWithParent) watchParent(() => stop('parent process gone'));
   const { options } = config;
   const rate = options.rateLimit ? `${options.rateLimit.limit}/min per key` : 'off';
   const key = config.seedLabel === 'demo' ? ` | demo key: ${DEMO_API_KEY}` : '';
