@@ -287,6 +287,7 @@ export class AgentPlatform {
   ): Promise<RawResult> {
     // Per call, through a per-call fetch: a middleware may replace the Request or the Response.
     const hold: AttemptHold = {};
+    let sent: Request | undefined;
     try {
       let send = this.#defaults;
       if (options) {
@@ -304,7 +305,10 @@ export class AgentPlatform {
         params: { path: path.includes('{') ? params : undefined, query },
         body,
         headers: options?.headers,
-        fetch: (request: Request) => sendWithRetry(request, send, this.#config, hold),
+        // Kept in `sent` to name it if its 2xx body fails below (in the call: 5 B less than a block,
+        // and the core has none to spare).
+        // biome-ignore lint/suspicious/noAssignInExpressions: see above.
+        fetch: (request: Request) => sendWithRetry((sent = request), send, this.#config, hold),
         // Read and parsed below: under the attempt's timeout and signal, and a body that is not
         // JSON becomes an APIError, not a SyntaxError.
         parseAs: 'stream',
@@ -324,7 +328,7 @@ export class AgentPlatform {
       try {
         text = await readHeld(response, hold);
       } catch (error) {
-        throw attemptFailure(error, options?.signal, hold.at?.timedOut);
+        throw attemptFailure(error, options?.signal, hold.at?.timedOut, sent);
       }
       try {
         // Only a DELETE's 204 has no body: an empty 200, or a 204 to an operation typed to answer data

@@ -74,6 +74,7 @@ describe('the response body is part of the attempt', () => {
   it('times out a 2xx whose body stalls after the headers', async () => {
     const error = await get(client(100), 'stall').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(APITimeoutError);
+    expect((error as Error).message).toBe(`Request timed out: GET ${baseUrl}/v1/agents/${ID}`);
   });
 
   it('aborts a 2xx body in flight with the call signal, and leaves no listener on it', async () => {
@@ -96,6 +97,10 @@ describe('the response body is part of the attempt', () => {
     expect(error).toBeInstanceOf(APIConnectionError);
     expect(error).not.toBeInstanceOf(APITimeoutError);
     expect((error as Error).cause).toBeInstanceOf(TypeError);
+    // Named as a failed connection is: the request, and what the fetch said (it said "Connection error." alone).
+    expect((error as Error).message).toMatch(
+      new RegExp(`^Connection error: GET ${baseUrl}/v1/agents/${ID} \\(\\S+\\)$`),
+    );
   });
 
   it('reads a body that arrives in pieces, and then leaves no listener on the signal', async () => {
