@@ -157,11 +157,12 @@ export async function listen(
   const serve = (req: IncomingMessage, res: ServerResponse, close = false) => {
     lastRequest.set(req.socket, req);
     inTurn(req.socket, async () => {
-      if (ended.has(req.socket)) return;
+      // Its body is read and dropped: unread, it would stall the connection a cut is closing.
+      if (ended.has(req.socket)) return void req.resume();
       const answer = (response: ApiResponse, last: boolean, endAfter?: IncomingMessage) => {
         // A fault's cut ends the connection too: a request pipelined after it is not handled.
         if (last || response.drop !== undefined) ended.add(req.socket);
-        if (response.drop !== undefined) cut(res, response);
+        if (response.drop !== undefined) cut(res, response, req, drainBudgetMs);
         else send(res, response, last, endAfter);
       };
       const target = targetOf(req);

@@ -59,17 +59,40 @@ export function send(
  * the headers (with the whole body's length) and half the body for `body`. An answer without a
  * body is cut whole: its headers alone would be a complete answer.
  */
-export function cut(res: ServerResponse, response: ApiResponse): void {
+export function cut(
+  res: ServerResponse,
+  response: ApiResponse,
+  req: IncomingMessage,
+  budgetMs: number,
+): void {
   const { body } = response;
   if (response.drop === 'body' && body !== null && body.length > 0) {
     const bytes = typeof body === 'string' ? Buffer.from(body) : body;
     res.writeHead(response.status, framed(response, false));
-    // Handed to the system by then: closing sends what is written, then the end of the stream.
-    res.write(bytes.subarray(0, Math.floor(bytes.byteLength / 2)), () => res.socket?.destroy());
+    res.write(bytes.subarray(0, Math.floor(bytes.byteLength / 2)), () => {
+      if (res.socket) linger(res.socket, req, budgetMs);
+    });
     return;
   }
-  if (res.socket) res.socket.destroy();
-  else res.once('socket', (socket: Duplex) => socket.destroy());
+  if (res.socket) linger(res.socket, req, budgetMs);
+  else res.once('socket', (socket: Duplex) => linger(socket, req, budgetMs));
+}
+
+/**
+ * Closes a connection as a server that hangs up does: its end (FIN) after what is written, while
+ * what the client still sends (the rest of `req`'s body, requests pipelined after it) is read and
+ * dropped until it closes its side, for at most `budgetMs` of real time. Destroyed at once with
+ * bytes unread, the system would answer them with a reset, which discards what is written and not
+ * yet delivered: the answers before the cut, and half a body.
+ */
+function linger(socket: Duplex, req: IncomingMessage, budgetMs: number): void {
+  if (socket.destroyed) return;
+  const timer = setTimeout(() => socket.destroy(), budgetMs);
+  timer.unref?.();
+  socket.once('close', () => clearTimeout(timer));
+  socket.once('end', () => socket.destroy());
+  req.resume();
+  socket.end();
 }
 
 /** The answer a connection is writing or about to write (Node's own record), if any. */

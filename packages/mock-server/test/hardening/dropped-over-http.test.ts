@@ -70,4 +70,53 @@ describe('a dropped connection over HTTP', () => {
     expect(text).toBe('');
     expect(mock.exportState().tables.agents).toEqual([]);
   });
+
+  it('closes a cut connection cleanly while the request body is still coming: no reset, so the answers before it arrive whole', async () => {
+    mock = createMockServer({ clock: 'manual', rateLimit: false });
+    const { key } = mock.createApiKey({ scopes: 'all' });
+    // An answer larger than the client reads at once (its tail still in the server's buffers when
+    // the cut comes), before a POST whose body the cut leaves unread.
+    const agents = Array.from({ length: 25 }, (_, i) => ({
+      name: `Agent ${i}`,
+      instructions: 'x'.repeat(9000),
+    }));
+    for (const agent of agents) {
+      const created = await mock.fetch('/v1/agents', {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        body: JSON.stringify(agent),
+      });
+      expect(created.status).toBe(201);
+    }
+    server = await mock.listen({ port: 0 });
+    mock.faults.add({ path: '/v1/agents', method: 'POST', drop: 'request' });
+    const body = JSON.stringify({ name: 'Lost', instructions: 'y'.repeat(900_000) });
+    const outcome = await new Promise<{ text: string; error?: string }>((resolve) => {
+      const socket = connect({ port: server.port, host: '127.0.0.1', allowHalfOpen: true });
+      const chunks: Buffer[] = [];
+      let error: string | undefined;
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('error', (e: NodeJS.ErrnoException) => {
+        error = e.code;
+      });
+      // The server's end: the client ends its side too, as a client does.
+      socket.on('end', () => socket.end());
+      socket.on('close', () => resolve({ text: Buffer.concat(chunks).toString('latin1'), error }));
+      socket.once('connect', () =>
+        socket.write(
+          `GET /v1/agents?limit=100 HTTP/1.1\r\nHost: x\r\nx-api-key: ${key}\r\n\r\n` +
+            `POST /v1/agents HTTP/1.1\r\nHost: x\r\nx-api-key: ${key}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`,
+        ),
+      );
+    });
+    expect(outcome.error).toBeUndefined();
+    const answers = outcome.text.split(/(?=HTTP\/1\.1 )/);
+    expect(answers).toHaveLength(1);
+    const [whole = ''] = answers;
+    expect(whole).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    const length = Number(/content-length: (\d+)/i.exec(whole)?.[1]);
+    expect(length).toBeGreaterThan(200_000);
+    expect(whole.length - whole.indexOf('\r\n\r\n') - 4).toBe(length);
+    expect(mock.exportState().tables.agents).toHaveLength(agents.length);
+  });
 });
