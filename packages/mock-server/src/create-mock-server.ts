@@ -118,7 +118,7 @@ export interface MockServer {
   setHealth(status: HealthStatus): void;
   /**
    * The last requests, oldest first: those that match every filter given (method, path, status,
-   * operation, key), or the newest `limit` of them.
+   * operation, key, cut), or the newest `limit` of them.
    * @example mock.requests({ operation_id: 'agentsCreate', status: 201 }).length // calls that created an agent
    */
   requests(query?: RequestsQuery): JournalEntry[];

@@ -45,12 +45,17 @@ export interface RequestsQuery {
    * route: the journal also holds the requests no route matched.
    */
   path?: string;
-  /** Only requests answered with this status. */
+  /**
+   * Only requests answered with this status (a cut one's is the answer the client did not get; 0
+   * for those a `drop: "request"` fault cut).
+   */
   status?: number;
   /** Only requests routed to this operation of the spec; `null`: those no operation matched (404, 405). */
   operation_id?: string | null;
   /** Only requests authenticated with the API key of this id (not the key string); `null`: with none. */
   key_id?: string | null;
+  /** Only requests whose connection a fault cut so (`request`, `response`, `body`); `null`: none cut. */
+  dropped?: FaultDrop | null;
 }
 
 /** An entry as it is recorded: the time as ms, formatted only when the journal is read. */

@@ -177,11 +177,12 @@ function clockView(core: Core): {
 }
 
 /**
- * `operation_id=null` and `key_id=null` as `requests()` takes them, null: a query holds strings, and
- * no operation of the spec, nor a key the mock makes, is named `null`.
+ * `operation_id=null`, `key_id=null` and `dropped=null` as `requests()` takes them, null: a query
+ * holds strings, and no operation of the spec, key the mock makes, or cut is named `null`.
  */
 function nullsIn(query: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const out = { ...query };
-  for (const name of ['operation_id', 'key_id']) if (out[name] === 'null') out[name] = null;
+  for (const name of ['operation_id', 'key_id', 'dropped'])
+    if (out[name] === 'null') out[name] = null;
   return out;
 }

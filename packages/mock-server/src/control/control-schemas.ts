@@ -133,24 +133,33 @@ const requestsFields: Record<string, SchemaNode> = {
   limit: { type: 'integer', minimum: 1 },
   method: string,
   path: string,
-  status: { type: 'integer', minimum: 100, maximum: 599 },
+  // 0: the status the journal records for a request a `drop: "request"` fault cut (1 to 99 are 400).
+  status: { type: 'integer', minimum: 0, maximum: 599 },
   operation_id: string,
   key_id: string,
+  dropped: { enum: ['request', 'response', 'body'] },
 };
 
-/** `requests()` options: `operation_id` null for the requests no operation matched, `key_id` no key. */
+/**
+ * `requests()` options: `operation_id` null for the requests no operation matched, `key_id` no key,
+ * `dropped` no cut.
+ */
 export const requestsOptions = object({
   ...requestsFields,
   operation_id: { type: ['string', 'null'] },
   key_id: { type: ['string', 'null'] },
+  dropped: { enum: ['request', 'response', 'body', null] },
 });
 
-/** The query of `GET /__mock/requests` (`operation_id=null`, `key_id=null` as `requests()` takes null). */
+/**
+ * The query of `GET /__mock/requests` (`operation_id=null`, `key_id=null`, `dropped=null` as
+ * `requests()` takes null).
+ */
 export const requestsQuery: ReadonlyMap<string, ParameterInfo> = new Map(
-  Object.entries(requestsFields).map(([name, schema]) => [
-    name,
-    { name, in: 'query', required: false, schema },
-  ]),
+  Object.entries({
+    ...requestsFields,
+    dropped: { enum: ['request', 'response', 'body', 'null'] },
+  }).map(([name, schema]) => [name, { name, in: 'query', required: false, schema }]),
 );
 
 const rows: SchemaNode = {

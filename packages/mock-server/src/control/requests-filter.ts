@@ -11,12 +11,19 @@ const OPERATION_IDS = new Set<string>(operations.map((op) => op.operationId));
 /**
  * The journal entries a query's filters take (its `limit` aside), once the filters pass: 400
  * naming the field for a method that is no token, a path that does not start with `/` (or has a
- * `*` before its end), or an operation the spec does not have.
+ * `*` before its end), an operation the spec does not have, or a status from 1 to 99.
  */
 export function requestsFilter(query: RequestsQuery): (entry: JournalRecord) => boolean {
-  const { method, path, status, operation_id, key_id } = query;
+  const { method, path, status, operation_id, key_id, dropped } = query;
   if (method !== undefined && !METHOD.test(method)) {
     throw invalidField('method', 'pattern', 'must be an HTTP method such as GET or POST');
+  }
+  if (status !== undefined && status > 0 && status < 100) {
+    throw invalidField(
+      'status',
+      'minimum',
+      'must be at least 100, or 0 for the requests a drop "request" fault cut',
+    );
   }
   if (operation_id != null && !OPERATION_IDS.has(operation_id)) {
     const hint = didYouMean(operation_id, OPERATION_IDS);
@@ -34,6 +41,7 @@ export function requestsFilter(query: RequestsQuery): (entry: JournalRecord) => 
     (status === undefined || entry.status === status) &&
     (operation_id === undefined || entry.operation_id === operation_id) &&
     (keyId === undefined || entry.key_id === keyId) &&
+    (dropped === undefined || (entry.dropped ?? null) === dropped) &&
     (pattern === undefined || pattern.test(requestPath(entry.path)));
 }
 

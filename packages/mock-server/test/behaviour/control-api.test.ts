@@ -407,7 +407,12 @@ describe.each(transports)('control API over $name', (transport) => {
         'path: * may only end a path (a prefix such as /v1/agents*)',
       ],
       ['method=GE%20T', 'method', 'pattern', 'method: must be an HTTP method such as GET or POST'],
-      ['status=99', 'status', 'minimum', undefined],
+      [
+        'status=99',
+        'status',
+        'minimum',
+        'status: must be at least 100, or 0 for the requests a drop "request" fault cut',
+      ],
       ['status=abc', 'status', 'type', undefined],
       ['operation=agentsList', 'operation', 'unknown', undefined],
     ]) {

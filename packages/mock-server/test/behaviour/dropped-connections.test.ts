@@ -114,6 +114,36 @@ describe.each(transports)('a fault that drops the connection, over $name', (tran
     ]);
   });
 
+  it('the journal filters on what was cut (dropped=null: nothing) and on the 0 of a cut request', async () => {
+    h.mock.faults.add({ method: 'POST', path: '/v1/agents', drop: 'request' });
+    h.mock.faults.add({ method: 'POST', path: '/v1/agents', drop: 'response' });
+    for (const name of ['Lost', 'Unheard']) {
+      await expect(send('POST', '/v1/agents', { name })).rejects.toThrow(TypeError);
+    }
+    expect((await send('POST', '/v1/agents', { name: 'Heard' })).status).toBe(201);
+    const seen = async (query: string) => {
+      const res = await h.call('GET', `/__mock/requests?${query}`);
+      expect(res.status, query).toBe(200);
+      return res.body.data.map((r: { status: number; dropped?: string }) => [r.status, r.dropped]);
+    };
+    expect(await seen('status=0')).toEqual([[0, 'request']]);
+    expect(await seen('dropped=response')).toEqual([[201, 'response']]);
+    // The creations whose answer the client heard: not the one a cut lost.
+    expect(await seen('operation_id=agentsCreate&status=201&dropped=null')).toEqual([
+      [201, undefined],
+    ]);
+    expect(h.mock.requests({ dropped: 'request' }).map((r) => r.status)).toEqual([0]);
+    expect(h.mock.requests({ method: 'POST', dropped: null })).toHaveLength(1);
+    for (const [query, rule] of [
+      ['status=50', 'minimum'],
+      ['dropped=reset', 'enum'],
+    ]) {
+      const bad = await h.call('GET', `/__mock/requests?${query}`);
+      expect(bad.status, query).toBe(400);
+      expect(bad.body.error.details, query).toEqual([expect.objectContaining({ rule })]);
+    }
+  });
+
   it.each([
     [
       { path: '/v1/agents' },
