@@ -14,6 +14,11 @@ interface FaultTarget {
   times?: number;
   /** Wait this long (real milliseconds) before answering (or cutting). */
   delay_ms?: number;
+  /**
+   * Only requests that present the API key with this id (`createApiKey()`'s `id`, the journal's
+   * `key_id`); any key's when absent. The key must exist and not be revoked when the fault is added.
+   */
+  key_id?: string;
 }
 
 /** A fault that answers the next `times` matching requests with `status` in the error envelope. */
@@ -113,13 +118,16 @@ export class Faults {
   /**
    * The fault a request triggers, or null, left as it is until `use` counts it. Ids match regardless
    * of case, as the API's do: a fault on `/v1/agents/7D0C...` fires on `/v1/agents/7d0c...` and the
-   * other way round.
+   * other way round. `keyId`: the id of the valid key the request presents (null for none), which a
+   * fault with `key_id` must be.
    */
-  match(method: string, path: string): ActiveFault | null {
+  match(method: string, path: string, keyId: string | null): ActiveFault | null {
     if (this.active.length === 0) return null;
     const canonical = canonicalPath(path);
     const matches = (f: ActiveFault) =>
-      (f.method === undefined || f.method === method) && f.matcher.test(canonical);
+      (f.method === undefined || f.method === method) &&
+      (f.key_id === undefined || f.key_id === keyId) &&
+      f.matcher.test(canonical);
     return this.active.find(matches) ?? null;
   }
 

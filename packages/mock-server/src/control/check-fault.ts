@@ -1,5 +1,8 @@
 import { invalidField } from '../errors.js';
 import { canonicalFaultPath, type FaultSpec, faultCode } from '../faults.js';
+import type { OperationInfo } from '../generated/operations.js';
+import { canonicalId } from '../store/canonical-id.js';
+import type { State } from '../store/state.js';
 import { checkInput } from './check-input.js';
 import { faultSpec } from './control-schemas.js';
 import { faultTargets } from './fault-targets.js';
@@ -9,11 +12,12 @@ const METHOD = /^[A-Za-z]+$/;
 const CONTROL_PATH = /^\/__mock(\/|\*|$)/;
 
 /**
- * A fault as `Faults` takes it (the method in upper case), once it can fire: its fields are those
- * of `FaultSpec` with their types, its path reaches an operation of the API and its method is one
- * that path allows. 400 naming the field and rule otherwise.
+ * A fault as `Faults` takes it (the method in upper case, a `key_id` in lower case), once it can
+ * fire: its fields are those of `FaultSpec` with their types, its path reaches an operation of the
+ * API, its method is one that path allows, and its `key_id` names a key of `state` that is not
+ * revoked. 400 naming the field and rule otherwise.
  */
-export function checkFault(input: unknown): FaultSpec {
+export function checkFault(input: unknown, state: State): FaultSpec {
   const spec = checkInput<FaultSpec>(faultSpec, input);
   checkKind(spec);
   const { path, method } = spec;
@@ -64,7 +68,42 @@ export function checkFault(input: unknown): FaultSpec {
       `${upper} never reaches ${path}, which allows ${allowed.join(', ')}`,
     );
   }
-  return upper === undefined ? spec : { ...spec, method: upper };
+  const checked = upper === undefined ? spec : { ...spec, method: upper };
+  if (spec.key_id === undefined) return checked;
+  return { ...checked, key_id: checkKeyId(spec.key_id, state, targets, upper, path) };
+}
+
+/**
+ * The id of a key a fault may be scoped to, in lower case: a key that exists now and is not
+ * revoked, on a path where some operation takes a key. A key made later cannot be named: its id is
+ * random, so an id no key has is a typo or a key of a state since reset, and the fault would never
+ * fire (a revoked key's requests are 401 before any fault).
+ */
+function checkKeyId(
+  input: string,
+  state: State,
+  targets: OperationInfo[],
+  method: string | undefined,
+  path: string,
+): string {
+  const id = canonicalId(input);
+  const key = state.apiKeys.get(id);
+  if (!key) throw invalidField('key_id', 'exists', `no API key has the id ${input}`);
+  if (key.revoked_at !== null) {
+    throw invalidField(
+      'key_id',
+      'active',
+      `the API key ${input} was revoked: its requests are 401 before any fault, so the fault would never fire`,
+    );
+  }
+  if (!targets.some((op) => op.scopes && (method === undefined || op.method === method))) {
+    throw invalidField(
+      'key_id',
+      'not',
+      `${method ?? 'a request'} on ${path} needs no API key, so a fault for one key never fires on it`,
+    );
+  }
+  return id;
 }
 
 /** The fields only an answer carries, which a fault that drops its connection cannot take. */

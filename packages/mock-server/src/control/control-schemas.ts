@@ -83,6 +83,7 @@ export const faultSpec = object(
       ),
     },
     drop: { enum: ['request', 'response', 'body'] },
+    key_id: uuid,
   },
   ['path'],
 );

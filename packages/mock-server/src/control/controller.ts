@@ -269,9 +269,9 @@ export class Controller {
     this.core.state.health = status;
   }
 
-  /** Adds an injected fault; 400 naming a bad field, or a path or method it could never fire on. */
+  /** Adds an injected fault; 400 naming a bad field, or a path, method or key it could never fire on. */
   addFault(spec: FaultSpec): void {
-    this.core.faults.add(checkFault(spec));
+    this.core.faults.add(checkFault(spec, this.core.state));
   }
 
   /** The request journal, oldest first: the entries the filters take, or the newest `limit` of them. */

@@ -13,8 +13,7 @@ export function authenticate(state: State, header: string | null): ApiKeyRecord 
       'x-api-key: missing API key; send it in the x-api-key header',
     );
   }
-  const id = state.keyIndex.get(header.trim());
-  const key = id === undefined ? undefined : state.apiKeys.get(id);
+  const key = presentedKey(state, header);
   if (!key)
     throw new ApiError(
       401,
@@ -27,6 +26,20 @@ export function authenticate(state: State, header: string | null): ApiKeyRecord 
   if (key.revoked_at !== null)
     throw new ApiError(401, 'UNAUTHORIZED', 'x-api-key: the API key was revoked');
   return key;
+}
+
+/**
+ * The id of the key a request's `x-api-key` header names when it would pass authentication (known,
+ * not revoked), else null. Nothing is counted or recorded: key-scoped faults match on it.
+ */
+export function authenticatedKeyId(state: State, header: string | null): string | null {
+  const key = header === null ? undefined : presentedKey(state, header);
+  return key && key.revoked_at === null ? key.id : null;
+}
+
+function presentedKey(state: State, header: string): ApiKeyRecord | undefined {
+  const id = state.keyIndex.get(header.trim());
+  return id === undefined ? undefined : state.apiKeys.get(id);
 }
 
 // The demo key where the state has no demo workspace: a suite that reset without {"seed": "demo"}

@@ -12,7 +12,7 @@ import {
 import type { OperationInfo } from '../generated/operations.js';
 import type { ApiKeyRecord } from '../store/records.js';
 import type { ApiRequest, ApiResponse } from './api-request.js';
-import { authenticate } from './authenticate.js';
+import { authenticate, authenticatedKeyId } from './authenticate.js';
 import { authorize } from './authorize.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { errorResponse, jsonResponse } from './respond.js';
@@ -65,14 +65,22 @@ export async function runOperation(
   scope.operationId = op.operationId;
   // Looked up once. A fault that answers is counted only once the request is past authentication
   // and the rate limit; one that drops the connection at once, as it cuts whatever the answer is.
-  const matched = pipeline.faults.match(op.method, request.path);
+  // A fault scoped to a key sees the key the request presents, looked up without being counted,
+  // so that it fires only on that key's requests even where it comes before authentication. An
+  // operation that needs no key has none to match.
+  const keyId = op.scopes ? authenticatedKeyId(ctx.state, request.header('x-api-key')) : null;
+  const matched = pipeline.faults.match(op.method, request.path, keyId);
   let fault: StatusFault | null = null;
   if (matched?.drop === undefined) fault = matched;
   else {
     pipeline.faults.use(matched);
     scope.drop = matched;
-    // The network lost it: the API never saw the request (no key, no rate limit, no change).
-    if (matched.drop === 'request') return { status: 0, headers: {}, body: null };
+    if (matched.drop === 'request') {
+      // The network lost it: the API never saw the request (no key, no rate limit, no change). The
+      // journal names the key a scoped fault matched, so that its worker finds the request it cut.
+      if (matched.key_id !== undefined) scope.keyId = matched.key_id;
+      return { status: 0, headers: {}, body: null };
+    }
   }
   let rateHeaders: Record<string, string> = {};
   if (ctx.state.health === 'maintenance' && op.operationId !== 'healthRetrieve') {

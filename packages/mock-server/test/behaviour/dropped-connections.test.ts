@@ -53,6 +53,52 @@ describe.each(transports)('a fault that drops the connection, over $name', (tran
     expect(after.headers.get('x-ratelimit-remaining')).toBe('99');
   });
 
+  it('drop "request" with key_id cuts only that key\'s requests, and the journal names the key', async () => {
+    const mine = h.mock.createApiKey({ scopes: 'all' });
+    h.mock.faults.add({ method: 'POST', path: '/v1/agents', drop: 'request', key_id: mine.id });
+    const post = (key: string | null, name: string) =>
+      h.connection.fetch(`${h.connection.baseUrl}/v1/agents`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(key === null ? {} : { 'x-api-key': key }),
+        },
+        body: JSON.stringify({ name }),
+      });
+    // Another key's request, and one with no key or an unknown one, go through: none uses it up.
+    expect((await post(h.key, 'Theirs')).status).toBe(201);
+    expect((await post(null, 'None')).status).toBe(401);
+    expect((await post('nobody-at-all', 'None')).status).toBe(401);
+    expect(h.mock.faults.list()).toHaveLength(1);
+    await expect(post(mine.key, 'Lost')).rejects.toThrow(TypeError);
+    expect(h.mock.requests({ key_id: mine.id })).toEqual([
+      expect.objectContaining({ status: 0, dropped: 'request', key_id: mine.id }),
+    ]);
+    // Still never seen by the API: nothing made, nothing counted against the key.
+    const retried = await post(mine.key, 'Kept');
+    expect(retried.status).toBe(201);
+    expect(retried.headers.get('x-ratelimit-remaining')).toBe('99');
+    expect(h.mock.exportState().tables.agents.map((a) => a.name)).toEqual(['Theirs', 'Kept']);
+  });
+
+  it('drop "response" with key_id loses only that key\'s answers', async () => {
+    const mine = h.mock.createApiKey({ scopes: 'all' });
+    const added = await h.call('POST', '/__mock/faults', {
+      body: { method: 'POST', path: '/v1/agents', drop: 'response', key_id: mine.id },
+    });
+    expect(added.status).toBe(201);
+    expect((await send('POST', '/v1/agents', { name: 'Theirs' })).status).toBe(201);
+    const lost = h.connection.fetch(`${h.connection.baseUrl}/v1/agents`, {
+      method: 'POST',
+      headers: { 'x-api-key': mine.key, 'content-type': 'application/json' },
+      body: '{"name":"Mine"}',
+    });
+    await expect(lost).rejects.toThrow(TypeError);
+    expect(h.mock.requests({ key_id: mine.id })).toEqual([
+      expect.objectContaining({ status: 201, dropped: 'response' }),
+    ]);
+  });
+
   it('drop "response": the API carries the request out, then the answer is lost', async () => {
     h.mock.faults.add({ method: 'POST', path: '/v1/agents', drop: 'response' });
     await expect(send('POST', '/v1/agents', { name: 'Made' })).rejects.toThrow(TypeError);

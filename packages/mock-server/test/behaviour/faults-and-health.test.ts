@@ -41,6 +41,56 @@ describe.each(transports)('faults and health over $name', (transport) => {
     expect([contacts?.times, left]).toEqual([3, 2]);
   });
 
+  it("fires a fault with key_id only on that key's requests, never used up by another key's", async () => {
+    const mine = h.mock.createApiKey({ scopes: 'all' });
+    const theirs = h.mock.createApiKey({ scopes: 'all' });
+    const added = await h.call('POST', '/__mock/faults', {
+      body: { path: '/v1/agents', status: 503, key_id: mine.id.toUpperCase(), times: 2 },
+    });
+    expect(added.status).toBe(201);
+    // Stored and listed as the journal shows ids: in lower case.
+    expect(added.body.data).toEqual([
+      { path: '/v1/agents', status: 503, key_id: mine.id, times: 2, remaining: 2 },
+    ]);
+    for (const key of [theirs.key, h.key]) {
+      expect((await h.call('GET', '/v1/agents', { key })).status).toBe(200);
+    }
+    // A key unknown or absent gets the API's own 401, the fault waiting.
+    expect((await h.call('GET', '/v1/agents', { key: 'nobody-at-all' })).status).toBe(401);
+    expect((await h.call('GET', '/v1/agents', { key: null })).status).toBe(401);
+    expect(h.mock.faults.list()[0]?.remaining).toBe(2);
+    expect((await h.call('GET', '/v1/agents', { key: mine.key })).status).toBe(503);
+    expect((await h.call('GET', '/v1/agents', { key: theirs.key })).status).toBe(200);
+    expect((await h.call('GET', '/v1/agents', { key: mine.key })).status).toBe(503);
+    expect((await h.call('GET', '/v1/agents', { key: mine.key })).status).toBe(200);
+    expect(h.mock.requests({ key_id: mine.id }).map((r) => r.status)).toEqual([503, 503, 200]);
+  });
+
+  it('plays scoped and unscoped faults in the order added: the first that matches fires', async () => {
+    const mine = h.mock.createApiKey({ scopes: 'all' });
+    h.mock.faults.add({ path: '/v1/agents', status: 503, key_id: mine.id });
+    h.mock.faults.add({ path: '/v1/agents', status: 500, times: 2 });
+    const status = async (key: string) => (await h.call('GET', '/v1/agents', { key })).status;
+    expect(await status(h.key)).toBe(500);
+    expect(await status(mine.key)).toBe(503);
+    expect(await status(mine.key)).toBe(500);
+    expect(await status(mine.key)).toBe(200);
+    expect(await status(h.key)).toBe(200);
+  });
+
+  it('keeps an injected 401 scoped to a key before the rate limit, as an unscoped one', async () => {
+    const mock = h.mock;
+    const mine = mock.createApiKey({ scopes: 'all' });
+    mock.faults.add({ path: '/v1/me', status: 401, key_id: mine.id });
+    const res = await h.call('GET', '/v1/me', { key: mine.key });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('x-ratelimit-limit')).toBeNull();
+    expect(mock.requests().at(-1)?.key_id).toBeNull();
+    // Not counted against the key: its first counted request has 99 left.
+    const next = await h.call('GET', '/v1/me', { key: mine.key });
+    expect(next.headers.get('x-ratelimit-remaining')).toBe('99');
+  });
+
   it('matches spec path templates and answers 429 with its code', async () => {
     h.mock.faults.add({ path: '/v1/agents/{id}', status: 429, retry_after: 2 });
     const res = await h.call('GET', `/v1/agents/${crypto.randomUUID()}`);
@@ -154,6 +204,13 @@ describe.each(transports)('faults and health over $name', (transport) => {
       'not',
       'details: only a fault with status answers',
     ],
+    [{ path: '/v1/agents', status: 500, key_id: 'k1' }, 'format', 'key_id: must be a UUID'],
+    [{ path: '/v1/agents', status: 500, key_id: 7 }, 'type', 'key_id: must be a string'],
+    [
+      { path: '/v1/agents', status: 500, key_id: '00000000-0000-4000-8000-00000000abcd' },
+      'exists',
+      'key_id: no API key has the id 00000000-0000-4000-8000-00000000abcd',
+    ],
   ])('rejects %j naming the field and rule %s, and keeps serving', async (fault, rule, message) => {
     const bad = await h.call('POST', '/__mock/faults', { body: fault });
     expect(bad.status).toBe(400);
@@ -165,6 +222,36 @@ describe.each(transports)('faults and health over $name', (transport) => {
     });
     expect((await h.call('GET', '/__mock/faults')).body.data).toEqual([]);
     expect((await h.call('GET', '/v1/agents')).status).toBe(200);
+  });
+
+  it('refuses a key_id of a revoked key, or on a path that takes no key, naming key_id', async () => {
+    const gone = h.mock.createApiKey({ scopes: 'all' });
+    h.mock.revokeApiKey(gone.id);
+    const revoked = await h.call('POST', '/__mock/faults', {
+      body: { path: '/v1/agents', status: 503, key_id: gone.id },
+    });
+    expect(revoked.status).toBe(400);
+    expect(revoked.body.error.details).toEqual([
+      {
+        field: 'key_id',
+        rule: 'active',
+        message: `key_id: the API key ${gone.id} was revoked: its requests are 401 before any fault, so the fault would never fire`,
+      },
+    ]);
+    const mine = h.mock.createApiKey({ scopes: 'all' });
+    expect(() =>
+      h.mock.faults.add({ method: 'GET', path: '/v1/health', status: 503, key_id: mine.id }),
+    ).toThrow(
+      'key_id: GET on /v1/health needs no API key, so a fault for one key never fires on it',
+    );
+    expect(() =>
+      h.mock.faults.add({ path: '/v1/heal*', drop: 'request', key_id: mine.id }),
+    ).toThrow('key_id: a request on /v1/heal* needs no API key');
+    expect(h.mock.faults.list()).toEqual([]);
+    // A path that reaches health and operations that take a key fires on the latter only.
+    h.mock.faults.add({ method: 'GET', path: '/v1/*', status: 503, key_id: mine.id });
+    expect((await h.call('GET', '/v1/health', { key: mine.key })).status).toBe(200);
+    expect((await h.call('GET', '/v1/me', { key: mine.key })).status).toBe(503);
   });
 
   it('refuses unknown fields, naming each, instead of ignoring them', async () => {
