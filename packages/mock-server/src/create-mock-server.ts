@@ -47,7 +47,7 @@ export interface MockServer {
   readonly faults: {
     /** Adds a fault, checked as the control API checks it (throws naming the field otherwise). */
     add(spec: FaultSpec): void;
-    /** The faults still waiting, in the order they were added, each with how many requests it has left. */
+    /** The faults still waiting, in the order added, each with how many requests it has left and still lets through. */
     list(): PendingFault[];
     /** Removes every fault. */
     clear(): void;

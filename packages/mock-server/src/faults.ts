@@ -12,6 +12,11 @@ interface FaultTarget {
   path: string;
   /** How many requests it applies to (default 1, at most `Number.MAX_SAFE_INTEGER`). */
   times?: number;
+  /**
+   * Let this many matching requests through first, as if it were not there, then fire (default 0):
+   * `after: 1` fails the second call.
+   */
+  after?: number;
   /** Wait this long (real milliseconds) before answering (or cutting). */
   delay_ms?: number;
   /**
@@ -75,10 +80,24 @@ export type PendingFault = FaultSpec & {
   times: number;
   /** How many matching requests it has left. */
   remaining: number;
+  /** How many requests it let through first when added (the spec's, or 0). */
+  after: number;
+  /** How many matching requests it still lets through before it fires. */
+  let_through: number;
 };
 
 /** A fault waiting to fire, with its path compiled. */
 export type ActiveFault = PendingFault & { matcher: RegExp };
+
+/** What a request meets among the faults, in the order they were added. */
+export interface FaultMatch {
+  /** The matching faults ahead of `fault` that still let requests through: passed by, as if absent. */
+  passed: readonly ActiveFault[];
+  /** The first matching fault that fires on the request, or null. */
+  fault: ActiveFault | null;
+}
+
+const NO_MATCH: FaultMatch = Object.freeze({ passed: Object.freeze([]), fault: null });
 
 /** The code of each status the API answers itself (api-decisions section 2). */
 const CODES: Record<number, ErrorCode> = {
@@ -111,24 +130,34 @@ export class Faults {
   add(spec: FaultSpec): void {
     const matcher = compileFaultPath(canonicalFaultPath(spec.path));
     const times = spec.times ?? 1;
-    // `times` shown as it applies, given or not, beside what is left of it.
-    this.active.push({ ...spec, times, remaining: times, matcher });
+    const after = spec.after ?? 0;
+    // `times` and `after` shown as they apply, given or not, each beside what is left of it.
+    this.active.push({ ...spec, times, remaining: times, after, let_through: after, matcher });
   }
 
   /**
-   * The fault a request triggers, or null, left as it is until `use` counts it. Ids match regardless
-   * of case, as the API's do: a fault on `/v1/agents/7D0C...` fires on `/v1/agents/7d0c...` and the
-   * other way round. `keyId`: the id of the valid key the request presents (null for none), which a
-   * fault with `key_id` must be.
+   * The fault a request triggers, and the faults ahead of it that let it through, left as they are
+   * until `use` and `pass` count them. Ids match regardless of case, as the API's do: a fault on
+   * `/v1/agents/7D0C...` fires on `/v1/agents/7d0c...` and the other way round. `keyId`: the id of
+   * the valid key the request presents (null for none), which a fault with `key_id` must be.
    */
-  match(method: string, path: string, keyId: string | null): ActiveFault | null {
-    if (this.active.length === 0) return null;
+  match(method: string, path: string, keyId: string | null): FaultMatch {
+    if (this.active.length === 0) return NO_MATCH;
     const canonical = canonicalPath(path);
-    const matches = (f: ActiveFault) =>
-      (f.method === undefined || f.method === method) &&
-      (f.key_id === undefined || f.key_id === keyId) &&
-      f.matcher.test(canonical);
-    return this.active.find(matches) ?? null;
+    const passed: ActiveFault[] = [];
+    for (const f of this.active) {
+      if (f.method !== undefined && f.method !== method) continue;
+      if (f.key_id !== undefined && f.key_id !== keyId) continue;
+      if (!f.matcher.test(canonical)) continue;
+      if (f.let_through === 0) return { passed, fault: f };
+      passed.push(f);
+    }
+    return passed.length === 0 ? NO_MATCH : { passed, fault: null };
+  }
+
+  /** Counts one request that `faults` (as `match` gave them) let through: each lets one fewer through. */
+  pass(faults: readonly ActiveFault[]): void {
+    for (const fault of faults) fault.let_through--;
   }
 
   /** Counts one request against `fault` (as `match` gave it), dropping it once used up. */

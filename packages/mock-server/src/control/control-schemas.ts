@@ -63,6 +63,7 @@ export const faultSpec = object(
     code: { type: 'string', minLength: 1 },
     // Past 2^53 - 1 a count no longer counts down: 2^53 - 1 === 2^53.
     times: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+    after: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
     // setTimeout's limit: a longer delay would fire at once.
     delay_ms: { type: 'integer', minimum: 0, maximum: 2_147_483_647 },
     // About 68 years; HTTP caches read a larger delta-seconds as 2^31 (RFC 9111 section 1.2.2). Past

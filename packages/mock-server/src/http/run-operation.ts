@@ -69,11 +69,18 @@ export async function runOperation(
   // so that it fires only on that key's requests even where it comes before authentication. An
   // operation that needs no key has none to match.
   const keyId = op.scopes ? authenticatedKeyId(ctx.state, request.header('x-api-key')) : null;
-  const matched = pipeline.faults.match(op.method, request.path, keyId);
+  const { passed, fault: matched } = pipeline.faults.match(op.method, request.path, keyId);
+  const { faults } = pipeline;
+  // A fault with `after` counts a request it lets through where it would have fired on it (a
+  // request refused before then was never its to let through), as `times` counts.
+  const passAt = (stage: FaultStage) => {
+    if (passed.length > 0) faults.pass(passed.filter((f) => firesAt(f) === stage));
+  };
+  passAt('arrival');
   let fault: StatusFault | null = null;
   if (matched?.drop === undefined) fault = matched;
   else {
-    pipeline.faults.use(matched);
+    faults.use(matched);
     scope.drop = matched;
     if (matched.drop === 'request') {
       // The network lost it: the API never saw the request (no key, no rate limit, no change). The
@@ -86,6 +93,8 @@ export async function runOperation(
   if (ctx.state.health === 'maintenance' && op.operationId !== 'healthRetrieve') {
     return errorResponse(maintenance(), rateHeaders);
   }
+  // Authentication will pass (it is the same lookup, with nothing awaited between).
+  if (!op.scopes || keyId !== null) passAt('authenticated');
   let key: ApiKeyRecord | null = null;
   try {
     if (op.scopes) {
@@ -96,8 +105,9 @@ export async function runOperation(
       const count = status === 401 ? 'none' : status === 429 ? 'check' : 'count';
       ({ key, rateHeaders } = admit(pipeline, request, scope, undefined, count));
     }
+    passAt('admitted');
     if (fault) {
-      pipeline.faults.use(fault);
+      faults.use(fault);
       return await answerFault(pipeline, fault, rateHeaders, request.signal);
     }
     if (key) authorize(key, op, ctx.variant);
@@ -172,6 +182,18 @@ function admit(
   else if (count === 'check') rateHeaders = rateLimiter.check(key.id, ctx.nowMs());
   else rateHeaders = rateLimiter.take(key.id, ctx.nowMs());
   return { key, rateHeaders };
+}
+
+/** Where a fault fires on a request in the pipeline. */
+type FaultStage = 'arrival' | 'authenticated' | 'admitted';
+
+/**
+ * Where `fault` fires: a drop on arrival, before anything; an injected 401 once the key is known
+ * good, before the rate limit (as a real one); another answer past the rate limit too.
+ */
+function firesAt(fault: ActiveFault): FaultStage {
+  if (fault.drop !== undefined) return 'arrival';
+  return fault.status === 401 ? 'authenticated' : 'admitted';
 }
 
 function maintenance(): ApiError {

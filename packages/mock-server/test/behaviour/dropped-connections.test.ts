@@ -99,6 +99,21 @@ describe.each(transports)('a fault that drops the connection, over $name', (tran
     ]);
   });
 
+  it('drop with after lets the first requests through, counting each as it arrives, key or not', async () => {
+    h.mock.faults.add({ method: 'POST', path: '/v1/agents', drop: 'request', after: 2 });
+    expect((await send('POST', '/v1/agents', { name: 'One' })).status).toBe(201);
+    // A drop fires before authentication, so a request with no valid key is one it lets through.
+    const unknown = await h.connection.fetch(`${h.connection.baseUrl}/v1/agents`, {
+      method: 'POST',
+      headers: { 'x-api-key': 'nobody-at-all' },
+    });
+    expect(unknown.status).toBe(401);
+    expect(h.mock.faults.list()[0]).toMatchObject({ after: 2, let_through: 0, remaining: 1 });
+    await expect(send('POST', '/v1/agents', { name: 'Lost' })).rejects.toThrow(TypeError);
+    expect((await send('POST', '/v1/agents', { name: 'Two' })).status).toBe(201);
+    expect(await agentNames()).toEqual(['Two', 'One']);
+  });
+
   it('drop "response": the API carries the request out, then the answer is lost', async () => {
     h.mock.faults.add({ method: 'POST', path: '/v1/agents', drop: 'response' });
     await expect(send('POST', '/v1/agents', { name: 'Made' })).rejects.toThrow(TypeError);
@@ -145,8 +160,8 @@ describe.each(transports)('a fault that drops the connection, over $name', (tran
       body: { path: '/v1/agents', status: 503 },
     });
     expect(added.body.data).toEqual([
-      { path: '/v1/agents', drop: 'request', times: 2, remaining: 2 },
-      { path: '/v1/agents', status: 503, times: 1, remaining: 1 },
+      { path: '/v1/agents', drop: 'request', times: 2, remaining: 2, after: 0, let_through: 0 },
+      { path: '/v1/agents', status: 503, times: 1, remaining: 1, after: 0, let_through: 0 },
     ]);
     await expect(send('GET', '/v1/agents')).rejects.toThrow(TypeError);
     await expect(send('GET', '/v1/agents')).rejects.toThrow(TypeError);

@@ -21,14 +21,14 @@ describe.each(transports)('faults and health over $name', (transport) => {
     expect((await h.call('POST', '/v1/agents', { body: { name: 'x' } })).status).toBe(201);
   });
 
-  it('lists each fault with its times, given or not, and what is left of it', async () => {
+  it('lists each fault with its times and after, given or not, and what is left of each', async () => {
     await h.call('POST', '/__mock/faults', { body: { path: '/v1/agents', status: 500 } });
     const added = await h.call('POST', '/__mock/faults', {
       body: { path: '/v1/contacts', status: 503, times: 3 },
     });
     expect(added.body.data).toEqual([
-      { path: '/v1/agents', status: 500, times: 1, remaining: 1 },
-      { path: '/v1/contacts', status: 503, times: 3, remaining: 3 },
+      { path: '/v1/agents', status: 500, times: 1, remaining: 1, after: 0, let_through: 0 },
+      { path: '/v1/contacts', status: 503, times: 3, remaining: 3, after: 0, let_through: 0 },
     ]);
     await h.call('GET', '/v1/contacts');
     expect((await h.call('GET', '/__mock/faults')).body.data[1]).toMatchObject({
@@ -50,7 +50,15 @@ describe.each(transports)('faults and health over $name', (transport) => {
     expect(added.status).toBe(201);
     // Stored and listed as the journal shows ids: in lower case.
     expect(added.body.data).toEqual([
-      { path: '/v1/agents', status: 503, key_id: mine.id, times: 2, remaining: 2 },
+      {
+        path: '/v1/agents',
+        status: 503,
+        key_id: mine.id,
+        times: 2,
+        remaining: 2,
+        after: 0,
+        let_through: 0,
+      },
     ]);
     for (const key of [theirs.key, h.key]) {
       expect((await h.call('GET', '/v1/agents', { key })).status).toBe(200);
@@ -89,6 +97,80 @@ describe.each(transports)('faults and health over $name', (transport) => {
     // Not counted against the key: its first counted request has 99 left.
     const next = await h.call('GET', '/v1/me', { key: mine.key });
     expect(next.headers.get('x-ratelimit-remaining')).toBe('99');
+  });
+
+  it('lets the first `after` matching requests through, then fires `times`', async () => {
+    const added = await h.call('POST', '/__mock/faults', {
+      body: { method: 'GET', path: '/v1/agents', status: 500, after: 2, times: 2 },
+    });
+    expect(added.body.data).toEqual([
+      {
+        method: 'GET',
+        path: '/v1/agents',
+        status: 500,
+        times: 2,
+        remaining: 2,
+        after: 2,
+        let_through: 2,
+      },
+    ]);
+    const status = async () => (await h.call('GET', '/v1/agents')).status;
+    // Another method does not match, so it is not counted.
+    expect((await h.call('POST', '/v1/agents', { body: { name: 'x' } })).status).toBe(201);
+    expect(await status()).toBe(200);
+    expect((await h.call('GET', '/__mock/faults')).body.data[0]).toMatchObject({
+      after: 2,
+      let_through: 1,
+      remaining: 2,
+    });
+    expect(await status()).toBe(200);
+    expect(h.mock.faults.list()[0]).toMatchObject({ let_through: 0, remaining: 2 });
+    expect(await status()).toBe(500);
+    expect(await status()).toBe(500);
+    expect(await status()).toBe(200);
+    expect(h.mock.faults.list()).toEqual([]);
+  });
+
+  it('hands a request it lets through to the faults behind it, as if it were not there', async () => {
+    h.mock.faults.add({ path: '/v1/agents', status: 500, after: 1 });
+    h.mock.faults.add({ path: '/v1/agents', status: 503 });
+    const status = async () => (await h.call('GET', '/v1/agents')).status;
+    expect(await status()).toBe(503);
+    expect(await status()).toBe(500);
+    expect(await status()).toBe(200);
+  });
+
+  it('counts only the requests it would have fired on: not those a fault ahead answers, nor a 401', async () => {
+    h.mock.faults.add({ path: '/v1/agents', status: 503 });
+    h.mock.faults.add({ path: '/v1/agents', status: 500, after: 1 });
+    const status = async (key?: string) => (await h.call('GET', '/v1/agents', { key })).status;
+    expect(await status()).toBe(503);
+    expect(await status('nobody-at-all')).toBe(401);
+    expect(h.mock.faults.list()).toEqual([
+      expect.objectContaining({ status: 500, let_through: 1 }),
+    ]);
+    expect(await status()).toBe(200);
+    expect(await status()).toBe(500);
+  });
+
+  it('takes one count of after per request as it arrives, concurrent ones too', async () => {
+    h.mock.faults.add({ method: 'GET', path: '/v1/agents', status: 503, after: 2 });
+    const statuses = await Promise.all(
+      [1, 2, 3, 4].map(async () => (await h.call('GET', '/v1/agents')).status),
+    );
+    expect(statuses.sort()).toEqual([200, 200, 200, 503]);
+    expect(h.mock.faults.list()).toEqual([]);
+  });
+
+  it("counts after only on its key's requests when it has key_id", async () => {
+    const mine = h.mock.createApiKey({ scopes: 'all' });
+    h.mock.faults.add({ path: '/v1/agents', status: 500, after: 1, key_id: mine.id });
+    const status = async (key: string) => (await h.call('GET', '/v1/agents', { key })).status;
+    expect(await status(h.key)).toBe(200);
+    expect(await status(h.key)).toBe(200);
+    expect(await status(mine.key)).toBe(200);
+    expect(await status(h.key)).toBe(200);
+    expect(await status(mine.key)).toBe(500);
   });
 
   it('matches spec path templates and answers 429 with its code', async () => {
@@ -203,6 +285,14 @@ describe.each(transports)('faults and health over $name', (transport) => {
       { path: '/v1/agents', drop: 'response', details: [{ field: 'a', rule: 'b', message: 'c' }] },
       'not',
       'details: only a fault with status answers',
+    ],
+    [{ path: '/v1/agents', status: 500, after: -1 }, 'minimum', 'after: must be at least 0'],
+    [{ path: '/v1/agents', status: 500, after: 0.5 }, 'type', 'after: must be an integer'],
+    [{ path: '/v1/agents', status: 500, after: '1' }, 'type', 'after: must be an integer'],
+    [
+      { path: '/v1/agents', status: 500, after: 2 ** 53 },
+      'maximum',
+      'after: must be at most 9007199254740991',
     ],
     [{ path: '/v1/agents', status: 500, key_id: 'k1' }, 'format', 'key_id: must be a UUID'],
     [{ path: '/v1/agents', status: 500, key_id: 7 }, 'type', 'key_id: must be a string'],
@@ -494,6 +584,31 @@ describe('a fault with delay_ms', () => {
       expect(answer?.status).toBe(503);
       // The mock's clock did not move: the delay is the client's to time out on, not the API's time.
       expect(mock.clock.now()).toBe(start);
+    } finally {
+      mock.dispose();
+    }
+  });
+});
+
+describe('a fault with after, against the rate limit', () => {
+  it('counts a request where it would have fired: an injected 401 before the limit, another answer after it', async () => {
+    const mock = createMockServer({ clock: 'manual', rateLimit: { limit: 2, windowMs: 60_000 } });
+    try {
+      const { key } = mock.createApiKey({ scopes: 'all' });
+      const status = async (path: string) =>
+        (await mock.fetch(path, { headers: { 'x-api-key': key } })).status;
+      mock.faults.add({ path: '/v1/me', status: 500, after: 1 });
+      mock.faults.add({ path: '/v1/agents', status: 401, after: 1 });
+      expect([await status('/v1/contacts'), await status('/v1/contacts')]).toEqual([200, 200]);
+      // Used up: the limiter's 429 comes before a 500 fault, which would not have fired on it...
+      expect(await status('/v1/me')).toBe(429);
+      // ...and after an injected 401, which would have: it lets this one through, to the 429.
+      expect(await status('/v1/agents')).toBe(429);
+      expect(mock.faults.list().map((f) => f.let_through)).toEqual([1, 0]);
+      expect(await status('/v1/agents')).toBe(401);
+      await mock.clock.advance(60_000);
+      expect(await status('/v1/me')).toBe(200);
+      expect(await status('/v1/me')).toBe(500);
     } finally {
       mock.dispose();
     }
