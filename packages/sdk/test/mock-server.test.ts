@@ -112,6 +112,24 @@ describe.each(targets)('against the mock through %s', (_name, transport) => {
     expect(pages).toEqual([3, 3, 1]);
   });
 
+  it('retries the page that failed, not the whole list, when page 2 fails once', async () => {
+    const sdk = client({ maxRetries: 1 });
+    for (let i = 0; i < 7; i++) await sdk.agents.create({ name: `agent ${i}` });
+    mock.faults.add({ method: 'GET', path: '/v1/agents', status: 503, after: 1 });
+    const names: string[] = [];
+    for await (const agent of sdk.agents.list({ limit: 3, order: 'asc' })) names.push(agent.name);
+    expect(names).toEqual(Array.from({ length: 7 }, (_, i) => `agent ${i}`));
+    const pages = mock
+      .requests({ method: 'GET', path: '/v1/agents' })
+      .map((r) => [new URLSearchParams(r.query).get('page') ?? '1', r.status]);
+    expect(pages).toEqual([
+      ['1', 200],
+      ['2', 503],
+      ['2', 200],
+      ['3', 200],
+    ]);
+  });
+
   it('manages trainings, channels, contacts and custom fields', async () => {
     const sdk = client();
     const agent = await sdk.agents.create({ name: 'Support' });
