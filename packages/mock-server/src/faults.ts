@@ -135,6 +135,11 @@ export class Faults {
     this.active.push({ ...spec, times, remaining: times, after, let_through: after, matcher });
   }
 
+  /** Whether any fault waits: without one, a request needs no lookup for them at all. */
+  get waiting(): boolean {
+    return this.active.length > 0;
+  }
+
   /**
    * The fault a request triggers, and the faults ahead of it that let it through, left as they are
    * until `use` and `pass` count them. Ids match regardless of case, as the API's do: a fault on

@@ -67,10 +67,12 @@ export async function runOperation(
   // and the rate limit; one that drops the connection at once, as it cuts whatever the answer is.
   // A fault scoped to a key sees the key the request presents, looked up without being counted,
   // so that it fires only on that key's requests even where it comes before authentication. An
-  // operation that needs no key has none to match.
-  const keyId = op.scopes ? authenticatedKeyId(ctx.state, request.header('x-api-key')) : null;
-  const { passed, fault: matched } = pipeline.faults.match(op.method, request.path, keyId);
+  // operation that needs no key has none to match; nor does a request while no fault waits (the
+  // hot path).
   const { faults } = pipeline;
+  const keyId =
+    op.scopes && faults.waiting ? authenticatedKeyId(ctx.state, request.header('x-api-key')) : null;
+  const { passed, fault: matched } = faults.match(op.method, request.path, keyId);
   // A fault with `after` counts a request it lets through where it would have fired on it (a
   // request refused before then was never its to let through), as `times` counts.
   const passAt = (stage: FaultStage) => {
