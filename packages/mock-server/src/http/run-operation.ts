@@ -51,7 +51,9 @@ export type DropFault = ActiveFault & DropFaultSpec;
  * authentication (401), rate limit (429), injected faults, scope (403), validation of path, query and
  * body (400, 413), then the domain (404, 409). Faults come after the rate limit so that their answers
  * carry the key's rate-limit headers, as real errors do; an injected 401 comes before it, as a real
- * one, and an injected 429 is not counted, as the limiter's own are not.
+ * one, and an injected 429 is not counted, as the limiter's own are not. A fault that drops the
+ * connection is taken first: `request` ends the run before any check (the API never saw it);
+ * `response` and `body` mark whatever the run answers to be cut (`scope.drop`).
  */
 export async function runOperation(
   pipeline: Pipeline,
