@@ -1,6 +1,7 @@
 // The packages as users install them: pack each one, install the tarballs into fresh ESM and CJS
 // projects, type-check a program there (strict; moduleResolution node16 and bundler; and without
-// the DOM lib or skipLibCheck), run it compiled to ESM and to CJS, and run the CLI from the packed
+// the DOM lib or skipLibCheck; and types.ts with TypeScript 5.0, the oldest supported, and the
+// strictest settings), run it compiled to ESM and to CJS, and run the CLI from the packed
 // mock-server; all without msw (mock-server's optional peer), and then mock-server/msw with it.
 // Runs after `pnpm build`. Offline but for the npm registry (npm's cache first); every child
 // process has a time limit.
@@ -14,6 +15,8 @@ import { promisify } from 'node:util';
 const exec = promisify(execFile);
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const tsc = join(root, 'node_modules/typescript/bin/tsc');
+// The oldest TypeScript the packages support (their READMEs say so), a root devDependency.
+const oldestTsc = join(root, 'node_modules/typescript-5-0/bin/tsc');
 const packages = ['sdk', 'mock-server', 'webhook-verify'];
 // What the consumer adds from the registry (zod: webhook-verify/zod's peer); msw (mock-server/msw's
 // peer) comes later, so that everything else is checked without it.
@@ -55,6 +58,37 @@ const bundler = { module: 'preserve', moduleResolution: 'bundler', noEmit: true 
 // Node without the DOM lib (the SDK's and webhook-verify's own setting), every declaration checked:
 // nothing the main entries declare may need DOM-only types (RequestInfo) or msw's declarations.
 const noDom = { ...node16, noEmit: true, lib: ['ES2022'], skipLibCheck: false };
+// The strictest settings a user may have, every declaration checked (types.ts, compiled by the
+// oldest TypeScript supported): ESM under nodenext for Node without the DOM lib, CommonJS under
+// node10 (typesVersions) for an edge or browser project without @types/node.
+const strictest = {
+  noEmit: true,
+  skipLibCheck: false,
+  exactOptionalPropertyTypes: true,
+  noUncheckedIndexedAccess: true,
+  noPropertyAccessFromIndexSignature: true,
+  isolatedModules: true,
+};
+const oldestEsm = {
+  ...strictest,
+  module: 'nodenext',
+  moduleResolution: 'nodenext',
+  verbatimModuleSyntax: true,
+  lib: ['ES2022'],
+};
+const oldestCjs = {
+  ...strictest,
+  module: 'commonjs',
+  moduleResolution: 'node10',
+  // As tsc --init sets it; without it zod's own CJS declarations fail (TS1259), whatever the version.
+  esModuleInterop: true,
+  lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+  types: [],
+};
+// Errors TypeScript before 5.4 reports in dependencies' declarations, outside our control: why
+// skipLibCheck: false needs 5.4 (the READMEs say so); skipLibCheck: true hides exactly these.
+const dependencyDeclarations =
+  /^\.\.\/node_modules\/(openapi-fetch|openapi-typescript-helpers|zod)\//;
 
 const work = await mkdtemp(join(tmpdir(), 'agent-platform-packages-'));
 try {
@@ -112,7 +146,7 @@ try {
     const dir = join(consumer, type === 'module' ? 'esm' : 'cjs');
     await mkdir(dir);
     await writeFile(join(dir, 'package.json'), JSON.stringify({ type }));
-    for (const file of ['main.ts', 'msw.ts']) {
+    for (const file of ['main.ts', 'msw.ts', 'types.ts']) {
       await cp(join(root, 'test/packages/consumer', file), join(dir, file));
     }
     const configs = {
@@ -121,6 +155,7 @@ try {
       'tsconfig.no-dom.json': tsconfig('main.ts', noDom),
       'tsconfig.msw.json': tsconfig('msw.ts', node16),
       'tsconfig.msw-bundler.json': tsconfig('msw.ts', bundler),
+      'tsconfig.oldest.json': tsconfig('types.ts', type === 'module' ? oldestEsm : oldestCjs),
     };
     for (const [name, text] of Object.entries(configs)) await writeFile(join(dir, name), text);
     projects.push({ type, dir });
@@ -132,6 +167,24 @@ try {
         configs.map((config) => run('node', [tsc, '-p', config], { cwd: dir })),
       ),
     );
+  // Every error but those in dependencies' declarations fails the step.
+  const oldestTypeCheck = async (dir) => {
+    const output = await exec('node', [oldestTsc, '-p', 'tsconfig.oldest.json'], {
+      cwd: dir,
+      timeout: 120_000,
+      maxBuffer: 16 << 20,
+    }).then(
+      () => '',
+      (error) => {
+        // 1 or 2: diagnostics (anything else, a timeout among them, fails at once).
+        if (error.code !== 1 && error.code !== 2) throw error;
+        return String(error.stdout);
+      },
+    );
+    const errors = output.split('\n').filter((line) => /error TS\d+/.test(line));
+    const ours = errors.filter((line) => !dependencyDeclarations.test(line));
+    if (ours.length > 0) throw new Error(`TypeScript 5.0 in ${dir}:\n${output}`);
+  };
   // package.json "type" makes a compiled program an ES module or a CommonJS one (require()).
   const runProgram = async (dir, file, expected) => {
     const { stdout } = await run('node', [file], { cwd: dir, timeout: 30_000 });
@@ -139,6 +192,10 @@ try {
   };
   await step('tsc in ESM and CJS: node16, bundler, node16 without DOM or skipLibCheck', () =>
     typeCheck(['tsconfig.json', 'tsconfig.bundler.json', 'tsconfig.no-dom.json']),
+  );
+  await step(
+    'tsc 5.0, the oldest supported: ESM nodenext without DOM, CJS node10 without @types/node, strictest',
+    () => Promise.all(projects.map(({ dir }) => oldestTypeCheck(dir))),
   );
   for (const { type, dir } of projects) {
     await step(`${type}: run, without msw`, () => runProgram(dir, 'dist/main.js', 'consumer: ok'));
