@@ -8,42 +8,42 @@ import type { StateSnapshot } from './store/state.js';
 /** Options of `createMockServer`. */
 export interface MockServerOptions {
   /** The scope vocabulary and webhook dialect: `'A'` (default) or `'B'`. */
-  variant?: Variant;
+  variant?: Variant | undefined;
   /** `'real'` (default), `'manual'` (time moves only with `clock.advance`), or your own Clock. */
-  clock?: 'real' | 'manual' | Clock;
+  clock?: 'real' | 'manual' | Clock | undefined;
   /** Where a manual clock starts (default: now). */
-  startTime?: Date | string | number;
+  startTime?: Date | string | number | undefined;
   /** Requests per key per window; `false` turns the limit off. Default `{ limit: 100, windowMs: 60_000 }`. */
-  rateLimit?: RateLimitOption;
+  rateLimit?: RateLimitOption | undefined;
   /** Webhook URLs must be https. */
-  requireHttps?: boolean;
+  requireHttps?: boolean | undefined;
   /** Require this `x-mock-admin-token` on the control API. */
-  adminToken?: string;
+  adminToken?: string | undefined;
   /** `'none'` (default): empty; `'demo'`: the demo workspace and key; or a state exported earlier. */
-  seed?: 'none' | 'demo' | StateSnapshot;
+  seed?: 'none' | 'demo' | StateSnapshot | undefined;
   /** Where the API is reached: MSW handlers match it and `fetch` resolves relative URLs against it. */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /** How ids, secrets and request ids are made: `'random'` (default) or `{ seed }` for the same ones each run. */
-  ids?: IdsOption;
+  ids?: IdsOption | undefined;
   /** The AI agent's answer to a customer message (default: quote the best-matching training, or echo). */
-  responder?: Responder;
+  responder?: Responder | undefined;
   /** The simulated tools of each new MCP server (default: `search` and `fetch`). */
-  mcpTools?: McpTool[] | ((server: { name: string; url: string }) => McpTool[]);
+  mcpTools?: McpTool[] | ((server: { name: string; url: string }) => McpTool[]) | undefined;
   /** The fetch webhook deliveries go out with (default: the global fetch, looked up per attempt). */
-  deliveryFetch?: typeof fetch;
+  deliveryFetch?: typeof fetch | undefined;
   /**
    * How long (real ms) a manual clock's `clock.advance`, and `settle()` on either clock, wait for
    * webhook attempts in flight; on a manual clock an attempt still unanswered when the clock passes
    * its 10 s deadline fails as a timeout. Default 1000.
    */
-  deliveryGraceMs?: number;
+  deliveryGraceMs?: number | undefined;
   /** How many requests `requests()` keeps (default 1000). */
-  journalSize?: number;
+  journalSize?: number | undefined;
   /**
    * Where unexpected errors are reported: the mock's own (answered 500), a webhook attempt's, and a
    * throw or rejection of an `events.on` listener (method `EVENT`); default `console.error`.
    */
-  onError?: (error: unknown, request: { method: string; path: string }) => void;
+  onError?: ((error: unknown, request: { method: string; path: string }) => void) | undefined;
 }
 
 /** The default address of the API: the CLI's default. */

@@ -98,6 +98,41 @@ describe('createMockServer options', () => {
     });
   });
 
+  it('takes an option given as undefined as left out (the types let exactOptionalPropertyTypes pass one)', async () => {
+    const mock = createMockServer({
+      variant: undefined,
+      clock: undefined,
+      startTime: undefined,
+      rateLimit: undefined,
+      requireHttps: undefined,
+      adminToken: undefined,
+      seed: undefined,
+      baseUrl: undefined,
+      ids: undefined,
+      responder: undefined,
+      mcpTools: undefined,
+      deliveryFetch: undefined,
+      deliveryGraceMs: undefined,
+      journalSize: undefined,
+      onError: undefined,
+    });
+    expect([mock.variant, mock.baseUrl, mock.clock.mode]).toEqual([
+      'A',
+      'http://127.0.0.1:4010',
+      'real',
+    ]);
+    const res = await client(mock)('GET', '/v1/agents');
+    expect([res.status, res.headers.get('x-ratelimit-limit'), res.body.data]).toEqual([
+      200,
+      '100',
+      [],
+    ]);
+    const server = await mock.listen({ port: undefined, host: undefined });
+    expect(server.url).toBe(`http://127.0.0.1:${server.port}`);
+    await server.close({ graceMs: undefined });
+    mock.dispose();
+  });
+
   it('answers 500 INTERNAL_ERROR for a real bug and reports it to onError', async () => {
     const onError = vi.fn();
     const mock = createMockServer({

@@ -15,9 +15,9 @@ export interface SignWebhookOptions<V extends WebhookVariant = WebhookVariant> {
   /** The exact body that will be sent. */
   rawBody: RawBody;
   /** Variant A: the signing time, Unix seconds or a Date. Default: now. */
-  timestamp?: number | Date;
+  timestamp?: number | Date | undefined;
   /** Variant A: the `X-Webhook-ID` value. Default: the body's `webhook_id`. */
-  webhookId?: string;
+  webhookId?: string | undefined;
 }
 
 // Type aliases, not interfaces: an alias is assignable to `Record<string, string>`, so the headers

@@ -117,3 +117,26 @@ describe('signWebhook', () => {
     }
   });
 });
+
+describe('an option given as undefined', () => {
+  it('is left out, in signing and verifying (the types let exactOptionalPropertyTypes pass one)', async () => {
+    const headers = await signWebhook({
+      variant: 'A',
+      secret,
+      rawBody: bodyA,
+      timestamp: undefined,
+      webhookId: undefined,
+    });
+    expect(headers['X-Webhook-ID']).toBe('w1');
+    const event = await verifyWebhook({
+      variant: 'A',
+      secret,
+      rawBody: bodyA,
+      headers,
+      toleranceSeconds: undefined,
+      maxFutureSeconds: undefined,
+      now: undefined,
+    });
+    expect(event.webhook_id).toBe('w1');
+  });
+});

@@ -14,9 +14,9 @@ export interface VerifyWebhookOptions<V extends WebhookVariantOption = WebhookVa
   /** The webhook's secret, or several during a rotation (tried in turn). */
   secret: WebhookSecret;
   /** Variant A: how old a delivery may be, in seconds. Default 300. */
-  toleranceSeconds?: number;
+  toleranceSeconds?: number | undefined;
   /** Variant A: how far in the future a delivery may be dated, in seconds. Default 60. */
-  maxFutureSeconds?: number;
+  maxFutureSeconds?: number | undefined;
   /** The clock, for tests. Default: the current time. */
-  now?: Date;
+  now?: Date | undefined;
 }

@@ -88,18 +88,15 @@ export async function sdk(mock: MockServer, settings: Settings): Promise<string>
 }
 
 export async function mockServer(settings: Settings): Promise<void> {
-  const options: MockServerOptions = {
-    variant: settings.variant ?? 'A',
-    clock: createManualClock(0),
-  };
-  const mock = createMockServer({ ...options, seed: 'demo', journalSize: settings.port ?? 1000 });
+  const options: MockServerOptions = { variant: settings.variant, clock: createManualClock(0) };
+  const mock = createMockServer({ ...options, seed: 'demo', journalSize: settings.port });
   mock.faults.add({ path: '/v1/agents', status: 503, times: 1 });
   const snapshot: StateSnapshot = mock.exportState();
   mock.importState(snapshot);
   const stop = mock.events.on((event) => event.data);
   stop();
-  const server = await mock.listen({ port: settings.port ?? 0 });
-  await server.close({ graceMs: 0 });
+  const server = await mock.listen({ port: settings.port, host: undefined });
+  await server.close({ graceMs: settings.port });
   try {
     mock.revokeApiKey('nope');
   } catch (error) {
@@ -114,14 +111,14 @@ export async function webhooks(
   settings: Settings,
 ): Promise<WebhookEvent> {
   const secret = `whsec_${'ab'.repeat(32)}`;
-  const signed = await signWebhook({ variant: 'A', secret, rawBody });
+  const signed = await signWebhook({ variant: 'A', secret, rawBody, timestamp: settings.port });
   signed['X-Webhook-Signature'].length;
   const options: VerifyWebhookOptions<'auto'> = {
     variant: 'auto',
     rawBody,
     headers,
     secret,
-    toleranceSeconds: settings.tolerance ?? 300,
+    toleranceSeconds: settings.tolerance,
   };
   const event = await verifyWebhook(options).catch((error: unknown) => {
     if (isWebhookVerificationError(error)) error.code;
@@ -136,11 +133,9 @@ export async function webhooks(
   if (a.event === 'contact.created') a.data.name;
   signWebhookSync({ variant: 'B', secret, rawBody })['X-Service-Signature'];
   verifyWebhookSync({ variant: settings.variant ?? 'A', rawBody, headers, secret: [secret] });
-  const store: DedupeStore = createMemoryStore({ maxEntries: settings.port ?? 10_000 });
-  await createDeduper({ store, ttlSeconds: 60, leaseSeconds: settings.tolerance ?? 60 }).claim(
-    event,
-  );
+  const store: DedupeStore = createMemoryStore({ maxEntries: settings.port });
+  await createDeduper({ store, ttlSeconds: 60, leaseSeconds: settings.tolerance }).claim(event);
   if (isWebhookEventName('B', event.event)) webhookEventNamesB.includes(event.event);
   webhookDataSchema(event.event)?.parse(event.data);
-  return validateWebhookData(event, { unknownEvents: 'accept' });
+  return validateWebhookData(event, { unknownEvents: undefined });
 }

@@ -44,9 +44,9 @@ const DRAIN_BUDGET_MS = 60_000;
 /** Where `listen` serves. */
 export interface ListenOptions {
   /** The port; 0 (default) picks a free one. */
-  port?: number;
+  port?: number | undefined;
   /** The interface; default `127.0.0.1`. */
-  host?: string;
+  host?: string | undefined;
 }
 
 /** Options of `RunningServer.close`. */
@@ -55,7 +55,7 @@ export interface CloseOptions {
    * Milliseconds that requests in flight get to be answered before their connections are cut.
    * Default 0: cut at once (a test's teardown); the CLI gives 5 000 on SIGINT and SIGTERM.
    */
-  graceMs?: number;
+  graceMs?: number | undefined;
 }
 
 /** How the server guards its control API (not public: the mock's options decide it). */

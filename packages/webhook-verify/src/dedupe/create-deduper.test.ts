@@ -33,6 +33,20 @@ function fakeRedis(clock: { now: number }): RedisLike {
 }
 
 describe('createDeduper', () => {
+  it('takes an option given as undefined as left out, as createMemoryStore does', async () => {
+    const store = createMemoryStore({ maxEntries: undefined, now: undefined });
+    const deduper = createDeduper({
+      store,
+      ttlSeconds: 60,
+      leaseSeconds: undefined,
+      prefix: undefined,
+      now: undefined,
+    });
+    expect(await deduper.claim('e1')).toBe('claimed');
+    expect(await store.get('webhook-dedupe:e1')).toEqual(expect.any(String));
+    expect(await deduper.claim('e1')).toBe('processing');
+  });
+
   it('B: a replay after completion is recognised by the signed event_id', async () => {
     const deduper = createDeduper({ store: createMemoryStore(), ttlSeconds: 86_400 });
     const delivery = {

@@ -13,14 +13,14 @@ export interface DeduperOptions {
    */
   ttlSeconds: number;
   /** How long a claim lasts while the event is being processed; a crashed receiver's claim lapses after it. Default 60. */
-  leaseSeconds?: number;
+  leaseSeconds?: number | undefined;
   /**
    * Prefix of the store keys. Default `webhook-dedupe:`. Receivers of different webhooks or services
    * sharing one store need their own: Variant B's `event_id` is the same for every webhook.
    */
-  prefix?: string;
+  prefix?: string | undefined;
   /** The clock in milliseconds, by which this deduper's own claims lapse, for tests. Default `Date.now`. */
-  now?: () => number;
+  now?: (() => number) | undefined;
 }
 
 /** The outcome of `claim`: `'claimed'` (process it now), `'processing'` (another receiver holds it) or `'completed'` (a duplicate). */

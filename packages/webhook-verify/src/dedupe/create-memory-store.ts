@@ -4,9 +4,9 @@ import type { DedupeStore } from './dedupe-store.js';
 /** Options of `createMemoryStore`. */
 export interface MemoryStoreOptions {
   /** Upper bound on entries (`Infinity`: none); past it, expired entries go first, then the oldest. Must hold every event of the TTL. Default 10 000. */
-  maxEntries?: number;
+  maxEntries?: number | undefined;
   /** The clock in milliseconds, for tests. Default `Date.now`. */
-  now?: () => number;
+  now?: (() => number) | undefined;
 }
 
 /**

@@ -46,6 +46,10 @@ describe('validateWebhookData', () => {
       expect.objectContaining({ code: 'invalid_data' }),
     );
     expect(validateWebhookData(event, { unknownEvents: 'accept' })).toBe(event);
+    // Given as undefined, the option is left out: the default, 'reject'.
+    expect(() => validateWebhookData(event, { unknownEvents: undefined })).toThrow(
+      expect.objectContaining({ code: 'invalid_data' }),
+    );
   });
 
   it("accepts every value the platform accepts (its format rules, not zod's stricter ones)", () => {

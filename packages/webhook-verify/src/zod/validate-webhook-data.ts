@@ -32,7 +32,7 @@ export function webhookDataSchema(eventName: string): ZodType | undefined {
 /** Options of `validateWebhookData`. */
 export interface ValidateWebhookDataOptions {
   /** What to do with an event the spec does not list: `'reject'` (default) or `'accept'` unchecked. */
-  unknownEvents?: 'reject' | 'accept';
+  unknownEvents?: 'reject' | 'accept' | undefined;
 }
 
 /**
