@@ -17,9 +17,12 @@ const noReferences = (ref: string): never => {
 
 /**
  * Checks a control input (an HTTP body or a method's options) against its schema with the
- * validator of the /v1 routes; 400 VALIDATION_ERROR naming every violated field and rule.
+ * validator of the /v1 routes; 400 VALIDATION_ERROR naming every violated field and rule. Returns
+ * the input to use: a method's option given as undefined is left out (a copy without it), as an
+ * optional property reads it; JSON has no undefined, so an HTTP body is returned as it came.
  */
-export function checkInput<T>(schema: SchemaNode, value: unknown, maxDepth = MAX_INPUT_DEPTH): T {
+export function checkInput<T>(schema: SchemaNode, given: unknown, maxDepth = MAX_INPUT_DEPTH): T {
+  const value = withoutUndefined(given);
   const deep = tooDeepAt(value, maxDepth);
   if (deep !== undefined) {
     // Named by its first levels: the full path of a value nested this deep says nothing more.
@@ -37,4 +40,12 @@ export function checkInput<T>(schema: SchemaNode, value: unknown, maxDepth = MAX
   const issues = validateSchema(schema, value, 'body', noReferences);
   if (issues.length > 0) throw validationError(issues);
   return value as T;
+}
+
+/** A plain object's copy without its properties that are undefined; the value itself if it has none. */
+function withoutUndefined(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const entries = Object.entries(value);
+  if (entries.every(([, v]) => v !== undefined)) return value;
+  return Object.fromEntries(entries.filter(([, v]) => v !== undefined));
 }

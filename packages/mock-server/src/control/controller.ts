@@ -247,12 +247,12 @@ export class Controller {
   setMcpServer(id: string, input: { tools?: McpTool[]; error?: boolean }) {
     idArgument(id, 'id');
     // Everything is checked before anything changes: a 400 leaves the server as it was.
-    checkInput(mcpServerSettings, input);
-    const tools = input.tools === undefined ? undefined : withDefaults(input.tools);
+    const settings = checkInput<typeof input>(mcpServerSettings, input);
+    const tools = settings.tools === undefined ? undefined : withDefaults(settings.tools);
     const row = this.core.state.tables.mcpServers.find(canonicalId(id));
     if (!row) throw notFound('MCP server', id);
     if (tools !== undefined) row._tools = tools;
-    if (input.error !== undefined) row._error = input.error;
+    if (settings.error !== undefined) row._error = settings.error;
     row.updated_at = this.core.ctx.now();
     return {
       ...mcpServerView(this.core.ctx, row),
@@ -276,8 +276,8 @@ export class Controller {
 
   /** The request journal, oldest first: the entries the filters take, or the newest `limit` of them. */
   requests(query: RequestsQuery = {}): JournalEntry[] {
-    checkInput<RequestsQuery>(requestsOptions, query);
-    return this.core.journal.list(query.limit, requestsFilter(query));
+    const checked = checkInput<RequestsQuery>(requestsOptions, query);
+    return this.core.journal.list(checked.limit, requestsFilter(checked));
   }
 
   /** The whole state as JSON. */
@@ -290,9 +290,9 @@ export class Controller {
    * manual clock behind the state's latest time moves forward to it.
    */
   importState(snapshot: unknown): void {
-    checkInput(snapshotShape, snapshot, MAX_SNAPSHOT_DEPTH);
+    const checked = checkInput(snapshotShape, snapshot, MAX_SNAPSHOT_DEPTH);
     try {
-      importState(this.core.state, snapshot, { requireHttps: this.core.ctx.requireHttps });
+      importState(this.core.state, checked, { requireHttps: this.core.ctx.requireHttps });
     } catch (error) {
       if (error instanceof InvalidSnapshot) throw validationError(error.details);
       throw error;
