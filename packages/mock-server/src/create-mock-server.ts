@@ -66,7 +66,7 @@ export interface MockServer {
    */
   reset(options?: ResetOptions): void;
   /** A new workspace. */
-  createWorkspace(options?: { name?: string }): Workspace;
+  createWorkspace(options?: { name?: string | undefined }): Workspace;
   /** A new API key (a new workspace unless `workspace_id` is given). */
   createApiKey(options: CreateApiKeyOptions): CreatedApiKey;
   /** Revokes a key by id; its next request gets 401. */
@@ -74,7 +74,7 @@ export interface MockServer {
   /** A customer message arrives from the channel on a conversation (reopens it; the AI answers if open). */
   receiveMessage(
     conversationId: string,
-    input: { content: string; type?: string },
+    input: { content: string; type?: string | undefined },
   ): ReturnType<Controller['receiveMessage']>;
   /** Pairs a messaging channel: it becomes `active`. */
   pairChannel(channelId: string): ReturnType<Controller['pairChannel']>;
@@ -97,7 +97,7 @@ export interface MockServer {
   /** Sets an MCP server's simulated tools, or puts it in `error`. */
   setMcpServer(
     id: string,
-    input: { tools?: McpTool[]; error?: boolean },
+    input: { tools?: McpTool[] | undefined; error?: boolean | undefined },
   ): ReturnType<Controller['setMcpServer']>;
   /** Emits any event of the variant in a workspace (billing ones too, not `webhook.test`); it is delivered like any other. */
   emitEvent(input: {

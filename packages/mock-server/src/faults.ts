@@ -7,23 +7,23 @@ export type FaultDrop = 'request' | 'response' | 'body';
 /** What every fault has: where it applies, how often, and how long it holds its answer back. */
 interface FaultTarget {
   /** Only this method (any when absent). */
-  method?: string;
+  method?: string | undefined;
   /** An exact path (`/v1/agents`), a spec path template (`/v1/agents/{id}`), or a prefix ending in `*`. */
   path: string;
   /** How many requests it applies to (default 1, at most `Number.MAX_SAFE_INTEGER`). */
-  times?: number;
+  times?: number | undefined;
   /**
    * Let this many matching requests through first, as if it were not there, then fire (default 0):
    * `after: 1` fails the second call.
    */
-  after?: number;
+  after?: number | undefined;
   /** Wait this long (real milliseconds) before answering (or cutting). */
-  delay_ms?: number;
+  delay_ms?: number | undefined;
   /**
    * Only requests that present the API key with this id (`createApiKey()`'s `id`, the journal's
    * `key_id`); any key's when absent. The key must exist and not be revoked when the fault is added.
    */
-  key_id?: string;
+  key_id?: string | undefined;
 }
 
 /** A fault that answers the next `times` matching requests with `status` in the error envelope. */
@@ -34,21 +34,21 @@ export interface StatusFaultSpec extends FaultTarget {
    * The error code. When absent: the API's code for the status, `INTERNAL_ERROR` for another 5xx,
    * `CLIENT_ERROR` for another 4xx (a status the API never answers itself).
    */
-  code?: ErrorCode;
+  code?: ErrorCode | undefined;
   /**
    * Send `Retry-After` with this many seconds (at most 2147483647); a 429 without it sends 1, as the
    * API's 429s always carry one.
    */
-  retry_after?: number;
+  retry_after?: number | undefined;
   /**
    * The error message (a default names the fault; with `details`, the first one's and a count of
    * the others, as the API's).
    */
-  message?: string;
+  message?: string | undefined;
   /** With a 400 `VALIDATION_ERROR`: the violated rules its answer lists (1 to 100). */
-  details?: ErrorDetail[];
+  details?: ErrorDetail[] | undefined;
   /** Not with `status`: a fault answers or cuts. */
-  drop?: never;
+  drop?: undefined;
 }
 
 /**
@@ -60,15 +60,15 @@ export interface DropFaultSpec extends FaultTarget {
   /** What is cut: the request, the whole answer, or the answer's body halfway. */
   drop: FaultDrop;
   /** Not with `drop`: a dropped connection has no status. */
-  status?: never;
+  status?: undefined;
   /** Not with `drop`. */
-  code?: never;
+  code?: undefined;
   /** Not with `drop`. */
-  retry_after?: never;
+  retry_after?: undefined;
   /** Not with `drop`. */
-  message?: never;
+  message?: undefined;
   /** Not with `drop`. */
-  details?: never;
+  details?: undefined;
 }
 
 /** A fault to inject: an error status to answer (`status`) or a connection to cut (`drop`). */

@@ -36,26 +36,26 @@ export interface JournalEntry {
  */
 export interface RequestsQuery {
   /** The newest this many of the requests that match (all of them by default). */
-  limit?: number;
+  limit?: number | undefined;
   /** Only this method, in any case (`HEAD` is recorded as itself, not as `GET`). */
-  method?: string;
+  method?: string | undefined;
   /**
    * Only this path, as a fault's path matches: exact (`/v1/agents`, an id in any case), a spec
    * template (`/v1/agents/{id}`) or a prefix ending in `*`. Unlike a fault's, it need not reach a
    * route: the journal also holds the requests no route matched.
    */
-  path?: string;
+  path?: string | undefined;
   /**
    * Only requests answered with this status (a cut one's is the answer the client did not get; 0
    * for those a `drop: "request"` fault cut).
    */
-  status?: number;
+  status?: number | undefined;
   /** Only requests routed to this operation of the spec; `null`: those no operation matched (404, 405). */
-  operation_id?: string | null;
+  operation_id?: string | null | undefined;
   /** Only requests authenticated with the API key of this id (not the key string); `null`: with none. */
-  key_id?: string | null;
+  key_id?: string | null | undefined;
   /** Only requests whose connection a fault cut so (`request`, `response`, `body`); `null`: none cut. */
-  dropped?: FaultDrop | null;
+  dropped?: FaultDrop | null | undefined;
 }
 
 /** An entry as it is recorded: the time as ms, formatted only when the journal is read. */

@@ -91,6 +91,11 @@ export async function mockServer(settings: Settings): Promise<void> {
   const options: MockServerOptions = { variant: settings.variant, clock: createManualClock(0) };
   const mock = createMockServer({ ...options, seed: 'demo', journalSize: settings.port });
   mock.faults.add({ path: '/v1/agents', status: 503, times: 1 });
+  // Control methods' options may be undefined too: left out.
+  mock.faults.add({ path: '/v1/agents', drop: 'response', times: settings.port });
+  mock.reset({ seed: settings.variant && 'demo' });
+  mock.createApiKey({ scopes: 'all', name: settings.email, key: undefined });
+  mock.requests({ limit: settings.port, status: settings.port, method: settings.email });
   const snapshot: StateSnapshot = mock.exportState();
   mock.importState(snapshot);
   const stop = mock.events.on((event) => event.data);

@@ -60,14 +60,14 @@ export interface CreateApiKeyOptions {
   /** Scopes of the server's variant, or `'all'` for every one of them. */
   scopes: string[] | 'all';
   /** The workspace; a new one is made when absent. */
-  workspace_id?: string;
+  workspace_id?: string | undefined;
   /** A label for the key, 1 to 200 characters, not blank (default `'Test key'`). */
-  name?: string;
+  name?: string | undefined;
   /**
    * A key string of your choice (default: a random `ap_test_...`): at least 8 characters, printable
    * ASCII with no space at either end, as an `x-api-key` header carries it.
    */
-  key?: string;
+  key?: string | undefined;
 }
 
 /**
@@ -89,7 +89,7 @@ function newKeyString({ ctx, state }: Core): string {
 /** Options of `reset`. */
 export interface ResetOptions {
   /** What the emptied server starts with: nothing (default) or the demo workspace and key. */
-  seed?: 'none' | 'demo';
+  seed?: 'none' | 'demo' | undefined;
 }
 
 /** The control operations of api-decisions section 7, shared by the `/__mock` routes and the server object. */
