@@ -39,6 +39,12 @@ export function checkOptions(options: MockServerOptions): void {
   if (journalSize !== undefined && !isWhole(journalSize, 0)) {
     throw new TypeError(`journalSize: must be a whole number >= 0, not ${show(journalSize)}`);
   }
+  // Refused here, not reported to onError on every request when called.
+  for (const name of ['onError', 'onRequest'] as const) {
+    const listener = options[name];
+    if (listener !== undefined && typeof listener !== 'function')
+      throw new TypeError(`${name}: must be a function, not ${show(listener)}`);
+  }
   if (typeof seed === 'string' && seed !== 'demo' && seed !== 'none') {
     throw new TypeError(
       `seed: must be 'demo', 'none' or a state exported earlier (exportState()), not ${show(seed)}`,

@@ -228,7 +228,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     sleep: abortableSleep,
   };
   const control = new Controller(core);
-  const handler = createRequestHandler(core, control, onError);
+  const handler = createRequestHandler(core, control, onError, options.onRequest);
 
   if (options.seed === 'demo') applyDemoSeed(ctx, control);
   else if (options.seed && options.seed !== 'none') control.importState(options.seed);
@@ -245,6 +245,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
         onError,
         requestId: () => random.requestId(),
         now: () => clock.now(),
+        onRequest: options.onRequest,
       }),
     variant,
     baseUrl: base.url,

@@ -2,6 +2,7 @@ import type { Clock } from './clock.js';
 import type { Responder } from './domain/responder.js';
 import type { RateLimitOption } from './http/rate-limiter.js';
 import type { IdsOption } from './ids.js';
+import type { RequestListener } from './request-log.js';
 import type { McpTool, Variant } from './store/records.js';
 import type { StateSnapshot } from './store/state.js';
 
@@ -44,6 +45,13 @@ export interface MockServerOptions {
    * throw or rejection of an `events.on` listener (method `EVENT`); default `console.error`.
    */
   onError?: ((error: unknown, request: { method: string; path: string }) => void) | undefined;
+  /**
+   * Hears each request answered, once answered or cut: its journal entry, real `duration_ms`, and an
+   * error answer's `code` and `message`; control API requests and preflights too. Off by default
+   * (nothing is timed); a throw goes to `onError`. The CLI's `--log` prints these.
+   * @example createMockServer({ onRequest: (r) => console.log(r.method, r.path, r.status, r.error?.message) })
+   */
+  onRequest?: RequestListener | undefined;
 }
 
 /** The default address of the API: the CLI's default. */

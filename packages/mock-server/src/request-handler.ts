@@ -11,17 +11,20 @@ import { repeatedHeaderMessage } from './http/repeated-header.js';
 import { errorResponse } from './http/respond.js';
 import { type RequestScope, runOperation, runUnrouted } from './http/run-operation.js';
 import { sameSecret } from './http/same-secret.js';
+import type { JournalRecord } from './journal.js';
+import { errorOf, type RequestListener, tell } from './request-log.js';
 
 const utf8 = new TextEncoder();
 
 /** The one handler of every request, whatever the transport: CORS, request id, routing, the journal. */
 export type RequestHandler = (request: ApiRequest) => Promise<ApiResponse>;
 
-/** Builds the request handler of a mock server. */
+/** Builds the request handler of a mock server; `onRequest` hears every request it answers. */
 export function createRequestHandler(
   core: Core,
   control: Controller,
   onError: (error: unknown, request: ApiRequest) => void,
+  onRequest?: RequestListener,
 ): RequestHandler {
   const controlRouter = createControlRouter(core, control);
 
@@ -52,6 +55,8 @@ export function createRequestHandler(
   }
 
   return async (received) => {
+    // Without a listener nothing is timed: the clock read is the only cost of the request log.
+    const started = onRequest === undefined ? 0 : performance.now();
     const requestId = core.random.requestId();
     // HEAD is GET without the body (RFC 9110), so `curl -I` and `wget --spider` health checks work.
     const head = received.method === 'HEAD';
@@ -126,8 +131,9 @@ export function createRequestHandler(
       if (drop.delay_ms) await core.sleep(drop.delay_ms, request.signal);
       response.drop = drop.drop;
     }
-    if (!isControl && request.method !== 'OPTIONS') {
-      core.journal.add({
+    const journaled = !isControl && request.method !== 'OPTIONS';
+    if (journaled || onRequest !== undefined) {
+      const record: JournalRecord = {
         request_id: requestId,
         at_ms: core.clock.now(),
         method: received.method,
@@ -137,7 +143,18 @@ export function createRequestHandler(
         key_id: scope.keyId,
         operation_id: scope.operationId,
         ...(drop === undefined ? {} : { dropped: drop.drop }),
-      });
+      };
+      if (journaled) core.journal.add(record);
+      if (onRequest !== undefined) {
+        const { at_ms, ...entry } = record;
+        const answered = {
+          ...entry,
+          at: new Date(at_ms).toISOString(),
+          duration_ms: performance.now() - started,
+          ...errorOf(response.error),
+        };
+        tell(onRequest, answered, (error) => onError(error, request));
+      }
     }
     return response;
   };

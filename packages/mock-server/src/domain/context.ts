@@ -1,3 +1,4 @@
+import type { ApiError } from '../errors.js';
 import type { SecretKind } from '../ids.js';
 import type { ApiKeyRecord, McpTool, Variant, WebhookRow } from '../store/records.js';
 import type { State } from '../store/state.js';
@@ -65,6 +66,8 @@ export class Reply {
   constructor(
     readonly status: number,
     readonly body: unknown,
+    /** The error the body holds besides its own fields (the health check's 503), for `onRequest`. */
+    readonly error?: ApiError,
   ) {}
 }
 

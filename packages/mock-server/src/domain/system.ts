@@ -59,7 +59,8 @@ export const healthRetrieve: Handler = (ctx: DomainContext) => {
   const body = { status: health, timestamp: ctx.now() };
   if (health === 'ok') return body;
   const message = `the service is ${health === 'maintenance' ? 'in maintenance' : 'degraded'}`;
-  return new Reply(503, { ...body, ...new ApiError(503, 'SERVICE_UNAVAILABLE', message).toBody() });
+  const error = new ApiError(503, 'SERVICE_UNAVAILABLE', message);
+  return new Reply(503, { ...body, ...error.toBody() }, error);
 };
 
 /** GET /v1/me: the key's name, workspace, scopes and permission map. */

@@ -1,3 +1,4 @@
+import type { ApiError } from '../errors.js';
 import type { FaultDrop } from '../faults.js';
 
 /** A request as the mock's core sees it, whatever transport it came through. */
@@ -35,4 +36,6 @@ export interface ApiResponse {
    * is cut whole).
    */
   drop?: FaultDrop;
+  /** The error an error answer carries in its envelope, for `onRequest` (not sent as such). */
+  error?: ApiError;
 }

@@ -17,5 +17,7 @@ export function jsonResponse(
 
 /** An error in the API's envelope, with its own headers over the given ones (rate limit, request id). */
 export function errorResponse(error: ApiError, headers: Record<string, string> = {}): ApiResponse {
-  return jsonResponse(error.status, error.toBody(), { ...headers, ...error.headers });
+  const response = jsonResponse(error.status, error.toBody(), { ...headers, ...error.headers });
+  response.error = error;
+  return response;
 }

@@ -130,7 +130,11 @@ export async function runOperation(
     }
     const valid = validateRequest(op, params, request.search, body, request, ctx.variant);
     const result = await handler(ctx, { ws: key?.workspace_id ?? '', key, ...valid });
-    if (result instanceof Reply) return jsonResponse(result.status, result.body, rateHeaders);
+    if (result instanceof Reply) {
+      const response = jsonResponse(result.status, result.body, rateHeaders);
+      if (result.error) response.error = result.error;
+      return response;
+    }
     return jsonResponse(op.successStatus, result, rateHeaders);
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(error, rateHeaders);

@@ -6,6 +6,7 @@ import type { ApiResponse } from '../http/api-request.js';
 import { CORS_HEADERS, corsHeaders, isControlPath, isLoopbackName } from '../http/cors.js';
 import { bodyLimit } from '../http/read-body.js';
 import type { RequestHandler } from '../request-handler.js';
+import { errorOf, type RequestListener, tell } from '../request-log.js';
 import { clientErrorFor } from './client-error-for.js';
 import { earlyRefusal } from './early-refusal.js';
 import {
@@ -78,6 +79,8 @@ export interface ServeOptions {
   drainBudgetMs?: number;
   /** The time (ms) the `Date` of the server's own answers gives (the mock's clock). Default Date.now. */
   now?: () => number;
+  /** Hears the server's own answers to requests it parsed (the handler tells its own). */
+  onRequest?: RequestListener;
 }
 
 /** A running HTTP server. */
@@ -107,6 +110,27 @@ export async function listen(
   const nextId = serveOptions.requestId ?? (() => crypto.randomUUID());
   const drainBudgetMs = serveOptions.drainBudgetMs ?? DRAIN_BUDGET_MS;
   const now = serveOptions.now ?? Date.now;
+  const { onRequest } = serveOptions;
+  /** Tells `onRequest` of an answer the server wrote itself to a request it read (`started`: when). */
+  const own = (req: IncomingMessage, answer: ApiResponse, started: number): ApiResponse => {
+    if (onRequest === undefined) return answer;
+    const { path, search } = targetOf(req);
+    const method = req.method ?? 'GET';
+    const answered = {
+      request_id: answer.headers['X-Request-Id'] as string,
+      at: new Date(now()).toISOString(),
+      method,
+      path,
+      query: search,
+      status: answer.status,
+      key_id: null,
+      operation_id: null,
+      duration_ms: performance.now() - started,
+      ...errorOf(answer.error),
+    };
+    tell(onRequest, answered, (error) => serveOptions.onError?.(error, { method, path }));
+    return answer;
+  };
   // A server on loopback is for this machine: a control request addressed to another name came
   // through a DNS name rebound to 127.0.0.1 by a web page (which may then read the state's keys
   // and secrets). Bound elsewhere (0.0.0.0 in a container, called as http://mock:4010), any name
@@ -159,6 +183,7 @@ export async function listen(
     inTurn(req.socket, async () => {
       // Its body is read and dropped: unread, it would stall the connection a cut is closing.
       if (ended.has(req.socket)) return void req.resume();
+      const started = onRequest === undefined ? 0 : performance.now();
       const answer = (response: ApiResponse, last: boolean, endAfter?: IncomingMessage) => {
         // A fault's cut ends the connection too: a request pipelined after it is not handled.
         if (last || response.drop !== undefined) ended.add(req.socket);
@@ -178,7 +203,7 @@ export async function listen(
       const refusal = earlyRefusal(req, control, refusalRules);
       if (refusal) {
         req.resume();
-        return answer(ownAnswer(refusal, nextId(), now(), cors), true);
+        return answer(own(req, ownAnswer(refusal, nextId(), now(), cors), started), true);
       }
       let response: ApiResponse;
       try {
@@ -191,7 +216,7 @@ export async function listen(
           'INTERNAL_ERROR',
           'internal error in the mock server; see its log',
         );
-        return answer(ownAnswer(failure, nextId(), now(), cors), true);
+        return answer(own(req, ownAnswer(failure, nextId(), now(), cors), started), true);
       }
       // An oversized body being drained is answered at once (a client that reads while it sends,
       // as curl does, stops sending), but the answer ends only once the rest of the body has been
@@ -234,9 +259,10 @@ export async function listen(
     }
   });
   // Node answers these itself, bare; here they get the API's envelope and a request id.
-  server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => {
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    const started = onRequest === undefined ? 0 : performance.now();
     const error = new ApiError(417, 'VALIDATION_ERROR', 'Expect: only 100-continue is supported');
-    send(res, ownAnswer(error, nextId(), now()), true);
+    send(res, own(req, ownAnswer(error, nextId(), now()), started), true);
   });
   // Connections whose parser failed: Node reports the failure again on each later read.
   const refused = new WeakSet<object>();
