@@ -12,7 +12,7 @@ import { errorResponse } from './http/respond.js';
 import { type RequestScope, runOperation, runUnrouted } from './http/run-operation.js';
 import { sameSecret } from './http/same-secret.js';
 import type { JournalRecord } from './journal.js';
-import { errorOf, type RequestListener, tell } from './request-log.js';
+import { answeredRequest, type RequestListener, tell } from './request-log.js';
 
 const utf8 = new TextEncoder();
 
@@ -146,13 +146,7 @@ export function createRequestHandler(
       };
       if (journaled) core.journal.add(record);
       if (onRequest !== undefined) {
-        const { at_ms, ...entry } = record;
-        const answered = {
-          ...entry,
-          at: new Date(at_ms).toISOString(),
-          duration_ms: performance.now() - started,
-          ...errorOf(response.error),
-        };
+        const answered = answeredRequest(record, performance.now() - started, response.error);
         tell(onRequest, answered, (error) => onError(error, request));
       }
     }

@@ -1,5 +1,5 @@
 import type { ApiError } from './errors.js';
-import type { JournalEntry } from './journal.js';
+import type { JournalEntry, JournalRecord } from './journal.js';
 
 /**
  * A request the mock answered, as `onRequest` hears it: its journal entry, how long it took and,
@@ -38,7 +38,42 @@ export function tell(
   }
 }
 
-/** An error answer's code and message as `AnsweredRequest.error` holds them; {} for another answer. */
-export function errorOf(error: ApiError | undefined): Pick<AnsweredRequest, 'error'> {
-  return error === undefined ? {} : { error: { code: error.code, message: error.message } };
+/**
+ * What `onRequest` hears of a journal record, answered in `duration_ms`, with `error` when the answer
+ * is one. Built field by field: spreading the record into a new object costs V8 several µs, a
+ * request's whole CPU time a few times over.
+ */
+export function answeredRequest(
+  record: JournalRecord,
+  duration_ms: number,
+  error: ApiError | undefined,
+): AnsweredRequest {
+  const answered: AnsweredRequest = {
+    request_id: record.request_id,
+    at: isoTime(record.at_ms),
+    method: record.method,
+    path: record.path,
+    query: record.query,
+    status: record.status,
+    key_id: record.key_id,
+    operation_id: record.operation_id,
+    duration_ms,
+  };
+  if (record.dropped !== undefined) answered.dropped = record.dropped;
+  if (error !== undefined) answered.error = { code: error.code, message: error.message };
+  return answered;
+}
+
+// The last time formatted: toISOString costs as much as the rest of the entry, and requests under
+// load share their millisecond.
+let lastMs = Number.NaN;
+let lastText = '';
+
+/** `ms` as ISO 8601 with milliseconds. */
+function isoTime(ms: number): string {
+  if (ms !== lastMs) {
+    lastMs = ms;
+    lastText = new Date(ms).toISOString();
+  }
+  return lastText;
 }

@@ -6,7 +6,7 @@ import type { ApiResponse } from '../http/api-request.js';
 import { CORS_HEADERS, corsHeaders, isControlPath, isLoopbackName } from '../http/cors.js';
 import { bodyLimit } from '../http/read-body.js';
 import type { RequestHandler } from '../request-handler.js';
-import { errorOf, type RequestListener, tell } from '../request-log.js';
+import { answeredRequest, type RequestListener, tell } from '../request-log.js';
 import { clientErrorFor } from './client-error-for.js';
 import { earlyRefusal } from './early-refusal.js';
 import {
@@ -116,18 +116,17 @@ export async function listen(
     if (onRequest === undefined) return answer;
     const { path, search } = targetOf(req);
     const method = req.method ?? 'GET';
-    const answered = {
+    const record = {
       request_id: answer.headers['X-Request-Id'] as string,
-      at: new Date(now()).toISOString(),
+      at_ms: now(),
       method,
       path,
       query: search,
       status: answer.status,
       key_id: null,
       operation_id: null,
-      duration_ms: performance.now() - started,
-      ...errorOf(answer.error),
     };
+    const answered = answeredRequest(record, performance.now() - started, answer.error);
     tell(onRequest, answered, (error) => serveOptions.onError?.(error, { method, path }));
     return answer;
   };
