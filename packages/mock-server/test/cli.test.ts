@@ -85,6 +85,13 @@ async function withServer<T>(
   }
 }
 
+/** The first `count` lines the CLI has written to stderr, once it has written them. */
+async function stderrLines(r: Run, count: number): Promise<string[]> {
+  for (let i = 0; i < 400 && r.stderr().split('\n').length <= count; i++)
+    await new Promise((res) => setTimeout(res, 25));
+  return r.stderr().split('\n').slice(0, count);
+}
+
 /** A request with the demo key; the parsed body. */
 // biome-ignore lint/suspicious/noExplicitAny: tests assert on the JSON's shape.
 async function api(url: string, method: string, path: string, body?: unknown): Promise<any> {
@@ -324,6 +331,7 @@ describe('agent-platform-mock CLI', () => {
       '--ids-seed',
       '--delivery-grace-ms',
       '--exit-with-parent',
+      '--log',
     ]) {
       expect(r.stdout()).toContain(flag);
     }
@@ -332,7 +340,7 @@ describe('agent-platform-mock CLI', () => {
       .stdout()
       .split(/\n(?= {2}-)/)
       .slice(1);
-    expect(entries.length).toBe(14);
+    expect(entries.length).toBe(15);
     for (const entry of entries.filter((text) => !/--help|--version/.test(text))) {
       expect(entry).toMatch(/\(default[ :]|, default /);
     }
@@ -494,6 +502,88 @@ describe('agent-platform-mock CLI', () => {
     ]);
   }, 20_000);
 
+  it("with --log requests prints a line per request on stderr, the control API's too, and stdout stays the banner alone", async () => {
+    const r = run([
+      '--port',
+      '0',
+      '--log',
+      'requests',
+      '--clock',
+      'manual',
+      '--start-time',
+      '2024-01-01T09:00:00Z',
+    ]);
+    const url = /listening on (\S+)/.exec(await banner(r))?.[1];
+    const ids: string[] = [];
+    const send = async (path: string, init: RequestInit = {}) => {
+      const headers = { 'x-api-key': DEMO_API_KEY, 'content-type': 'application/json' };
+      const res = await fetch(`${url}${path}`, { headers, ...init });
+      ids.push(res.headers.get('x-request-id') ?? '');
+    };
+    await send('/v1/agents?limit=1');
+    await send('/v1/contacts', {
+      method: 'POST',
+      body: JSON.stringify({ name: 'A', email: 'nope' }),
+    });
+    await send('/__mock/clock/advance', { method: 'POST', body: JSON.stringify({ ms: 60_000 }) });
+    await send('/v1/nope');
+    const lines = await stderrLines(r, 4);
+    r.child.kill('SIGTERM');
+    expect(await r.exit).toBe(0);
+    const at = (t: string) => `agent-platform-mock: 2024-01-01T09:${t}.000Z`;
+    const ms = '\\d+\\.\\dms';
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toMatch(
+      new RegExp(`^${at('00:00')} GET /v1/agents\\?limit=1 200 ${ms} ${ids[0]}$`),
+    );
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^${at('00:00')} POST /v1/contacts 400 ${ms} ${ids[1]} VALIDATION_ERROR email: must be an email address$`,
+      ),
+    );
+    expect(lines[2]).toMatch(
+      new RegExp(`^${at('01:00')} POST /__mock/clock/advance 200 ${ms} ${ids[2]}$`),
+    );
+    expect(lines[3]).toMatch(
+      new RegExp(
+        `^${at('01:00')} GET /v1/nope 404 ${ms} ${ids[3]} NOT_FOUND no such path: GET /v1/nope`,
+      ),
+    );
+    expect(r.stdout().split('\n')[0]).toMatch(/^agent-platform-mock listening on /);
+    expect(r.stdout().split('\n').slice(1, -1)).toEqual([
+      'agent-platform-mock: SIGTERM, closing (requests in flight get 5 s)',
+    ]);
+  });
+
+  it('with --log errors prints only the requests answered 4xx or 5xx; without --log, nothing', async () => {
+    for (const [flags, expected] of [
+      [['--log', 'errors'], 1],
+      [[], 0],
+    ] as const) {
+      const r = run(['--port', '0', ...flags]);
+      const url = /listening on (\S+)/.exec(await banner(r))?.[1];
+      await fetch(`${url}/v1/health`);
+      await fetch(`${url}/v1/agents`);
+      await fetch(`${url}/v1/health`);
+      r.child.kill('SIGTERM');
+      // Everything it wrote, once its stderr has closed.
+      await new Promise((resolve) => r.child.stderr?.once('close', resolve));
+      expect(await r.exit).toBe(0);
+      const lines = r.stderr().split('\n').filter(Boolean);
+      expect(lines, r.stderr()).toHaveLength(expected);
+      if (expected) expect(lines[0]).toMatch(/ GET \/v1\/agents 401 .* UNAUTHORIZED /);
+    }
+  });
+
+  it('with --log serves on, and closes with exit code 0, when the reader of its stderr has gone', async () => {
+    const r = run(['--port', '0', '--seed', 'none', '--log', 'requests']);
+    const url = /listening on (\S+)/.exec(await banner(r))?.[1];
+    r.child.stderr?.destroy();
+    for (let i = 0; i < 20; i++) expect((await fetch(`${url}/v1/health`)).status).toBe(200);
+    r.child.kill('SIGTERM');
+    expect(await r.exit).toBe(0);
+  });
+
   it('gives new resources the same ids and times on every run with --ids-seed and --start-time', async () => {
     const session = async (url: string, line: string) => {
       const agent = (await api(url, 'POST', '/v1/agents', { name: 'New' })).data;
@@ -527,7 +617,7 @@ describe('agent-platform-mock CLI', () => {
 describe('CLI flags', () => {
   it('has the decided defaults', () => {
     const config = parseCli([]);
-    expect(config).toMatchObject({ port: 4010, host: '127.0.0.1', seedLabel: 'demo' });
+    expect(config).toMatchObject({ port: 4010, host: '127.0.0.1', seedLabel: 'demo', log: 'off' });
     expect(config.options).toMatchObject({
       variant: 'A',
       clock: 'real',
@@ -588,6 +678,14 @@ describe('CLI flags', () => {
     expect(seedAheadWarning(at, may, may)).toBeUndefined();
     expect(seedAheadWarning(parseCli(['--seed', 'none']), 0, 0)).toBeUndefined();
     expect(seedAheadWarning(parseCli([]), 0, 0)).toBeUndefined();
+  });
+
+  it('reads --log requests, errors or off, and names the flag for another value', () => {
+    for (const log of ['requests', 'errors', 'off'] as const)
+      expect(parseCli(['--log', log]).log).toBe(log);
+    expect(() => parseCli(['--log', 'verbose'])).toThrow(
+      '--log: must be requests, errors or off, not "verbose"',
+    );
   });
 
   it('answers a negative number with the flag\'s own rule, not "ambiguous"', () => {

@@ -7,6 +7,7 @@ import { ADMIN_TOKEN_RULE, isHeaderToken } from '../http/header-token.js';
 import type { MockServerOptions } from '../options.js';
 import { latestTime } from '../store/latest-time.js';
 import type { StateSnapshot } from '../store/state.js';
+import type { LogLevel } from './request-log-line.js';
 
 /** What the command line asks for. */
 export interface CliConfig {
@@ -20,6 +21,8 @@ export interface CliConfig {
   seedLabel: string;
   /** `--exit-with-parent`: close, as on SIGTERM, once the process that started this one is gone. */
   exitWithParent: boolean;
+  /** `--log`: a line on stderr per request answered (`requests`), per error answer (`errors`), or none. */
+  log: LogLevel;
 }
 
 /** A command line that cannot be run: one line for the user, exit code 2. */
@@ -57,6 +60,11 @@ Flags:
                        for a supervisor whose signal cannot reach it (npx and npm exec run it
                        under a shell that passes none on) or that may be killed itself
                        (default off: a server started in the background outlives its shell)
+  --log requests|errors|off
+                       a line on stderr per request answered, the control API's too
+                       (errors: only those answered 4xx or 5xx, or cut by a fault): the clock's
+                       time, method, path, status, real ms, request id, and an error's code and
+                       message (default off)
   -h, --help           print this help
   --version            print the version
 
@@ -105,6 +113,7 @@ export function parseCli(
         'require-https': { type: 'boolean', default: false },
         'admin-token': { type: 'string' },
         'exit-with-parent': { type: 'boolean', default: false },
+        log: { type: 'string', default: 'off' },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', default: false },
       },
@@ -144,6 +153,9 @@ export function parseCli(
   if (adminToken !== undefined && !isHeaderToken(adminToken)) {
     throw new UsageError(`${source}: ${ADMIN_TOKEN_RULE}`);
   }
+  const log = String(values.log);
+  if (log !== 'off' && log !== 'errors' && log !== 'requests')
+    throw new UsageError(`--log: must be requests, errors or off, not "${log}"`);
   const seedFlag = String(values.seed);
   return {
     help: values.help === true,
@@ -152,6 +164,7 @@ export function parseCli(
     host: String(values.host),
     seedLabel: seedFlag,
     exitWithParent: values['exit-with-parent'] === true,
+    log,
     options: {
       variant,
       clock,

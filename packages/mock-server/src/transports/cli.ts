@@ -11,6 +11,7 @@ import {
   UsageError,
 } from './cli-args.js';
 import type { RunningServer } from './node-server.js';
+import { requestLog } from './request-log-line.js';
 import { watchParent } from './watch-parent.js';
 
 // How long requests in flight get to be answered after SIGINT or SIGTERM (docker stop waits 10 s).
@@ -47,8 +48,13 @@ async function main(argv: string[]): Promise<void> {
   const { startTime } = config.options;
   // Where the clock starts when the seed does not move it (the flag is a checked ISO 8601 string).
   const startMs = startTime === undefined ? Date.now() : Date.parse(String(startTime));
+  // On stderr: stdout is the banner and signal lines supervisors parse, and the README promises
+  // them nothing per request.
+  const onRequest = config.log === 'off' ? undefined : requestLog(process.stderr, config.log);
+  // The lines of the last turn, before an exit (a second signal's) that does not wait for it.
+  if (onRequest) process.on('exit', onRequest.flush);
   try {
-    mock = createMockServer(config.options);
+    mock = createMockServer(onRequest ? { ...config.options, onRequest } : config.options);
   } catch (error) {
     // A state file the mock refuses (MockApiError: the options are the flags', checked already)
     // is named as the flag that gave it, with every problem, each on one line whatever the file's

@@ -1,0 +1,91 @@
+import type { AnsweredRequest, RequestListener } from '../request-log.js';
+
+/** What `--log` prints: nothing, the requests answered with an error or cut, or every request. */
+export type LogLevel = 'off' | 'errors' | 'requests';
+
+/** A stream the log writes to, as process.stderr is one. */
+export interface LogStream {
+  write(text: string): boolean;
+  /** Bytes written but not yet taken by the reader. */
+  readonly writableLength: number;
+  /** False once the stream is closed (its reader gone: EPIPE). */
+  readonly writable: boolean;
+  once(event: 'drain', listener: () => void): unknown;
+}
+
+/**
+ * How many bytes of lines may wait for a reader that does not keep up (a supervisor that pipes
+ * stderr and reads it late, or never) before lines are dropped and counted: writes to a pipe are
+ * queued rather than blocking the server, and a queue without a bound would grow with every request.
+ */
+export const MAX_QUEUED_BYTES = 1 << 20;
+
+/** Whether `--log errors` prints the request: answered 4xx or 5xx, or its connection cut. */
+export function isFailure(request: AnsweredRequest): boolean {
+  return request.status >= 400 || request.dropped !== undefined;
+}
+
+/**
+ * The line `--log` prints, documented in the README and pinned by a test:
+ * `agent-platform-mock: AT METHOD PATH?QUERY STATUS MSms REQUEST_ID[ dropped WHAT][ CODE MESSAGE]`,
+ * STATUS `-` for a request cut before the API saw it; controls characters escaped, so that a message
+ * (a fault's own) cannot break the line or forge another.
+ */
+export function requestLine(request: AnsweredRequest): string {
+  const { at, method, path, query, status, duration_ms, request_id, dropped, error } = request;
+  let line = `agent-platform-mock: ${at} ${method} ${path}${query} ${status === 0 ? '-' : status} ${duration_ms.toFixed(1)}ms ${request_id}`;
+  if (dropped !== undefined) line += ` dropped ${dropped}`;
+  if (error !== undefined) line += ` ${error.code} ${error.message}`;
+  return `${line.replace(CONTROL, escaped)}\n`;
+}
+
+// C0 controls, DEL, and what some viewers take for a line break (NEL, LS, PS).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are what it finds.
+const CONTROL = /[\u0000-\u001f\u007f\u0085\u2028\u2029]/g;
+
+function escaped(c: string): string {
+  const json = JSON.stringify(c).slice(1, -1);
+  return json === c ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}` : json;
+}
+
+/**
+ * The listener `--log` gives the mock: a line per request the level takes, written to `stream`
+ * without waiting for it, the lines of one turn of the event loop in one write (a write per line
+ * cost a request a fifth more CPU under load). Past `maxQueued` bytes waiting for a slow reader,
+ * lines are dropped, and a warning counting them is written once the reader has caught up. Nothing is
+ * done once the stream is closed. `flush` writes what waits at once (before the process exits).
+ */
+export function requestLog(
+  stream: LogStream,
+  level: Exclude<LogLevel, 'off'>,
+  maxQueued = MAX_QUEUED_BYTES,
+): RequestListener & { flush(): void } {
+  let dropped = 0;
+  let pending = '';
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (pending !== '' && stream.writable) stream.write(pending);
+    pending = '';
+  };
+  const owed = () => {
+    if (dropped === 0 || !stream.writable) return;
+    pending += `agent-platform-mock: warning: ${dropped} request log ${dropped === 1 ? 'line' : 'lines'} dropped: the log was written faster than it was read\n`;
+    dropped = 0;
+    flush();
+  };
+  const log = (request: AnsweredRequest) => {
+    if (!stream.writable || (level === 'errors' && !isFailure(request))) return;
+    if (stream.writableLength + pending.length > maxQueued) {
+      if (dropped++ === 0) stream.once('drain', owed);
+      return;
+    }
+    if (dropped > 0) owed();
+    pending += requestLine(request);
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush);
+    }
+  };
+  return Object.assign(log, { flush });
+}
