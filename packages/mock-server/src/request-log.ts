@@ -12,7 +12,12 @@ export interface AnsweredRequest extends JournalEntry {
    */
   duration_ms: number;
   /** An error answer's envelope `code` and `message` (`email: must be an email address`). */
-  error?: { code: string; message: string };
+  error?: {
+    /** The envelope's `code`, as `VALIDATION_ERROR`. */
+    code: string;
+    /** The envelope's `message`, naming the field and rule of a 400. */
+    message: string;
+  };
 }
 
 /**
