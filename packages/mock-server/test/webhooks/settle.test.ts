@@ -69,6 +69,29 @@ describe('settle', () => {
   });
 });
 
+describe('clock.advance', () => {
+  let mock: MockServer | undefined;
+  afterEach(() => mock?.dispose());
+
+  it('returns once the attempts it sent are answered: no settle() is needed after it', async () => {
+    let failFirst = true;
+    // A receiver that takes many event-loop turns to answer, and fails the first attempt.
+    const t = await setup(async () => {
+      for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+      if (failFirst) {
+        failFirst = false;
+        throw new Error('receiver down');
+      }
+    });
+    mock = t.mock;
+    await t.call('POST', '/v1/contacts', { body: { name: 'Ada' } });
+    await t.mock.settle();
+    expect(t.mock.webhookAttempts().map((a) => a.succeeded)).toEqual([false]);
+    await t.mock.clock.advance(60_000); // Variant A's first retry
+    expect(t.mock.webhookAttempts().map((a) => a.succeeded)).toEqual([false, true]);
+  });
+});
+
 describe('POST /__mock/settle', () => {
   let mock: MockServer | undefined;
   afterEach(() => mock?.dispose());
