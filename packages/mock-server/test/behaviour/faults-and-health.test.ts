@@ -86,6 +86,18 @@ describe.each(transports)('faults and health over $name', (transport) => {
     expect(await status(h.key)).toBe(200);
   });
 
+  it("lists and clears every key's faults: on a shared mock one worker's clear removes the others'", async () => {
+    const mine = h.mock.createApiKey({ scopes: 'all' });
+    const theirs = h.mock.createApiKey({ scopes: 'all' });
+    h.mock.faults.add({ path: '/v1/agents', status: 503, key_id: theirs.id });
+    const added = await h.call('POST', '/__mock/faults', {
+      body: { path: '/v1/agents', status: 500, key_id: mine.id },
+    });
+    expect(added.body.data.map((f: { key_id: string }) => f.key_id)).toEqual([theirs.id, mine.id]);
+    expect((await h.call('DELETE', '/__mock/faults')).status).toBe(204);
+    expect((await h.call('GET', '/v1/agents', { key: theirs.key })).status).toBe(200);
+  });
+
   it('keeps an injected 401 scoped to a key before the rate limit, as an unscoped one', async () => {
     const mock = h.mock;
     const mine = mock.createApiKey({ scopes: 'all' });
