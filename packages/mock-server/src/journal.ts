@@ -1,4 +1,5 @@
 import type { FaultDrop } from './faults.js';
+import type { OperationId } from './generated/operations.js';
 
 /** One request as the journal keeps it. */
 export interface JournalEntry {
@@ -50,8 +51,11 @@ export interface RequestsQuery {
    * for those a `drop: "request"` fault cut).
    */
   status?: number | undefined;
-  /** Only requests routed to this operation of the spec; `null`: those no operation matched (404, 405). */
-  operation_id?: string | null | undefined;
+  /**
+   * Only requests routed to this operation of the spec (typed, so that a misspelt one does not
+   * compile); `null`: those no operation matched (404, 405).
+   */
+  operation_id?: OperationId | null | undefined;
   /** Only requests authenticated with the API key of this id (not the key string); `null`: with none. */
   key_id?: string | null | undefined;
   /** Only requests whose connection a fault cut so (`request`, `response`, `body`); `null`: none cut. */

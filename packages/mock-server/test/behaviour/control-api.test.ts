@@ -422,6 +422,8 @@ describe.each(transports)('control API over $name', (transport) => {
         expect.objectContaining({ field, rule, ...(message ? { message } : {}) }),
       ]);
     }
+    // A typo does not compile either (OperationId); from plain JavaScript it throws.
+    // @ts-expect-error 'agentList' is no operation of the spec
     expect(() => h.mock.requests({ operation_id: 'agentList' })).toThrow(
       'operation_id: "agentList" is not an operation of the API; did you mean "agentsList"?',
     );
