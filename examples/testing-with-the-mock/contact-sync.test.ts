@@ -19,7 +19,7 @@ function setup() {
       baseUrl: mock.baseUrl,
       fetch: mock.fetch,
       // The SDK's backoff between retries moves the mock's clock instead of sleeping.
-      clock: { now: () => mock.clock.now(), sleep: (ms) => mock.clock.advance(ms).then(() => {}) },
+      clock: { now: () => mock.clock.now(), sleep: (ms) => mock.clock.advance(ms) },
     });
   return { mock, keyId, client: clientWith(key), setupClient: clientWith(DEMO_API_KEY) };
 }

@@ -222,3 +222,13 @@ describe('resource method types', () => {
     new AgentPlatform({ apiKey: 'k', baseUrl: 'http://x', retries: 3 });
   });
 });
+
+describe('clock option', () => {
+  it("takes a sleep that resolves to a number, as the mock server's clock.advance (the new time)", () => {
+    const advance = (ms: number): Promise<number> => Promise.resolve(ms);
+    const clock = { now: () => 0, sleep: advance };
+    expectTypeOf(
+      new AgentPlatform({ apiKey: 'k', baseUrl: 'http://x.test', clock }),
+    ).toEqualTypeOf<AgentPlatform>();
+  });
+});

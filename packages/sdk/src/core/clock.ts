@@ -5,8 +5,13 @@ export const MAX_TIMER_DELAY = 2 ** 31 - 1;
 export interface Clock {
   /** Milliseconds since the Unix epoch. */
   now(): number;
-  /** Resolves after `ms`; rejects with the signal's reason if it aborts first. */
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  /**
+   * Resolves after `ms`, to nothing or to a number, which is not used (the mock server's
+   * `clock.advance` resolves to the new time, and is a sleep as it is); rejects with the signal's
+   * reason if it aborts first.
+   */
+  // biome-ignore lint/suspicious/noConfusingVoidType: void, so that a sleep typed Promise<void> (and a `new Promise` calling `resolve()`) still fits
+  sleep(ms: number, signal?: AbortSignal): Promise<void | number>;
 }
 
 /** Clamps a delay to what timers accept: 0 for negative or NaN, at most MAX_TIMER_DELAY. */
