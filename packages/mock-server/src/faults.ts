@@ -132,7 +132,8 @@ export class Faults {
     const times = spec.times ?? 1;
     const after = spec.after ?? 0;
     // `times` and `after` shown as they apply, given or not, each beside what is left of it.
-    this.active.push({ ...spec, times, remaining: times, after, let_through: after, matcher });
+    const fault = { ...withOwnDetails(spec), times, remaining: times, after, let_through: after };
+    this.active.push({ ...fault, matcher });
   }
 
   /** Whether any fault waits: without one, a request needs no lookup for them at all. */
@@ -173,13 +174,22 @@ export class Faults {
 
   /** The faults still waiting, with how many requests each has left. */
   list(): PendingFault[] {
-    return this.active.map(({ matcher: _m, ...rest }) => ({ ...rest }));
+    return this.active.map(({ matcher: _m, ...rest }) => withOwnDetails(rest));
   }
 
   /** Removes every fault. */
   clear(): void {
     this.active = [];
   }
+}
+
+/**
+ * `fault` with a copy of its `details`, the only field that is not a plain value: the caller's
+ * array, or one `list()` handed out, changed later, must not change what the fault answers.
+ */
+function withOwnDetails<T extends FaultSpec>(fault: T): T {
+  const { details } = fault;
+  return details === undefined ? fault : { ...fault, details: details.map((d) => ({ ...d })) };
 }
 
 /**

@@ -626,3 +626,31 @@ describe('a fault with after, against the rate limit', () => {
     }
   });
 });
+
+describe('a fault with details, in-process', () => {
+  it("keeps the details it was given: the caller's array and what list() shows are copies", async () => {
+    const mock = createMockServer({ clock: 'manual' });
+    try {
+      const { key } = mock.createApiKey({ scopes: 'all' });
+      const detail = { field: 'email', rule: 'format', message: 'email: must be an email address' };
+      const details = [detail];
+      mock.faults.add({ path: '/v1/contacts', status: 400, details });
+      detail.message = 'changed by the caller';
+      details.push({ field: 'name', rule: 'required', message: 'name: is required' });
+      const listed = mock.faults.list()[0]?.details;
+      listed?.pop();
+      if (listed?.[0]) listed[0].field = 'changed by a reader';
+      const res = await mock.fetch('/v1/contacts', {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Ann' }),
+      });
+      expect((await res.json()).error).toMatchObject({
+        message: 'email: must be an email address',
+        details: [{ field: 'email', rule: 'format', message: 'email: must be an email address' }],
+      });
+    } finally {
+      mock.dispose();
+    }
+  });
+});
