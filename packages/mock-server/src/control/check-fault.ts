@@ -4,11 +4,10 @@ import type { OperationInfo } from '../generated/operations.js';
 import { canonicalId } from '../store/canonical-id.js';
 import type { State } from '../store/state.js';
 import { checkInput } from './check-input.js';
+import { checkMethod, checkPathPattern } from './check-path.js';
 import { faultSpec } from './control-schemas.js';
 import { faultTargets } from './fault-targets.js';
 
-// An HTTP method token (RFC 9110): letters, as every method of this API is.
-const METHOD = /^[A-Za-z]+$/;
 const CONTROL_PATH = /^\/__mock(\/|\*|$)/;
 
 /**
@@ -21,15 +20,8 @@ export function checkFault(input: unknown, state: State): FaultSpec {
   const spec = checkInput<FaultSpec>(faultSpec, input);
   checkKind(spec);
   const { path, method } = spec;
-  if (!path.startsWith('/')) throw invalidField('path', 'pattern', 'must start with /');
-  const star = path.indexOf('*');
-  if (star !== -1 && star !== path.length - 1) {
-    throw invalidField('path', 'pattern', '* may only end a path (a prefix such as /v1/agents*)');
-  }
-  if (method !== undefined && (typeof method !== 'string' || !METHOD.test(method))) {
-    const rule = typeof method === 'string' ? 'pattern' : 'type';
-    throw invalidField('method', rule, 'must be an HTTP method such as GET or POST');
-  }
+  checkPathPattern(path);
+  checkMethod(method);
   const upper = method?.toUpperCase();
   // Neither reaches a fault as itself: it would never fire.
   if (upper === 'HEAD') {

@@ -4,8 +4,8 @@ import { operations } from '../generated/operations.js';
 import { didYouMean } from '../http/did-you-mean.js';
 import type { JournalRecord, RequestsQuery } from '../journal.js';
 import { canonicalId } from '../store/canonical-id.js';
+import { checkMethod, checkPathPattern } from './check-path.js';
 
-const METHOD = /^[A-Za-z]+$/;
 const OPERATION_IDS = new Set<string>(operations.map((op) => op.operationId));
 
 /**
@@ -15,9 +15,7 @@ const OPERATION_IDS = new Set<string>(operations.map((op) => op.operationId));
  */
 export function requestsFilter(query: RequestsQuery): (entry: JournalRecord) => boolean {
   const { method, path, status, operation_id, key_id, dropped } = query;
-  if (method !== undefined && !METHOD.test(method)) {
-    throw invalidField('method', 'pattern', 'must be an HTTP method such as GET or POST');
-  }
+  checkMethod(method);
   if (status !== undefined && status > 0 && status < 100) {
     throw invalidField(
       'status',
@@ -47,11 +45,7 @@ export function requestsFilter(query: RequestsQuery): (entry: JournalRecord) => 
 
 /** A path filter compiled as a fault's path is, so that both match the same requests. */
 function pathPattern(path: string): RegExp {
-  if (!path.startsWith('/')) throw invalidField('path', 'pattern', 'must start with /');
-  const star = path.indexOf('*');
-  if (star !== -1 && star !== path.length - 1) {
-    throw invalidField('path', 'pattern', '* may only end a path (a prefix such as /v1/agents*)');
-  }
+  checkPathPattern(path);
   return compileFaultPath(canonicalFaultPath(path));
 }
 

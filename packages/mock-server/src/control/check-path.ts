@@ -1,0 +1,27 @@
+import { invalidField } from '../errors.js';
+
+// An HTTP method token (RFC 9110): letters, as every method of this API is.
+const METHOD = /^[A-Za-z]+$/;
+
+/**
+ * A fault's or a journal filter's `method`, as given: an HTTP method token in any case; 400 naming
+ * `method` otherwise (rule `type` for what is no string, `pattern` for another string).
+ */
+export function checkMethod(method: unknown): void {
+  if (method !== undefined && (typeof method !== 'string' || !METHOD.test(method))) {
+    const rule = typeof method === 'string' ? 'pattern' : 'type';
+    throw invalidField('method', rule, 'must be an HTTP method such as GET or POST');
+  }
+}
+
+/**
+ * A fault's or a journal filter's `path`, as `compileFaultPath` reads it: starting with `/`, a `*`
+ * only at its end; 400 naming `path` (rule `pattern`) otherwise.
+ */
+export function checkPathPattern(path: string): void {
+  if (!path.startsWith('/')) throw invalidField('path', 'pattern', 'must start with /');
+  const star = path.indexOf('*');
+  if (star !== -1 && star !== path.length - 1) {
+    throw invalidField('path', 'pattern', '* may only end a path (a prefix such as /v1/agents*)');
+  }
+}
