@@ -1,5 +1,5 @@
 import type { FaultDrop } from '../faults.js';
-import type { ApiRequest } from '../http/api-request.js';
+import type { ApiRequest, ApiResponse } from '../http/api-request.js';
 
 /** Marks the rejection of a dropped connection, for transports that turn it into their own network error. */
 const DROPPED = Symbol.for('@agent-platform/mock-server/dropped');
@@ -19,4 +19,17 @@ export function droppedConnection(cause: Error): TypeError {
 /** True for the rejection `handle` and `fetch` give a request whose connection a fault dropped. */
 export function isDroppedConnection(error: unknown): boolean {
   return typeof error === 'object' && error !== null && DROPPED in error;
+}
+
+const utf8 = new TextEncoder();
+
+/**
+ * What a `drop: "body"` fault lets through of the answer's body: its first half, in bytes of its
+ * own (the body's may be shared); undefined when the connection is cut with nothing sent, as an
+ * answer without a body is (its headers alone would be a complete answer).
+ */
+export function halfBody({ drop, body }: ApiResponse): Uint8Array | undefined {
+  if (drop !== 'body' || body === null || body.length === 0) return undefined;
+  const bytes = typeof body === 'string' ? utf8.encode(body) : body;
+  return bytes.slice(0, Math.floor(bytes.byteLength / 2));
 }

@@ -3,7 +3,7 @@ import { normalizePath } from '../http/normalize-path.js';
 import { readBody } from '../http/read-body.js';
 import type { RequestHandler } from '../request-handler.js';
 import { type BaseUrl, pathUnder } from './base-url.js';
-import { droppedCause, droppedConnection } from './dropped-connection.js';
+import { droppedCause, droppedConnection, halfBody } from './dropped-connection.js';
 
 /**
  * A fetch Request as the core reads it: its path (normalized) under the base URL's prefix
@@ -36,15 +36,15 @@ export function toFetchResponse(response: ApiResponse, request: ApiRequest): Res
   // Bytes may be shared with later answers (cached JSON): safe, as the Response constructor copies them.
   if (drop === undefined) return new Response(body, { status, headers });
   const cause = droppedCause(drop, request);
-  if (drop === 'body' && body !== null && body.length > 0) {
-    const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
+  const half = halfBody(response);
+  if (half !== undefined) {
     let sent = false;
     const cutBody = new ReadableStream<Uint8Array>({
       // One pull for the first half, the next fails: an error right after enqueue would drop the chunk.
       pull(controller) {
         if (sent) return controller.error(new TypeError('terminated', { cause }));
         sent = true;
-        controller.enqueue(bytes.slice(0, Math.floor(bytes.byteLength / 2)));
+        controller.enqueue(half);
       },
     });
     return new Response(cutBody, { status, headers });

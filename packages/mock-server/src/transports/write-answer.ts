@@ -5,6 +5,7 @@ import type { ApiResponse } from '../http/api-request.js';
 import { commonHeaders } from '../http/common-headers.js';
 import { CORS_HEADERS } from '../http/cors.js';
 import { errorResponse } from '../http/respond.js';
+import { halfBody } from './dropped-connection.js';
 
 /**
  * An answer the server writes itself, before any handler: the error with the common headers, dated
@@ -65,11 +66,10 @@ export function cut(
   req: IncomingMessage,
   budgetMs: number,
 ): void {
-  const { body } = response;
-  if (response.drop === 'body' && body !== null && body.length > 0) {
-    const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  const half = halfBody(response);
+  if (half !== undefined) {
     res.writeHead(response.status, framed(response, false));
-    res.write(bytes.subarray(0, Math.floor(bytes.byteLength / 2)), () => {
+    res.write(half, () => {
       if (res.socket) linger(res.socket, req, budgetMs);
     });
     return;
