@@ -14,6 +14,11 @@ if (!cli) {
   process.stderr.write('usage: node scripts/start-mock.mjs <path of the CLI> [flags]\n');
   process.exit(2);
 }
-// Last: a leading `--` (pnpm start -- --port 4011) is the CLI's to drop, and the flag must follow it.
-process.argv = [process.argv[0], cli, ...flags, '--exit-with-parent'];
+// First, but after a leading `--` (pnpm start -- --port 4011), which is the CLI's to drop; not last,
+// where a user's last flag missing its value (`-- --log`) would take it: 'argument is ambiguous'.
+const own =
+  flags[0] === '--'
+    ? ['--', '--exit-with-parent', ...flags.slice(1)]
+    : ['--exit-with-parent', ...flags];
+process.argv = [process.argv[0], cli, ...own];
 await import(pathToFileURL(resolve(cli)).href);

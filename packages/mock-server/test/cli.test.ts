@@ -256,6 +256,27 @@ describe('agent-platform-mock CLI', () => {
     expect(printed).toContain('agent-platform-mock: parent process gone, closing');
   });
 
+  it("under pnpm start's launcher, which adds --exit-with-parent, a flag missing its value is named as on its own", async () => {
+    // The launcher's flag after the user's made a last --log (or --port) take it as its value: "ambiguous".
+    const launcher = join(root, '../../scripts/start-mock.mjs');
+    for (const flags of [['--log'], ['--', '--log'], ['--', '--port', '0', '--log']]) {
+      const child = spawn(process.execPath, [launcher, cli, ...flags], {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: shellEnv,
+      });
+      let err = '';
+      child.stderr.on('data', (d) => {
+        err += d;
+      });
+      const code = await new Promise((resolve) => child.on('exit', resolve));
+      expect([code, err], flags.join(' ')).toEqual([
+        2,
+        "agent-platform-mock: Option '--log <value>' argument missing. Try --help.\n",
+      ]);
+    }
+  });
+
   it("is the server's own process when started as the package's command, so a supervisor's SIGTERM closes it", async () => {
     // What the README tells a supervisor in another language to start rather than npx, whose shell
     // passes no signal on (Java's Process.destroy() then left the server running, npx exiting 143):
