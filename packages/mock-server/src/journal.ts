@@ -31,7 +31,7 @@ export interface JournalEntry {
 
 /**
  * Which requests `requests()` returns: those that match every filter given, oldest first; `limit`
- * then keeps the newest of them. A filter that names nothing that exists (an operation, a path
+ * then keeps the newest of them. A filter that names nothing that exists (an operation, a key, a path
  * without its `/`) is refused rather than matching nothing, so that "never called" cannot pass by
  * a typo.
  */
@@ -56,7 +56,10 @@ export interface RequestsQuery {
    * compile); `null`: those no operation matched (404, 405).
    */
   operation_id?: OperationId | null | undefined;
-  /** Only requests authenticated with the API key of this id (not the key string); `null`: with none. */
+  /**
+   * Only requests authenticated with the API key of this id (not the key string: an id no key has
+   * and no request names is refused); `null`: with none.
+   */
   key_id?: string | null | undefined;
   /** Only requests whose connection a fault cut so (`request`, `response`, `body`); `null`: none cut. */
   dropped?: FaultDrop | null | undefined;

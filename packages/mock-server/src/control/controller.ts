@@ -277,7 +277,28 @@ export class Controller {
   /** The request journal, oldest first: the entries the filters take, or the newest `limit` of them. */
   requests(query: RequestsQuery = {}): JournalEntry[] {
     const checked = checkInput<RequestsQuery>(requestsOptions, query);
-    return this.core.journal.list(checked.limit, requestsFilter(checked));
+    const keep = requestsFilter(checked);
+    if (typeof checked.key_id === 'string') this.knownKeyId(checked.key_id);
+    return this.core.journal.list(checked.limit, keep);
+  }
+
+  /**
+   * 400 naming `key_id` (rule `exists`) for an id that no key has and no request of the journal
+   * names (a key the journal names may be gone since, by a state import): ids are drawn at random,
+   * so it is a typo or the key string, and the filter would match nothing whatever was called.
+   */
+  private knownKeyId(keyId: string): void {
+    const { state, journal } = this.core;
+    const id = canonicalId(keyId);
+    if (state.apiKeys.has(id) || journal.list(1, (entry) => entry.key_id === id).length > 0) return;
+    throw invalidField(
+      'key_id',
+      'exists',
+      // Not echoed when it is a key string: the key is a secret.
+      state.keyIndex.has(keyId.trim())
+        ? "no API key has that id: it is a key string; key_id takes the key's id"
+        : `no API key has the id ${keyId}`,
+    );
   }
 
   /** The whole state as JSON. */

@@ -427,6 +427,26 @@ describe.each(transports)('control API over $name', (transport) => {
     expect(() => h.mock.requests({ operation_id: 'agentList' })).toThrow(
       'operation_id: "agentList" is not an operation of the API; did you mean "agentsList"?',
     );
+    // A key's id is drawn at random: one no key has, the key string above all, is a mistake.
+    const byString = await h.call('GET', `/__mock/requests?key_id=${h.key}`);
+    expect(byString.body.error.details).toEqual([
+      {
+        field: 'key_id',
+        rule: 'exists',
+        message: "key_id: no API key has that id: it is a key string; key_id takes the key's id",
+      },
+    ]);
+    expect(() => h.mock.requests({ key_id: '00000000-0000-4000-8000-00000000abcd' })).toThrow(
+      'key_id: no API key has the id 00000000-0000-4000-8000-00000000abcd',
+    );
+  });
+
+  it('filters by the id of a key the journal names, though a state import removed the key', async () => {
+    const before = h.mock.exportState();
+    const gone = h.mock.createApiKey({ scopes: 'all', workspace_id: h.workspaceId });
+    await h.call('GET', '/v1/agents', { key: gone.key });
+    h.mock.importState(before);
+    expect(h.mock.requests({ key_id: gone.id }).map((r) => r.status)).toEqual([200]);
   });
 
   it('refuses a snapshot with fields or tables that GET /__mock/state does not write', async () => {
