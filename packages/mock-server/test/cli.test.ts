@@ -870,4 +870,16 @@ describe('CLI flags', () => {
     expect(() => parseCli(['--port'])).toThrow(/argument missing$/);
     expect(() => parseCli(['--colour'])).toThrow(/^Unknown option '--colour'$/);
   });
+
+  it('names the flag an unknown one is a slip for, and says a flag followed by another lacks its value', () => {
+    expect(() => parseCli(['--prot', '4011'])).toThrow(
+      /^Unknown option '--prot'; did you mean --port\?$/,
+    );
+    expect(() => parseCli(['--clcok', 'manual'])).toThrow(/did you mean --clock\?$/);
+    expect(() => parseCli(['--exit-with-parnet'])).toThrow(/did you mean --exit-with-parent\?$/);
+    // Node's first line alone ("argument is ambiguous") did not say what was wrong.
+    expect(() => parseCli(['--port', '--host', '::1'])).toThrow(
+      /^Option '--port' argument is ambiguous: did you forget its value\? \(one starting with - is written --port=-1\)$/,
+    );
+  });
 });

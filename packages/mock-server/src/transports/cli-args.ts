@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { startTimeProblem } from '../clock.js';
 import { isZonedDate, zonedDateRule } from '../http/calendar-date.js';
 import { isLoopbackName } from '../http/cors.js';
+import { didYouMean } from '../http/did-you-mean.js';
 import { ADMIN_TOKEN_RULE, isHeaderToken } from '../http/header-token.js';
 import type { MockServerOptions } from '../options.js';
 import { latestTime } from '../store/latest-time.js';
@@ -85,6 +86,25 @@ function digits(flag: unknown): number {
  */
 export const ADMIN_TOKEN_ENV = 'AGENT_PLATFORM_MOCK_ADMIN_TOKEN';
 
+/** The flags parseArgs takes, with their defaults. */
+const FLAGS = {
+  port: { type: 'string', default: '4010' },
+  host: { type: 'string', default: '127.0.0.1' },
+  variant: { type: 'string', default: 'A' },
+  seed: { type: 'string', default: 'demo' },
+  clock: { type: 'string', default: 'real' },
+  'start-time': { type: 'string' },
+  'ids-seed': { type: 'string' },
+  'rate-limit': { type: 'string', default: '100' },
+  'delivery-grace-ms': { type: 'string' },
+  'require-https': { type: 'boolean', default: false },
+  'admin-token': { type: 'string' },
+  'exit-with-parent': { type: 'boolean', default: false },
+  log: { type: 'string', default: 'off' },
+  help: { type: 'boolean', short: 'h', default: false },
+  version: { type: 'boolean', default: false },
+} satisfies ParseArgsConfig['options'];
+
 /**
  * Parses the command line (and `env`'s ADMIN_TOKEN_ENV, which `--admin-token` overrides); throws
  * UsageError naming the bad flag, variable or value.
@@ -100,27 +120,10 @@ export function parseCli(
       args: joinNegativeValues(argv[0] === '--' ? argv.slice(1) : argv),
       strict: true,
       allowPositionals: false,
-      options: {
-        port: { type: 'string', default: '4010' },
-        host: { type: 'string', default: '127.0.0.1' },
-        variant: { type: 'string', default: 'A' },
-        seed: { type: 'string', default: 'demo' },
-        clock: { type: 'string', default: 'real' },
-        'start-time': { type: 'string' },
-        'ids-seed': { type: 'string' },
-        'rate-limit': { type: 'string', default: '100' },
-        'delivery-grace-ms': { type: 'string' },
-        'require-https': { type: 'boolean', default: false },
-        'admin-token': { type: 'string' },
-        'exit-with-parent': { type: 'boolean', default: false },
-        log: { type: 'string', default: 'off' },
-        help: { type: 'boolean', short: 'h', default: false },
-        version: { type: 'boolean', default: false },
-      },
+      options: FLAGS,
     }));
   } catch (error) {
-    // Node's messages end with a period; the CLI adds its own ('. Try --help.').
-    throw new UsageError(((error as Error).message.split('\n')[0] ?? '').replace(/\.$/, ''));
+    throw new UsageError(parseFailure((error as Error).message));
   }
   const port = digits(values.port);
   if (!(port <= 65535))
@@ -290,4 +293,23 @@ export function seedAheadWarning(
   return nowMs >= latest
     ? `${ahead}: the manual clock starts at ${at} instead, so that rows made from now on are dated after its rows`
     : `${ahead}: rows made from now on are dated before its rows (lists newest first show them after older ones); --clock manual starts at the file's latest time`;
+}
+
+/**
+ * Node's parse error as one line (without its period: the CLI adds '. Try --help.'): an unknown flag
+ * with the flag it is a slip for, and a flag followed by another with what Node's later lines say.
+ */
+function parseFailure(message: string): string {
+  const first = (message.split('\n')[0] ?? '').replace(/\.$/, '');
+  const unknown = /^Unknown option '--([^']+)'$/.exec(first);
+  if (unknown) {
+    const hint = didYouMean(unknown[1] as string, Object.keys(FLAGS));
+    return `${first}${hint.replace(/"(.+)"/, '--$1')}`;
+  }
+  const ambiguous = /^Option '(--[^']+)' argument is ambiguous$/.exec(first);
+  if (ambiguous) {
+    const flag = ambiguous[1] as string;
+    return `${first}: did you forget its value? (one starting with - is written ${flag}=-1)`;
+  }
+  return first;
 }
