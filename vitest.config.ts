@@ -13,8 +13,8 @@ export default defineConfig({
         replacement: source('packages/mock-server/src/index.ts'),
       },
       {
-        find: /^@agent-platform\/mock-server\/msw$/,
-        replacement: source('packages/mock-server/src/msw.ts'),
+        find: /^@agent-platform\/mock-server\/(client|msw)$/,
+        replacement: source('packages/mock-server/src/$1.ts'),
       },
       { find: /^@agent-platform\/sdk$/, replacement: source('packages/sdk/src/index.ts') },
       {

@@ -10,6 +10,7 @@ import {
   isMockApiError,
   MockApiError,
 } from '@agent-platform/mock-server';
+import { connectMock, isMockApiError as isClientError } from '@agent-platform/mock-server/client';
 import { AgentPlatform, APIError, isNotFoundError } from '@agent-platform/sdk';
 import {
   signWebhook,
@@ -87,6 +88,18 @@ async function main(): Promise<void> {
   check(apiError.startsWith('APIError: HTTP 418'), `APIError name in logs: ${apiError}`);
   const logged = inspect(new WebhookVerificationError('invalid_body', 'x'));
   check(logged.startsWith('WebhookVerificationError: x'), `error name in logs: ${logged}`);
+  const server = await mock.listen({ port: 0 });
+  const remote = connectMock(server.url);
+  const created = await remote.createApiKey({ scopes: 'all' });
+  check(typeof created.key === 'string', 'mock-server/client call over HTTP');
+  const remoteRefusal = await remote.faults
+    .add({ path: '/v1/nope', status: 503 })
+    .catch((e: unknown) => e);
+  check(
+    isClientError(remoteRefusal) && isMockApiError(remoteRefusal) && remoteRefusal.status === 400,
+    'mock-server/client error',
+  );
+  await server.close();
   mock.dispose();
   console.log('consumer: ok');
 }

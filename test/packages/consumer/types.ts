@@ -13,6 +13,12 @@ import {
   type StateSnapshot,
 } from '@agent-platform/mock-server';
 import {
+  connectMock,
+  isMockApiError as isClientError,
+  type JournalEntry,
+  type MockClient,
+} from '@agent-platform/mock-server/client';
+import {
   AgentPlatform,
   type ClientOptions,
   type FetchLike,
@@ -108,6 +114,20 @@ export async function mockServer(settings: Settings): Promise<void> {
     if (isMockApiError(error)) error.details?.[0]?.rule;
   }
   mock.dispose();
+}
+
+export async function mockClient(url: string, settings: Settings): Promise<number> {
+  const client: MockClient = connectMock(url, { adminToken: settings.email, fetch: undefined });
+  const { id } = await client.createApiKey({ scopes: 'all', name: settings.email });
+  await client.faults.add({ path: '/v1/agents', status: 503, key_id: id, times: settings.port });
+  const entries: JournalEntry[] = await client.requests({ key_id: id, dropped: null });
+  await client.importState(await client.exportState());
+  try {
+    await client.revokeApiKey('nope');
+  } catch (error) {
+    if (isClientError(error)) error.details?.[0]?.rule;
+  }
+  return entries.length + (await client.clock.advance(settings.port ?? 0));
 }
 
 export async function webhooks(

@@ -26,3 +26,23 @@ it('bundles for a browser (MSW in a service worker, a component test): nothing i
     /(from\s*|require\(\s*|import\(\s*)["'](node:)?(http|net|stream|fs)["']/,
   );
 });
+
+it('bundles /client for a browser or a worker without the server: no Node import, no createMockServer', async () => {
+  const result = await build({
+    entryPoints: [entry('client.ts')],
+    bundle: true,
+    platform: 'browser',
+    format: 'esm',
+    write: false,
+    outdir: 'out',
+    logLevel: 'silent',
+  });
+  expect(result.errors).toEqual([]);
+  const code = result.outputFiles.map((file) => file.text).join('\n');
+  expect(code).toContain('connectMock');
+  // Nothing of the server: its factory, its router, its spec's schemas.
+  expect(code).not.toMatch(/createMockServer|createControlRouter|agentsList/);
+  expect(code).not.toMatch(/(from\s*|require\(\s*|import\(\s*)["']node:/);
+  // A few kilobytes, not the mock's hundreds.
+  expect(code.length).toBeLessThan(20_000);
+});

@@ -1,0 +1,70 @@
+import { type ControlTarget, controlCall, type FetchFunction } from './control-call.js';
+import type { MockClient } from './mock-client.js';
+
+/** Options of `connectMock`. */
+export interface ConnectMockOptions {
+  /** The server's admin token (`adminToken`, `--admin-token`), sent as `x-mock-admin-token`. */
+  adminToken?: string | undefined;
+  /** The fetch to call with; `globalThis.fetch`, read at each call, when absent. */
+  fetch?: FetchFunction | undefined;
+}
+
+/**
+ * The control API of a mock running elsewhere (`listen()`, the CLI, a container) as an object with
+ * the server object's methods, asynchronous: for test files in parallel workers that share one mock.
+ * Uses only `fetch`: it runs in Node, Deno, Bun, a browser or a worker.
+ * @example
+ * const mock = connectMock(inject('mockUrl'));
+ * const { id, key } = await mock.createApiKey({ scopes: 'all' });
+ * await mock.faults.add({ path: '/v1/contacts', status: 503, key_id: id });
+ */
+export function connectMock(url: string | URL, options: ConnectMockOptions = {}): MockClient {
+  const target: ControlTarget = {
+    url: String(url).replace(/\/+$/, ''),
+    adminToken: options.adminToken,
+    fetch: options.fetch,
+  };
+  // Each method's answer is what the control route answers, the type the in-process method returns.
+  const call = (method: string, path: string, body?: unknown) =>
+    controlCall(target, method, path, body === undefined ? {} : { body }) as Promise<never>;
+  const id = (value: string) => encodeURIComponent(value);
+  const clockInfo = () => call('GET', '/clock') as Promise<{ now_ms: number }>;
+  return {
+    url: target.url,
+    clock: {
+      now: async () => (await clockInfo()).now_ms,
+      advance: async (ms) =>
+        ((await call('POST', '/clock/advance', { ms: Math.ceil(ms) })) as { now_ms: number })
+          .now_ms,
+      info: () => call('GET', '/clock'),
+    },
+    faults: {
+      add: async (spec) => {
+        await call('POST', '/faults', spec);
+      },
+      list: () => call('GET', '/faults'),
+      clear: () => call('DELETE', '/faults'),
+    },
+    reset: (resetOptions) => call('POST', '/reset', resetOptions ?? {}),
+    createWorkspace: (workspace) => call('POST', '/workspaces', workspace ?? {}),
+    createApiKey: (key) => call('POST', '/api-keys', key),
+    revokeApiKey: (keyId) => call('DELETE', `/api-keys/${id(keyId)}`),
+    receiveMessage: (conversationId, input) =>
+      call('POST', `/conversations/${id(conversationId)}/inbound`, input),
+    pairChannel: (channelId) => call('POST', `/channels/${id(channelId)}/pair`),
+    setChannelStatus: (channelId, input) => call('PUT', `/channels/${id(channelId)}/status`, input),
+    setMessageStatus: (messageId, input) => call('PUT', `/messages/${id(messageId)}/status`, input),
+    setMcpServer: (serverId, input) => call('PUT', `/mcp-servers/${id(serverId)}`, input),
+    emitEvent: (input) => call('POST', '/events', input),
+    webhookAttempts: () => call('GET', '/webhook-attempts'),
+    alerts: () => call('GET', '/alerts'),
+    settle: () => call('POST', '/settle'),
+    setHealth: async (status) => {
+      await call('PUT', '/health', { status });
+    },
+    requests: (query = {}) =>
+      controlCall(target, 'GET', '/requests', { query: { ...query } }) as Promise<never>,
+    exportState: () => call('GET', '/state'),
+    importState: (snapshot) => call('PUT', '/state', snapshot),
+  };
+}

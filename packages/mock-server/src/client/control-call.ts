@@ -1,0 +1,92 @@
+import { type ErrorCode, type ErrorDetail, MockApiError } from '../errors.js';
+
+/** A fetch function, as `globalThis.fetch` is (one that records calls, a proxy's, MSW's). */
+export type FetchFunction = (input: string, init?: RequestInit) => Promise<Response>;
+
+/** How a client reaches one mock's control API. */
+export interface ControlTarget {
+  /** The server's URL without its trailing `/` (`http://127.0.0.1:4010`). */
+  url: string;
+  /** Sent as `x-mock-admin-token` when given. */
+  adminToken: string | undefined;
+  /** The fetch to use; `globalThis.fetch` as it is at each call when absent (MSW may replace it). */
+  fetch: FetchFunction | undefined;
+}
+
+/** A query: each filter given, `null` as the word `null` (as the control API reads it). */
+export type ControlQuery = Readonly<Record<string, string | number | null | undefined>>;
+
+/**
+ * Calls `method path` under `/__mock` and resolves to what it answers: the `data` of `{data}`, the
+ * body itself when it is not wrapped (`GET /__mock/state`), undefined for a 204. Rejects with a
+ * `MockApiError` when the mock refuses (its error envelope), as the server object's method throws.
+ */
+export async function controlCall(
+  target: ControlTarget,
+  method: string,
+  path: string,
+  options: { body?: unknown; query?: ControlQuery } = {},
+): Promise<unknown> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (target.adminToken !== undefined) headers['x-mock-admin-token'] = target.adminToken;
+  const init: RequestInit = { method, headers };
+  if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(options.body);
+  }
+  const fetch = target.fetch ?? globalThis.fetch;
+  const response = await fetch(`${target.url}/__mock${path}${search(options.query)}`, init);
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  const body = parse(text);
+  if (!response.ok) throw refusal(response, body, `${method} /__mock${path}`, text);
+  if (path === '/state' && method === 'GET') return body;
+  if (body === undefined || typeof body !== 'object' || body === null || !('data' in body)) {
+    throw new Error(
+      `${method} /__mock${path}: ${response.status} without {data}: ${text.slice(0, 200)}`,
+    );
+  }
+  return body.data;
+}
+
+/** `?a=1&b=null` of the filters given (those undefined left out), or `''`. */
+function search(query: ControlQuery | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(name, value === null ? 'null' : String(value));
+  }
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+function parse(text: string): unknown {
+  try {
+    return text === '' ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The mock's refusal as the error its server object throws; an answer without the envelope (a
+ * proxy's 502, another server on the port) is a plain Error naming the status and what came back.
+ */
+function refusal(response: Response, body: unknown, call: string, text: string): Error {
+  const error = (body as { error?: unknown } | undefined)?.error as
+    | { code?: unknown; message?: unknown; details?: unknown }
+    | undefined;
+  if (typeof error?.code !== 'string' || typeof error.message !== 'string') {
+    return new Error(`${call}: ${response.status} ${text.slice(0, 200)}`);
+  }
+  const headers: Record<string, string> = {};
+  const retryAfter = response.headers.get('retry-after');
+  if (retryAfter !== null) headers['Retry-After'] = retryAfter;
+  const details = Array.isArray(error.details) ? (error.details as ErrorDetail[]) : undefined;
+  return new MockApiError(
+    response.status,
+    error.code as ErrorCode,
+    error.message,
+    details ? { details, headers } : { headers },
+  );
+}

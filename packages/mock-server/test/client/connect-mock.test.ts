@@ -1,0 +1,156 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { connectMock, isMockApiError, MockApiError } from '../../src/client.js';
+import { createMockServer, type MockServerOptions, type RunningServer } from '../../src/index.js';
+
+const START = '2026-01-01T00:00:00.000Z';
+const running: RunningServer[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((server) => server.close()));
+});
+
+/** A mock on a free loopback port, on a manual clock, closed after the test. */
+async function serve(options: MockServerOptions = {}) {
+  const mock = createMockServer({ clock: 'manual', startTime: START, ...options });
+  const server = await mock.listen({ port: 0 });
+  running.push(server);
+  return { mock, server };
+}
+
+/** What a promise rejects with (fails the test if it resolves). */
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    (value) => {
+      throw new Error(`resolved with ${JSON.stringify(value)}`);
+    },
+    (error: unknown) => error,
+  );
+}
+
+describe('connectMock over listen()', () => {
+  it('makes keys and workspaces, and revokes keys, as the server object does', async () => {
+    const { mock, server } = await serve();
+    const client = connectMock(`${server.url}/`);
+    expect(client.url).toBe(server.url);
+    const workspace = await client.createWorkspace({ name: 'Acme' });
+    expect(workspace).toMatchObject({ name: 'Acme' });
+    const key = await client.createApiKey({ scopes: 'all', workspace_id: workspace.workspace_id });
+    expect(key.workspace_id).toBe(workspace.workspace_id);
+    const ok = await fetch(`${server.url}/v1/agents`, { headers: { 'x-api-key': key.key } });
+    expect(ok.status).toBe(200);
+    await client.revokeApiKey(key.id);
+    const revoked = await fetch(`${server.url}/v1/agents`, { headers: { 'x-api-key': key.key } });
+    expect(revoked.status).toBe(401);
+    expect(mock.exportState()).toEqual(await client.exportState());
+  });
+
+  it('reads and moves the clock, a fraction rounded up', async () => {
+    const { mock, server } = await serve();
+    const client = connectMock(server.url);
+    const start = Date.parse(START);
+    expect(await client.clock.now()).toBe(start);
+    expect(await client.clock.advance(1000.2)).toBe(start + 1001);
+    expect(mock.clock.now()).toBe(start + 1001);
+    expect(await client.clock.info()).toEqual({
+      now: '2026-01-01T00:00:01.001Z',
+      now_ms: start + 1001,
+      mode: 'manual',
+      pending_timers: 0,
+    });
+  });
+
+  it('adds, lists and clears faults; reads the journal by filters, null among them', async () => {
+    const { server } = await serve();
+    const client = connectMock(server.url);
+    const { id, key } = await client.createApiKey({ scopes: 'all' });
+    await client.faults.add({ method: 'GET', path: '/v1/agents', status: 503, key_id: id });
+    expect(await client.faults.list()).toMatchObject([
+      { path: '/v1/agents', status: 503, remaining: 1, key_id: id },
+    ]);
+    const headers = { 'x-api-key': key };
+    expect((await fetch(`${server.url}/v1/agents`, { headers })).status).toBe(503);
+    expect((await fetch(`${server.url}/v1/agents`, { headers })).status).toBe(200);
+    await fetch(`${server.url}/v1/agents`);
+    expect((await client.requests({ key_id: id, status: 503 })).map((r) => r.status)).toEqual([
+      503,
+    ]);
+    const heard = await client.requests({ operation_id: 'agentsList', key_id: id, dropped: null });
+    expect(heard.map((r) => r.status)).toEqual([503, 200]);
+    expect(await client.requests({ key_id: null })).toMatchObject([{ status: 401 }]);
+    expect(await client.requests({ limit: 1 })).toMatchObject([{ status: 401 }]);
+    await client.faults.add({ path: '/v1/*', drop: 'request', times: 5 });
+    await client.faults.clear();
+    expect(await client.faults.list()).toEqual([]);
+  });
+
+  it('sets the health, settles, lists attempts and alerts, resets, and round-trips the state', async () => {
+    const { mock, server } = await serve({ seed: 'demo' });
+    const client = connectMock(server.url);
+    await client.setHealth('maintenance');
+    expect((await fetch(`${server.url}/v1/health`)).status).toBe(503);
+    await client.setHealth('ok');
+    await client.settle();
+    expect(await client.webhookAttempts()).toEqual([]);
+    expect(await client.alerts()).toEqual([]);
+    const snapshot = await client.exportState();
+    await client.reset();
+    expect((await client.exportState()).workspaces).toEqual([]);
+    await client.importState(snapshot);
+    expect(mock.exportState()).toEqual(snapshot);
+    await client.reset({ seed: 'demo' });
+    expect(mock.exportState().workspaces).toHaveLength(1);
+  });
+
+  it('rejects with the MockApiError the server object throws, details and all', async () => {
+    const { mock, server } = await serve();
+    const client = connectMock(server.url);
+    const spec = { path: '/v1/nope', status: 503 };
+    const inProcess = (() => {
+      try {
+        mock.faults.add(spec);
+      } catch (error) {
+        return error;
+      }
+    })();
+    const refused = await rejection(client.faults.add(spec));
+    expect(refused).toBeInstanceOf(MockApiError);
+    expect(isMockApiError(refused)).toBe(true);
+    expect(refused).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      message: (inProcess as MockApiError).message,
+      details: (inProcess as MockApiError).details,
+    });
+    const missing = await rejection(client.revokeApiKey('00000000-0000-4000-8000-00000000dead'));
+    expect(missing).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+  });
+
+  it('refuses a real clock advance with 409, as the control route does', async () => {
+    const mock = createMockServer();
+    const server = await mock.listen({ port: 0 });
+    running.push(server);
+    const refused = await rejection(connectMock(server.url).clock.advance(10));
+    expect(refused).toMatchObject({ status: 409, code: 'CONFLICT' });
+  });
+
+  it('sends the admin token; without it the mock refuses with 401', async () => {
+    const { server } = await serve({ adminToken: 's3cret' });
+    const refused = await rejection(connectMock(server.url).clock.now());
+    expect(isMockApiError(refused) && refused.status).toBe(401);
+    const client = connectMock(new URL(server.url), { adminToken: 's3cret' });
+    expect(await client.clock.now()).toBe(Date.parse(START));
+  });
+
+  it('calls the fetch it is given; an answer without the envelope is a plain Error', async () => {
+    const calls: string[] = [];
+    const client = connectMock('http://mock.test', {
+      fetch: async (url, init) => {
+        calls.push(`${init?.method} ${url}`);
+        return new Response('<html>Bad Gateway</html>', { status: 502 });
+      },
+    });
+    const error = await rejection(client.requests({ status: 0, path: '/v1/a b' }));
+    expect(calls).toEqual(['GET http://mock.test/__mock/requests?status=0&path=%2Fv1%2Fa+b']);
+    expect(isMockApiError(error)).toBe(false);
+    expect(String(error)).toBe('Error: GET /__mock/requests: 502 <html>Bad Gateway</html>');
+  });
+});
