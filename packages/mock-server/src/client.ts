@@ -11,6 +11,7 @@ export type {
   DropFaultSpec,
   FaultDrop,
   FaultSpec,
+  FaultsFilter,
   PendingFault,
   StatusFaultSpec,
 } from './faults.js';

@@ -12,7 +12,7 @@ import { sendReminder } from './domain/appointments.js';
 import type { DomainContext } from './domain/context.js';
 import { DEFAULT_MCP_TOOLS } from './domain/mcp-servers.js';
 import { defaultResponder } from './domain/responder.js';
-import { type FaultSpec, Faults, type PendingFault } from './faults.js';
+import { type FaultSpec, Faults, type FaultsFilter, type PendingFault } from './faults.js';
 import { isZonedDate, zonedDateRule } from './http/calendar-date.js';
 import { RateLimiter } from './http/rate-limiter.js';
 import { createRandomSources } from './ids.js';
@@ -47,10 +47,13 @@ export interface MockServer {
   readonly faults: {
     /** Adds a fault, checked as the control API checks it (throws naming the field otherwise). */
     add(spec: FaultSpec): void;
-    /** The faults still waiting, in the order added, each with how many requests it has left and still lets through. */
-    list(): PendingFault[];
-    /** Removes every fault. */
-    clear(): void;
+    /**
+     * The faults still waiting, in the order added, each with how many requests it has left and
+     * still lets through; `{ key_id }`: only those scoped to that key.
+     */
+    list(filter?: FaultsFilter): PendingFault[];
+    /** Removes every fault; `{ key_id }`: only those scoped to that key, the others' left alone. */
+    clear(filter?: FaultsFilter): void;
   };
   /** Every domain event, as it is emitted: `events.on(listener)` returns the unsubscribe function. */
   readonly events: {
@@ -252,8 +255,8 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     clock,
     faults: {
       add: (spec) => control.addFault(spec),
-      list: () => core.faults.list(),
-      clear: () => core.faults.clear(),
+      list: (filter) => control.listFaults(filter),
+      clear: (filter) => control.clearFaults(filter),
     },
     events: { on: (listener) => events.on(isolated(listener, onListenerError)) },
     reset: (o) => control.reset(o),

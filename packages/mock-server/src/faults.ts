@@ -74,6 +74,16 @@ export interface DropFaultSpec extends FaultTarget {
 /** A fault to inject: an error status to answer (`status`) or a connection to cut (`drop`). */
 export type FaultSpec = StatusFaultSpec | DropFaultSpec;
 
+/**
+ * Which faults `faults.list()` and `faults.clear()` take (`GET`/`DELETE /__mock/faults?key_id=`):
+ * only those scoped to one key, so that a test file on a shared mock leaves the others' faults alone;
+ * every fault when absent.
+ */
+export interface FaultsFilter {
+  /** Only the faults added with this `key_id` (any case); unscoped faults and other keys' are left. */
+  key_id?: string | undefined;
+}
+
 /** A fault still waiting, as `faults.list()` and `GET /__mock/faults` show it. */
 export type PendingFault = FaultSpec & {
   /** How many requests it applied to when added (the spec's, or 1). */
@@ -172,14 +182,16 @@ export class Faults {
     if (fault.remaining <= 0) this.active = this.active.filter((f) => f !== fault);
   }
 
-  /** The faults still waiting, with how many requests each has left. */
-  list(): PendingFault[] {
-    return this.active.map(({ matcher: _m, ...rest }) => withOwnDetails(rest));
+  /** The faults still waiting, with how many requests each has left; those of one key when `keyId` is given. */
+  list(keyId?: string): PendingFault[] {
+    return this.active
+      .filter((f) => keyId === undefined || f.key_id === keyId)
+      .map(({ matcher: _m, ...rest }) => withOwnDetails(rest));
   }
 
-  /** Removes every fault. */
-  clear(): void {
-    this.active = [];
+  /** Removes every fault, or those of one key when `keyId` is given. */
+  clear(keyId?: string): void {
+    this.active = keyId === undefined ? [] : this.active.filter((f) => f.key_id !== keyId);
   }
 }
 

@@ -9,6 +9,7 @@ export type {
   DropFaultSpec,
   FaultDrop,
   FaultSpec,
+  FaultsFilter,
   PendingFault,
   StatusFaultSpec,
 } from './faults.js';

@@ -42,8 +42,11 @@ export function connectMock(url: string | URL, options: ConnectMockOptions = {})
       add: async (spec) => {
         await call('POST', '/faults', spec);
       },
-      list: () => call('GET', '/faults'),
-      clear: () => call('DELETE', '/faults'),
+      list: (filter = {}) =>
+        controlCall(target, 'GET', '/faults', { query: { ...filter } }) as Promise<never>,
+      clear: async (filter = {}) => {
+        await controlCall(target, 'DELETE', '/faults', { query: { ...filter } });
+      },
     },
     reset: (resetOptions) => call('POST', '/reset', resetOptions ?? {}),
     createWorkspace: (workspace) => call('POST', '/workspaces', workspace ?? {}),

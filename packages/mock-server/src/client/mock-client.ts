@@ -1,6 +1,6 @@
 import type { CreateApiKeyOptions, CreatedApiKey, ResetOptions } from '../control/controller.js';
 import type { MockServer } from '../create-mock-server.js';
-import type { FaultSpec, PendingFault } from '../faults.js';
+import type { FaultSpec, FaultsFilter, PendingFault } from '../faults.js';
 import type { JournalEntry, RequestsQuery } from '../journal.js';
 import type { StateSnapshot } from '../store/state.js';
 
@@ -45,10 +45,10 @@ export interface MockClient {
   readonly faults: {
     /** Adds a fault; rejects naming the field when the mock refuses it. */
     add(spec: FaultSpec): Promise<void>;
-    /** The faults still waiting, in the order added. */
-    list(): Promise<PendingFault[]>;
-    /** Removes every fault. */
-    clear(): Promise<void>;
+    /** The faults still waiting, in the order added; `{ key_id }`: only those scoped to that key. */
+    list(filter?: FaultsFilter): Promise<PendingFault[]>;
+    /** Removes every fault; `{ key_id }`: only those scoped to that key, the others' left alone. */
+    clear(filter?: FaultsFilter): Promise<void>;
   };
   /** Empties the state, journal, faults and rate-limit windows; `{ seed: 'demo' }` makes the demo again. */
   reset(options?: ResetOptions): Promise<void>;

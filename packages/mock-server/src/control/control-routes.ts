@@ -4,7 +4,13 @@ import type { ApiRequest, ApiResponse } from '../http/api-request.js';
 import { jsonResponse } from '../http/respond.js';
 import { type Route, Router } from '../http/router.js';
 import { type ControlInput, type ControlInputSpec, readControlInput } from './control-input.js';
-import { clockAdvanceBody, healthBody, requestsQuery, workspaceBody } from './control-schemas.js';
+import {
+  clockAdvanceBody,
+  faultsQuery,
+  healthBody,
+  requestsQuery,
+  workspaceBody,
+} from './control-schemas.js';
 import type { Controller } from './controller.js';
 import type { Core } from './core.js';
 
@@ -83,7 +89,7 @@ export function createControlRouter(core: Core, control: Controller): Router<Con
     route('GET', '/requests', ({ query }) => ok(control.requests(nullsIn(query))), {
       query: requestsQuery,
     }),
-    route('GET', '/faults', () => ok(core.faults.list())),
+    route('GET', '/faults', ({ query }) => ok(control.listFaults(query)), { query: faultsQuery }),
     route(
       'POST',
       '/faults',
@@ -93,10 +99,15 @@ export function createControlRouter(core: Core, control: Controller): Router<Con
       },
       json,
     ),
-    route('DELETE', '/faults', () => {
-      core.faults.clear();
-      return none();
-    }),
+    route(
+      'DELETE',
+      '/faults',
+      ({ query }) => {
+        control.clearFaults(query);
+        return none();
+      },
+      { query: faultsQuery },
+    ),
     route('GET', '/state', () => jsonResponse(200, control.exportState())),
     route(
       'PUT',

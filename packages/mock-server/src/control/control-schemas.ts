@@ -130,6 +130,14 @@ export const eventInput = object(
   ['workspace_id', 'event', 'data'],
 );
 
+/** `faults.list()` and `faults.clear()`: one key's faults. */
+export const faultsFilter = object({ key_id: string });
+
+/** The query of `GET` and `DELETE /__mock/faults`, `faults.list()`'s and `faults.clear()`'s filter. */
+export const faultsQuery: ReadonlyMap<string, ParameterInfo> = new Map([
+  ['key_id', { name: 'key_id', in: 'query', required: false, schema: string }],
+]);
+
 /** The filters of `requests()` and `GET /__mock/requests`; `requestsFilter` checks their meaning. */
 const requestsFields: Record<string, SchemaNode> = {
   limit: { type: 'integer', minimum: 1 },

@@ -7,7 +7,7 @@ import { type ReceiptStatus, setMessageStatus } from '../domain/message-status.j
 import { deadChannel } from '../domain/outbound-message.js';
 import { unusedSecret } from '../domain/unused-secret.js';
 import { ApiError, conflict, invalidField, notFound, validationError } from '../errors.js';
-import type { FaultSpec } from '../faults.js';
+import type { FaultSpec, FaultsFilter, PendingFault } from '../faults.js';
 import { scopeVocabulary, webhookEventCatalog } from '../generated/operations.js';
 import { scopeIssues } from '../http/authorize.js';
 import { listValues } from '../http/schema-rules.js';
@@ -38,6 +38,7 @@ import {
   apiKeyOptions,
   channelStatusInput,
   eventInput,
+  faultsFilter,
   inboundMessage,
   mcpServerSettings,
   messageStatusInput,
@@ -274,6 +275,16 @@ export class Controller {
     this.core.faults.add(checkFault(spec, this.core.state));
   }
 
+  /** The faults still waiting, those of one key when the filter names it. */
+  listFaults(filter: FaultsFilter = {}): PendingFault[] {
+    return this.core.faults.list(faultsKey(filter));
+  }
+
+  /** Removes every fault, or those of one key when the filter names it. */
+  clearFaults(filter: FaultsFilter = {}): void {
+    this.core.faults.clear(faultsKey(filter));
+  }
+
   /** The request journal, oldest first: the entries the filters take, or the newest `limit` of them. */
   requests(query: RequestsQuery = {}): JournalEntry[] {
     const checked = checkInput<RequestsQuery>(requestsOptions, query);
@@ -434,4 +445,10 @@ function withDefaults(tools: (Partial<McpTool> & Pick<McpTool, 'name'>)[]): McpT
       enabled: tool.enabled ?? true,
     };
   });
+}
+
+/** The key a faults filter names, in the case faults keep it (lower); undefined for every key. */
+function faultsKey(filter: FaultsFilter): string | undefined {
+  const { key_id } = checkInput<FaultsFilter>(faultsFilter, filter);
+  return key_id === undefined ? undefined : canonicalId(key_id);
 }

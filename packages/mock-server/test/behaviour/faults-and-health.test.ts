@@ -86,7 +86,7 @@ describe.each(transports)('faults and health over $name', (transport) => {
     expect(await status(h.key)).toBe(200);
   });
 
-  it("lists and clears every key's faults: on a shared mock one worker's clear removes the others'", async () => {
+  it("lists and clears every key's faults without a key_id: one worker's clear() removes the others'", async () => {
     const mine = h.mock.createApiKey({ scopes: 'all' });
     const theirs = h.mock.createApiKey({ scopes: 'all' });
     h.mock.faults.add({ path: '/v1/agents', status: 503, key_id: theirs.id });
@@ -96,6 +96,37 @@ describe.each(transports)('faults and health over $name', (transport) => {
     expect(added.body.data.map((f: { key_id: string }) => f.key_id)).toEqual([theirs.id, mine.id]);
     expect((await h.call('DELETE', '/__mock/faults')).status).toBe(204);
     expect((await h.call('GET', '/v1/agents', { key: theirs.key })).status).toBe(200);
+  });
+
+  it("lists and clears one key's faults with key_id (any case), leaving the others' and unscoped ones", async () => {
+    const mine = h.mock.createApiKey({ scopes: 'all' });
+    const theirs = h.mock.createApiKey({ scopes: 'all' });
+    h.mock.faults.add({ path: '/v1/agents', status: 503, key_id: theirs.id });
+    h.mock.faults.add({ path: '/v1/agents', status: 500, key_id: mine.id });
+    h.mock.faults.add({ path: '/v1/contacts', drop: 'request', key_id: mine.id });
+    h.mock.faults.add({ path: '/v1/me', status: 429 });
+    const keys = (faults: { key_id?: string }[]) => faults.map((f) => f.key_id);
+    expect(keys(h.mock.faults.list({ key_id: mine.id }))).toEqual([mine.id, mine.id]);
+    const listed = await h.call('GET', `/__mock/faults?key_id=${theirs.id.toUpperCase()}`);
+    expect(keys(listed.body.data)).toEqual([theirs.id]);
+    expect((await h.call('DELETE', `/__mock/faults?key_id=${mine.id}`)).status).toBe(204);
+    expect(keys(h.mock.faults.list())).toEqual([theirs.id, undefined]);
+    h.mock.faults.clear({ key_id: theirs.id });
+    expect(h.mock.faults.list()).toMatchObject([{ path: '/v1/me', status: 429 }]);
+    // Neither filter touches unscoped faults; a key without faults lists none.
+    expect(h.mock.faults.list({ key_id: mine.id })).toEqual([]);
+    expect((await h.call('GET', '/v1/agents', { key: theirs.key })).status).toBe(200);
+  });
+
+  it('refuses a faults filter it does not know, naming it, rather than listing or clearing all', async () => {
+    h.mock.faults.add({ path: '/v1/me', status: 429 });
+    const refused = await h.call('DELETE', '/__mock/faults?keyid=x');
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details).toMatchObject([{ field: 'keyid', rule: 'unknown' }]);
+    // @ts-expect-error: keyId is no filter
+    expect(() => h.mock.faults.clear({ keyId: 'x' })).toThrow(/keyId/);
+    expect(() => h.mock.faults.list({ key_id: 7 as never })).toThrow(/key_id: must be a string/);
+    expect(h.mock.faults.list()).toHaveLength(1);
   });
 
   it('keeps an injected 401 scoped to a key before the rate limit, as an unscoped one', async () => {

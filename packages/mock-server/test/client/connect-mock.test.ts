@@ -82,6 +82,22 @@ describe('connectMock over listen()', () => {
     expect(await client.faults.list()).toEqual([]);
   });
 
+  it("lists and clears one key's faults, leaving another file's", async () => {
+    const { server } = await serve();
+    const client = connectMock(server.url);
+    const mine = await client.createApiKey({ scopes: 'all' });
+    const theirs = await client.createApiKey({ scopes: 'all' });
+    await client.faults.add({ path: '/v1/agents', status: 503, key_id: mine.id });
+    await client.faults.add({ path: '/v1/agents', status: 500, key_id: theirs.id });
+    expect(await client.faults.list({ key_id: mine.id })).toMatchObject([{ status: 503 }]);
+    await client.faults.clear({ key_id: mine.id });
+    expect(await client.faults.list()).toMatchObject([{ status: 500, key_id: theirs.id }]);
+    // A misspelt filter is refused (by TypeScript too), not taken for "every fault".
+    const refused = await rejection(client.faults.clear({ keyId: mine.id } as never));
+    expect(refused).toMatchObject({ status: 400, details: [{ field: 'keyId', rule: 'unknown' }] });
+    expect(await client.faults.list()).toHaveLength(1);
+  });
+
   it('sets the health, settles, lists attempts and alerts, resets, and round-trips the state', async () => {
     const { mock, server } = await serve({ seed: 'demo' });
     const client = connectMock(server.url);
