@@ -6,7 +6,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'tsup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockServer } from '../src/index.js';
+import { connectMock } from '../src/client.js';
+import { createMockServer, isMockApiError } from '../src/index.js';
 import { DEMO_API_KEY, DEMO_IDS } from '../src/seed/demo.js';
 import { exposureWarning, parseCli, seedAheadWarning } from '../src/transports/cli-args.js';
 
@@ -309,6 +310,30 @@ describe('agent-platform-mock CLI', () => {
         // the group is gone: nothing was left running
       }
     }
+  });
+
+  it('is driven by connectMock with its --admin-token, as a shared mock of parallel test files is', async () => {
+    const args = [
+      '--clock',
+      'manual',
+      '--start-time',
+      '2026-01-01T00:00:00Z',
+      '--admin-token',
+      'T',
+    ];
+    await withServer(args, async (url) => {
+      const refused = await connectMock(url)
+        .clock.now()
+        .catch((error: unknown) => error);
+      expect(isMockApiError(refused) && refused.status).toBe(401);
+      const mock = connectMock(url, { adminToken: 'T' });
+      expect(await mock.clock.advance(1000)).toBe(Date.parse('2026-01-01T00:00:01Z'));
+      const { id, key } = await mock.createApiKey({ scopes: 'all' });
+      await mock.faults.add({ path: '/v1/agents', status: 503, key_id: id });
+      const res = await fetch(`${url}/v1/agents`, { headers: { 'x-api-key': key } });
+      expect(res.status).toBe(503);
+      expect(await mock.requests({ key_id: id })).toMatchObject([{ status: 503 }]);
+    });
   });
 
   it('guards the control API with the token in AGENT_PLATFORM_MOCK_ADMIN_TOKEN, and says a bad one as it says a bad flag', async () => {
