@@ -32,8 +32,10 @@ export class Page<T> implements AsyncIterable<T> {
   declare readonly data: T[];
   /** `page`, `limit`, `total` and `total_pages` as the server reported them. */
   declare readonly pagination: Pagination;
-  readonly #fetchPage: (page: number) => PagePromise<T>;
+  // `#limits` first, here and in the constructor: the build then gives it the short name PagePromise's
+  // has, and the two classes' iterator methods compress as one (8 B).
   readonly #limits: IterationLimits;
+  readonly #fetchPage: (page: number) => PagePromise<T>;
 
   constructor(
     body: { data: T[]; pagination: Pagination },
@@ -41,8 +43,8 @@ export class Page<T> implements AsyncIterable<T> {
     limits: IterationLimits = {},
   ) {
     ({ data: this.data, pagination: this.pagination } = body);
-    this.#fetchPage = fetchPage;
     this.#limits = limits;
+    this.#fetchPage = fetchPage;
   }
 
   /** Whether pages follow: `page < total_pages`, whatever this page holds (it may be empty). */
