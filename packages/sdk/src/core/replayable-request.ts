@@ -1,10 +1,14 @@
 import { pathSerializer } from './path-serializer.js';
 
-// A property on the request rather than a WeakMap: short-lived WeakMap keys cost the GC dearly.
-// No description: it would only add bytes to the core.
-const BODY = Symbol();
+/**
+ * The key of the body a ReplayableRequest was built with, if it was a string; read in place (an
+ * accessor function would stay in the bundle). A property on the request rather than a WeakMap:
+ * short-lived WeakMap keys cost the GC dearly. No description: it would only add bytes to the core.
+ */
+export const BODY = Symbol();
 
-type WithBody = Request & { [BODY]?: string };
+/** A Request that may carry its string body under BODY. */
+export type WithBody = Request & { [BODY]?: string };
 
 /**
  * A stand-in for the `Request` constructor given to openapi-fetch: it remembers each JSON body,
@@ -28,8 +32,3 @@ export const ReplayableRequest = function ReplayableRequest(
 // openapi-fetch checks a middleware's result with `instanceof` this constructor. (No Request at all, in
 // an old runtime, fails the first call, not the import.)
 ReplayableRequest.prototype = globalThis.Request?.prototype;
-
-/** The body a ReplayableRequest was built with, if it was a string. */
-export function replayBody(request: Request): string | undefined {
-  return (request as WithBody)[BODY];
-}

@@ -4,7 +4,7 @@ import { APIUserAbortError } from './errors.js';
 import type { AttemptHold } from './held-response.js';
 import type { LevelLogger } from './logger.js';
 import { refuseRedirect } from './redirect.js';
-import { replayBody } from './replayable-request.js';
+import { BODY, type WithBody } from './replayable-request.js';
 import { backoffDelay, IDEMPOTENT, serverDelay, shouldRetryStatus } from './retry-policy.js';
 import { attemptState, sendAttempt } from './send-attempt.js';
 import type { Throttle } from './throttle.js';
@@ -64,7 +64,7 @@ export async function sendWithRetry(
       ? undefined
       : config.limiter;
   const { callSignal: signal } = options;
-  let body: string | ArrayBuffer | undefined = replayBody(request);
+  let body: string | ArrayBuffer | undefined = (request as WithBody)[BODY];
   // Not built by us (a middleware replaced it): its body is buffered once to replay it, and
   // every attempt, the first too, is a copy.
   const buffered = body === undefined && request.body !== null && options.retries > 0;
