@@ -6,7 +6,12 @@ export interface Deadline {
   fire(): void;
 }
 
-const pending = new Set<Deadline>();
+/**
+ * The pending deadlines, in the order they were added: `pending.delete(deadline)` cancels one (a
+ * function of its own for it would stay in the bundle); the shared timer stays armed until it fires
+ * (unref'd, so harmless).
+ */
+export const pending = new Set<Deadline>();
 let timer: ReturnType<typeof setTimeout> | undefined;
 let timerAt = Infinity;
 // The setTimeout that set `timer`: once fake timers are installed or removed (a test's
@@ -35,7 +40,7 @@ function check(): void {
 }
 
 /**
- * Calls `fire` after `ms` unless removed first. One timer serves every pending deadline: a
+ * Calls `fire` after `ms` unless removed from `pending` first. One timer serves every pending deadline: a
  * setTimeout and clearTimeout per request attempt cost more than the rest of the retry loop.
  */
 export function addDeadline(ms: number, fire: () => void): Deadline {
@@ -43,9 +48,4 @@ export function addDeadline(ms: number, fire: () => void): Deadline {
   pending.add(deadline);
   if (armedBy !== setTimeout || deadline.at < timerAt) arm(deadline.at);
   return deadline;
-}
-
-/** Cancels a deadline; the shared timer stays armed until it fires (unref'd, so harmless). */
-export function removeDeadline(deadline: Deadline): void {
-  pending.delete(deadline);
 }

@@ -1,4 +1,4 @@
-import { addDeadline, removeDeadline } from './deadlines.js';
+import { addDeadline, pending } from './deadlines.js';
 import type { AttemptHold, HeldAttempt } from './held-response.js';
 
 /**
@@ -87,7 +87,7 @@ export function sendAttempt(
       stop(new DOMException('', 'TimeoutError'));
     });
     const finish = () => {
-      removeDeadline(deadline);
+      pending.delete(deadline);
       parent?.removeEventListener('abort', onParentAbort);
     };
     if (parent?.aborted) return onParentAbort();
