@@ -75,27 +75,26 @@ export class Throttle {
   /** Frees the slot and learns the window from the response's headers. */
   release(response?: Response): void {
     this.#inFlight--;
-    if (response) this.#observe(response);
-    this.#pump();
-  }
-
-  #observe(response: Response): void {
-    const info = parseRateLimit(response.headers);
-    // Read before the branches: one chain of else-ifs is the shortest in the bundle.
-    const reset = info ? info.reset * 1000 : 0;
-    if (!info) {
-      // A server that reports no window is not throttled; an error answered without the headers
-      // (a 401, a gateway's 502) says nothing about the window, so probing goes on.
-      // (Probing is the only state with no reset but a limit of 1; passing through stays as it is.)
-      if (this.#reset === Infinity && response.ok) this.#limit = Infinity;
-    } else if (this.#reset === Infinity || reset > this.#reset) {
-      // A first window, or a newer one.
-      this.#reset = reset;
-      this.#limit = info.remaining;
-    } else if (reset === this.#reset) {
-      // Responses overtake each other: the lowest count of a window is the freshest.
-      this.#limit = Math.min(this.#limit, info.remaining);
+    // The window, learnt here rather than in a method of its own: 10 B fewer in the bundle.
+    if (response) {
+      const info = parseRateLimit(response.headers);
+      // Read before the branches: one chain of else-ifs is the shortest in the bundle.
+      const reset = info ? info.reset * 1000 : 0;
+      if (!info) {
+        // A server that reports no window is not throttled; an error answered without the headers
+        // (a 401, a gateway's 502) says nothing about the window, so probing goes on.
+        // (Probing is the only state with no reset but a limit of 1; passing through stays as it is.)
+        if (this.#reset === Infinity && response.ok) this.#limit = Infinity;
+      } else if (this.#reset === Infinity || reset > this.#reset) {
+        // A first window, or a newer one.
+        this.#reset = reset;
+        this.#limit = info.remaining;
+      } else if (reset === this.#reset) {
+        // Responses overtake each other: the lowest count of a window is the freshest.
+        this.#limit = Math.min(this.#limit, info.remaining);
+      }
     }
+    this.#pump();
   }
 
   #pump(): void {
