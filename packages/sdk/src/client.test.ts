@@ -198,7 +198,12 @@ describe('requests', () => {
   });
 
   it('gives a middleware the path parameters in params.path, never the body or query', async () => {
-    const { fetch } = recordingFetch(() => json(200, { data: { id: ID } }));
+    // The list call (the GET) is answered a page, which a list call checks it gets.
+    const { fetch } = recordingFetch((call) =>
+      call.method === 'GET'
+        ? json(200, { data: [], pagination: { page: 1, limit: 5, total: 0, total_pages: 0 } })
+        : json(200, { data: { id: ID } }),
+    );
     const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch });
     const seen: unknown[] = [];
     client.raw.use({

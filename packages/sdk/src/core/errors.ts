@@ -42,7 +42,10 @@ interface ErrorEnvelope {
   error?: { code?: unknown; message?: unknown; details?: unknown };
 }
 
-/** The server answered with a status of 400 or above, a redirect, or a 2xx whose body is not JSON. */
+/**
+ * The server answered with a status of 400 or above, a redirect, a 2xx whose body is not JSON, or a
+ * list call's 2xx whose body is not a page.
+ */
 export class APIError extends AgentPlatformError {
   static {
     this.prototype.name = 'APIError';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiError, json, recordingFetch } from '../../test/support/recording-fetch.js';
 import { AgentPlatform } from '../client.js';
-import { AgentPlatformError, NotFoundError } from './errors.js';
+import { AgentPlatformError, APIError, NotFoundError } from './errors.js';
 import { Page } from './pagination.js';
 import type { ListOptions } from './request-options.js';
 
@@ -218,5 +218,93 @@ describe('list pagination', () => {
     const ids = (await collect(client.agents.list({ page: 2 }))).map((a) => a.id);
     expect(ids).toEqual(['b', 'c']);
     expect(requested()).toEqual(['2', '3']);
+  });
+});
+
+describe('a 200 that is not a page', () => {
+  const NOT_A_PAGE = 'HTTP 200, but the body is not a page: is baseUrl the API?';
+  // What a proxy, a cache or another service answers where the list should be.
+  const bodies: unknown[] = [
+    {},
+    { data: null },
+    { data: [] },
+    { data: [{ id: 'a' }], pagination: null },
+    { pagination: { page: 1, limit: 20, total: 0, total_pages: 0 } },
+    [{ id: 'a' }],
+    null,
+    'ok',
+  ];
+
+  function answering(...answers: unknown[]) {
+    const recorder = recordingFetch((_call, index) =>
+      json(200, answers[Math.min(index, answers.length - 1)]),
+    );
+    const client = new AgentPlatform({
+      apiKey: 'k',
+      baseUrl: 'http://api.test',
+      fetch: recorder.fetch,
+    });
+    return { client, calls: recorder.calls };
+  }
+
+  async function failure(promise: Promise<unknown>, body: unknown): Promise<void> {
+    const error = await promise.then(
+      () => expect.unreachable('resolved'),
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(APIError);
+    expect(error).toMatchObject({ message: NOT_A_PAGE, status: 200, body, requestId: 'req-1' });
+    expect((error as APIError).headers.get('content-type')).toBe('application/json');
+  }
+
+  it('rejects the list call with an APIError: the status, the body, the headers and a hint', async () => {
+    for (const body of bodies) {
+      const { client, calls } = answering(body);
+      await failure(Promise.resolve(client.agents.list()), body);
+      expect(calls).toHaveLength(1);
+    }
+  });
+
+  it('rejects iterating items, iterating pages and withResponse() alike', async () => {
+    for (const body of bodies) {
+      const { client } = answering(body);
+      await failure(collect(client.agents.list()), body);
+      await failure(collect(client.agents.list().pages()), body);
+      await failure(client.agents.list().withResponse(), body);
+    }
+  });
+
+  it('rejects at the page that is not one, after the items of the pages before it', async () => {
+    const body = { data: null };
+    const { client } = answering(
+      { data: [{ id: 'a' }], pagination: { page: 1, limit: 1, total: 2, total_pages: 2 } },
+      body,
+    );
+    const seen: string[] = [];
+    const iterate = async () => {
+      for await (const agent of client.agents.list()) seen.push(agent.id);
+    };
+    await failure(iterate(), body);
+    expect(seen).toEqual(['a']);
+    const again = answering(
+      { data: [{ id: 'a' }], pagination: { page: 1, limit: 1, total: 2, total_pages: 2 } },
+      body,
+    );
+    await failure((await again.client.agents.list()).getNextPage(), body);
+  });
+
+  it('still takes a page, and an empty list (total 0, total_pages 0)', async () => {
+    const empty = { data: [], pagination: { page: 1, limit: 20, total: 0, total_pages: 0 } };
+    const { client } = answering(empty);
+    const { data } = await client.agents.list().withResponse();
+    expect(data.data).toEqual([]);
+    expect(data.hasNextPage()).toBe(false);
+    expect(await collect(client.agents.list())).toEqual([]);
+    expect(await collect(client.agents.list().pages())).toHaveLength(1);
+    const one = answering({
+      data: [{ id: 'a' }],
+      pagination: { page: 1, limit: 20, total: 1, total_pages: 1 },
+    });
+    expect((await collect(one.client.agents.list())).map((a) => a.id)).toEqual(['a']);
   });
 });

@@ -1,5 +1,5 @@
 import { APIPromise, type RawResult } from './api-promise.js';
-import { AgentPlatformError } from './errors.js';
+import { AgentPlatformError, APIError } from './errors.js';
 
 /** The pagination object of a list response. */
 export interface Pagination {
@@ -24,6 +24,9 @@ export interface IterationLimits {
   /** Pages to fetch at most: a whole number >= 0 (default Infinity, no limit). */
   maxPages?: number | undefined;
 }
+
+/** A list's response body. */
+type PageBody<T> = { data: T[]; pagination: Pagination };
 
 /** One page of a list; iterate it (`for await`) to walk every item from here to the last page. */
 export class Page<T> implements AsyncIterable<T> {
@@ -115,10 +118,17 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
     fetchPage: (page: number) => PagePromise<T>,
     limits: IterationLimits,
   ) {
-    super(
-      raw,
-      ({ body }) => new Page(body as { data: T[]; pagination: Pagination }, fetchPage, limits),
-    );
+    super(raw, ({ body, response }) => {
+      // A 200 that is JSON but no page (a proxy's or cache's `{}`, `[]`, `{"data":null}`): an
+      // APIError saying so, not a Page whose iteration fails with a bare TypeError.
+      if (!((body as PageBody<T>)?.pagination && Array.isArray((body as PageBody<T>).data))) {
+        // As the client writes a body that is not JSON: the bundle compresses the two alike.
+        throw Object.assign(new APIError(response.status, body, response.headers), {
+          message: `HTTP ${response.status}, but the body is not a page: is baseUrl the API?`,
+        });
+      }
+      return new Page(body as PageBody<T>, fetchPage, limits);
+    });
     this.#limits = limits;
   }
 
