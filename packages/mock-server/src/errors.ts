@@ -21,12 +21,20 @@ export type ErrorCode =
   | 'PAYLOAD_TOO_LARGE'
   | 'SERVICE_UNAVAILABLE';
 
-// Marks the mock's errors, so that the guard holds across package copies (its ESM and CJS builds
-// loaded side by side), where `instanceof` fails.
+// Marks the mock's errors, so that the guard and `instanceof` hold across package copies (its ESM and
+// CJS builds loaded side by side, the CJS entries' copies), where the prototype chain differs.
 const BRAND = Symbol.for('@agent-platform/mock-server.api-error');
 
 /** An error with the API's envelope (`status`, `code`, `details`), as the control methods throw it. */
 export class MockApiError extends Error {
+  /**
+   * `instanceof` by the brand, as `isMockApiError` checks: an error of another copy of the package
+   * (its CJS entries each have one; ESM and CJS loaded side by side) is one all the same.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return isMockApiError(value);
+  }
+
   /** The HTTP status the API answers with (400, 404, 409...). */
   readonly status: number;
   /** The envelope's `code`, as `VALIDATION_ERROR`. */

@@ -99,6 +99,8 @@ async function main(): Promise<void> {
     isClientError(remoteRefusal) && isMockApiError(remoteRefusal) && remoteRefusal.status === 400,
     'mock-server/client error',
   );
+  // The main entry's class, though the CJS build gives each entry a copy of its own.
+  check(remoteRefusal instanceof MockApiError, 'mock-server/client error instanceof MockApiError');
   await server.close();
   mock.dispose();
   console.log('consumer: ok');
