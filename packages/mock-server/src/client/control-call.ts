@@ -40,8 +40,10 @@ export async function controlCall(
   const text = await response.text();
   const body = parse(text);
   if (!response.ok) throw refusal(response, body, `${method} /__mock${path}`, text);
-  if (path === '/state' && method === 'GET') return body;
-  if (body === undefined || typeof body !== 'object' || body === null || !('data' in body)) {
+  const isObject = typeof body === 'object' && body !== null;
+  // GET /__mock/state answers the snapshot itself, but JSON all the same (not another server's page).
+  if (isObject && path === '/state' && method === 'GET') return body;
+  if (!isObject || !('data' in body)) {
     throw new Error(
       `${method} /__mock${path}: ${response.status} without {data}: ${text.slice(0, 200)}`,
     );

@@ -169,4 +169,17 @@ describe('connectMock over listen()', () => {
     expect(isMockApiError(error)).toBe(false);
     expect(String(error)).toBe('Error: GET /__mock/requests: 502 <html>Bad Gateway</html>');
   });
+
+  it("rejects a 200 that is not the control API's JSON, exportState() too (it resolved undefined)", async () => {
+    // Another server on the port, or a proxy's page: GET /__mock/state is the one answer without {data}.
+    const client = connectMock('http://mock.test', {
+      fetch: async () => new Response('<html>Welcome</html>', { status: 200 }),
+    });
+    expect(String(await rejection(client.exportState()))).toBe(
+      'Error: GET /__mock/state: 200 without {data}: <html>Welcome</html>',
+    );
+    expect(String(await rejection(client.alerts()))).toBe(
+      'Error: GET /__mock/alerts: 200 without {data}: <html>Welcome</html>',
+    );
+  });
 });
