@@ -361,6 +361,14 @@ describe('agent-platform-mock CLI', () => {
     expect(r.stderr()).toMatch(/--varient/);
   });
 
+  it("ends a did-you-mean question with its question mark, not '?.'", async () => {
+    const r = run(['--prot', '0']);
+    expect(await r.exit).toBe(2);
+    expect(r.stderr()).toBe(
+      "agent-platform-mock: Unknown option '--prot'; did you mean --port? Try --help.\n",
+    );
+  });
+
   it('prints every flag with its default on --help', async () => {
     const r = run(['--help']);
     expect(await r.exit).toBe(0);

@@ -29,7 +29,9 @@ async function main(argv: string[]): Promise<void> {
     config = parseCli(argv, process.env);
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`agent-platform-mock: ${error.message}. Try --help.\n`);
+      // A did-you-mean question keeps its own mark ('--port? Try --help.', not '--port?.').
+      const end = error.message.endsWith('?') ? '' : '.';
+      process.stderr.write(`agent-platform-mock: ${error.message}${end} Try --help.\n`);
       process.exit(2);
     }
     throw error;
