@@ -130,12 +130,15 @@ export const eventInput = object(
   ['workspace_id', 'event', 'data'],
 );
 
-/** `faults.list()` and `faults.clear()`: one key's faults. */
-export const faultsFilter = object({ key_id: string });
+/**
+ * `faults.list()` and `faults.clear()`: one key's faults, by its id (a UUID, as `faults.add` takes
+ * it: `null`, empty or a key string took nothing at all).
+ */
+export const faultsFilter = object({ key_id: uuid });
 
 /** The query of `GET` and `DELETE /__mock/faults`, `faults.list()`'s and `faults.clear()`'s filter. */
 export const faultsQuery: ReadonlyMap<string, ParameterInfo> = new Map([
-  ['key_id', { name: 'key_id', in: 'query', required: false, schema: string }],
+  ['key_id', { name: 'key_id', in: 'query', required: false, schema: uuid }],
 ]);
 
 /** The filters of `requests()` and `GET /__mock/requests`; `requestsFilter` checks their meaning. */

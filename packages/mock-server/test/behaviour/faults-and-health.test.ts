@@ -129,6 +129,20 @@ describe.each(transports)('faults and health over $name', (transport) => {
     expect(h.mock.faults.list()).toHaveLength(1);
   });
 
+  it("refuses a faults filter's key_id that is no id (null, empty, a key string), which took nothing", async () => {
+    const { key } = h.mock.createApiKey({ scopes: 'all' });
+    h.mock.faults.add({ path: '/v1/me', status: 429 });
+    for (const query of ['key_id=null', 'key_id=', `key_id=${key}`]) {
+      const refused = await h.call('DELETE', `/__mock/faults?${query}`);
+      expect(refused.status, query).toBe(400);
+      expect(refused.body.error.details, query).toMatchObject([
+        { field: 'key_id', rule: 'format' },
+      ]);
+    }
+    expect(() => h.mock.faults.clear({ key_id: key })).toThrow(/^key_id: /);
+    expect(h.mock.faults.list()).toHaveLength(1);
+  });
+
   it('keeps an injected 401 scoped to a key before the rate limit, as an unscoped one', async () => {
     const mock = h.mock;
     const mine = mock.createApiKey({ scopes: 'all' });
