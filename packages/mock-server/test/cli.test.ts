@@ -24,16 +24,35 @@ interface Run {
   stdout: () => string;
   stderr: () => string;
   exit: Promise<number | null>;
+  /**
+   * Once nobody holds the stdout pipe's write end: the process and what it started have exited (a
+   * server outliving the shell above it holds the pipe until it exits); resolves with all of stdout.
+   */
+  closed: Promise<string>;
 }
 
 // Not the admin token of the shell that runs the tests, which the CLI would take: only a test's own.
 const { AGENT_PLATFORM_MOCK_ADMIN_TOKEN: _token, ...shellEnv } = process.env;
 
+/** The CLI with `args`. */
 function run(args: string[], env: NodeJS.ProcessEnv = {}): Run {
-  const child = spawn(process.execPath, [cli, ...args], {
-    cwd: root,
+  return start(process.execPath, [cli, ...args], { env });
+}
+
+/**
+ * `command` with its output collected. `detached`: in a process group of its own, which `stopGroup`
+ * ends whatever is left of it (a server orphaned by a test that failed half-way).
+ */
+function start(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; detached?: boolean } = {},
+): Run {
+  const child = spawn(command, args, {
+    cwd: options.cwd ?? root,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...shellEnv, ...env },
+    env: { ...shellEnv, ...options.env },
+    detached: options.detached === true,
   });
   let out = '';
   let err = '';
@@ -44,7 +63,22 @@ function run(args: string[], env: NodeJS.ProcessEnv = {}): Run {
     err += d;
   });
   const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, stdout: () => out, stderr: () => err, exit };
+  const closed = new Promise<string>((resolve) => child.stdout?.on('close', () => resolve(out)));
+  return { child, stdout: () => out, stderr: () => err, exit, closed };
+}
+
+/** Kills what is left of a detached run's process group; nothing when it is gone. */
+function stopGroup(r: Run): void {
+  try {
+    process.kill(-(r.child.pid as number), 'SIGKILL');
+  } catch {
+    // the group is gone: nothing was left running
+  }
+}
+
+/** The URL of the banner a run's first stdout line is. */
+async function bannerUrl(r: Run): Promise<string | undefined> {
+  return /listening on (http:\/\/\S+)/.exec(await banner(r))?.[1];
 }
 
 /**
@@ -184,38 +218,22 @@ describe('agent-platform-mock CLI', () => {
     const serve = (pkg.scripts.start as string).split(' && ').at(-1) as string;
     expect(serve).toContain('packages/mock-server/dist/cli.js');
     expect(serve).not.toMatch(/\bexec\b/); // cmd.exe, pnpm's shell on Windows, has none
-    const child = spawn(
+    // A group of its own, so that the finally below stops an orphaned server too.
+    const r = start(
       'sh',
       ['-c', `${serve.replace('packages/mock-server/dist/cli.js', cli)} --port 0 --seed none`],
-      {
-        cwd: repo,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: shellEnv,
-        detached: true, // a group of its own, so that the finally below stops an orphaned server too
-      },
+      { cwd: repo, detached: true },
     );
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-    });
-    // The server holds the pipe's write end after the shell is gone: it closes when the server exits.
-    const closed = new Promise((resolve) => child.stdout.on('close', resolve));
     try {
-      for (let i = 0; i < 400 && !out.includes('\n'); i++)
-        await new Promise((res) => setTimeout(res, 25));
-      const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
-      expect(url, out).toBeDefined();
-      child.kill('SIGTERM');
-      await closed;
+      const url = await bannerUrl(r);
+      expect(url, r.stdout()).toBeDefined();
+      r.child.kill('SIGTERM');
+      const out = await r.closed;
       expect(out).toContain('parent process gone, closing');
       expect(out).not.toContain('again, closing now');
       await expect(fetch(`${url}/v1/health`)).rejects.toThrow();
     } finally {
-      try {
-        process.kill(-(child.pid as number), 'SIGKILL');
-      } catch {
-        // the group is gone: nothing was left running
-      }
+      stopGroup(r);
     }
   });
 
@@ -224,32 +242,17 @@ describe('agent-platform-mock CLI', () => {
     // be SIGKILLed itself: the server watches its parent. Without the flag it runs on, orphaned.
     /** The server under a shell killed with SIGKILL; resolves with what it printed once it exits, or the health of one still running. */
     const orphan = async (flags: string[]) => {
-      const child = spawn(
-        'sh',
-        ['-c', `"${process.execPath}" "${cli}" --port 0 --seed none ${flags.join(' ')} & wait`],
-        { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: shellEnv, detached: true },
-      );
-      let out = '';
-      child.stdout.on('data', (d) => {
-        out += d;
-      });
-      // The server holds the pipe's write end after the shell is gone: it closes when the server exits.
-      const closed = new Promise<string>((resolve) => child.stdout.on('close', () => resolve(out)));
+      const command = `"${process.execPath}" "${cli}" --port 0 --seed none ${flags.join(' ')} & wait`;
+      const r = start('sh', ['-c', command], { detached: true });
       try {
-        for (let i = 0; i < 400 && !out.includes('\n'); i++)
-          await new Promise((res) => setTimeout(res, 25));
-        const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
-        expect(url, out).toBeDefined();
-        process.kill(child.pid as number, 'SIGKILL');
-        await new Promise((res) => child.on('exit', res));
+        const url = await bannerUrl(r);
+        expect(url, r.stdout()).toBeDefined();
+        process.kill(r.child.pid as number, 'SIGKILL');
+        await r.exit;
         if (flags.length === 0) return (await fetch(`${url}/v1/health`)).status;
-        return await closed;
+        return await r.closed;
       } finally {
-        try {
-          process.kill(-(child.pid as number), 'SIGKILL');
-        } catch {
-          // the group is gone: nothing was left running
-        }
+        stopGroup(r);
       }
     };
     expect(await orphan([])).toBe(200);
@@ -282,33 +285,18 @@ describe('agent-platform-mock CLI', () => {
     // What the README tells a supervisor in another language to start rather than npx, whose shell
     // passes no signal on (Java's Process.destroy() then left the server running, npx exiting 143):
     // the bin file, run by its shebang, must stay the server itself, not a launcher of one.
-    const child = spawn(bin, ['--port', '0', '--seed', 'none'], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: shellEnv,
-      detached: true, // a group of its own, so that the finally below stops a server it left running
-    });
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-    });
-    const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    // A group of its own, so that the finally below stops a server it left running.
+    const r = start(bin, ['--port', '0', '--seed', 'none'], { detached: true });
     try {
-      for (let i = 0; i < 400 && !out.includes('\n'); i++)
-        await new Promise((res) => setTimeout(res, 25));
-      const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
-      expect(url, out).toBeDefined();
+      const url = await bannerUrl(r);
+      expect(url, r.stdout()).toBeDefined();
       expect((await fetch(`${url}/v1/health`)).status).toBe(200);
-      child.kill('SIGTERM');
-      expect(await exit).toBe(0);
-      expect(out).toContain('SIGTERM, closing');
+      r.child.kill('SIGTERM');
+      expect(await r.exit).toBe(0);
+      expect(r.stdout()).toContain('SIGTERM, closing');
       await expect(fetch(`${url}/v1/health`)).rejects.toThrow();
     } finally {
-      try {
-        process.kill(-(child.pid as number), 'SIGKILL');
-      } catch {
-        // the group is gone: nothing was left running
-      }
+      stopGroup(r);
     }
   });
 
