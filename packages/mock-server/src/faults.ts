@@ -142,8 +142,8 @@ export class Faults {
     const times = spec.times ?? 1;
     const after = spec.after ?? 0;
     // `times` and `after` shown as they apply, given or not, each beside what is left of it.
-    const fault = { ...withOwnDetails(spec), times, remaining: times, after, let_through: after };
-    this.active.push({ ...fault, matcher });
+    const own = withOwnDetails(spec);
+    this.active.push({ ...own, times, remaining: times, after, let_through: after, matcher });
   }
 
   /** Whether any fault waits: without one, a request needs no lookup for them at all. */
