@@ -1,10 +1,11 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runEdge } from './run-edge.js';
 import { runForJson } from './run-for-json.js';
 import { runWorker } from './run-worker.js';
 
 /** A runtime the packages are tested on besides Node. */
-export type Runtime = 'deno' | 'bun' | 'workerd';
+export type Runtime = 'deno' | 'bun' | 'workerd' | 'edge';
 
 /** What to run a script with. */
 export interface ScriptOptions {
@@ -18,7 +19,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const scripts = fileURLToPath(new URL('./scripts/', import.meta.url));
 
 const runtimeArgs: Record<
-  Exclude<Runtime, 'workerd'>,
+  Exclude<Runtime, 'workerd' | 'edge'>,
   (script: string, options: ScriptOptions) => string[]
 > = {
   // Offline: no remote modules, no download, no lockfile written; packages come from node_modules.
@@ -42,7 +43,8 @@ const runtimeArgs: Record<
 /**
  * Runs `scripts/<name>` on the runtime installed in node_modules (a root devDependency) and returns
  * the JSON of its last line of output; rejects with its output if it fails or outlives 30 s. On
- * workerd, `scripts/worker.ts` runs the script's results (see run-worker.ts).
+ * workerd, `scripts/worker.ts` runs the script's results (see run-worker.ts); on the Edge Runtime,
+ * `scripts/edge.ts` does, in this process (see run-edge.ts; the test's own time limit applies).
  */
 export function runScript(
   runtime: Runtime,
@@ -50,6 +52,7 @@ export function runScript(
   options: ScriptOptions = {},
 ): Promise<Record<string, unknown>> {
   if (runtime === 'workerd') return runWorker(name, options.args ?? []);
+  if (runtime === 'edge') return runEdge(name, options.args ?? []);
   const command = join(root, 'node_modules/.bin', runtime);
   const args = [...runtimeArgs[runtime](join(scripts, name), options), ...(options.args ?? [])];
   const env: NodeJS.ProcessEnv = {

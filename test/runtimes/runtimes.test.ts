@@ -4,12 +4,14 @@ import { expectedOutcomes, expectedSignatures } from './expected-outcomes.js';
 import { type Runtime, runScript } from './run-script.js';
 import { type RunningMock, startMockServer } from './start-mock-server.js';
 
-// The packages on Deno, Bun and Cloudflare's workerd, as built (dist/) and imported by their names,
-// as users get them (the root's devDependencies link them into node_modules): each runtime runs a
-// script from scripts/ in a child process, which prints its results as one line of JSON (on
-// workerd, a Worker bundled as Wrangler does runs the script's results: see run-worker.ts).
+// The packages on Deno, Bun, Cloudflare's workerd and Vercel's Edge Runtime, as built (dist/) and
+// imported by their names, as users get them (the root's devDependencies link them into
+// node_modules): each runtime runs a script from scripts/ in a child process, which prints its
+// results as one line of JSON (on workerd, a Worker bundled as Wrangler does runs the script's
+// results: see run-worker.ts; on the Edge Runtime, an Edge Function bundled as Next.js bundles an
+// edge route, in an EdgeVM of this process: see run-edge.ts).
 // `pnpm test` builds before it runs the tests; alone: `pnpm build && pnpm exec vitest run test/runtimes`.
-const runtimes: Runtime[] = ['deno', 'bun', 'workerd'];
+const runtimes: Runtime[] = ['deno', 'bun', 'workerd', 'edge'];
 const dist = (path: string) => expect.stringMatching(new RegExp(`/packages/${path}$`));
 
 /** A delivery's outcome when the receiver's rotation holds the secret that signed it. */
@@ -74,7 +76,8 @@ describe.each(runtimes)('on %s', (runtime) => {
     });
 
     it("a receiver reads a Request's body as a Uint8Array or an ArrayBuffer and accepts either secret of a rotation", () => {
-      // On workerd, each Request goes through a service binding to the Worker's fetch handler.
+      // On workerd, each Request goes through a service binding to the Worker's fetch handler; on the
+      // Edge Runtime, a copy is dispatched to the Edge Function's, its body a stream.
       const expected: Record<string, unknown> = {};
       for (const variant of ['A', 'B']) {
         for (const body of ['Uint8Array', 'ArrayBuffer']) {
@@ -86,15 +89,17 @@ describe.each(runtimes)('on %s', (runtime) => {
       expect(result.fromRequest).toEqual(expected);
     });
 
-    // Only a Worker can run without Node's globals: Deno and Bun have them (registered, not skipped).
-    if (runtime === 'workerd') {
-      it('runs in a Worker without Node.js compatibility (no process, Buffer or require)', () => {
+    // Only a Worker and the Edge Runtime run without Node's globals: Deno and Bun have them
+    // (registered, not skipped).
+    if (runtime === 'workerd' || runtime === 'edge') {
+      it('runs without Node.js globals (no process, Buffer or require)', () => {
         expect(result.nodeGlobals).toEqual([]);
       });
     }
   });
 
-  describe('@agent-platform/webhook-verify/node (node:crypto)', () => {
+  // The Edge Runtime has no node:crypto: edge.test.ts checks that /node is refused there.
+  describe.skipIf(runtime === 'edge')('@agent-platform/webhook-verify/node (node:crypto)', () => {
     let result: Record<string, unknown>;
     beforeAll(async () => {
       result = await runScript(runtime, 'webhook-verify-node.ts');
@@ -121,8 +126,8 @@ describe.each(runtimes)('on %s', (runtime) => {
       expect(result.resolved).toEqual([dist('sdk/dist/index.js')]);
     });
 
-    if (runtime === 'workerd') {
-      it("runs in a Worker without Node.js compatibility, on the Worker's fetch to loopback", () => {
+    if (runtime === 'workerd' || runtime === 'edge') {
+      it("runs without Node.js globals, on the runtime's own fetch to loopback", () => {
         expect(result.nodeGlobals).toEqual([]);
       });
     }
