@@ -1,6 +1,7 @@
 /**
- * Reads an environment variable where one exists (Node, Bun, Deno), trimmed; undefined on edge and
- * browsers. Callers take an empty value (blank) as unset, as they do undefined.
+ * Reads an environment variable where one exists (Node, Bun, Deno, Next.js and Vercel edge
+ * functions), trimmed; undefined where there is no `process.env` (Workers without Node.js
+ * compatibility, browsers). Callers take an empty value (blank) as unset, as they do undefined.
  */
 export function readEnv(name: string): string | undefined {
   try {
