@@ -98,20 +98,23 @@ describe.each(runtimes)('on %s', (runtime) => {
     }
   });
 
-  // The Edge Runtime has no node:crypto: edge.test.ts checks that /node is refused there.
-  describe.skipIf(runtime === 'edge')('@agent-platform/webhook-verify/node (node:crypto)', () => {
-    let result: Record<string, unknown>;
-    beforeAll(async () => {
-      result = await runScript(runtime, 'webhook-verify-node.ts');
-    }, 60_000);
+  // The Edge Runtime has no node:crypto: edge.test.ts checks that /node is refused there
+  // (registered for the other runtimes, not skipped).
+  if (runtime !== 'edge') {
+    describe('@agent-platform/webhook-verify/node (node:crypto)', () => {
+      let result: Record<string, unknown>;
+      beforeAll(async () => {
+        result = await runScript(runtime, 'webhook-verify-node.ts');
+      }, 60_000);
 
-    it('verifyWebhookSync and signWebhookSync agree with the vectors', () => {
-      expect(result.resolved).toEqual([dist('webhook-verify/dist/node.js')]);
-      expect(result.outcomes).toEqual(expectedOutcomes());
-      expect(result.signatures).toEqual(expectedSignatures());
-      expect(result.wrongSignature).toEqual({ code: 'signature_mismatch' });
+      it('verifyWebhookSync and signWebhookSync agree with the vectors', () => {
+        expect(result.resolved).toEqual([dist('webhook-verify/dist/node.js')]);
+        expect(result.outcomes).toEqual(expectedOutcomes());
+        expect(result.signatures).toEqual(expectedSignatures());
+        expect(result.wrongSignature).toEqual({ code: 'signature_mismatch' });
+      });
     });
-  });
+  }
 
   describe('@agent-platform/sdk against the mock server over HTTP', () => {
     let result: Record<string, unknown>;
