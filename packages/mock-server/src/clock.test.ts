@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createManualClock } from './clock.js';
+import { createManualClock, createRealClock } from './clock.js';
+import { MockApiError } from './errors.js';
 
 describe('the manual clock', () => {
   it('runs due timers in time order, then creation order, each at its own time', async () => {
@@ -65,16 +66,30 @@ describe('the manual clock', () => {
     expect(readings).toEqual([...readings].sort((a, b) => a - b));
   });
 
-  it('refuses to go back', async () => {
-    await expect(createManualClock(0).advance(-1)).rejects.toThrow(RangeError);
+  it('refuses to go back, with the 400 the control API answers', async () => {
+    await expect(createManualClock(0).advance(-1)).rejects.toMatchObject({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      details: [{ field: 'ms', rule: 'minimum', message: 'ms: must be at least 0' }],
+    });
     // A string is refused, as the control API's {"ms": "1000"} is, not read as a number.
-    await expect(createManualClock(0).advance('1000' as never)).rejects.toThrow(
-      /^ms: must be a number/,
-    );
+    await expect(createManualClock(0).advance('1000' as never)).rejects.toMatchObject({
+      status: 400,
+      details: [{ field: 'ms', rule: 'type', message: 'ms: must be a number' }],
+    });
     const last = Date.UTC(9999, 11, 1);
-    await expect(createManualClock(0).advance(last + 1)).rejects.toThrow(
-      /cannot pass 9999-12-01T00:00:00.000Z/,
-    );
+    const past = createManualClock(0).advance(last + 1);
+    await expect(past).rejects.toBeInstanceOf(MockApiError);
+    await expect(past).rejects.toThrow(/^ms: must be at most \d+ \(.*cannot pass 9999-12-01T/);
     expect(await createManualClock(0).advance(last)).toBe(last);
+  });
+
+  it('refuses to move a real clock with the 409 the control API answers, the amount checked first', async () => {
+    const clock = createRealClock();
+    await expect(clock.advance(10)).rejects.toMatchObject({ status: 409, code: 'CONFLICT' });
+    await expect(clock.advance(-1)).rejects.toMatchObject({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+    });
   });
 });

@@ -1,3 +1,5 @@
+import { conflict, invalidField } from './errors.js';
+
 /** A timer the clock will run at `at` (ms since the epoch). */
 interface Timer {
   id: number;
@@ -18,7 +20,8 @@ export interface Clock {
   clear(id: number): void;
   /**
    * Moves a manual clock forward by `ms` (a fraction rounds up to whole milliseconds), running
-   * every timer that falls due, in time order, awaiting each; a real clock refuses. Advances that
+   * every timer that falls due, in time order, awaiting each; a real clock refuses (409
+   * `MockApiError`, as is 400 for an `ms` that is no number, negative or past the clock's range). Advances that
    * overlap (two SDK retries sleeping at once) share the timers, each run once, earliest first,
    * and each advance ends at least its `ms` after it began; time never goes back. A timer that is
    * still running may then overlap the next one (the mock's own timers return at once).
@@ -68,8 +71,10 @@ export function createRealClock(): Clock {
       clearTimeout(timers.get(id));
       timers.delete(id);
     },
-    async advance() {
-      throw new Error('the clock is real: start the mock with clock "manual" to move time');
+    async advance(ms) {
+      // As POST /__mock/clock/advance: the amount is checked first, then the clock's mode.
+      checkAdvance(ms, Date.now());
+      throw conflict('the clock is real: start the mock with clock "manual" to move time');
     },
     pending: () => timers.size,
     onBeforeStep: () => () => undefined,
@@ -89,7 +94,7 @@ export function createRealClock(): Clock {
 const firstDate = 0;
 const lastDate = Date.UTC(9999, 11, 1);
 /** Why an advance has a maximum, for error messages. */
-export const lastDateNote = 'the clock cannot pass 9999-12-01T00:00:00.000Z, its last date';
+const lastDateNote = 'the clock cannot pass 9999-12-01T00:00:00.000Z, its last date';
 
 /** Null when a manual clock may start at `ms` (since the epoch), else why not. */
 export function startTimeProblem(ms: number): string | null {
@@ -101,6 +106,21 @@ export function startTimeProblem(ms: number): string | null {
 /** How far a manual clock at `now` may still move. */
 export function maxAdvance(now: number): number {
   return lastDate - now;
+}
+
+/**
+ * Throws the 400 `MockApiError` POST /__mock/clock/advance answers when a clock at `now` cannot move
+ * by `ms`, naming `ms` with the same rule: `type` (no number), `minimum` (negative) or `maximum`
+ * (past the last date), so that the same mistake is the same error in-process and over HTTP.
+ */
+export function checkAdvance(ms: unknown, now: number): void {
+  // A number: '1000' would pass the comparisons (as HTTP's {"ms": "1000"} does not).
+  if (typeof ms !== 'number' || Number.isNaN(ms)) {
+    throw invalidField('ms', 'type', 'must be a number');
+  }
+  if (ms < 0) throw invalidField('ms', 'minimum', 'must be at least 0');
+  const most = maxAdvance(now);
+  if (ms > most) throw invalidField('ms', 'maximum', `must be at most ${most} (${lastDateNote})`);
 }
 
 /** A clock that stands still until `advance(ms)`; starts at `start` (ms since the epoch). */
@@ -139,11 +159,7 @@ export function createManualClock(start: number = Date.now()): Clock {
       if (i >= 0) timers.splice(i, 1);
     },
     async advance(requested) {
-      const most = maxAdvance(current);
-      // A number: '1000' would pass the comparison (as HTTP's {"ms": "1000"} does not).
-      if (typeof requested !== 'number' || !(requested >= 0 && requested <= most)) {
-        throw new RangeError(`ms: must be a number from 0 to ${most} (${lastDateNote})`);
-      }
+      checkAdvance(requested, current);
       // Whole milliseconds: the clock never reads 1.5 ms. A fraction (an SDK's jittered backoff
       // handed to this as its sleep) rounds up, so the sleeper never wakes early.
       const ms = Math.ceil(requested);

@@ -33,9 +33,14 @@ export function connectMock(url: string | URL, options: ConnectMockOptions = {})
     url: target.url,
     clock: {
       now: async () => (await clockInfo()).now_ms,
+      // A fraction rounds up, as in-process; anything else is sent as it is, for the server to refuse
+      // as the server object does (Math.ceil read '1000' as 1000 and null as 0).
       advance: async (ms) =>
-        ((await call('POST', '/clock/advance', { ms: Math.ceil(ms) })) as { now_ms: number })
-          .now_ms,
+        (
+          (await call('POST', '/clock/advance', {
+            ms: typeof ms === 'number' ? Math.ceil(ms) : ms,
+          })) as { now_ms: number }
+        ).now_ms,
       info: () => call('GET', '/clock'),
     },
     faults: {

@@ -1,5 +1,5 @@
-import { lastDateNote, maxAdvance } from '../clock.js';
-import { conflict, invalidField } from '../errors.js';
+import { checkAdvance } from '../clock.js';
+import { conflict } from '../errors.js';
 import type { ApiRequest, ApiResponse } from '../http/api-request.js';
 import { jsonResponse } from '../http/respond.js';
 import { type Route, Router } from '../http/router.js';
@@ -64,10 +64,7 @@ export function createControlRouter(core: Core, control: Controller): Router<Con
       '/clock/advance',
       async ({ body }) => {
         const { ms } = body as { ms: number };
-        const most = maxAdvance(core.clock.now());
-        if (ms > most) {
-          throw invalidField('ms', 'maximum', `must be at most ${most} (${lastDateNote})`);
-        }
+        checkAdvance(ms, core.clock.now());
         if (core.clock.mode !== 'manual') {
           throw conflict('the clock is real; start the server with --clock manual to advance it');
         }

@@ -148,6 +148,31 @@ describe('connectMock over listen()', () => {
     expect(refused).toMatchObject({ status: 409, code: 'CONFLICT' });
   });
 
+  it('refuses a bad clock advance with the error the server object throws, on either clock', async () => {
+    for (const clock of ['manual', 'real'] as const) {
+      const mock = createMockServer(clock === 'manual' ? { clock, startTime: START } : { clock });
+      const server = await mock.listen({ port: 0 });
+      running.push(server);
+      const client = connectMock(server.url);
+      // A JavaScript caller's string or null is sent as it is (refused), not coerced to a number.
+      for (const ms of [-1, 1e20, '1000', null, 10]) {
+        if (clock === 'manual' && ms === 10) continue;
+        const inProcess = await rejection(mock.clock.advance(ms as never));
+        const remote = await rejection(client.clock.advance(ms as never));
+        expect(inProcess).toBeInstanceOf(MockApiError);
+        expect(remote).toBeInstanceOf(MockApiError);
+        const { status, code, details } = inProcess as MockApiError;
+        expect(remote).toMatchObject({ status, code });
+        // The same rule; over HTTP `ms` is an integer (in-process a fraction rounds up), and a
+        // real clock's maximum moves with the time.
+        expect((remote as MockApiError).details?.[0]?.rule).toBe(details?.[0]?.rule);
+        if (typeof ms === 'number' && clock === 'manual') {
+          expect((remote as MockApiError).details).toEqual(details);
+        }
+      }
+    }
+  });
+
   it('sends the admin token; without it the mock refuses with 401', async () => {
     const { server } = await serve({ adminToken: 's3cret' });
     const refused = await rejection(connectMock(server.url).clock.now());
