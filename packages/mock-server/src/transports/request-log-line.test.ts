@@ -141,6 +141,22 @@ describe('requestLog', () => {
     expect(linesOf(written)).toHaveLength(5);
   });
 
+  it('says how many lines it dropped on flush(), before an exit the reader does not catch up with', async () => {
+    const { stream, written } = slowStream();
+    const one = requestLine(base).length;
+    const log = requestLog(stream, 'requests', 2 * one);
+    for (let i = 0; i < 10; i++) log(base);
+    log.flush();
+    expect(linesOf(written)).toHaveLength(4);
+    expect(linesOf(written)[3]).toBe(
+      'agent-platform-mock: warning: 7 request log lines dropped: the log was written faster than it was read',
+    );
+    // Said once: the drain that comes after all has nothing left to count.
+    stream.read();
+    await nextTurn();
+    expect(linesOf(written)).toHaveLength(4);
+  });
+
   it('writes nothing once the stream is closed (its reader gone)', async () => {
     const { stream, written } = slowStream();
     const log = requestLog(stream, 'requests');

@@ -53,7 +53,8 @@ function escaped(c: string): string {
  * without waiting for it, the lines of one turn of the event loop in one write (a write per line
  * cost a request a fifth more CPU under load). Past `maxQueued` bytes waiting for a slow reader,
  * lines are dropped, and a warning counting them is written once the reader has caught up. Nothing is
- * done once the stream is closed. `flush` writes what waits at once (before the process exits).
+ * done once the stream is closed. `flush` writes what waits at once, and the count of lines dropped
+ * until then (before the process exits).
  */
 export function requestLog(
   stream: LogStream,
@@ -63,7 +64,7 @@ export function requestLog(
   let dropped = 0;
   let pending = '';
   let scheduled = false;
-  const flush = () => {
+  const write = () => {
     scheduled = false;
     if (pending !== '' && stream.writable) stream.write(pending);
     pending = '';
@@ -72,7 +73,13 @@ export function requestLog(
     if (dropped === 0 || !stream.writable) return;
     pending += `agent-platform-mock: warning: ${dropped} request log ${dropped === 1 ? 'line' : 'lines'} dropped: the log was written faster than it was read\n`;
     dropped = 0;
-    flush();
+    write();
+  };
+  // Before an exit the reader may not catch up with: the count of lines dropped is written with the
+  // lines that wait, not left for a drain that will not come.
+  const flush = () => {
+    owed();
+    write();
   };
   const log = (request: AnsweredRequest) => {
     if (!stream.writable || (level === 'errors' && !isFailure(request))) return;
@@ -84,7 +91,7 @@ export function requestLog(
     pending += requestLine(request);
     if (!scheduled) {
       scheduled = true;
-      setImmediate(flush);
+      setImmediate(write);
     }
   };
   return Object.assign(log, { flush });
