@@ -4,7 +4,8 @@ import { normalizePath } from '../http/normalize-path.js';
 import { bodyLimit, tooLarge, unreadable } from '../http/read-body.js';
 
 /**
- * A node:http request as the core reads it; its body is read up to its `bodyLimit`. `signal`
+ * A node:http request as the core reads it; its body is read up to its `bodyLimit`, after
+ * `beforeRead` (which sends the 100 a client with `Expect: 100-continue` waits for). `signal`
  * aborts when its connection closes: nobody is left to read the answer.
  */
 export function fromIncoming(
@@ -12,6 +13,7 @@ export function fromIncoming(
   { path, search }: Target,
   drainBudgetMs: number,
   signal: AbortSignal,
+  beforeRead: () => void,
 ): ApiRequest {
   const method = req.method ?? 'GET';
   return {
@@ -19,7 +21,10 @@ export function fromIncoming(
     path,
     search,
     header: (name) => headerOf(req, name),
-    readBody: () => readIncoming(req, bodyLimit(method, path), drainBudgetMs),
+    readBody: () => {
+      beforeRead();
+      return readIncoming(req, bodyLimit(method, path), drainBudgetMs);
+    },
     signal,
   };
 }

@@ -174,6 +174,8 @@ export async function listen(
   // not handled, as RFC 9112 §9.6 says: Node would send it no answer, so a POST would make what its
   // client never hears of (and may send again).
   const ended = new WeakSet<object>();
+  // Requests with `Expect: 100-continue` not yet sent their 100 (see `sendContinue`).
+  const owedContinue = new WeakSet<IncomingMessage>();
   // Each connection's last request, for `clientError`: when it was read whole, a parse error is in
   // what came after it.
   const lastRequest = new WeakMap<object, IncomingMessage>();
@@ -183,7 +185,14 @@ export async function listen(
       // Its body is read and dropped: unread, it would stall the connection a cut is closing.
       if (ended.has(req.socket)) return void req.resume();
       const started = onRequest === undefined ? 0 : performance.now();
+      // The 100 a client waits for before its body, once: when the handler reads the body, or with
+      // the answer. Not before a `drop: "request"` cut: the request was lost before the API saw it,
+      // so nothing asked for its body (a 100 sent at once said the API had seen it).
+      const sendContinue = () => {
+        if (owedContinue.delete(req)) res.writeContinue();
+      };
       const answer = (response: ApiResponse, last: boolean, endAfter?: IncomingMessage) => {
+        if (response.drop !== 'request') sendContinue();
         // A fault's cut ends the connection too: a request pipelined after it is not handled.
         if (last || response.drop !== undefined) ended.add(req.socket);
         if (response.drop !== undefined) cut(res, response, req, drainBudgetMs);
@@ -206,7 +215,9 @@ export async function listen(
       }
       let response: ApiResponse;
       try {
-        response = await handle(fromIncoming(req, target, drainBudgetMs, closedSignal(req.socket)));
+        response = await handle(
+          fromIncoming(req, target, drainBudgetMs, closedSignal(req.socket), sendContinue),
+        );
       } catch (error) {
         // The handler answers (and reports) its own failures; this is a failure around it.
         serveOptions.onError?.(error, { method: req.method ?? 'GET', path: req.url ?? '/' });
@@ -253,7 +264,7 @@ export async function listen(
       // No 100: the handler answers 413 from the declared length (journaled), and the body never comes.
       serve(req, res, true);
     } else {
-      res.writeContinue();
+      owedContinue.add(req);
       serve(req, res);
     }
   });

@@ -403,6 +403,33 @@ describe('the node:http server at its edges', { timeout: 60_000 }, () => {
     conn.socket.destroy();
   });
 
+  it('sends no 100 Continue for a request a drop: "request" fault cuts: the API never saw it', async () => {
+    mock.faults.add({ method: 'POST', path: '/v1/agents', drop: 'request' });
+    const conn = await open(await start());
+    await conn.send(post(20, 'Expect: 100-continue\r\n'));
+    await conn.closed;
+    expect(conn.received()).toBe('');
+    expect(mock.requests().at(-1)).toMatchObject({ path: '/v1/agents', dropped: 'request' });
+    // A cut answer (drop: "response") is the API's, which read the body first.
+    mock.faults.add({ method: 'POST', path: '/v1/agents', drop: 'response' });
+    const cut = await open(await start());
+    const body = '{"name":"Read, then lost"}';
+    await cut.send(post(Buffer.byteLength(body), 'Expect: 100-continue\r\n'));
+    await expect.poll(() => cut.received(), POLL).toContain('HTTP/1.1 100 Continue');
+    await cut.send(body);
+    await cut.closed;
+    expect(mock.requests().at(-1)).toMatchObject({ status: 201, dropped: 'response' });
+  });
+
+  it('sends 100 Continue with an answer given before the body is read', async () => {
+    const conn = await open(await start());
+    await conn.send(post(20, 'Expect: 100-continue\r\n').replace(key, 'sk_wrong'));
+    const [refused] = await answers(conn);
+    expect(refused?.status).toBe(401);
+    expect(conn.received().startsWith('HTTP/1.1 100 Continue\r\n\r\n')).toBe(true);
+    conn.socket.destroy();
+  });
+
   it.each([
     [
       'an Expect other than 100-continue',
