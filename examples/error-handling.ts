@@ -1,6 +1,8 @@
 // Error handling: which error class says what went wrong, the request id to quote to support, how
 // many times the SDK tries again, how long a call may take, and how to cancel one.
 // Run: pnpm -C examples error-handling   (the slow and failing answers are the mock's injected faults)
+
+import type { FaultSpec } from '@agent-platform/mock-server/client';
 import {
   AgentPlatform,
   APIConnectionError,
@@ -63,8 +65,7 @@ async function outcome(call: () => PromiseLike<unknown>): Promise<string> {
 }
 
 /** A fault injected through the mock's control API (any refusal stops the example, saying why). */
-const injectFault = (env: ExampleEnv, fault: Record<string, unknown>) =>
-  mockControl(env, 'POST', '/faults', fault);
+const injectFault = (env: ExampleEnv, fault: FaultSpec) => mockControl(env).faults.add(fault);
 
 /** 1. What went wrong: one error class per status, each with the request id of its answer. */
 export async function errorClasses(env: ExampleEnv): Promise<void> {
@@ -87,10 +88,10 @@ export async function errorClasses(env: ExampleEnv): Promise<void> {
   log(`   list with a wrong key: ${await outcome(() => wrongKey.agents.list())}`);
 
   // A key that may read agents but not create them (made through the mock's control API).
-  const { key } = (await mockControl(env, 'POST', '/api-keys', {
+  const { key } = await mockControl(env).createApiKey({
     scopes: ['agents:read'],
     name: 'read-only example key',
-  })) as { key: string };
+  });
   const readOnly = new AgentPlatform({ apiKey: key, baseUrl, fetch });
   const notAllowed = () => readOnly.agents.create({ name: 'Not allowed' });
   log(`   create one with a read-only key: ${await outcome(notAllowed)}`);

@@ -81,7 +81,7 @@ it.each([
     const stopped = await rateLimits({ ...realTime, adminToken }).catch((error: unknown) => error);
     expect(stopped).toBeInstanceOf(ExampleStopped);
     expect((stopped as Error).message).toBe(
-      `the mock's control API answered POST ${mock.baseUrl}/__mock/faults with 401 (UNAUTHORIZED x-mock-admin-token: missing or wrong control API token): ${advice}`,
+      `the mock's control API refused faults.add at ${mock.baseUrl} with 401 (UNAUTHORIZED x-mock-admin-token: missing or wrong control API token): ${advice}`,
     );
     expect(lines).toEqual([]);
     expect(mock.requests().filter((r) => r.path.startsWith('/v1'))).toEqual([]);

@@ -19,8 +19,9 @@ export async function rateLimits(env: ExampleEnv): Promise<void> {
 
   // The mock's control API injects the next 429 (with Retry-After: 1) on GET /v1/agents. A server
   // started with --admin-token wants it (AGENT_PLATFORM_MOCK_ADMIN_TOKEN); any refusal stops here.
+  const control = mockControl(env);
   const injectRateLimit = () =>
-    mockControl(env, 'POST', '/faults', {
+    control.faults.add({
       method: 'GET',
       path: '/v1/agents',
       status: 429,
@@ -54,7 +55,7 @@ export async function rateLimits(env: ExampleEnv): Promise<void> {
   // On a mock started with --clock manual, a rate-limit window resets only when its clock is
   // advanced: waiting in real time, the burst would wait forever. (Given a `clock`, as in the
   // tests, the waits advance the mock's clock themselves.)
-  if (!clock && rateLimit && (await mockClockMode(env)) === 'manual') {
+  if (!clock && rateLimit && (await control.clock.info()).mode === 'manual') {
     throw new ExampleStopped(
       `rate-limits: stopped before the burst: the server at ${baseUrl} runs a manual clock (--clock manual), whose rate-limit window does not reset by itself, so throttle would wait forever; start it without --clock manual (or with --rate-limit off), or unset AGENT_PLATFORM_BASE_URL so that the example starts its own mock`,
     );
@@ -69,12 +70,6 @@ export async function rateLimits(env: ExampleEnv): Promise<void> {
   tooMany = 0;
   await Promise.all(Array.from({ length: burst }, () => throttled.me()));
   log(`   done, with ${tooMany} 429`);
-}
-
-/** The clock of the mock server (`GET /__mock/clock`): 'real' or 'manual'. */
-async function mockClockMode(env: ExampleEnv): Promise<string | undefined> {
-  const clock = (await mockControl(env, 'GET', '/clock')) as { mode?: string } | undefined;
-  return clock?.mode;
 }
 
 if (isMain(import.meta.url)) {

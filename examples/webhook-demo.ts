@@ -84,9 +84,9 @@ async function rejection(env: ExampleEnv, error: WebhookVerificationError): Prom
   const said = `a delivery came but was rejected: ${error.code} (${error.message})`;
   if (error.code !== 'timestamp_too_old' && error.code !== 'timestamp_too_new') return said;
   // Only to explain: a server that is not the mock, or refuses, leaves the clock unnamed.
-  const clock = (await mockControl(env, 'GET', '/clock').catch(() => undefined)) as
-    | { now?: string; mode?: string }
-    | undefined;
+  const clock = await mockControl(env)
+    .clock.info()
+    .catch(() => undefined);
   const now = new Date().toISOString();
   const clocks = clock?.now
     ? `the mock's clock reads ${clock.now} (${clock.mode} clock), this machine's ${now}`
