@@ -67,11 +67,6 @@ export interface ClientOptions {
   clock?: Clock | undefined;
 }
 
-// In the CJS build, esbuild's Node-style interop hands over openapi-fetch's module object, whose
-// `default` is the function; in ESM the default import is the function itself.
-const createClient =
-  (openapiFetch as unknown as { default?: typeof openapiFetch }).default ?? openapiFetch;
-
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** The path parameters of one call, by name. */
@@ -191,6 +186,12 @@ export class AgentPlatform {
       maxServerWait: (maxServerWait = count('maxRetryAfter', options.maxRetryAfter ?? 60) * 1000),
       limiter: options.throttle ? new Throttle(clock, maxServerWait) : undefined,
     };
+    // In the CJS build, esbuild's Node-style interop hands over openapi-fetch's module object, whose
+    // `default` is the function; in ESM the default import is the function itself. Read here, not
+    // at the top level: a bundler keeps a top-level property read (a getter may run), and with it
+    // openapi-fetch, in an app that imports only the error classes or guards.
+    const createClient =
+      (openapiFetch as unknown as { default?: typeof openapiFetch }).default ?? openapiFetch;
     const raw = createClient<paths>({
       baseUrl,
       // openapi-fetch's own merge: it takes a Headers object too, whose entries are not own
