@@ -177,6 +177,22 @@ describe('agent-platform-mock CLI', () => {
     expect(await r.exit).toBe(0);
   });
 
+  it('serves on Node before 20.16, which has no process.getBuiltinModule (package.json says node >=20)', async () => {
+    // Before, the built CLI took esbuild's stand-in for `require`, which throws in an ES module,
+    // and exited 1: `agent-platform-mock: Dynamic require of "node:http" is not supported`.
+    const before2016 = 'data:text/javascript,delete process.getBuiltinModule';
+    const r = start(process.execPath, ['--import', before2016, cli, '--port', '0']);
+    try {
+      const line = await Promise.race([banner(r), r.exit.then(() => '')]);
+      const url = /listening on (\S+)/.exec(line)?.[1];
+      expect(url, r.stderr()).toBeDefined();
+      expect((await fetch(`${url}/v1/health`)).status).toBe(200);
+    } finally {
+      r.child.kill('SIGTERM');
+      await r.exit;
+    }
+  });
+
   it('closes on SIGINT (Ctrl-C) too, with exit code 0, saying so', async () => {
     const r = run(['--port', '0']);
     await banner(r);

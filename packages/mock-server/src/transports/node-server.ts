@@ -24,15 +24,22 @@ import { afterAnswers, answering, cut, framed, ownAnswer, send } from './write-a
 const NODE_HTTP = 'node:http';
 
 /**
- * node:http: from `process.getBuiltinModule` (Node 20.16+), else `require` where there is one (a
- * CJS build run by Jest, whose vm gives `import()` no loader), else `import()`.
+ * node:http: from `process.getBuiltinModule` (Node 20.16+), else `import()`, else `require` where
+ * there is one (a CJS build run by Jest, whose vm gives `import()` no loader). `import()` first: in
+ * the ESM build (and the CLI) `require` is esbuild's stand-in, which throws in Node's ES modules
+ * (`Dynamic require of "node:http" is not supported`), and in a CJS build bundled by webpack it is
+ * webpack's, which has no node:http.
  */
 async function loadHttp(): Promise<typeof import('node:http')> {
   const proc = globalThis.process as { getBuiltinModule?: (id: string) => unknown } | undefined;
   const builtin = proc?.getBuiltinModule?.(NODE_HTTP);
   if (builtin) return builtin as typeof import('node:http');
-  if (typeof require === 'function') return require(NODE_HTTP);
-  return import(/* webpackIgnore: true */ /* @vite-ignore */ NODE_HTTP);
+  try {
+    return await import(/* webpackIgnore: true */ /* @vite-ignore */ NODE_HTTP);
+  } catch (error) {
+    if (typeof require === 'function') return require(NODE_HTTP);
+    throw error;
+  }
 }
 
 // The rest of an oversized body is read and dropped, to the end its Content-Length declares (or
