@@ -3072,11 +3072,8 @@ export interface components {
             attempts: components["schemas"]["WebhookDeliveryAttempt"][];
             /** Format: date-time */
             next_attempt_at: string | null;
-            /**
-             * @description Why a delivery failed without using all its attempts: `queue_full` (the webhook already had 1000 pending deliveries), `webhook_deactivated` (Variant A turned the webhook off after 5 consecutive failures, or it was set inactive), `webhook_deleted`.
-             * @enum {string|null}
-             */
-            error: "queue_full" | "webhook_deactivated" | "webhook_deleted" | null;
+            /** @description Why a delivery failed without using all its attempts: `queue_full` (the webhook already had 1000 pending deliveries), `webhook_deactivated` (Variant A turned the webhook off after 5 consecutive failures, or it was set inactive), `webhook_deleted`. */
+            error: ("queue_full" | "webhook_deactivated" | "webhook_deleted") | null;
             /** Format: date-time */
             created_at: string;
         };

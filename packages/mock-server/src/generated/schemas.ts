@@ -2336,15 +2336,18 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "format": "date-time"
       },
       "error": {
-        "type": [
-          "string",
-          "null"
-        ],
-        "enum": [
-          "queue_full",
-          "webhook_deactivated",
-          "webhook_deleted",
-          null
+        "anyOf": [
+          {
+            "type": "string",
+            "enum": [
+              "queue_full",
+              "webhook_deactivated",
+              "webhook_deleted"
+            ]
+          },
+          {
+            "type": "null"
+          }
         ],
         "description": "Why a delivery failed without using all its attempts: `queue_full` (the webhook already had 1000 pending deliveries), `webhook_deactivated` (Variant A turned the webhook off after 5 consecutive failures, or it was set inactive), `webhook_deleted`."
       },
