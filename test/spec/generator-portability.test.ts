@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadSpec, type SpecNode } from './load-spec.js';
+import { deref, loadSpec, type SpecNode } from './load-spec.js';
 
 // Teams that do not use our SDK feed spec/openapi.yaml to their own generator (openapi-zod-client,
 // orval, @hey-api/openapi-ts, kubb). Where JSON Schema offers two equally correct forms and one of
@@ -26,5 +26,24 @@ describe('spec/openapi.yaml read by other generators', () => {
       .filter(({ node }) => Array.isArray(node.enum) && node.enum.includes(null))
       .map(({ path }) => path);
     expect(found).toEqual([]);
+  });
+
+  it("tags each branch of a discriminated union with a one-value enum, the mapping's key, not a const", () => {
+    // openapi-zod-client reads no `const`: the tag became z.string(), and the module threw at import
+    // (z.discriminatedUnion found no literal to tell the branches apart). It reads `enum: [text]`
+    // as z.literal('text'), as every other generator does.
+    const tags: string[] = [];
+    for (const { path, node } of nodes.filter(({ node }) => node.discriminator)) {
+      const { propertyName, mapping } = node.discriminator;
+      for (const [tag, ref] of Object.entries<string>(mapping ?? {})) {
+        const property = deref(spec, { $ref: ref }).properties?.[propertyName];
+        expect(property, `${path}: ${ref}`).toEqual({ type: 'string', enum: [tag] });
+        tags.push(tag);
+      }
+      expect(Object.keys(mapping ?? {}).length, `${path}: a mapping for each branch`).toBe(
+        (node.oneOf ?? node.anyOf).length,
+      );
+    }
+    expect(tags).toContain('text');
   });
 });

@@ -637,7 +637,9 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     "properties": {
       "type": {
         "type": "string",
-        "const": "text"
+        "enum": [
+          "text"
+        ]
       },
       "title": {
         "type": [
@@ -670,7 +672,9 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     "properties": {
       "type": {
         "type": "string",
-        "const": "url"
+        "enum": [
+          "url"
+        ]
       },
       "title": {
         "type": [
@@ -703,7 +707,9 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     "properties": {
       "type": {
         "type": "string",
-        "const": "document"
+        "enum": [
+          "document"
+        ]
       },
       "title": {
         "type": [

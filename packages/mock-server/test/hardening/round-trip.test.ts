@@ -206,7 +206,9 @@ describe('round trip of every writable property', () => {
   function differentFrom(values: unknown[], current: unknown, c: Case): unknown {
     const value = values.find((v) => !isDeepStrictEqual(v, current));
     if (value !== undefined) return value;
-    if (values.length === 1 && 'const' in resolve(propertiesOf(c.variant)[c.property] ?? {})) {
+    // A property of one allowed value (`const`, or a one-value `enum` such as a union's tag).
+    const schema = resolve(propertiesOf(c.variant)[c.property] ?? {});
+    if (values.length === 1 && ('const' in schema || (schema.enum as unknown[])?.length === 1)) {
       return values[0];
     }
     throw new Error(
