@@ -46,4 +46,16 @@ describe('spec/openapi.yaml read by other generators', () => {
     }
     expect(tags).toContain('text');
   });
+
+  it('gives no schema properties beside an allOf, anyOf or oneOf: they go in a branch', () => {
+    // orval's zod and openapi-zod-client read the combinator and drop the sibling properties: a
+    // contact body parsed with orval's schema lost email, phone and custom_fields, unchecked.
+    const found = nodes
+      .filter(({ node }) => node.properties && (node.allOf || node.anyOf || node.oneOf))
+      .map(({ path }) => path);
+    expect(found).toEqual([]);
+    expect(spec.components.schemas.ContactCreate.allOf[0].properties).toHaveProperty(
+      'custom_fields',
+    );
+  });
 });

@@ -1173,10 +1173,37 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     }
   },
   "ContactCreate": {
-    "type": "object",
-    "additionalProperties": false,
     "description": "At least one of `name`, `email`, `phone`.",
     "allOf": [
+      {
+        "type": "object",
+        "additionalProperties": false,
+        "properties": {
+          "name": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 200,
+            "pattern": "[^\\s\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+            "x-pattern-rule": "blank",
+            "x-pattern-message": "must not be blank"
+          },
+          "email": {
+            "type": "string",
+            "format": "email",
+            "maxLength": 320,
+            "description": "An address alone (`ann@example.com`): a display name (`\"Ann\" <ann@example.com>`), a comment, a quoted local part or white space is 400 (rule `format`)."
+          },
+          "phone": {
+            "type": "string",
+            "pattern": "^\\+[1-9][0-9]{6,14}$",
+            "x-pattern-message": "must be an E.164 number, + and 7 to 15 digits (e.g. +34600111222)",
+            "description": "E.164."
+          },
+          "custom_fields": {
+            "$ref": "#/components/schemas/CustomFieldValues"
+          }
+        }
+      },
       {
         "anyOf": [
           {
@@ -1211,32 +1238,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           }
         ]
       }
-    ],
-    "properties": {
-      "name": {
-        "type": "string",
-        "minLength": 1,
-        "maxLength": 200,
-        "pattern": "[^\\s\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
-        "x-pattern-rule": "blank",
-        "x-pattern-message": "must not be blank"
-      },
-      "email": {
-        "type": "string",
-        "format": "email",
-        "maxLength": 320,
-        "description": "An address alone (`ann@example.com`): a display name (`\"Ann\" <ann@example.com>`), a comment, a quoted local part or white space is 400 (rule `format`)."
-      },
-      "phone": {
-        "type": "string",
-        "pattern": "^\\+[1-9][0-9]{6,14}$",
-        "x-pattern-message": "must be an E.164 number, + and 7 to 15 digits (e.g. +34600111222)",
-        "description": "E.164."
-      },
-      "custom_fields": {
-        "$ref": "#/components/schemas/CustomFieldValues"
-      }
-    }
+    ]
   },
   "ContactUpdate": {
     "type": "object",

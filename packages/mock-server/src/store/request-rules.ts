@@ -26,8 +26,12 @@ import type { Tables } from './state.js';
  * schema's to say (a text training has no `url`, a contact may have no `email`).
  */
 function rule(schema: keyof typeof schemas, property: string): SchemaNode {
-  const properties = (schemas[schema] as { properties?: Record<string, SchemaNode> }).properties;
-  const found = properties?.[property];
+  type Holder = { properties?: Record<string, SchemaNode>; allOf?: Holder[] };
+  const top = schemas[schema] as Holder;
+  // ContactCreate holds its fields in an allOf branch, beside its at-least-one-of rule.
+  const found = [top, ...(top.allOf ?? [])].find((n) => n.properties?.[property])?.properties?.[
+    property
+  ];
   if (!found) throw new Error(`${schema} has no property ${property}`);
   const node = deref(found, resolveRef);
   const { type, default: _default, ...rest } = node;
