@@ -19,7 +19,14 @@ import { type PageFile, type PageServer, startPageServer } from './page-server.j
 const source = await chromiumSource();
 // Only where the package has no binary and CHROME_PATH names none: never in CI, which fails instead.
 const skipReason = source.kind === 'none' && !process.env.CI ? source.reason : undefined;
-const scripts = ['sdk-page', 'webhook-verify-page', 'in-process-page', 'msw-page', 'foreign-page'];
+const scripts = [
+  'sdk-page',
+  'webhook-verify-page',
+  'in-process-page',
+  'msw-page',
+  'foreign-page',
+  'insecure-page',
+];
 const root = new URL('../../', import.meta.url);
 
 let mock: RunningMock;
@@ -280,8 +287,8 @@ describe.skipIf(skipReason !== undefined)('in headless Chromium', () => {
     });
   });
 
-  describe("the mock server's control API from a page of another site", () => {
-    it('answers its API, keeps the control API from it and refuses what it sends without a preflight', async () => {
+  describe('a page of another site, over http (no secure context)', () => {
+    it("the mock server's API answers it; its control API neither lets it read nor acts on what it sends without a preflight", async () => {
       const {
         data: { key },
       } = (await (
@@ -306,6 +313,25 @@ describe.skipIf(skipReason !== undefined)('in headless Chromium', () => {
       });
       const requests = await fetch(`${mock.url}/__mock/requests?operation_id=agentsCreate`);
       expect(((await requests.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0);
+    });
+
+    it('runs the mock in a page that is no secure context (no crypto.randomUUID, no crypto.subtle): the API answers, webhook signing fails to onError', async () => {
+      const insecure = await openPage(`${server.origin.replace('127.0.0.1', foreignSite)}/`);
+      const result = await runPage('insecure-page', [], insecure);
+      await insecure.close();
+      const uuid = expect.stringMatching(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-/,
+      );
+      expect(result).toEqual({
+        secureContext: false,
+        randomUUID: 'undefined',
+        subtle: 'undefined',
+        listed: ['on an http page'],
+        requestId: uuid,
+        id: uuid,
+        errors: ['(webhook delivery): TypeError'],
+        attempts: 0,
+      });
     });
   });
 });

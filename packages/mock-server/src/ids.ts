@@ -58,9 +58,15 @@ export function createRandomSources(option: IdsOption = 'random'): RandomSources
       rewind,
     };
   }
+  // A browser has crypto.randomUUID only in a secure context (https, localhost): a page served over
+  // http by another name (a container's service name, a LAN address) has getRandomValues alone.
+  const uuid =
+    typeof crypto.randomUUID === 'function'
+      ? () => crypto.randomUUID()
+      : () => uuidFromBytes(crypto.getRandomValues(new Uint8Array(16)));
   return {
-    id: option === 'random' ? () => crypto.randomUUID() : option,
-    requestId: () => crypto.randomUUID(),
+    id: option === 'random' ? uuid : option,
+    requestId: uuid,
     hex: (_kind, bytes) => toHex(crypto.getRandomValues(new Uint8Array(bytes))),
     rewind() {},
   };
