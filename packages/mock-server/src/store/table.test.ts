@@ -84,4 +84,55 @@ describe('Table', () => {
     expect(new Set(versions).size).toBe(versions.length);
     expect(versions).toEqual([...versions].sort((a, b) => a - b));
   });
+
+  it("passes over a workspace's own rows only, however many other workspaces' rows it holds", () => {
+    // A shared mock that runs all day holds every suite's workspace: a list, count or search of one
+    // must not cost more with each workspace left behind. Each row counts the reads of its `_ws`.
+    let reads = 0;
+    const counted = (id: string, seq: number, ws: string): Row => {
+      const r = row(id, seq);
+      Object.defineProperty(r, '_ws', {
+        enumerable: true,
+        get: () => {
+          reads++;
+          return ws;
+        },
+      });
+      return r;
+    };
+    const table = new Table<Row>();
+    for (let i = 0; i < 1000; i++) table.put(counted(`other${i}`, i, `ws_${i % 10}`));
+    table.put(counted('mine', 1000, 'ws_mine'));
+    reads = 0;
+    expect(table.list('ws_mine').map((r) => r.id)).toEqual(['mine']);
+    expect(table.count('ws_mine', () => true)).toBe(1);
+    expect(table.findWhere('ws_mine', () => true)?.id).toBe('mine');
+    expect(table.list('ws_none')).toEqual([]);
+    expect(reads).toBeLessThanOrEqual(3);
+  });
+
+  it("keeps each workspace's rows through updates, deletes, loads and clears", () => {
+    const table = new Table<Row>({ immutable: true });
+    const inWs = (ws: string, id: string, seq: number) => ({ ...row(id, seq), _ws: ws });
+    const a1 = table.put(inWs('ws_a', 'a1', 1));
+    table.put(inWs('ws_b', 'b1', 2));
+    table.put(inWs('ws_a', 'a2', 3));
+    table.update(a1, { name: 'renamed' });
+    expect(table.list('ws_a').map((r) => [r.id, r.name])).toEqual([
+      ['a1', 'renamed'],
+      ['a2', 'row a2'],
+    ]);
+    expect(table.count('ws_a', () => true)).toBe(2);
+    table.delete('a1');
+    table.delete('a2');
+    expect(table.list('ws_a')).toEqual([]);
+    expect(table.findWhere('ws_a', () => true)).toBeUndefined();
+    expect(table.list('ws_b').map((r) => r.id)).toEqual(['b1']);
+    table.load([inWs('ws_c', 'c1', 4)]);
+    expect(table.list('ws_b')).toEqual([]);
+    expect(table.list('ws_c').map((r) => r.id)).toEqual(['c1']);
+    table.clear();
+    expect(table.list('ws_c')).toEqual([]);
+    expect(table.size).toBe(0);
+  });
 });

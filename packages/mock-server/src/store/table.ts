@@ -17,15 +17,69 @@ export interface TableOptions {
   immutable?: boolean;
 }
 
+/** Rows grouped by the value of one field, each group in the order its rows were stored. */
+class Groups<T extends RowMeta> {
+  private readonly groups = new Map<unknown, Map<string, T>>();
+
+  constructor(private readonly field: string) {}
+
+  private keyOf(row: T): unknown {
+    return (row as unknown as Record<string, unknown>)[this.field];
+  }
+
+  /** Adds a row to its group (or puts it in place of its older version there). */
+  add(row: T): void {
+    const key = this.keyOf(row);
+    let group = this.groups.get(key);
+    if (group === undefined) {
+      group = new Map();
+      this.groups.set(key, group);
+    }
+    group.set(row.id, row);
+  }
+
+  /** Takes a row out of its group; a group left empty is forgotten. */
+  remove(row: T): void {
+    const key = this.keyOf(row);
+    const group = this.groups.get(key);
+    if (group?.delete(row.id) && group.size === 0) this.groups.delete(key);
+  }
+
+  /** Whether two versions of a row belong to different groups. */
+  moves(from: T, to: T): boolean {
+    return this.keyOf(from) !== this.keyOf(to);
+  }
+
+  /** The rows of one group, in the order they were first stored. */
+  of(key: unknown): Iterable<T> {
+    return this.groups.get(key)?.values() ?? NO_ROWS;
+  }
+
+  /** Forgets every group. */
+  clear(): void {
+    this.groups.clear();
+  }
+}
+
+const NO_ROWS: readonly never[] = [];
+
 /** An in-memory table of one resource, rows keyed by id, each owned by a workspace. */
 export class Table<T extends RowMeta> {
   private readonly rows = new Map<string, T>();
+  /**
+   * The same rows by workspace: a workspace's list, count or search passes over its own rows only,
+   * however many other workspaces a shared mock that runs all day holds.
+   */
+  private readonly indexes: Groups<T>[];
+  private readonly byWs: Groups<T>;
   private changes = 0;
   /** Whether rows are frozen (see `TableOptions.immutable`). */
   readonly immutable: boolean;
 
   constructor(options: TableOptions = {}) {
     this.immutable = options.immutable === true;
+    this.byWs = new Groups<T>('_ws');
+    this.indexes = [this.byWs];
   }
 
   /**
@@ -68,14 +122,27 @@ export class Table<T extends RowMeta> {
 
   private set(row: T): T {
     if (this.immutable) deepFreeze(row);
-    this.rows.set(row.id, row);
+    this.index(row);
     this.changes++;
     return row;
   }
 
+  /** Stores a row in `rows` and its groups (out of those of the row it replaces, where they differ). */
+  private index(row: T): void {
+    const old = this.rows.get(row.id);
+    this.rows.set(row.id, row);
+    for (const groups of this.indexes) {
+      if (old !== undefined && groups.moves(old, row)) groups.remove(old);
+      groups.add(row);
+    }
+  }
+
   /** Removes a row; true when it existed. */
   delete(id: string): boolean {
-    if (!this.rows.delete(id)) return false;
+    const row = this.rows.get(id);
+    if (row === undefined) return false;
+    this.rows.delete(id);
+    for (const groups of this.indexes) groups.remove(row);
     this.changes++;
     return true;
   }
@@ -83,20 +150,20 @@ export class Table<T extends RowMeta> {
   /** The workspace's rows that pass `filter`, oldest first (by `created_at`, then creation sequence). */
   list(ws: string, filter: (row: T) => boolean = () => true): T[] {
     const out: T[] = [];
-    for (const row of this.rows.values()) if (row._ws === ws && filter(row)) out.push(row);
+    for (const row of this.byWs.of(ws)) if (filter(row)) out.push(row);
     return out.sort(byCreation);
   }
 
   /** How many of the workspace's rows pass `filter` (no list, no sort). */
   count(ws: string, filter: (row: T) => boolean): number {
     let n = 0;
-    for (const row of this.rows.values()) if (row._ws === ws && filter(row)) n++;
+    for (const row of this.byWs.of(ws)) if (filter(row)) n++;
     return n;
   }
 
   /** Some row of the workspace that passes `filter`, in no particular order (an existence check). */
   findWhere(ws: string, filter: (row: T) => boolean): T | undefined {
-    for (const row of this.rows.values()) if (row._ws === ws && filter(row)) return row;
+    for (const row of this.byWs.of(ws)) if (filter(row)) return row;
     return undefined;
   }
 
@@ -118,9 +185,10 @@ export class Table<T extends RowMeta> {
   /** Replaces the whole content (state import). */
   load(rows: readonly T[]): void {
     this.rows.clear();
+    for (const groups of this.indexes) groups.clear();
     for (const row of rows) {
       if (this.immutable) deepFreeze(row);
-      this.rows.set(row.id, row);
+      this.index(row);
     }
     this.changes++;
   }
@@ -128,6 +196,7 @@ export class Table<T extends RowMeta> {
   /** Empties the table. */
   clear(): void {
     this.rows.clear();
+    for (const groups of this.indexes) groups.clear();
     this.changes++;
   }
 }
