@@ -79,7 +79,7 @@ export const conversationsRetrieve: Handler = (ctx, { ws, params }) => ({
 export const conversationsListMessages: Handler = (ctx, { ws, params, query }) => {
   const conversation = mustGetConversation(ctx, ws, params.id as string);
   return paginate(
-    ctx.state.tables.messages.list(ws, (m) => m.conversation_id === conversation.id),
+    ctx.state.tables.messages.listOf(ws, conversation.id),
     query,
     conversationMessageView,
   );

@@ -91,9 +91,10 @@ export const webhooksTest: Handler = async (ctx, { ws, params }) => {
 export const webhooksListDeliveries: Handler = (ctx, { ws, params, query }) => {
   const row = mustGet(ctx.state.tables.webhooks, ws, params.id as string, 'webhook');
   return paginate(
-    ctx.state.tables.deliveries.list(
+    ctx.state.tables.deliveries.listOf(
       ws,
-      (d) => d.webhook_id === row.id && (!query.status || d.status === query.status),
+      row.id,
+      (d) => !query.status || d.status === query.status,
     ),
     query,
     publicView,

@@ -44,7 +44,7 @@ export interface Tables {
   webhooks: Table<WebhookRow>;
   /** Conversations; each one's chat (same id) is in its `_chat_status` and other `_` fields. */
   conversations: Table<ConversationRow>;
-  /** Messages: one row each, shown as a conversation message and as a chat message. */
+  /** Messages: one row each, shown as a conversation message and as a chat message; by conversation. */
   messages: Table<MessageRow>;
   /** MCP servers, with the headers sent to them and their simulated tools (`_tools`). */
   mcpServers: Table<McpServerRow>;
@@ -52,7 +52,7 @@ export interface Tables {
   mcpLinks: Table<McpLinkRow>;
   /** Appointments, in the API's shape, cancelled and completed ones included. */
   appointments: Table<AppointmentRow>;
-  /** Webhook deliveries, pending and finished, with their attempts and the exact body sent. */
+  /** Webhook deliveries, pending and finished, with their attempts and the exact body sent; by webhook. */
   deliveries: Table<DeliveryRow>;
 }
 
@@ -135,11 +135,11 @@ export function createState(variant: Variant): State {
       customFields: new Table({ immutable: true }),
       webhooks: new Table(),
       conversations: new Table(),
-      messages: new Table(),
+      messages: new Table({ parent: 'conversation_id' }),
       mcpServers: new Table(),
       mcpLinks: new Table(),
       appointments: new Table(),
-      deliveries: new Table(),
+      deliveries: new Table({ parent: 'webhook_id' }),
     },
     alerts: [],
     reservedIds: new Set(),

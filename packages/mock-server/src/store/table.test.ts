@@ -135,4 +135,43 @@ describe('Table', () => {
     expect(table.list('ws_c')).toEqual([]);
     expect(table.size).toBe(0);
   });
+
+  it("lists a parent's rows without passing over its workspace's other rows", () => {
+    // A conversation's messages, a webhook's deliveries: a workspace shared by every test file all
+    // day holds thousands of others. Each row counts the reads of its parent field.
+    type Child = Row & { parent_id: string };
+    let reads = 0;
+    const child = (id: string, seq: number, parent: string, ws = 'ws_1'): Child => {
+      const r = { ...row(id, seq), _ws: ws } as Child;
+      Object.defineProperty(r, 'parent_id', {
+        enumerable: true,
+        get: () => {
+          reads++;
+          return parent;
+        },
+      });
+      return r;
+    };
+    const table = new Table<Child>({ parent: 'parent_id' });
+    for (let i = 0; i < 1000; i++) table.put(child(`other${i}`, i, `p${i % 10}`));
+    table.put(child('mine2', 1001, 'mine'));
+    table.put(child('mine1', 1000, 'mine'));
+    table.put(child('elsewhere', 1002, 'mine', 'ws_2'));
+    reads = 0;
+    // Oldest first (by creation, then sequence), the workspace's only, `filter` applied.
+    expect(table.listOf('ws_1', 'mine').map((r) => r.id)).toEqual(['mine1', 'mine2']);
+    expect(table.listOf('ws_1', 'mine', (r) => r.id === 'mine2').map((r) => r.id)).toEqual([
+      'mine2',
+    ]);
+    expect(table.listOf('ws_2', 'mine').map((r) => r.id)).toEqual(['elsewhere']);
+    expect(table.listOf('ws_1', 'none')).toEqual([]);
+    expect(reads).toBe(0);
+    table.delete('mine1');
+    expect(table.listOf('ws_1', 'mine').map((r) => r.id)).toEqual(['mine2']);
+    table.load([child('loaded', 1, 'mine')]);
+    expect(table.listOf('ws_1', 'mine').map((r) => r.id)).toEqual(['loaded']);
+    table.clear();
+    expect(table.listOf('ws_1', 'mine')).toEqual([]);
+    expect(() => new Table<Row>().listOf('ws_1', 'mine')).toThrow('no parent field');
+  });
 });

@@ -9,12 +9,17 @@ export interface RowMeta {
 }
 
 /** How a table keeps its rows. */
-export interface TableOptions {
+export interface TableOptions<T> {
   /**
    * Rows are deep-frozen when stored, so a change puts a new row (`update`): then a row object, and
    * the table's `version`, stand for their content, and answers built from them can be cached.
    */
   immutable?: boolean;
+  /**
+   * The field that names each row's parent (a message's `conversation_id`), set when the row is made
+   * and never changed: `listOf` then passes over that parent's rows only.
+   */
+  parent?: keyof T & string;
 }
 
 /** Rows grouped by the value of one field, each group in the order its rows were stored. */
@@ -67,19 +72,22 @@ const NO_ROWS: readonly never[] = [];
 export class Table<T extends RowMeta> {
   private readonly rows = new Map<string, T>();
   /**
-   * The same rows by workspace: a workspace's list, count or search passes over its own rows only,
-   * however many other workspaces a shared mock that runs all day holds.
+   * The same rows by workspace (and by parent, with `TableOptions.parent`): a workspace's list,
+   * count or search passes over its own rows only, however many other workspaces a shared mock that
+   * runs all day holds, and a parent's list over that parent's rows only.
    */
   private readonly indexes: Groups<T>[];
   private readonly byWs: Groups<T>;
+  private readonly byParent: Groups<T> | undefined;
   private changes = 0;
   /** Whether rows are frozen (see `TableOptions.immutable`). */
   readonly immutable: boolean;
 
-  constructor(options: TableOptions = {}) {
+  constructor(options: TableOptions<T> = {}) {
     this.immutable = options.immutable === true;
     this.byWs = new Groups<T>('_ws');
-    this.indexes = [this.byWs];
+    this.byParent = options.parent === undefined ? undefined : new Groups<T>(options.parent);
+    this.indexes = this.byParent === undefined ? [this.byWs] : [this.byWs, this.byParent];
   }
 
   /**
@@ -151,6 +159,17 @@ export class Table<T extends RowMeta> {
   list(ws: string, filter: (row: T) => boolean = () => true): T[] {
     const out: T[] = [];
     for (const row of this.byWs.of(ws)) if (filter(row)) out.push(row);
+    return out.sort(byCreation);
+  }
+
+  /**
+   * The workspace's rows whose parent (`TableOptions.parent`) is `parentId` that pass `filter`,
+   * oldest first, as `list` orders them.
+   */
+  listOf(ws: string, parentId: string, filter: (row: T) => boolean = () => true): T[] {
+    if (this.byParent === undefined) throw new Error('Table.listOf: the table has no parent field');
+    const out: T[] = [];
+    for (const row of this.byParent.of(parentId)) if (row._ws === ws && filter(row)) out.push(row);
     return out.sort(byCreation);
   }
 
