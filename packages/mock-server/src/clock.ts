@@ -1,12 +1,5 @@
 import { conflict, invalidField } from './errors.js';
-
-/** A timer the clock will run at `at` (ms since the epoch). */
-interface Timer {
-  id: number;
-  at: number;
-  seq: number;
-  run: () => unknown;
-}
+import { TimerQueue } from './timer-queue.js';
 
 /** The mock's time source and timers: real time, or a manual clock that tests move forward. */
 export interface Clock {
@@ -128,7 +121,7 @@ export function createManualClock(start: number = Date.now()): Clock {
   let current = start;
   let next = 1;
   let seq = 0;
-  const timers: Timer[] = [];
+  const timers = new TimerQueue();
   /** Advances in progress: more than one when they overlap. */
   let advancing = 0;
   const settlers = new Set<() => Promise<void>>();
@@ -136,27 +129,16 @@ export function createManualClock(start: number = Date.now()): Clock {
     for (const fn of settlers) await fn();
   };
 
-  const takeDue = (limit: number): Timer | undefined => {
-    let best = -1;
-    for (let i = 0; i < timers.length; i++) {
-      const t = timers[i] as Timer;
-      const b = timers[best];
-      if (t.at <= limit && (!b || t.at < b.at || (t.at === b.at && t.seq < b.seq))) best = i;
-    }
-    return best < 0 ? undefined : timers.splice(best, 1)[0];
-  };
-
   const clock: Clock = {
     mode: 'manual',
     now: () => current,
     schedule(ms, run) {
       const id = next++;
-      timers.push({ id, at: current + Math.max(0, ms), seq: seq++, run });
+      timers.add({ id, at: current + Math.max(0, ms), seq: seq++, run });
       return id;
     },
     clear(id) {
-      const i = timers.findIndex((t) => t.id === id);
-      if (i >= 0) timers.splice(i, 1);
+      timers.cancel(id);
     },
     async advance(requested) {
       checkAdvance(requested, current);
@@ -168,7 +150,7 @@ export function createManualClock(start: number = Date.now()): Clock {
       try {
         for (;;) {
           await settle();
-          const timer = takeDue(target);
+          const timer = timers.takeDue(target);
           if (timer) {
             current = Math.max(current, timer.at);
             await timer.run();
@@ -191,13 +173,13 @@ export function createManualClock(start: number = Date.now()): Clock {
       current = Math.max(current, target);
       return current;
     },
-    pending: () => timers.length,
+    pending: () => timers.size,
     onBeforeStep(fn) {
       settlers.add(fn);
       return () => settlers.delete(fn);
     },
     dispose() {
-      timers.length = 0;
+      timers.clear();
       settlers.clear();
     },
   };
