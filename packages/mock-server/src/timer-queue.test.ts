@@ -82,4 +82,17 @@ describe('TimerQueue', () => {
     expect(queue.size).toBe(0);
     expect(queue.held).toBe(0);
   });
+
+  it("lets go of a cancelled timer's function at once, though the heap still holds the timer", () => {
+    // What a delivery attempt's timeout closes over (its request, body and signal) must not stay
+    // alive until the heap is next compacted.
+    const queue = new TimerQueue();
+    for (let id = 1; id <= 100; id++) queue.add(timer(id, 1_000_000 + id));
+    const big = { body: 'x'.repeat(1000) };
+    const t: Timer = { id: 101, at: 10, seq: 101, run: () => big.body };
+    queue.add(t);
+    queue.cancel(101);
+    expect(queue.held).toBe(101);
+    expect(t.run()).toBeUndefined();
+  });
 });

@@ -38,9 +38,16 @@ export class TimerQueue {
     this.heap.push(timer);
   }
 
-  /** Cancels a timer by id (nothing for one that ran or was cancelled). */
+  /**
+   * Cancels a timer by id (nothing for one that ran or was cancelled). Until the heap lets go of it,
+   * it holds no more than its time: its function (and all that it closes over, a delivery attempt's
+   * request) is let go at once.
+   */
   cancel(id: number): void {
-    if (!this.waiting.delete(id)) return;
+    const timer = this.waiting.get(id);
+    if (timer === undefined) return;
+    this.waiting.delete(id);
+    timer.run = cancelled;
     if (this.heap.size > MIN_COMPACT && this.heap.size > 2 * this.waiting.size) {
       this.heap.retain((t) => this.waiting.get(t.id) === t);
     }
@@ -65,6 +72,8 @@ export class TimerQueue {
     this.waiting.clear();
   }
 }
+
+function cancelled(): void {}
 
 function earlier(a: Timer, b: Timer): boolean {
   return a.at < b.at || (a.at === b.at && a.seq < b.seq);
