@@ -3,6 +3,7 @@ import type { Clock } from '../clock.js';
 import type { DomainContext } from '../domain/context.js';
 import { webhookEvents } from '../domain/webhook-events.js';
 import { signingSecret } from '../domain/webhooks.js';
+import { MinHeap } from '../min-heap.js';
 import type { DeliveryRow, WebhookRow } from '../store/records.js';
 import type { DomainEvent } from './event-bus.js';
 import {
@@ -47,6 +48,11 @@ export class WebhookDispatcher {
   private readonly pending = new Map<string, Set<string>>();
   /** How many deliveries are pending, all webhooks together. */
   private pendingCount = 0;
+  /**
+   * The finished deliveries, oldest first (by creation): the history's bound drops the oldest without
+   * a pass over the pending ones before them (a receiver down all day, a clock no test moves).
+   */
+  private readonly finished = new MinHeap<DeliveryRow>(createdBefore);
   /** The events `countDeliveries` is emitting, by id: how many deliveries each made. */
   private readonly counting = new Map<string, number>();
   /** Per webhook, the end of its last attempt: its attempts go out one at a time, in order. */
@@ -139,7 +145,10 @@ export class WebhookDispatcher {
     const now = this.options.clock.now();
     this.forgetPending();
     for (const row of this.options.ctx.state.tables.deliveries.all()) {
-      if (row.status !== 'pending') continue;
+      if (row.status !== 'pending') {
+        this.finished.push(row);
+        continue;
+      }
       this.markPending(row);
       if (row._test) {
         this.fail(row, null);
@@ -424,13 +433,15 @@ export class WebhookDispatcher {
     if (ids?.delete(row.id)) {
       this.pendingCount--;
       if (ids.size === 0) this.pending.delete(row.webhook_id);
+      this.finished.push(row);
     }
   }
 
-  /** The state is gone (reset) or replaced (import): nothing of it is pending here any more. */
+  /** The state is gone (reset) or replaced (import): nothing of it is pending or finished here any more. */
   private forgetPending(): void {
     this.pending.clear();
     this.pendingCount = 0;
+    this.finished.clear();
   }
 
   /** The pending deliveries to a webhook, oldest first. */
@@ -452,12 +463,18 @@ export class WebhookDispatcher {
     const { deliveries } = this.options.ctx.state.tables;
     if (deliveries.size <= MAX_FINISHED_DELIVERIES) return;
     let excess = deliveries.size - this.pendingCount - MAX_FINISHED_DELIVERIES;
-    // Oldest first; the finished ones mostly lead, so this stops after a few rows.
-    for (const row of deliveries.values()) {
-      if (excess <= 0) break;
-      if (row.status === 'pending') continue;
+    while (excess > 0) {
+      const row = this.finished.pop();
+      if (row === undefined) break;
+      // Only a row of the table as it is (one of a state since replaced was forgotten with it).
+      if (deliveries.find(row.id) !== row) continue;
       deliveries.delete(row.id);
       excess--;
     }
   }
+}
+
+/** Creation order: the creation sequence, then the id for rows of a hand-written state that share one. */
+function createdBefore(a: DeliveryRow, b: DeliveryRow): boolean {
+  return a._seq < b._seq || (a._seq === b._seq && a.id < b.id);
 }
