@@ -16,6 +16,23 @@ describe('the manual clock', () => {
     expect(clock.now()).toBe(1599);
   });
 
+  it('runs a timer whose delay is no number at once, as setTimeout and the real clock do, the rest in order', async () => {
+    // A delay computed from an invalid date (NaN) compares as neither before nor after any other:
+    // in the heap it ran the timers out of time order and left the clock reading NaN.
+    const clock = createManualClock(0);
+    const ran: string[] = [];
+    for (const ms of [50, 10, 40]) clock.schedule(ms, () => ran.push(`${ms}@${clock.now()}`));
+    clock.schedule(Number.NaN, () => ran.push(`NaN@${clock.now()}`));
+    for (const ms of [30, 20, 60, 5, 45, 15, 35]) {
+      clock.schedule(ms, () => ran.push(`${ms}@${clock.now()}`));
+    }
+    expect(await clock.advance(100)).toBe(100);
+    expect(ran).toEqual([
+      'NaN@0',
+      ...[5, 10, 15, 20, 30, 35, 40, 45, 50, 60].map((ms) => `${ms}@${ms}`),
+    ]);
+  });
+
   it('runs timers scheduled by timers when they fall due within the same advance', async () => {
     const clock = createManualClock(0);
     const ran: number[] = [];

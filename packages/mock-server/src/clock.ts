@@ -134,7 +134,8 @@ export function createManualClock(start: number = Date.now()): Clock {
     now: () => current,
     schedule(ms, run) {
       const id = next++;
-      timers.add({ id, at: current + Math.max(0, ms), seq: seq++, run });
+      // A delay that is no number (NaN) is none, as setTimeout takes it: the heap cannot order it.
+      timers.add({ id, at: current + (Number.isNaN(ms) ? 0 : Math.max(0, ms)), seq: seq++, run });
       return id;
     },
     clear(id) {
