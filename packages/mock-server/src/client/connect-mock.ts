@@ -34,11 +34,17 @@ export function connectMock(url: string | URL, options: ConnectMockOptions = {})
     clock: {
       now: async () => (await clockInfo()).now_ms,
       // A fraction rounds up, as in-process; anything else is sent as it is, for the server to refuse
-      // as the server object does (Math.ceil read '1000' as 1000 and null as 0).
+      // as the server object does (Math.ceil read '1000' as 1000 and null as 0). JSON writes an
+      // infinity as null (no number): the largest number goes instead, past the clock's last date.
       advance: async (ms) =>
         (
           (await call('POST', '/clock/advance', {
-            ms: typeof ms === 'number' ? Math.ceil(ms) : ms,
+            ms:
+              typeof ms !== 'number' || Number.isNaN(ms)
+                ? ms
+                : Number.isFinite(ms)
+                  ? Math.ceil(ms)
+                  : Math.sign(ms) * Number.MAX_VALUE,
           })) as { now_ms: number }
         ).now_ms,
       info: () => call('GET', '/clock'),

@@ -154,8 +154,18 @@ describe('connectMock over listen()', () => {
       const server = await mock.listen({ port: 0 });
       running.push(server);
       const client = connectMock(server.url);
-      // A JavaScript caller's string or null is sent as it is (refused), not coerced to a number.
-      for (const ms of [-1, 1e20, '1000', null, 10]) {
+      // A JavaScript caller's string or null is sent as it is (refused), not coerced to a number;
+      // an infinity, which JSON writes as null, is refused past the last date, as in-process.
+      for (const ms of [
+        -1,
+        1e20,
+        Number.POSITIVE_INFINITY,
+        Number.NEGATIVE_INFINITY,
+        Number.NaN,
+        '1000',
+        null,
+        10,
+      ]) {
         if (clock === 'manual' && ms === 10) continue;
         const inProcess = await rejection(mock.clock.advance(ms as never));
         const remote = await rejection(client.clock.advance(ms as never));
@@ -165,8 +175,8 @@ describe('connectMock over listen()', () => {
         expect(remote).toMatchObject({ status, code });
         // The same rule; over HTTP `ms` is an integer (in-process a fraction rounds up), and a
         // real clock's maximum moves with the time.
-        expect((remote as MockApiError).details?.[0]?.rule).toBe(details?.[0]?.rule);
-        if (typeof ms === 'number' && clock === 'manual') {
+        expect((remote as MockApiError).details?.[0]?.rule, String(ms)).toBe(details?.[0]?.rule);
+        if (typeof ms === 'number' && !Number.isNaN(ms) && clock === 'manual') {
           expect((remote as MockApiError).details).toEqual(details);
         }
       }
