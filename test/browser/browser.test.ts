@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt } from '../runtimes/assert-built.js';
 import { expectedOutcomes, expectedSignatures } from '../runtimes/expected-outcomes.js';
+import { checkSdkResults } from '../runtimes/sdk-checks.js';
 import { type RunningMock, startMockServer } from '../runtimes/start-mock-server.js';
 import { bundlePage } from './bundle-page.js';
 import { chromiumSource, foreignSite, launchChromium } from './chromium.js';
@@ -113,43 +114,7 @@ describe.skipIf(skipReason !== undefined)('in headless Chromium', () => {
       expect(unbuiltFiles('sdk-page')).toEqual([]);
     });
 
-    it('lists across pages, creates, retrieves and deletes', () => {
-      expect(result.listed).toEqual(['agent 1', 'agent 2', 'agent 3', 'agent 4', 'agent 5']);
-      expect(result.pages).toEqual([1, 2, 3]);
-      expect(result.retrieved).toBe('agent 1');
-      expect(result.deleted).toBe('undefined');
-    });
-
-    it('a 404 is a NotFoundError with status and code', () => {
-      expect(result.afterDelete).toEqual({
-        name: 'NotFoundError',
-        status: 404,
-        code: 'NOT_FOUND',
-        instanceOfClass: true,
-        guard: true,
-      });
-    });
-
-    it('a 429 waits its Retry-After and is retried; one past maxRetryAfter throws RateLimitError at once', () => {
-      expect(result.rateLimited).toEqual({ retried: 'agent 2', waited: [1000], faultsLeft: 0 });
-      expect(result.tooLong).toEqual({
-        name: 'RateLimitError',
-        status: 429,
-        code: 'RATE_LIMIT_EXCEEDED',
-        retryAfter: 120,
-        instanceOfClass: true,
-        sleepsAfter: 0,
-      });
-    });
-
-    it('a POST answered 429 is sent again with its body', () => {
-      expect(result.postRetried).toEqual({
-        name: 'agent 6',
-        description: 'sent twice',
-        waited: [0],
-        faultsLeft: 0,
-      });
-    });
+    checkSdkResults(() => result);
 
     it("passes the preflights of a JSON POST and a PUT with x-api-key and a header of the caller's", () => {
       expect(result.headersRead).toMatchObject({
