@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { EdgeVM } from '@edge-runtime/vm';
-import { build, type Plugin } from 'esbuild';
+import { build } from 'esbuild';
+import { recordResolutions } from './record-resolutions.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 // Without the `paths` of test/tsconfig.json, which send @agent-platform/* to src/ (as for Bun).
@@ -25,23 +26,7 @@ export async function bundleForEdge(
   entry: string | { contents: string },
   globalName?: string,
 ): Promise<EdgeBundle> {
-  const resolved = new Map<string, string>();
-  const record: Plugin = {
-    name: 'record-resolutions',
-    setup(build) {
-      build.onResolve({ filter: /^@agent-platform\// }, async (args) => {
-        if (args.pluginData === 'recording') return undefined;
-        const result = await build.resolve(args.path, {
-          kind: args.kind,
-          importer: args.importer,
-          resolveDir: args.resolveDir,
-          pluginData: 'recording',
-        });
-        if (result.errors.length === 0) resolved.set(args.path, result.path);
-        return result;
-      });
-    },
-  };
+  const { record, resolved } = recordResolutions();
   const result = await build({
     ...(typeof entry === 'string'
       ? { entryPoints: [fileURLToPath(new URL(`./scripts/${entry}`, import.meta.url))] }

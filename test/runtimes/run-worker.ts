@@ -3,7 +3,8 @@ import { builtinModules, createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import { build } from 'esbuild';
+import { recordResolutions } from './record-resolutions.js';
 import { runForJson } from './run-for-json.js';
 
 // workerd's package (a root devDependency) exports the path of the binary its optional dependency
@@ -49,23 +50,7 @@ const tsconfig = fileURLToPath(new URL('./tsconfig.bun.json', import.meta.url));
  * name through node_modules; returns the code and where each `@agent-platform/*` import resolved.
  */
 async function bundle(kind: WorkerKind): Promise<{ code: string; resolved: Map<string, string> }> {
-  const resolved = new Map<string, string>();
-  const record: Plugin = {
-    name: 'record-resolutions',
-    setup(build) {
-      build.onResolve({ filter: /^@agent-platform\// }, async (args) => {
-        if (args.pluginData === 'recording') return undefined;
-        const result = await build.resolve(args.path, {
-          kind: args.kind,
-          importer: args.importer,
-          resolveDir: args.resolveDir,
-          pluginData: 'recording',
-        });
-        if (result.errors.length === 0) resolved.set(args.path, result.path);
-        return result;
-      });
-    },
-  };
+  const { record, resolved } = recordResolutions();
   const result = await build({
     entryPoints: [fileURLToPath(new URL(`./scripts/${kind.entry}`, import.meta.url))],
     bundle: true,
