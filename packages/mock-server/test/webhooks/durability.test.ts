@@ -273,7 +273,7 @@ describe('nothing is lost', () => {
     } finally {
       b.dispose();
     }
-  });
+  }, 60_000); // 50,000 deliveries: about 1.5 s alone, several times that beside a loaded build
 
   it('bounds the queue per webhook and records the overflow as failed, never dropping it silently', async () => {
     const b = createMockServer({ clock: 'manual', variant: 'B', deliveryGraceMs: 2000 });
