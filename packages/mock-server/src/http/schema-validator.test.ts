@@ -139,6 +139,27 @@ describe('anyOf of scalars and an array (a custom field value)', () => {
   });
 });
 
+describe('a nullable enum (anyOf: [an enum, null])', () => {
+  const schema: SchemaNode = {
+    anyOf: [{ type: 'string', enum: ['queue_full', 'webhook_deleted'] }, { type: 'null' }],
+  };
+
+  it('accepts a listed value and null', () => {
+    expect(validate(schema, 'queue_full')).toEqual([]);
+    expect(validate(schema, null)).toEqual([]);
+  });
+
+  it('names null beside the values, as one enum listing null would', () => {
+    expect(validate(schema, 'bogus')).toEqual([
+      {
+        field: 'hours',
+        rule: 'enum',
+        message: 'hours: must be one of "queue_full", "webhook_deleted" or null',
+      },
+    ]);
+  });
+});
+
 describe('alternatives of the same type', () => {
   it('report the branch with the fewest issues', () => {
     const schema: SchemaNode = {

@@ -259,6 +259,18 @@ function checkAlternatives(
   const closest = attempts
     .filter((issues) => !wrongType(issues))
     .reduce((best, issues) => (issues.length < best.length ? issues : best));
+  // `anyOf: [{enum: [...]}, {type: null}]` (a nullable enum, as generators read it best): the
+  // enum's message names null too, as one enum listing null would.
+  const [only] = closest;
+  if (
+    closest.length === 1 &&
+    only?.field === field &&
+    only.rule === 'enum' &&
+    branches.some((b) => b.type === 'null')
+  ) {
+    out.push({ ...only, message: `${only.message} or null` });
+    return false;
+  }
   out.push(...closest);
   return false;
 }
