@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt } from '../runtimes/assert-built.js';
-import { expectedOutcomes, expectedSignatures } from '../runtimes/expected-outcomes.js';
 import { checkSdkResults } from '../runtimes/sdk-checks.js';
 import { type RunningMock, startMockServer } from '../runtimes/start-mock-server.js';
+import { checkWebhookVerifyResults } from '../runtimes/webhook-verify-checks.js';
 import { bundlePage } from './bundle-page.js';
 import { chromiumSource, foreignSite, launchChromium } from './chromium.js';
 import { type PageFile, type PageServer, startPageServer } from './page-server.js';
@@ -182,29 +182,9 @@ describe.skipIf(skipReason !== undefined)('in headless Chromium', () => {
       expect(result.nodeGlobals).toEqual([]);
     });
 
-    it('verifyWebhook: every known-answer vector (A and B), as string, Uint8Array and ArrayBuffer, with Headers and a record', () => {
-      expect(result.outcomes).toEqual(expectedOutcomes());
-    });
+    checkWebhookVerifyResults(() => result);
 
-    it("signWebhook gives openssl's signature for every vector, and verifyWebhook accepts what it signs", () => {
-      expect(result.signatures).toEqual(expectedSignatures());
-      expect(result.roundTrip).toEqual({
-        A: { ok: true, variant: 'A', event: 'webhook.test', data: { message: 'signed on A' } },
-        B: { ok: true, variant: 'B', event: 'webhook.test', data: { message: 'signed on B' } },
-      });
-    });
-
-    it('a wrong signature is a WebhookVerificationError signature_mismatch; a late delivery timestamp_too_old', () => {
-      expect(result.wrongSignature).toEqual({
-        instanceOfClass: true,
-        guard: true,
-        code: 'signature_mismatch',
-      });
-      expect(result.tooOld).toEqual({ ok: false, code: 'timestamp_too_old' });
-    });
-
-    it('createDeduper with the memory store lets one claim through; a Request body read as bytes verifies', () => {
-      expect(result.claims).toEqual(['claimed', 'processing', 'completed']);
+    it('a Request body read as bytes verifies', () => {
       expect(Object.keys(result.fromRequest as object)).toHaveLength(12);
       for (const [name, outcome] of Object.entries(result.fromRequest as object)) {
         expect(outcome, name).toMatchObject({ ok: !name.includes('unknown') });
