@@ -4,18 +4,7 @@
 // only a browser can hide: the response headers the SDK reads, a preflight of each method and of a
 // header of the caller's, a body cut, a redirect.
 import { AgentPlatform, APIConnectionError, APIError, NotFoundError } from '@agent-platform/sdk';
-import { results } from '../../runtimes/scripts/sdk-results.ts';
-
-/** Calls the mock's control API, as sdk-results.ts does. */
-async function control(baseUrl: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${baseUrl}/__mock${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} /__mock${path}: ${response.status}`);
-  return ((await response.json()) as { data: unknown }).data;
-}
+import { control, results } from '../../runtimes/scripts/sdk-results.ts';
 
 /** The results the test checks: `baseUrl` is the mock's, `redirecting` a URL that redirects to it. */
 export async function run(baseUrl: string, redirecting: string): Promise<Record<string, unknown>> {

@@ -13,7 +13,7 @@ import {
 export const entries = ['@agent-platform/sdk'];
 
 /** Calls the mock's control API (not part of the SDK). */
-async function control(
+export async function control(
   baseUrl: string,
   method: string,
   path: string,
