@@ -7,6 +7,7 @@ import {
   type ResetOptions,
 } from './control/controller.js';
 import type { Core } from './control/core.js';
+import type { WebhookRecordsFilter } from './control/webhook-records-filter.js';
 import { AppointmentReminders } from './domain/appointment-reminders.js';
 import { sendReminder } from './domain/appointments.js';
 import type { DomainContext } from './domain/context.js';
@@ -108,10 +109,14 @@ export interface MockServer {
     event: string;
     data: unknown;
   }): ReturnType<Controller['emitEvent']>;
-  /** Every webhook delivery attempt, oldest first. */
-  webhookAttempts(): ReturnType<Controller['webhookAttempts']>;
-  /** Alert e-mails recorded for failing Variant B webhooks. */
-  alerts(): ReturnType<Controller['alerts']>;
+  /**
+   * Every webhook delivery attempt, oldest first: of one webhook or one workspace when the filter
+   * names it (an id nothing has is 400 rule `exists`).
+   * @example mock.webhookAttempts({ webhook_id: webhook.id }).filter((a) => a.succeeded).length
+   */
+  webhookAttempts(filter?: WebhookRecordsFilter): ReturnType<Controller['webhookAttempts']>;
+  /** Alert e-mails recorded for failing Variant B webhooks: of one webhook or one workspace when the filter names it. */
+  alerts(filter?: WebhookRecordsFilter): ReturnType<Controller['alerts']>;
   /**
    * Waits until no webhook attempt is in flight (at most the grace period per wait), following the
    * attempts that start meanwhile (a receiver's reactions) up to 100 rounds deep.
@@ -266,8 +271,8 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     setHealth: (status) => control.setHealth(status),
     receiveMessage: (id, input) => control.receiveMessage(id, input),
     emitEvent: (input) => control.emitEvent(input),
-    webhookAttempts: () => control.webhookAttempts(),
-    alerts: () => control.alerts(),
+    webhookAttempts: (filter) => control.webhookAttempts(filter),
+    alerts: (filter) => control.alerts(filter),
     settle: () => dispatcher.settle(),
     pairChannel: (id) => control.pairChannel(id),
     setChannelStatus: (id, input) => control.setChannelStatus(id, input),

@@ -1,6 +1,7 @@
 export type { Clock } from './clock.js';
 export { createManualClock, createRealClock } from './clock.js';
 export type { CreateApiKeyOptions, CreatedApiKey, ResetOptions } from './control/controller.js';
+export type { WebhookRecordsFilter } from './control/webhook-records-filter.js';
 export type { MockServer } from './create-mock-server.js';
 export { createMockServer } from './create-mock-server.js';
 export type { ErrorCode, ErrorDetail } from './errors.js';

@@ -70,8 +70,10 @@ export function connectMock(url: string | URL, options: ConnectMockOptions = {})
     setMessageStatus: (messageId, input) => call('PUT', `/messages/${id(messageId)}/status`, input),
     setMcpServer: (serverId, input) => call('PUT', `/mcp-servers/${id(serverId)}`, input),
     emitEvent: (input) => call('POST', '/events', input),
-    webhookAttempts: () => call('GET', '/webhook-attempts'),
-    alerts: () => call('GET', '/alerts'),
+    webhookAttempts: (filter = {}) =>
+      controlCall(target, 'GET', '/webhook-attempts', { query: { ...filter } }) as Promise<never>,
+    alerts: (filter = {}) =>
+      controlCall(target, 'GET', '/alerts', { query: { ...filter } }) as Promise<never>,
     settle: () => call('POST', '/settle'),
     setHealth: async (status) => {
       await call('PUT', '/health', { status });

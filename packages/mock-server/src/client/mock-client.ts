@@ -1,4 +1,5 @@
 import type { CreateApiKeyOptions, CreatedApiKey, ResetOptions } from '../control/controller.js';
+import type { WebhookRecordsFilter } from '../control/webhook-records-filter.js';
 import type { MockServer } from '../create-mock-server.js';
 import type { FaultSpec, FaultsFilter, PendingFault } from '../faults.js';
 import type { JournalEntry, RequestsQuery } from '../journal.js';
@@ -82,10 +83,10 @@ export interface MockClient {
   ): Answer<'setMcpServer'>;
   /** Emits any event of the variant in a workspace; it is delivered like any other. */
   emitEvent(input: Parameters<MockServer['emitEvent']>[0]): Answer<'emitEvent'>;
-  /** Every webhook delivery attempt, oldest first. */
-  webhookAttempts(): Answer<'webhookAttempts'>;
-  /** Alert e-mails recorded for failing Variant B webhooks. */
-  alerts(): Answer<'alerts'>;
+  /** Every webhook delivery attempt, oldest first: of one webhook or one workspace when the filter names it. */
+  webhookAttempts(filter?: WebhookRecordsFilter): Answer<'webhookAttempts'>;
+  /** Alert e-mails recorded for failing Variant B webhooks: of one webhook or one workspace when the filter names it. */
+  alerts(filter?: WebhookRecordsFilter): Answer<'alerts'>;
   /** Resolves once no webhook attempt is in flight (`POST /__mock/settle`). */
   settle(): Promise<void>;
   /** Sets the health GET /v1/health reports; `maintenance` makes other operations answer 503. */

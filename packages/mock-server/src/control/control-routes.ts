@@ -9,6 +9,7 @@ import {
   faultsQuery,
   healthBody,
   requestsQuery,
+  webhookRecordsQuery,
   workspaceBody,
 } from './control-schemas.js';
 import type { Controller } from './controller.js';
@@ -144,13 +145,17 @@ export function createControlRouter(core: Core, control: Controller): Router<Con
       json,
     ),
     route('POST', '/events', ({ body }) => ok(control.emitEvent(body as never)), json),
-    route('GET', '/webhook-attempts', () => ok(control.webhookAttempts())),
+    route('GET', '/webhook-attempts', ({ query }) => ok(control.webhookAttempts(query)), {
+      query: webhookRecordsQuery,
+    }),
     // settle() over HTTP: a suite in another language waits here instead of polling the attempts.
     route('POST', '/settle', async () => {
       await core.dispatcher.settle();
       return none();
     }),
-    route('GET', '/alerts', () => ok(control.alerts())),
+    route('GET', '/alerts', ({ query }) => ok(control.alerts(query)), {
+      query: webhookRecordsQuery,
+    }),
   ];
   return new Router(routes);
 }

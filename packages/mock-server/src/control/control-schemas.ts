@@ -136,6 +136,17 @@ export const eventInput = object(
  */
 export const faultsFilter = object({ key_id: uuid });
 
+/** `webhookAttempts()`'s and `alerts()`'s filter: ids in any case (their existence checked after). */
+export const webhookRecordsOptions = object({ webhook_id: uuid, workspace_id: uuid });
+
+/** The query of `GET /__mock/webhook-attempts` and `GET /__mock/alerts`. */
+export const webhookRecordsQuery: ReadonlyMap<string, ParameterInfo> = new Map(
+  ['webhook_id', 'workspace_id'].map((name) => [
+    name,
+    { name, in: 'query', required: false, schema: uuid },
+  ]),
+);
+
 /** The query of `GET` and `DELETE /__mock/faults`, `faults.list()`'s and `faults.clear()`'s filter. */
 export const faultsQuery: ReadonlyMap<string, ParameterInfo> = new Map([
   ['key_id', { name: 'key_id', in: 'query', required: false, schema: uuid }],

@@ -49,6 +49,7 @@ import {
 } from './control-schemas.js';
 import type { Core } from './core.js';
 import { requestsFilter } from './requests-filter.js';
+import { type WebhookRecordsFilter, webhookRecordsMatcher } from './webhook-records-filter.js';
 
 /** What `createApiKey` returns: the key string is shown only here. */
 export type CreatedApiKey = Pick<
@@ -391,9 +392,10 @@ export class Controller {
     };
   }
 
-  /** Every delivery attempt of every workspace, oldest first. */
-  webhookAttempts() {
-    const rows = this.core.state.tables.deliveries.all();
+  /** Every delivery attempt, oldest first: of every workspace, or those the filter takes. */
+  webhookAttempts(filter: WebhookRecordsFilter = {}) {
+    const keep = webhookRecordsMatcher(this.core.state, filter);
+    const rows = this.core.state.tables.deliveries.all().filter((d) => keep(d.webhook_id, d._ws));
     return rows
       .flatMap((d) =>
         d.attempts.map((a) => ({
@@ -423,9 +425,12 @@ export class Controller {
       .map(({ seq: _seq, ...attempt }) => attempt);
   }
 
-  /** The alert e-mails recorded for failing Variant B webhooks, oldest first. */
-  alerts(): AlertRecord[] {
-    return this.core.state.alerts.map((alert) => ({ ...alert }));
+  /** The alert e-mails recorded for failing Variant B webhooks, oldest first: all, or those the filter takes. */
+  alerts(filter: WebhookRecordsFilter = {}): AlertRecord[] {
+    const keep = webhookRecordsMatcher(this.core.state, filter);
+    return this.core.state.alerts
+      .filter((alert) => keep(alert.webhook_id, alert.workspace_id))
+      .map((alert) => ({ ...alert }));
   }
 }
 
