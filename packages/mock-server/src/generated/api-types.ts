@@ -3190,15 +3190,18 @@ export interface components {
             agent_id?: string | null;
             notes?: string | null;
         };
-        /** @description The body of every delivery. Variant A: `{event, timestamp, webhook_id, data}`; Variant B adds `event_id`. */
+        /** @description The body of every delivery. Variant A: `{event, timestamp, webhook_id, data}`; Variant B adds `event_id`. Every attempt of a delivery sends the same bytes. Variant A has no event id: deduplicate on a hash (SHA-256) of the raw body, never of the signed `<X-Webhook-Timestamp>.<raw body>`, which changes with each attempt. */
         WebhookEnvelope: {
             /**
              * Format: uuid
-             * @description Variant B only (always present there). Unique per event; retries redeliver the same id.
+             * @description Variant B only (always present there). Unique per event and the same for every webhook the event goes to; retries redeliver the same id.
              */
             event_id?: string;
             event: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the event happened, the same on every retry. Not the signing time (Variant A's is X-Webhook-Timestamp; Variant B has none).
+             */
             timestamp: string;
             /** Format: uuid */
             webhook_id: string;
@@ -4394,7 +4397,7 @@ export interface components {
         AppointmentId: string;
         /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
         XWebhookSignature: string;
-        /** @description Variant A: Unix time of the delivery, in seconds. */
+        /** @description Variant A: Unix time of this attempt, in seconds, the text signed before the `.`: each attempt, a retry included, is signed again with its own. Check it after the signature: the toolkit's verifier refuses one more than 300 s old or 60 s ahead of its clock. */
         XWebhookTimestamp: string;
         /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
         XWebhookID: string;
@@ -7229,7 +7232,7 @@ export interface operations {
             header?: {
                 /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
                 "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
-                /** @description Variant A: Unix time of the delivery, in seconds. */
+                /** @description Variant A: Unix time of this attempt, in seconds, the text signed before the `.`: each attempt, a retry included, is signed again with its own. Check it after the signature: the toolkit's verifier refuses one more than 300 s old or 60 s ahead of its clock. */
                 "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
                 /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
                 "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
@@ -7260,7 +7263,7 @@ export interface operations {
             header?: {
                 /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
                 "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
-                /** @description Variant A: Unix time of the delivery, in seconds. */
+                /** @description Variant A: Unix time of this attempt, in seconds, the text signed before the `.`: each attempt, a retry included, is signed again with its own. Check it after the signature: the toolkit's verifier refuses one more than 300 s old or 60 s ahead of its clock. */
                 "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
                 /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
                 "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
@@ -7291,7 +7294,7 @@ export interface operations {
             header?: {
                 /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
                 "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
-                /** @description Variant A: Unix time of the delivery, in seconds. */
+                /** @description Variant A: Unix time of this attempt, in seconds, the text signed before the `.`: each attempt, a retry included, is signed again with its own. Check it after the signature: the toolkit's verifier refuses one more than 300 s old or 60 s ahead of its clock. */
                 "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
                 /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
                 "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
@@ -7322,7 +7325,7 @@ export interface operations {
             header?: {
                 /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
                 "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
-                /** @description Variant A: Unix time of the delivery, in seconds. */
+                /** @description Variant A: Unix time of this attempt, in seconds, the text signed before the `.`: each attempt, a retry included, is signed again with its own. Check it after the signature: the toolkit's verifier refuses one more than 300 s old or 60 s ahead of its clock. */
                 "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
                 /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
                 "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
@@ -7353,7 +7356,7 @@ export interface operations {
             header?: {
                 /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
                 "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
-                /** @description Variant A: Unix time of the delivery, in seconds. */
+                /** @description Variant A: Unix time of this attempt, in seconds, the text signed before the `.`: each attempt, a retry included, is signed again with its own. Check it after the signature: the toolkit's verifier refuses one more than 300 s old or 60 s ahead of its clock. */
                 "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
                 /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
                 "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
@@ -7384,7 +7387,7 @@ export interface operations {
             header?: {
                 /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
                 "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
-                /** @description Variant A: Unix time of the delivery, in seconds. */
+                /** @description Variant A: Unix time of this attempt, in seconds, the text signed before the `.`: each attempt, a retry included, is signed again with its own. Check it after the signature: the toolkit's verifier refuses one more than 300 s old or 60 s ahead of its clock. */
                 "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
                 /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
                 "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
@@ -7415,7 +7418,7 @@ export interface operations {
             header?: {
                 /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
                 "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
-                /** @description Variant A: Unix time of the delivery, in seconds. */
+                /** @description Variant A: Unix time of this attempt, in seconds, the text signed before the `.`: each attempt, a retry included, is signed again with its own. Check it after the signature: the toolkit's verifier refuses one more than 300 s old or 60 s ahead of its clock. */
                 "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
                 /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
                 "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
@@ -7446,7 +7449,7 @@ export interface operations {
             header?: {
                 /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
                 "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
-                /** @description Variant A: Unix time of the delivery, in seconds. */
+                /** @description Variant A: Unix time of this attempt, in seconds, the text signed before the `.`: each attempt, a retry included, is signed again with its own. Check it after the signature: the toolkit's verifier refuses one more than 300 s old or 60 s ahead of its clock. */
                 "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
                 /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
                 "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
@@ -7477,7 +7480,7 @@ export interface operations {
             header?: {
                 /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
                 "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
-                /** @description Variant A: Unix time of the delivery, in seconds. */
+                /** @description Variant A: Unix time of this attempt, in seconds, the text signed before the `.`: each attempt, a retry included, is signed again with its own. Check it after the signature: the toolkit's verifier refuses one more than 300 s old or 60 s ahead of its clock. */
                 "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
                 /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
                 "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
@@ -7508,7 +7511,7 @@ export interface operations {
             header?: {
                 /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
                 "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
-                /** @description Variant A: Unix time of the delivery, in seconds. */
+                /** @description Variant A: Unix time of this attempt, in seconds, the text signed before the `.`: each attempt, a retry included, is signed again with its own. Check it after the signature: the toolkit's verifier refuses one more than 300 s old or 60 s ahead of its clock. */
                 "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
                 /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
                 "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
@@ -7539,7 +7542,7 @@ export interface operations {
             header?: {
                 /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
                 "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
-                /** @description Variant A: Unix time of the delivery, in seconds. */
+                /** @description Variant A: Unix time of this attempt, in seconds, the text signed before the `.`: each attempt, a retry included, is signed again with its own. Check it after the signature: the toolkit's verifier refuses one more than 300 s old or 60 s ahead of its clock. */
                 "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
                 /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
                 "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
@@ -7570,7 +7573,7 @@ export interface operations {
             header?: {
                 /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
                 "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
-                /** @description Variant A: Unix time of the delivery, in seconds. */
+                /** @description Variant A: Unix time of this attempt, in seconds, the text signed before the `.`: each attempt, a retry included, is signed again with its own. Check it after the signature: the toolkit's verifier refuses one more than 300 s old or 60 s ahead of its clock. */
                 "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
                 /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
                 "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
@@ -7601,7 +7604,7 @@ export interface operations {
             header?: {
                 /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
                 "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
-                /** @description Variant A: Unix time of the delivery, in seconds. */
+                /** @description Variant A: Unix time of this attempt, in seconds, the text signed before the `.`: each attempt, a retry included, is signed again with its own. Check it after the signature: the toolkit's verifier refuses one more than 300 s old or 60 s ahead of its clock. */
                 "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
                 /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
                 "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
@@ -7632,7 +7635,7 @@ export interface operations {
             header?: {
                 /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
                 "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
-                /** @description Variant A: Unix time of the delivery, in seconds. */
+                /** @description Variant A: Unix time of this attempt, in seconds, the text signed before the `.`: each attempt, a retry included, is signed again with its own. Check it after the signature: the toolkit's verifier refuses one more than 300 s old or 60 s ahead of its clock. */
                 "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
                 /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
                 "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
@@ -7663,7 +7666,7 @@ export interface operations {
             header?: {
                 /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
                 "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
-                /** @description Variant A: Unix time of the delivery, in seconds. */
+                /** @description Variant A: Unix time of this attempt, in seconds, the text signed before the `.`: each attempt, a retry included, is signed again with its own. Check it after the signature: the toolkit's verifier refuses one more than 300 s old or 60 s ahead of its clock. */
                 "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
                 /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
                 "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
@@ -7694,7 +7697,7 @@ export interface operations {
             header?: {
                 /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
                 "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
-                /** @description Variant A: Unix time of the delivery, in seconds. */
+                /** @description Variant A: Unix time of this attempt, in seconds, the text signed before the `.`: each attempt, a retry included, is signed again with its own. Check it after the signature: the toolkit's verifier refuses one more than 300 s old or 60 s ahead of its clock. */
                 "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
                 /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
                 "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
@@ -7725,7 +7728,7 @@ export interface operations {
             header?: {
                 /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
                 "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
-                /** @description Variant A: Unix time of the delivery, in seconds. */
+                /** @description Variant A: Unix time of this attempt, in seconds, the text signed before the `.`: each attempt, a retry included, is signed again with its own. Check it after the signature: the toolkit's verifier refuses one more than 300 s old or 60 s ahead of its clock. */
                 "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
                 /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
                 "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
@@ -7756,7 +7759,7 @@ export interface operations {
             header?: {
                 /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
                 "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
-                /** @description Variant A: Unix time of the delivery, in seconds. */
+                /** @description Variant A: Unix time of this attempt, in seconds, the text signed before the `.`: each attempt, a retry included, is signed again with its own. Check it after the signature: the toolkit's verifier refuses one more than 300 s old or 60 s ahead of its clock. */
                 "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
                 /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
                 "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
@@ -7787,7 +7790,7 @@ export interface operations {
             header?: {
                 /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
                 "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
-                /** @description Variant A: Unix time of the delivery, in seconds. */
+                /** @description Variant A: Unix time of this attempt, in seconds, the text signed before the `.`: each attempt, a retry included, is signed again with its own. Check it after the signature: the toolkit's verifier refuses one more than 300 s old or 60 s ahead of its clock. */
                 "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
                 /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
                 "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
@@ -7818,7 +7821,7 @@ export interface operations {
             header?: {
                 /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
                 "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
-                /** @description Variant A: Unix time of the delivery, in seconds. */
+                /** @description Variant A: Unix time of this attempt, in seconds, the text signed before the `.`: each attempt, a retry included, is signed again with its own. Check it after the signature: the toolkit's verifier refuses one more than 300 s old or 60 s ahead of its clock. */
                 "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
                 /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
                 "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
@@ -7849,7 +7852,7 @@ export interface operations {
             header?: {
                 /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
                 "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
-                /** @description Variant A: Unix time of the delivery, in seconds. */
+                /** @description Variant A: Unix time of this attempt, in seconds, the text signed before the `.`: each attempt, a retry included, is signed again with its own. Check it after the signature: the toolkit's verifier refuses one more than 300 s old or 60 s ahead of its clock. */
                 "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
                 /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
                 "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
@@ -7880,7 +7883,7 @@ export interface operations {
             header?: {
                 /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
                 "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
-                /** @description Variant A: Unix time of the delivery, in seconds. */
+                /** @description Variant A: Unix time of this attempt, in seconds, the text signed before the `.`: each attempt, a retry included, is signed again with its own. Check it after the signature: the toolkit's verifier refuses one more than 300 s old or 60 s ahead of its clock. */
                 "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
                 /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
                 "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
@@ -7911,7 +7914,7 @@ export interface operations {
             header?: {
                 /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
                 "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
-                /** @description Variant A: Unix time of the delivery, in seconds. */
+                /** @description Variant A: Unix time of this attempt, in seconds, the text signed before the `.`: each attempt, a retry included, is signed again with its own. Check it after the signature: the toolkit's verifier refuses one more than 300 s old or 60 s ahead of its clock. */
                 "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
                 /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
                 "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
@@ -7942,7 +7945,7 @@ export interface operations {
             header?: {
                 /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
                 "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
-                /** @description Variant A: Unix time of the delivery, in seconds. */
+                /** @description Variant A: Unix time of this attempt, in seconds, the text signed before the `.`: each attempt, a retry included, is signed again with its own. Check it after the signature: the toolkit's verifier refuses one more than 300 s old or 60 s ahead of its clock. */
                 "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
                 /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
                 "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
@@ -7973,7 +7976,7 @@ export interface operations {
             header?: {
                 /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
                 "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
-                /** @description Variant A: Unix time of the delivery, in seconds. */
+                /** @description Variant A: Unix time of this attempt, in seconds, the text signed before the `.`: each attempt, a retry included, is signed again with its own. Check it after the signature: the toolkit's verifier refuses one more than 300 s old or 60 s ahead of its clock. */
                 "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
                 /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
                 "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
@@ -8004,7 +8007,7 @@ export interface operations {
             header?: {
                 /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
                 "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
-                /** @description Variant A: Unix time of the delivery, in seconds. */
+                /** @description Variant A: Unix time of this attempt, in seconds, the text signed before the `.`: each attempt, a retry included, is signed again with its own. Check it after the signature: the toolkit's verifier refuses one more than 300 s old or 60 s ahead of its clock. */
                 "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
                 /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
                 "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
@@ -8035,7 +8038,7 @@ export interface operations {
             header?: {
                 /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
                 "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
-                /** @description Variant A: Unix time of the delivery, in seconds. */
+                /** @description Variant A: Unix time of this attempt, in seconds, the text signed before the `.`: each attempt, a retry included, is signed again with its own. Check it after the signature: the toolkit's verifier refuses one more than 300 s old or 60 s ahead of its clock. */
                 "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
                 /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
                 "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
@@ -8066,7 +8069,7 @@ export interface operations {
             header?: {
                 /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
                 "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
-                /** @description Variant A: Unix time of the delivery, in seconds. */
+                /** @description Variant A: Unix time of this attempt, in seconds, the text signed before the `.`: each attempt, a retry included, is signed again with its own. Check it after the signature: the toolkit's verifier refuses one more than 300 s old or 60 s ahead of its clock. */
                 "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
                 /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
                 "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
@@ -8097,7 +8100,7 @@ export interface operations {
             header?: {
                 /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
                 "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
-                /** @description Variant A: Unix time of the delivery, in seconds. */
+                /** @description Variant A: Unix time of this attempt, in seconds, the text signed before the `.`: each attempt, a retry included, is signed again with its own. Check it after the signature: the toolkit's verifier refuses one more than 300 s old or 60 s ahead of its clock. */
                 "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
                 /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
                 "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
@@ -8128,7 +8131,7 @@ export interface operations {
             header?: {
                 /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
                 "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
-                /** @description Variant A: Unix time of the delivery, in seconds. */
+                /** @description Variant A: Unix time of this attempt, in seconds, the text signed before the `.`: each attempt, a retry included, is signed again with its own. Check it after the signature: the toolkit's verifier refuses one more than 300 s old or 60 s ahead of its clock. */
                 "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
                 /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
                 "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
@@ -8159,7 +8162,7 @@ export interface operations {
             header?: {
                 /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
                 "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
-                /** @description Variant A: Unix time of the delivery, in seconds. */
+                /** @description Variant A: Unix time of this attempt, in seconds, the text signed before the `.`: each attempt, a retry included, is signed again with its own. Check it after the signature: the toolkit's verifier refuses one more than 300 s old or 60 s ahead of its clock. */
                 "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
                 /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
                 "X-Webhook-ID"?: components["parameters"]["XWebhookID"];
@@ -8190,7 +8193,7 @@ export interface operations {
             header?: {
                 /** @description Variant A: `sha256=` + lower-case hex HMAC-SHA256, keyed with the webhook secret, of `<X-Webhook-Timestamp>.<raw body>`. */
                 "X-Webhook-Signature"?: components["parameters"]["XWebhookSignature"];
-                /** @description Variant A: Unix time of the delivery, in seconds. */
+                /** @description Variant A: Unix time of this attempt, in seconds, the text signed before the `.`: each attempt, a retry included, is signed again with its own. Check it after the signature: the toolkit's verifier refuses one more than 300 s old or 60 s ahead of its clock. */
                 "X-Webhook-Timestamp"?: components["parameters"]["XWebhookTimestamp"];
                 /** @description Variant A: the webhook id (not covered by the signature; equals `webhook_id` in the body). */
                 "X-Webhook-ID"?: components["parameters"]["XWebhookID"];

@@ -2581,7 +2581,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "WebhookEnvelope": {
     "type": "object",
-    "description": "The body of every delivery. Variant A: `{event, timestamp, webhook_id, data}`; Variant B adds `event_id`.",
+    "description": "The body of every delivery. Variant A: `{event, timestamp, webhook_id, data}`; Variant B adds `event_id`. Every attempt of a delivery sends the same bytes. Variant A has no event id: deduplicate on a hash (SHA-256) of the raw body, never of the signed `<X-Webhook-Timestamp>.<raw body>`, which changes with each attempt.",
     "required": [
       "event",
       "timestamp",
@@ -2592,14 +2592,15 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "event_id": {
         "type": "string",
         "format": "uuid",
-        "description": "Variant B only (always present there). Unique per event; retries redeliver the same id."
+        "description": "Variant B only (always present there). Unique per event and the same for every webhook the event goes to; retries redeliver the same id."
       },
       "event": {
         "type": "string"
       },
       "timestamp": {
         "type": "string",
-        "format": "date-time"
+        "format": "date-time",
+        "description": "When the event happened, the same on every retry. Not the signing time (Variant A's is X-Webhook-Timestamp; Variant B has none)."
       },
       "webhook_id": {
         "type": "string",
