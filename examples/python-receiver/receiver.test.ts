@@ -1,0 +1,312 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { createMockServer, DEMO_API_KEY, DEMO_IDS } from '@agent-platform/mock-server';
+import { afterEach, describe, expect, it } from 'vitest';
+
+// The Python receiver (standard library only) against the mock's real deliveries over loopback, on
+// the mock's manual clock: the receiver reads the time from GET /__mock/clock (--clock-url).
+const script = fileURLToPath(new URL('./receiver.py', import.meta.url));
+
+interface Verdict {
+  verdict: string;
+  code?: string;
+  event?: string;
+  variant?: string;
+  signed_by?: number;
+  key?: string;
+}
+
+interface Captured {
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** Starts receiver.py on a free port with a secrets file; its verdicts, one JSON line each, in order. */
+async function startReceiver(clockUrl: string, extra: string[] = []) {
+  const dir = await mkdtemp(join(tmpdir(), 'python-receiver-'));
+  const secretsFile = join(dir, 'secrets');
+  await writeFile(secretsFile, '');
+  const child: ChildProcess = spawn(
+    'python3',
+    [script, '--port', '0', '--secrets-file', secretsFile, '--clock-url', clockUrl, ...extra],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  cleanups.push(async () => {
+    child.kill();
+    await rm(dir, { recursive: true, force: true });
+  });
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  const queued: string[] = [];
+  const waiting: ((line: string) => void)[] = [];
+  lines.on('line', (line) => {
+    const waiter = waiting.shift();
+    if (waiter) waiter(line);
+    else queued.push(line);
+  });
+  const nextLine = () =>
+    new Promise<string>((resolve, reject) => {
+      const line = queued.shift();
+      if (line !== undefined) return resolve(line);
+      waiting.push(resolve);
+      child.once('exit', (code) => reject(new Error(`receiver.py exited (${code})`)));
+    });
+  const banner = await nextLine();
+  const url = /^receiver listening on (\S+)$/.exec(banner)?.[1];
+  if (!url) throw new Error(`unexpected banner: ${banner}`);
+  return {
+    url,
+    /** The next verdict the receiver printed. */
+    verdict: async () => JSON.parse(await nextLine()) as Verdict,
+    /** The verdicts of the next n deliveries. */
+    verdicts: async (n: number) => {
+      const all: Verdict[] = [];
+      for (let i = 0; i < n; i++) all.push(JSON.parse(await nextLine()) as Verdict);
+      return all;
+    },
+    secrets: (secrets: string[]) => writeFile(secretsFile, `${secrets.join('\n')}\n`),
+  };
+}
+
+/** A demo-workspace mock on a manual clock, listening on loopback; its deliveries recorded. */
+async function startMock(variant: 'A' | 'B') {
+  const captured: Captured[] = [];
+  const mock = createMockServer({
+    variant,
+    seed: 'demo',
+    clock: 'manual',
+    startTime: '2024-01-01T00:00:00Z',
+    // The most an advance waits for the receiver to answer: it returns as soon as it has.
+    deliveryGraceMs: 60_000,
+    deliveryFetch: async (input, init) => {
+      const request = new Request(input, init);
+      captured.push({
+        url: request.url,
+        body: await request.clone().text(),
+        headers: Object.fromEntries(request.headers),
+      });
+      return fetch(request);
+    },
+  });
+  const server = await mock.listen({ port: 0 });
+  cleanups.push(async () => {
+    await server.close();
+    mock.dispose();
+  });
+  const api = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { 'x-api-key': DEMO_API_KEY, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = response.status === 204 ? undefined : await response.json();
+    if (!response.ok)
+      throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+    return json?.data;
+  };
+  return { mock, api, captured, clockUrl: `${server.url}/__mock/clock` };
+}
+
+/** Starts the mock and the receiver, and registers the receiver as a webhook of every event. */
+async function setUp(variant: 'A' | 'B', extra: string[] = []) {
+  const { mock, api, captured, clockUrl } = await startMock(variant);
+  const receiver = await startReceiver(clockUrl, extra);
+  // With a query, as a URL that carries a routing token would: the receiver routes on the path.
+  const url = `${receiver.url}?source=agent-platform`;
+  const webhook = await api('POST', '/v1/webhooks', { url, events: ['*'] });
+  await receiver.secrets([webhook.secret]);
+  const attempts = () => mock.webhookAttempts().map((a) => [a.event, a.http_status]);
+  return { mock, api, captured, receiver, webhook, attempts };
+}
+
+/** POSTs a captured delivery to the receiver again, changed by `change`: [status, body]. */
+async function replay(delivery: Captured, change: (d: Captured) => Captured = (d) => d) {
+  const { url, body, headers } = change(delivery);
+  const response = await fetch(url, { method: 'POST', body, headers });
+  return [response.status, await response.text()];
+}
+
+const contact = { name: 'Ada Py', email: 'ada.py@example.com' };
+
+describe.each(['A', 'B'] as const)('Variant %s', (variant) => {
+  it('verifies a test event, a contact created and a chat message, each once', async () => {
+    const { mock, api, receiver, webhook, attempts } = await setUp(variant);
+    const test = await api('POST', `/v1/webhooks/${webhook.id}/test`);
+    expect(test).toMatchObject({ http_status: 200, succeeded: true });
+    expect(await receiver.verdict()).toMatchObject({
+      variant,
+      event: 'webhook.test',
+      signed_by: 0,
+      verdict: 'ok',
+    });
+    await api('POST', '/v1/contacts', contact);
+    await api('POST', `/v1/agents/${DEMO_IDS.supportAgent}/conversation`, {
+      contact_id: DEMO_IDS.adaContact,
+      message: 'Où est ma commande ? 📦', // UTF-8 bytes as sent, never re-encoded
+    });
+    await mock.settle();
+    const events = ['contact.created', 'conversation.created', 'message.received', 'message.sent'];
+    expect(await receiver.verdicts(4)).toMatchObject(
+      events.map((event) => ({ variant, event, signed_by: 0, verdict: 'ok' })),
+    );
+    expect(attempts()).toEqual([['webhook.test', 200], ...events.map((e) => [e, 200])]);
+  });
+
+  it('answers a replay "duplicate", and 401 or 400 to a changed byte or a header of another delivery', async () => {
+    const { mock, api, captured, receiver } = await setUp(variant);
+    await api('POST', '/v1/contacts', contact);
+    await api('POST', '/v1/contacts', { name: 'Grace Py' });
+    await mock.settle();
+    expect((await receiver.verdicts(2)).map((v) => v.verdict)).toEqual(['ok', 'ok']);
+    const [first, second] = captured;
+    if (!first || !second) throw new Error('the mock sent fewer than 2 deliveries');
+
+    expect(await replay(first)).toEqual([200, 'duplicate']);
+    expect(await receiver.verdict()).toMatchObject({ verdict: 'duplicate' });
+
+    const tampered: [string, (d: Captured) => Captured, number, string][] = [
+      [
+        'a byte of the body',
+        (d) => ({ ...d, body: d.body.replace('Ada Py', 'Ada Pz') }),
+        401,
+        'signature_mismatch',
+      ],
+      [
+        "the other delivery's signature",
+        (d) => ({ ...d, headers: { ...second.headers, 'content-length': String(d.body.length) } }),
+        401,
+        'signature_mismatch',
+      ],
+      [
+        'no signature',
+        (d) => ({ ...d, headers: { 'content-type': 'application/json' } }),
+        400,
+        'missing_header',
+      ],
+    ];
+    if (variant === 'A') {
+      const ts = Number(first.headers['x-webhook-timestamp']);
+      tampered.push(
+        // The signing time is signed: a replay cannot move it into the window.
+        [
+          'X-Webhook-Timestamp moved',
+          (d) => ({ ...d, headers: { ...d.headers, 'x-webhook-timestamp': String(ts + 1) } }),
+          401,
+          'signature_mismatch',
+        ],
+        // X-Webhook-ID is not signed: it must agree with the body's webhook_id.
+        [
+          'X-Webhook-ID of another webhook',
+          (d) => ({ ...d, headers: { ...d.headers, 'x-webhook-id': DEMO_IDS.workspace } }),
+          400,
+          'invalid_body',
+        ],
+      );
+    }
+    for (const [what, change, status, code] of tampered) {
+      expect([what, ...(await replay(first, change))]).toEqual([what, status, code]);
+      expect(await receiver.verdict()).toEqual({ verdict: 'rejected', code });
+    }
+  });
+
+  it('retries a delivery its handler failed (500) when the mock clock reaches it, and handles it once', async () => {
+    const { mock, api, captured, receiver, webhook } = await setUp(variant, ['--fail-first', '1']);
+    await api('POST', '/v1/contacts', contact);
+    await mock.settle();
+    const failed = await receiver.verdict();
+    expect(failed).toMatchObject({ event: 'contact.created', verdict: 'failed' });
+    await mock.clock.advance(variant === 'A' ? 60_000 : 5_000);
+    const retried = await receiver.verdict();
+    expect(retried).toMatchObject({ event: 'contact.created', verdict: 'ok' });
+    // The retry's dedupe key is the first attempt's: the same body bytes (A), the same event_id (B).
+    const [first, second] = captured;
+    if (!first || !second) throw new Error('the mock sent fewer than 2 attempts');
+    expect(second.body).toBe(first.body);
+    if (variant === 'A') {
+      expect(second.headers['x-webhook-timestamp']).toBe('1704067260'); // signed again, a minute later
+      expect(retried.key).toBe(`A:${createHash('sha256').update(first.body).digest('hex')}`);
+    }
+    expect(retried.key).toBe(failed.key);
+    // Handled, but say its 200 was lost on the way back: the sender's next attempt is a duplicate.
+    expect(await replay(second)).toEqual([200, 'duplicate']);
+    const [delivery] = await api('GET', `/v1/webhooks/${webhook.id}/deliveries`);
+    expect(delivery.status).toBe('succeeded');
+    expect(delivery.attempts.map((a: { http_status: number }) => a.http_status)).toEqual([
+      500, 200,
+    ]);
+  });
+
+  it('fails a delivery signed with a secret it lacks (401) and verifies its retry once given it', async () => {
+    const { mock, api, receiver, webhook, attempts } = await setUp(variant);
+    // Rotated without grace: the new secret signs at once, and the receiver does not have it yet.
+    const rotated = await api('POST', `/v1/webhooks/${webhook.id}/rotate-secret`);
+    await api('POST', '/v1/contacts', contact);
+    await mock.settle();
+    expect(await receiver.verdict()).toEqual({ verdict: 'rejected', code: 'signature_mismatch' });
+    await receiver.secrets([rotated.secret, webhook.secret]);
+    await mock.clock.advance(variant === 'A' ? 60_000 : 5_000);
+    expect(await receiver.verdict()).toMatchObject({
+      variant,
+      event: 'contact.created',
+      signed_by: 0,
+      verdict: 'ok',
+    });
+    expect(attempts()).toEqual([
+      ['contact.created', 401],
+      ['contact.created', 200],
+    ]);
+  });
+
+  it('rotates with a grace period without a failed delivery: the previous secret signs until it ends', async () => {
+    const { mock, api, receiver, webhook, attempts } = await setUp(variant);
+    const rotated = await api('POST', `/v1/webhooks/${webhook.id}/rotate-secret`, {
+      grace_seconds: 3600,
+    });
+    // The receiver has not got the new secret yet: deliveries are still signed with the previous one.
+    await api('POST', '/v1/contacts', contact);
+    await mock.settle();
+    expect(await receiver.verdict()).toMatchObject({ signed_by: 0, verdict: 'ok' });
+    // Within the hour it is given the new one and keeps the previous one.
+    await receiver.secrets([rotated.secret, webhook.secret]);
+    await mock.clock.advance(3_599_000);
+    await api('POST', '/v1/contacts', { name: 'Still previous' });
+    await mock.settle();
+    expect(await receiver.verdict()).toMatchObject({ signed_by: 1, verdict: 'ok' });
+    await mock.clock.advance(1_000);
+    await api('POST', '/v1/contacts', { name: 'Now the new one' });
+    await mock.settle();
+    expect(await receiver.verdict()).toMatchObject({ signed_by: 0, verdict: 'ok' });
+    // After it, the previous secret is dropped.
+    await receiver.secrets([rotated.secret]);
+    await api('POST', `/v1/webhooks/${webhook.id}/test`);
+    expect(await receiver.verdict()).toMatchObject({ signed_by: 0, verdict: 'ok' });
+    expect(attempts().every(([, status]) => status === 200)).toBe(true);
+  });
+});
+
+describe('Variant A signing time', () => {
+  it('accepts a delivery up to 300 s old on the mock clock and refuses it after (a retry is signed again)', async () => {
+    const { mock, api, captured, receiver } = await setUp('A');
+    await api('POST', '/v1/contacts', contact);
+    await mock.settle();
+    expect(await receiver.verdict()).toMatchObject({ verdict: 'ok' });
+    const [delivery] = captured;
+    if (!delivery) throw new Error('the mock sent nothing');
+    await mock.clock.advance(300_000);
+    expect(await replay(delivery)).toEqual([200, 'duplicate']);
+    await receiver.verdict();
+    await mock.clock.advance(1_000);
+    expect(await replay(delivery)).toEqual([401, 'timestamp_too_old']);
+    expect(await receiver.verdict()).toEqual({ verdict: 'rejected', code: 'timestamp_too_old' });
+  });
+});
