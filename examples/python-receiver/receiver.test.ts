@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createMockServer, DEMO_API_KEY, DEMO_IDS } from '@agent-platform/mock-server';
 import { afterEach, describe, expect, it } from 'vitest';
+import { type CapturedDelivery, captureDeliveries } from '../support/capture-deliveries.js';
 
 // The Python receiver (standard library only) against the mock's real deliveries over loopback, on
 // the mock's manual clock: the receiver reads the time from GET /__mock/clock (--clock-url).
@@ -19,12 +20,6 @@ interface Verdict {
   variant?: string;
   signed_by?: number;
   key?: string;
-}
-
-interface Captured {
-  url: string;
-  body: string;
-  headers: Record<string, string>;
 }
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -80,7 +75,7 @@ async function startReceiver(clockUrl: string, extra: string[] = []) {
 
 /** A demo-workspace mock on a manual clock, listening on loopback; its deliveries recorded. */
 async function startMock(variant: 'A' | 'B') {
-  const captured: Captured[] = [];
+  const { captured, deliveryFetch } = captureDeliveries();
   const mock = createMockServer({
     variant,
     seed: 'demo',
@@ -88,15 +83,7 @@ async function startMock(variant: 'A' | 'B') {
     startTime: '2024-01-01T00:00:00Z',
     // The most an advance waits for the receiver to answer: it returns as soon as it has.
     deliveryGraceMs: 60_000,
-    deliveryFetch: async (input, init) => {
-      const request = new Request(input, init);
-      captured.push({
-        url: request.url,
-        body: await request.clone().text(),
-        headers: Object.fromEntries(request.headers),
-      });
-      return fetch(request);
-    },
+    deliveryFetch,
   });
   const server = await mock.listen({ port: 0 });
   cleanups.push(async () => {
@@ -130,7 +117,10 @@ async function setUp(variant: 'A' | 'B', extra: string[] = []) {
 }
 
 /** POSTs a captured delivery to the receiver again, changed by `change`: [status, body]. */
-async function replay(delivery: Captured, change: (d: Captured) => Captured = (d) => d) {
+async function replay(
+  delivery: CapturedDelivery,
+  change: (d: CapturedDelivery) => CapturedDelivery = (d) => d,
+) {
   const { url, body, headers } = change(delivery);
   const response = await fetch(url, { method: 'POST', body, headers });
   return [response.status, await response.text()];
@@ -174,7 +164,7 @@ describe.each(['A', 'B'] as const)('Variant %s', (variant) => {
     expect(await replay(first)).toEqual([200, 'duplicate']);
     expect(await receiver.verdict()).toMatchObject({ verdict: 'duplicate' });
 
-    const tampered: [string, (d: Captured) => Captured, number, string][] = [
+    const tampered: [string, (d: CapturedDelivery) => CapturedDelivery, number, string][] = [
       [
         'a byte of the body',
         (d) => ({ ...d, body: d.body.replace('Ada Py', 'Ada Pz') }),

@@ -9,14 +9,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { webhookDemo } from '../webhook-demo.js';
 import type { ReceiverOptions, RunningReceiver } from '../webhook-receiver.js';
 import { MAX_DELIVERY_BYTES } from '../webhook-receiver.js';
+import { captureDeliveries } from './capture-deliveries.js';
 import { mockEnv } from './mock-env.js';
 import { type ExampleEnv, ExampleStopped } from './run-example.js';
-
-interface Captured {
-  url: string;
-  body: string;
-  headers: Record<string, string>;
-}
 
 /** One suite for every receiver example: the demo against the mock, then replays and tampering. */
 export function receiverSuite(start: (options: ReceiverOptions) => Promise<RunningReceiver>): void {
@@ -35,19 +30,8 @@ export function receiverSuite(start: (options: ReceiverOptions) => Promise<Runni
 
     it('answers a replayed delivery "duplicate" and a tampered one 401, handling the event once', async () => {
       // The mock's deliveries go through this fetch: it records each request, then sends it.
-      const captured: Captured[] = [];
-      const { mock, env } = mockEnv({
-        variant,
-        deliveryFetch: async (input, init) => {
-          const request = new Request(input, init);
-          captured.push({
-            url: request.url,
-            body: await request.clone().text(),
-            headers: Object.fromEntries(request.headers),
-          });
-          return fetch(request);
-        },
-      });
+      const { captured, deliveryFetch } = captureDeliveries();
+      const { mock, env } = mockEnv({ variant, deliveryFetch });
       const secrets: string[] = [];
       const { receiver, handled, rejected } = await startWith(start, { secret: () => secrets });
       try {
