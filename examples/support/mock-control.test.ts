@@ -16,7 +16,7 @@ it('says the server is not a mock when /__mock is not there (404 without the env
     .catch((error: unknown) => error);
   expect(stopped).toBeInstanceOf(ExampleStopped);
   expect((stopped as Error).message).toBe(
-    "the mock's control API failed faults.add at http://127.0.0.1:9 (POST /__mock/faults: 404 Not Found): this example needs the mock server (agent-platform-mock) at AGENT_PLATFORM_BASE_URL",
+    "the mock's control API failed faults.add at http://127.0.0.1:9 (POST http://127.0.0.1:9/__mock/faults: 404 Not Found): this example needs the mock server (agent-platform-mock) at AGENT_PLATFORM_BASE_URL",
   );
 });
 

@@ -20,7 +20,7 @@ export interface ConnectMockOptions {
  */
 export function connectMock(url: string | URL, options: ConnectMockOptions = {}): MockClient {
   const target: ControlTarget = {
-    url: String(url).replace(/\/+$/, ''),
+    url: baseUrl(url),
     adminToken: options.adminToken,
     fetch: options.fetch,
   };
@@ -83,4 +83,21 @@ export function connectMock(url: string | URL, options: ConnectMockOptions = {})
     exportState: () => call('GET', '/state'),
     importState: (snapshot) => call('PUT', '/state', snapshot),
   };
+}
+
+/** The URL without its trailing `/`; a TypeError naming it unless it is an absolute http(s) URL. */
+function baseUrl(url: string | URL): string {
+  const text = String(url);
+  let protocol = '';
+  try {
+    protocol = new URL(text).protocol;
+  } catch {
+    // not a URL: refused below
+  }
+  if (protocol !== 'http:' && protocol !== 'https:') {
+    throw new TypeError(
+      `connectMock: url must be an absolute http:// or https:// URL (as server.url), got ${JSON.stringify(text)}`,
+    );
+  }
+  return text.replace(/\/+$/, '');
 }

@@ -35,18 +35,25 @@ export async function controlCall(
     init.body = JSON.stringify(options.body);
   }
   const fetch = target.fetch ?? globalThis.fetch;
-  const response = await fetch(`${target.url}/__mock${path}${search(options.query)}`, init);
+  const call = `${method} ${target.url}/__mock${path}`;
+  let response: Response;
+  try {
+    response = await fetch(`${target.url}/__mock${path}${search(options.query)}`, init);
+  } catch (error) {
+    throw new Error(
+      `${call}: no answer (${failure(error)}); is the mock server running at ${target.url}?`,
+      { cause: error },
+    );
+  }
   if (response.status === 204) return undefined;
   const text = await response.text();
   const body = parse(text);
-  if (!response.ok) throw refusal(response, body, `${method} /__mock${path}`, text);
+  if (!response.ok) throw refusal(response, body, call, text);
   const isObject = typeof body === 'object' && body !== null;
   // GET /__mock/state answers the snapshot itself, but JSON all the same (not another server's page).
   if (isObject && path === '/state' && method === 'GET') return body;
   if (!isObject || !('data' in body)) {
-    throw new Error(
-      `${method} /__mock${path}: ${response.status} without {data}: ${text.slice(0, 200)}`,
-    );
+    throw new Error(`${call}: ${response.status} without {data}: ${text.slice(0, 200)}`);
   }
   return body.data;
 }
@@ -60,6 +67,13 @@ function search(query: ControlQuery | undefined): string {
   }
   const text = params.toString();
   return text === '' ? '' : `?${text}`;
+}
+
+/** What a failed fetch says: its message and its cause's code (`fetch failed: ECONNREFUSED`). */
+function failure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const code = (error.cause as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? `${error.message}: ${code}` : error.message;
 }
 
 function parse(text: string): unknown {

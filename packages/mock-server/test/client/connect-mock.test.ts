@@ -202,7 +202,9 @@ describe('connectMock over listen()', () => {
     const error = await rejection(client.requests({ status: 0, path: '/v1/a b' }));
     expect(calls).toEqual(['GET http://mock.test/__mock/requests?status=0&path=%2Fv1%2Fa+b']);
     expect(isMockApiError(error)).toBe(false);
-    expect(String(error)).toBe('Error: GET /__mock/requests: 502 <html>Bad Gateway</html>');
+    expect(String(error)).toBe(
+      'Error: GET http://mock.test/__mock/requests: 502 <html>Bad Gateway</html>',
+    );
   });
 
   it("rejects a 200 that is not the control API's JSON, exportState() too (it resolved undefined)", async () => {
@@ -211,10 +213,45 @@ describe('connectMock over listen()', () => {
       fetch: async () => new Response('<html>Welcome</html>', { status: 200 }),
     });
     expect(String(await rejection(client.exportState()))).toBe(
-      'Error: GET /__mock/state: 200 without {data}: <html>Welcome</html>',
+      'Error: GET http://mock.test/__mock/state: 200 without {data}: <html>Welcome</html>',
     );
     expect(String(await rejection(client.alerts()))).toBe(
-      'Error: GET /__mock/alerts: 200 without {data}: <html>Welcome</html>',
+      'Error: GET http://mock.test/__mock/alerts: 200 without {data}: <html>Welcome</html>',
     );
+  });
+
+  it('says which mock did not answer, and keeps the network error as the cause', async () => {
+    // A port nothing listens on: the mock did not start, or the suite has the wrong URL.
+    const probe = await serve();
+    const url = probe.server.url;
+    await running.splice(0)[0]?.close();
+    const error = await rejection(connectMock(url).clock.now());
+    expect(isMockApiError(error)).toBe(false);
+    expect(String(error)).toBe(
+      `Error: GET ${url}/__mock/clock: no answer (fetch failed: ECONNREFUSED); is the mock server running at ${url}?`,
+    );
+    expect((error as Error).cause).toBeInstanceOf(TypeError);
+  });
+
+  it('names a failure of the fetch it is given, whatever it throws', async () => {
+    const client = connectMock('http://mock.test', {
+      fetch: async () => {
+        throw 'offline';
+      },
+    });
+    expect(String(await rejection(client.settle()))).toBe(
+      'Error: POST http://mock.test/__mock/settle: no answer (offline); is the mock server running at http://mock.test?',
+    );
+  });
+
+  it('refuses a URL that is not an absolute http(s) URL at once, naming it', () => {
+    for (const url of ['not a url', '127.0.0.1:4010', 'ftp://mock.test', '/__mock', '']) {
+      expect(() => connectMock(url), url).toThrow(
+        new TypeError(
+          `connectMock: url must be an absolute http:// or https:// URL (as server.url), got ${JSON.stringify(url)}`,
+        ),
+      );
+    }
+    expect(connectMock('https://mock.test:8443/base/').url).toBe('https://mock.test:8443/base');
   });
 });
