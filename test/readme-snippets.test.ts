@@ -52,13 +52,23 @@ declare global {
 }
 `;
 
-// A file of its own: with no import, it declares the module rather than augmenting one.
+// A file of its own: with no import, it declares the modules rather than augmenting them. The Redis
+// recipes are checked against the real clients by packages/webhook-verify, whose devDependencies
+// they are, in test/recipes/*-store.ts (redis-stores.test.ts holds the README's blocks identical).
 const REDIS = `
 declare module 'redis' {
+  type Expiration = { type: 'EX'; value: number };
   export type RedisClientType = {
-    set(key: string, value: string, options: { NX?: true; EX: number }): Promise<string | null>;
+    set(key: string, value: string, options: { condition?: 'NX'; expiration: Expiration }): Promise<string | null>;
     get(key: string): Promise<string | null>;
     eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+  };
+}
+declare module 'ioredis' {
+  export type Redis = {
+    set(key: string, value: string, ex: 'EX', seconds: number, nx?: 'NX'): Promise<'OK' | null>;
+    get(key: string): Promise<string | null>;
+    eval(script: string, numKeys: number, ...keysAndArgs: string[]): Promise<unknown>;
   };
 }
 `;
