@@ -22,13 +22,16 @@ import { afterAnswers, answering, cut, framed, ownAnswer, send } from './write-a
 // bundles for a browser (MSW's worker, a component test) where there is no node:http. The name is
 // not a literal, so that bundlers leave the import alone.
 const NODE_HTTP = 'node:http';
+// The CommonJS module's own `require` is read by a computed name: a bundler takes `require(name)`
+// and `module.require(name)` for a dependency it must find, and webpack warns ("Critical
+// dependency: the request of a dependency is an expression") in every app that bundles the CJS build.
+const REQUIRE = 'require';
 
 /**
- * node:http: from `process.getBuiltinModule` (Node 20.16+), else `import()`, else `require` where
- * there is one (a CJS build run by Jest, whose vm gives `import()` no loader). `import()` first: in
- * the ESM build (and the CLI) `require` is esbuild's stand-in, which throws in Node's ES modules
- * (`Dynamic require of "node:http" is not supported`), and in a CJS build bundled by webpack it is
- * webpack's, which has no node:http.
+ * node:http: from `process.getBuiltinModule` (Node 20.16+), else `import()`, else the CommonJS
+ * module's `require` where there is one (a CJS build run by Jest, whose vm gives `import()` no
+ * loader). `import()` first: in a CJS build bundled by webpack or esbuild, `module` is the bundler's,
+ * which has no `require`; in the ESM build there is no `module`.
  */
 async function loadHttp(): Promise<typeof import('node:http')> {
   const proc = globalThis.process as { getBuiltinModule?: (id: string) => unknown } | undefined;
@@ -37,7 +40,10 @@ async function loadHttp(): Promise<typeof import('node:http')> {
   try {
     return await import(/* webpackIgnore: true */ /* @vite-ignore */ NODE_HTTP);
   } catch (error) {
-    if (typeof require === 'function') return require(NODE_HTTP);
+    // Node's and Jest's `module.require`, called on `module` (Node's reads it as `this`).
+    if (typeof module === 'object' && typeof module?.[REQUIRE] === 'function') {
+      return module[REQUIRE](NODE_HTTP);
+    }
     throw error;
   }
 }

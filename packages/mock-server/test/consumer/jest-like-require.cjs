@@ -1,5 +1,7 @@
 // The CJS build as Jest runs it: through vm, whose scripts get no import() loader, and with
 // process.getBuiltinModule hidden (Node before 20.16). listen() must still start a server.
+// Its module object is as jest-runtime's `_execModule` makes it: `module.require` is the module's
+// require (a non-enumerable property), the same function its code gets as `require`.
 // Run by `pnpm check:package` after the build.
 const { readFileSync } = require('node:fs');
 const Module = require('node:module');
@@ -8,8 +10,10 @@ const vm = require('node:vm');
 
 const file = path.join(__dirname, '../../dist/index.cjs');
 const wrapper = vm.runInThisContext(Module.wrap(readFileSync(file, 'utf8')), { filename: file });
+const moduleRequire = Module.createRequire(file);
 const exported = { exports: {} };
-wrapper(exported.exports, Module.createRequire(file), exported, file, path.dirname(file));
+Object.defineProperty(exported, 'require', { value: moduleRequire });
+wrapper(exported.exports, moduleRequire, exported, file, path.dirname(file));
 
 const saved = process.getBuiltinModule;
 process.getBuiltinModule = undefined;
