@@ -4,10 +4,10 @@ import { watch } from '../../test/support/watch.js';
 import { AgentPlatform } from '../client.js';
 import { APITimeoutError } from './errors.js';
 
-// A file of its own: deadlines.ts keeps one shared timer per module. A test suite installs fake
-// timers and removes them between tests (vi.useFakeTimers / useRealTimers): a timer set before
-// the switch never fires in the time kept after it, so a deadline after the switch must not count
-// on it.
+// A test suite installs fake timers and removes them between tests (vi.useFakeTimers /
+// useRealTimers): a timer set before the switch never fires in the time kept after it, so an
+// attempt's deadline after the switch must not count on one. (The SDK once kept one shared
+// timer for every attempt, which these tests were written for; each attempt now has its own.)
 
 afterEach(() => {
   vi.useRealTimers();
@@ -23,7 +23,7 @@ function client() {
 }
 
 describe('the timeout, when fake timers come and go between tests', () => {
-  it('(a test with real timers leaves the shared timer set)', async () => {
+  it('(a test with real timers leaves a timer set)', async () => {
     const call = watch(client().agents.list({}, { timeout: 60_000 }));
     // Let the attempt start (its deadline is added), then give it up: the timer stays set.
     await new Promise((resolve) => setImmediate(resolve));

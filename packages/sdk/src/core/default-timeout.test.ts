@@ -4,8 +4,7 @@ import { watch } from '../../test/support/watch.js';
 import { AgentPlatform } from '../client.js';
 import { APITimeoutError } from './errors.js';
 
-// A file of its own: deadlines.ts keeps one shared timer per module, which must be armed under the
-// fake timers from the start.
+// A file of its own: every attempt's deadline is a timer, set under the fake timers from the start.
 beforeEach(() => {
   vi.useFakeTimers();
 });

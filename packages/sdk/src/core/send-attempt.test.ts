@@ -95,4 +95,21 @@ describe('sendAttempt', () => {
     expect(init?.signal?.aborted).toBe(true);
     expect(init?.signal?.reason).toEqual(new Error('stop'));
   });
+
+  it('keeps no Node process alive by its timeout alone: the request does that', async () => {
+    // Timers that keep the event loop alive; an unref'd one is not listed.
+    const liveTimers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout');
+    const before = liveTimers().length;
+    const caller = new AbortController();
+    const attempt = sendAttempt(
+      () => new Promise<Response>(() => {}),
+      new Request('http://127.0.0.1/'),
+      60_000,
+      caller.signal,
+      attemptState(),
+    );
+    expect(liveTimers()).toHaveLength(before);
+    caller.abort(new Error('done'));
+    await expect(attempt).rejects.toThrow('done');
+  });
 });
