@@ -44,6 +44,11 @@ declare global {
     rawBody: import('@agent-platform/webhook-verify').RawBody,
     headers: import('@agent-platform/webhook-verify').WebhookHeaders,
   ): Promise<{ status: 200 | 400 | 401 | 409 | 500; body: string }>;
+  /** The node:http recipe's: the body's bytes, or undefined past \`limit\`. */
+  function readBody(
+    request: import('node:http').IncomingMessage,
+    limit: number,
+  ): Promise<Uint8Array | undefined>;
   // Frameworks the recipes mount on, which no package here depends on.
   const app: any;
   const express: any;

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { MAX_DELIVERY_BYTES, type ReceiverOptions, receive } from './receive.js';
 
 /** The body's bytes, or undefined past `limit` (the rest is read and dropped, so a 413 can be sent). */
-function readBody(request: IncomingMessage, limit: number): Promise<Buffer | undefined> {
+export function readBody(request: IncomingMessage, limit: number): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -18,6 +18,10 @@ import { bodyOf, vector, vectorWebhookId } from '../support/vectors.js';
 import { expressReceiver } from './express-recipe.js';
 import { fastifyReceiver } from './fastify-recipe.js';
 import { honoReceiver } from './hono-recipe.js';
+import { albEvent, httpApiEvent, restApiEvent, type SentRequest } from './lambda-events.js';
+import { type LambdaHttpEvent, lambdaReceiver } from './lambda-recipe.js';
+import { config, pagesReceiver } from './next-pages-recipe.js';
+import { nextPagesServer } from './next-pages-server.js';
 import { nodeHttpReceiver } from './node-http-recipe.js';
 import { MAX_DELIVERY_BYTES, type ReceiverOptions, receive } from './receive.js';
 import { requestReceiver } from './request-recipe.js';
@@ -44,6 +48,19 @@ const viaFetch =
     return { status: response.status, body: await response.text() };
   };
 
+/** A Lambda handler, sent to as an integration turns a request into an event (the body base64-encoded). */
+const viaLambda =
+  (
+    handler: (event: LambdaHttpEvent) => Promise<{ statusCode: number; body: string }>,
+    toEvent: (sent: SentRequest) => LambdaHttpEvent,
+  ): Send =>
+  async (body, headers) => {
+    const { statusCode, body: text } = await handler(
+      toEvent({ body, headers: Object.entries(headers) }),
+    );
+    return { status: statusCode, body: text };
+  };
+
 /** A receiver served on a loopback port, sent to with fetch. */
 async function overHttp(app: {
   listen(port: number, host: string): Server;
@@ -64,7 +81,7 @@ async function overHttp(app: {
   };
 }
 
-// One conformance suite, six targets.
+// One conformance suite, ten targets.
 const targets: Target[] = [
   {
     name: 'Express (express.raw)',
@@ -111,6 +128,37 @@ const targets: Target[] = [
       const POST = requestReceiver(options); // app/webhooks/route.ts: export const POST = ...
       return { send: viaFetch(POST), stop: async () => {} };
     },
+  },
+  // API Gateway's and ALB's own limits (below the largest delivery: see the README) apply.
+  {
+    name: 'AWS Lambda, API Gateway REST API (a binary media type)',
+    limited: false,
+    async start(options) {
+      const toEvent = (sent: SentRequest) => restApiEvent(sent, { base64: true });
+      return { send: viaLambda(lambdaReceiver(options), toEvent), stop: async () => {} };
+    },
+  },
+  {
+    name: 'AWS Lambda, HTTP API or Function URL (base64)',
+    limited: false,
+    async start(options) {
+      const toEvent = (sent: SentRequest) => httpApiEvent(sent, { base64: true });
+      return { send: viaLambda(lambdaReceiver(options), toEvent), stop: async () => {} };
+    },
+  },
+  {
+    name: 'AWS Lambda, ALB target with multi-value headers (base64)',
+    limited: false,
+    async start(options) {
+      const toEvent = (sent: SentRequest) =>
+        albEvent(sent, { base64: true, multiValueHeaders: true });
+      return { send: viaLambda(lambdaReceiver(options), toEvent), stop: async () => {} };
+    },
+  },
+  {
+    name: 'Next.js Pages Router API route (bodyParser: false)',
+    limited: true,
+    start: (options) => overHttp(nextPagesServer(pagesReceiver(options), config)),
   },
   {
     name: 'plain Request',
@@ -280,8 +328,8 @@ describe.each(targets)('recipe: $name', (target) => {
     expect(handled.at(-1)).toMatchObject({ event: 'contact.updated' });
   });
 
-  // Only where the recipe sets a limit: the plain Request and Next.js recipes leave the body's size
-  // to the runtime or the proxy in front (the README says so), so there is nothing of theirs to test.
+  // Only where the recipe sets a limit: the plain Request, Next.js and Lambda recipes leave the body's size
+  // to the runtime, the proxy or AWS in front (the README says so), so there is nothing of theirs to test.
   if (target.limited) {
     it('answers 413 to a body over MAX_DELIVERY_BYTES, not handled', async () => {
       const body = new Uint8Array(MAX_DELIVERY_BYTES + 1).fill(0x20);
