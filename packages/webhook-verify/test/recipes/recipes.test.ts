@@ -18,6 +18,7 @@ import { bodyOf, vector, vectorWebhookId } from '../support/vectors.js';
 import { expressReceiver } from './express-recipe.js';
 import { fastifyReceiver } from './fastify-recipe.js';
 import { honoReceiver } from './hono-recipe.js';
+import { koaReceiver } from './koa-recipe.js';
 import { albEvent, httpApiEvent, restApiEvent, type SentRequest } from './lambda-events.js';
 import { type LambdaHttpEvent, lambdaReceiver } from './lambda-recipe.js';
 import { config, pagesReceiver } from './next-pages-recipe.js';
@@ -81,7 +82,7 @@ async function overHttp(app: {
   };
 }
 
-// One conformance suite, ten targets.
+// One conformance suite, eleven targets.
 const targets: Target[] = [
   {
     name: 'Express (express.raw)',
@@ -112,6 +113,11 @@ const targets: Target[] = [
         stop: () => app.close(),
       };
     },
+  },
+  {
+    name: 'Koa (body read from ctx.req)',
+    limited: true,
+    start: (options) => overHttp(koaReceiver(options)),
   },
   {
     name: 'Hono',
