@@ -1,5 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AttemptHold, HeldAttempt } from './held-response.js';
 import { attemptState, sendAttempt } from './send-attempt.js';
 
 // V8's own test helpers; the flag applies to code compiled after it is set, as the Function below.
@@ -111,5 +112,57 @@ describe('sendAttempt', () => {
     expect(liveTimers()).toHaveLength(before);
     caller.abort(new Error('done'));
     await expect(attempt).rejects.toThrow('done');
+  });
+});
+
+describe("sendAttempt's deadline", () => {
+  // A timer left running past its attempt would abort that attempt's signal later: the body of a
+  // raw call read after the headers, or a connection a fetch wrapper still uses.
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const send = (
+    fetch: (input: Request, init?: RequestInit) => Promise<Response>,
+    parent?: AbortSignal,
+    hold?: AttemptHold,
+  ) => sendAttempt(fetch, new Request('http://127.0.0.1/'), 60_000, parent, attemptState(), hold);
+
+  it.each([
+    ['a response', async () => new Response('{}'), undefined],
+    [
+      'a bodiless 2xx to a call that would hold it',
+      async () => new Response(null, { status: 204 }),
+      {},
+    ],
+    ['an error status, its body read', async () => new Response('no', { status: 503 }), {}],
+    ['a fetch that throws', () => Promise.reject(new TypeError('fetch failed')), undefined],
+  ] as const)('is cleared when the attempt ends with %s', async (_, fetch, hold) => {
+    vi.useFakeTimers();
+    await send(fetch, undefined, hold).catch(() => {});
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('is cleared when the caller aborts, before or during the attempt', async () => {
+    vi.useFakeTimers();
+    await expect(send(async () => new Response(), AbortSignal.abort('early'))).rejects.toBe(
+      'early',
+    );
+    expect(vi.getTimerCount()).toBe(0);
+    const caller = new AbortController();
+    const attempt = send(() => new Promise<Response>(() => {}), caller.signal);
+    expect(vi.getTimerCount()).toBe(1);
+    caller.abort('late');
+    await expect(attempt).rejects.toBe('late');
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('runs on a held 2xx until the call releases it, and not after', async () => {
+    vi.useFakeTimers();
+    const hold: AttemptHold = {};
+    await send(async () => new Response('{}'), undefined, hold);
+    expect(vi.getTimerCount()).toBe(1);
+    (hold.at as HeldAttempt).release();
+    expect(vi.getTimerCount()).toBe(0);
   });
 });
