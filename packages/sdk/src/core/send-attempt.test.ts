@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { setFlagsFromString } from 'node:v8';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AttemptHold, HeldAttempt } from './held-response.js';
@@ -136,7 +137,7 @@ describe("sendAttempt's deadline", () => {
       {},
     ],
     ['an error status, its body read', async () => new Response('no', { status: 503 }), {}],
-    ['a fetch that throws', () => Promise.reject(new TypeError('fetch failed')), undefined],
+    ['a fetch that rejects', () => Promise.reject(new TypeError('fetch failed')), undefined],
   ] as const)('is cleared when the attempt ends with %s', async (_, fetch, hold) => {
     vi.useFakeTimers();
     await send(fetch, undefined, hold).catch(() => {});
@@ -155,6 +156,19 @@ describe("sendAttempt's deadline", () => {
     caller.abort('late');
     await expect(attempt).rejects.toBe('late');
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("is cleared, with the caller's abort listener, when the fetch throws rather than rejects", async () => {
+    // A fetch of one's own that is no async function: `(input, init) => { if (!token) throw ...;
+    // return fetch(input, init) }`. The attempt fails at once; nothing of it may stay behind.
+    vi.useFakeTimers();
+    const caller = new AbortController();
+    const throwing = () => {
+      throw new TypeError('no token');
+    };
+    await expect(send(throwing, caller.signal)).rejects.toThrow('no token');
+    expect(vi.getTimerCount()).toBe(0);
+    expect(getEventListeners(caller.signal, 'abort')).toHaveLength(0);
   });
 
   it('runs on a held 2xx until the call releases it, and not after', async () => {

@@ -96,44 +96,51 @@ export function sendAttempt(
     };
     if (parent?.aborted) return onParentAbort();
     parent?.addEventListener('abort', onParentAbort, { once: true });
-    fetch(request, state)
-      .then((response) => {
-        // Not held: no body. A 2xx from a fetch that never read the signal (a wrapper that drops
-        // `init`) is held too: its body cannot be stopped, but the call still settles on time.
-        if (!hold || response.body === null) {
-          finish();
-          // `Response.error()` (a fetch of one's own may answer it; it has no body): a network
-          // error, as if the fetch had thrown, so retried and reported as one.
-          if (response.type === 'error') reject(new TypeError('Response.error()'));
-          else resolve(response);
-        } else if (response.ok) {
-          // A middleware fetching again (openapi-fetch hands it this fetch): the earlier attempt
-          // ends here, its body left to the middleware.
-          hold.at?.release();
-          // Held until the caller has read the body: the deadline and the signal still stop it.
-          state.release = finish;
-          state.held = response;
-          hold.at = state as HeldAttempt;
-          resolve(response);
-        } else {
-          response
-            .text()
-            // Cut: the status and headers still stand (a 429 stays retryable for a POST), bodiless.
-            .catch(() => null)
-            .then((text) => {
-              finish();
-              // Status and headers only: a statusText outside Latin-1 cannot be set again, and a
-              // status past 599 (999 exists) not at all: that attempt fails as a connection error.
-              resolve(new Response(text, { status: response.status, headers: response.headers }));
-            })
-            .catch(reject);
-        }
-      })
-      // Also what the handler above throws for an answer that is no Response (a fetch wrapper that
-      // forgets to return one): a connection error at once, not a timeout and an unhandled rejection.
-      .catch((error: unknown) => {
-        finish();
-        reject(error);
-      });
+    const fail = (error: unknown) => {
+      finish();
+      reject(error);
+    };
+    // A fetch of one's own that throws rather than rejects (no async function) fails the attempt
+    // as one that rejects: its deadline and the caller's abort listener must not outlive it.
+    try {
+      fetch(request, state)
+        .then((response) => {
+          // Not held: no body. A 2xx from a fetch that never read the signal (a wrapper that drops
+          // `init`) is held too: its body cannot be stopped, but the call still settles on time.
+          if (!hold || response.body === null) {
+            finish();
+            // `Response.error()` (a fetch of one's own may answer it; it has no body): a network
+            // error, as if the fetch had thrown, so retried and reported as one.
+            if (response.type === 'error') reject(new TypeError('Response.error()'));
+            else resolve(response);
+          } else if (response.ok) {
+            // A middleware fetching again (openapi-fetch hands it this fetch): the earlier attempt
+            // ends here, its body left to the middleware.
+            hold.at?.release();
+            // Held until the caller has read the body: the deadline and the signal still stop it.
+            state.release = finish;
+            state.held = response;
+            hold.at = state as HeldAttempt;
+            resolve(response);
+          } else {
+            response
+              .text()
+              // Cut: the status and headers still stand (a 429 stays retryable for a POST), bodiless.
+              .catch(() => null)
+              .then((text) => {
+                finish();
+                // Status and headers only: a statusText outside Latin-1 cannot be set again, and a
+                // status past 599 (999 exists) not at all: that attempt fails as a connection error.
+                resolve(new Response(text, { status: response.status, headers: response.headers }));
+              })
+              .catch(reject);
+          }
+        })
+        // Also what the handler above throws for an answer that is no Response (a fetch wrapper that
+        // forgets to return one): a connection error at once, not a timeout and an unhandled rejection.
+        .catch(fail);
+    } catch (error) {
+      fail(error);
+    }
   });
 }
