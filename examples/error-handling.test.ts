@@ -4,8 +4,8 @@ import { errorClasses, retries, timeouts } from './error-handling.js';
 import { mockEnv } from './support/mock-env.js';
 
 // The SDK's `timeout`, the example's cancel and the mock's `delay_ms` are timers: on fake timers the
-// tests move time, and never wait for it. From the start of every test, as the SDK's deadlines
-// share one timer per module, armed by the first call. (Its backoff sleeps on the mock's clock.)
+// tests move time, and never wait for it. From the start of every test, as each SDK attempt's
+// deadline is a timer set when the attempt starts. (Its backoff sleeps on the mock's clock.)
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
 });
