@@ -85,18 +85,37 @@ export function connectMock(url: string | URL, options: ConnectMockOptions = {})
   };
 }
 
-/** The URL without its trailing `/`; a TypeError naming it unless it is an absolute http(s) URL. */
+/**
+ * The URL without its trailing `/`; a TypeError naming it unless it is an absolute http(s) URL with
+ * no query, fragment or credentials (the control paths are appended to it; fetch refuses credentials).
+ */
 function baseUrl(url: string | URL): string {
   const text = String(url);
-  let protocol = '';
+  let parsed: URL | undefined;
   try {
-    protocol = new URL(text).protocol;
+    parsed = new URL(text);
   } catch {
     // not a URL: refused below
   }
-  if (protocol !== 'http:' && protocol !== 'https:') {
+  if (parsed?.protocol !== 'http:' && parsed?.protocol !== 'https:') {
     throw new TypeError(
       `connectMock: url must be an absolute http:// or https:// URL (as server.url), got ${JSON.stringify(text)}`,
+    );
+  }
+  const extra =
+    parsed.username || parsed.password
+      ? 'credentials (user:password@): pass the admin token as adminToken'
+      : parsed.search
+        ? `a query (${parsed.search})`
+        : parsed.hash
+          ? `a fragment (${parsed.hash})`
+          : '';
+  if (extra) {
+    // The password is not repeated in the message (it may end up in a CI log).
+    parsed.username = parsed.username && '***';
+    parsed.password = parsed.password && '***';
+    throw new TypeError(
+      `connectMock: url must be the mock's base URL without ${extra}, got ${JSON.stringify(parsed.href)}`,
     );
   }
   return text.replace(/\/+$/, '');

@@ -254,4 +254,34 @@ describe('connectMock over listen()', () => {
     }
     expect(connectMock('https://mock.test:8443/base/').url).toBe('https://mock.test:8443/base');
   });
+
+  it('refuses a URL with a query, a fragment or credentials, without echoing a password', () => {
+    // The control paths are appended to the URL: a query or fragment would end up before them, and
+    // fetch refuses a URL with credentials (the admin token is the option adminToken).
+    const cases: [string, string][] = [
+      ['http://127.0.0.1:4010?x=1', 'a query (?x=1)'],
+      ['http://127.0.0.1:4010/#top', 'a fragment (#top)'],
+      [
+        'http://admin:s3cret@127.0.0.1:4010',
+        'credentials (user:password@): pass the admin token as adminToken',
+      ],
+      [
+        'http://admin@127.0.0.1:4010',
+        'credentials (user:password@): pass the admin token as adminToken',
+      ],
+    ];
+    for (const [url, part] of cases) {
+      let error: unknown;
+      try {
+        connectMock(url);
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error, url).toBeInstanceOf(TypeError);
+      expect((error as Error).message, url).toMatch(
+        `connectMock: url must be the mock's base URL without ${part}, got "`,
+      );
+      expect((error as Error).message, url).not.toContain('s3cret');
+    }
+  });
 });
