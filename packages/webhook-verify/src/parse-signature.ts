@@ -1,5 +1,3 @@
-import type { WebhookHeaders } from './read-header.js';
-import { requireHeader } from './require-header.js';
 import { WebhookVerificationError } from './webhook-verification-error.js';
 
 // Exactly 71 characters: a truncated or padded signature is malformed, never compared by prefix.
@@ -18,14 +16,6 @@ export function parseSignature(header: string, headerName: string): Uint8Array<A
     bytes[i] = (nibble(header.charCodeAt(7 + i * 2)) << 4) | nibble(header.charCodeAt(8 + i * 2));
   }
   return bytes;
-}
-
-/** Reads a signature header, which must appear once, and decodes it as `parseSignature` does. */
-export function readSignatureHeader(
-  headers: WebhookHeaders,
-  headerName: string,
-): Uint8Array<ArrayBuffer> {
-  return parseSignature(requireHeader(headers, headerName, 'malformed_signature'), headerName);
 }
 
 /** A hex digit's value, once the pattern has checked it: `0`-`9` keep their low 4 bits, `a`-`f` and `A`-`F` (bit 6 set) have 1-6 there, plus 9. */

@@ -1,6 +1,7 @@
 import { dateMs } from './date-ms.js';
 import { resolveSecrets } from './resolve-options.js';
 import { type RawBody, toBodyBytes } from './to-body-bytes.js';
+import { usageError } from './usage-error.js';
 import { bodyText } from './utf8.js';
 import { variantAHeaders } from './variants/variant-a.js';
 import { variantBHeaders } from './variants/variant-b.js';
@@ -64,26 +65,21 @@ export function prepareSigning<V extends WebhookVariant>(
   const [secret = ''] = resolveSecrets(options.secret);
   const body = toBodyBytes(options.rawBody);
   const { variant } = options;
-  if (variant !== 'A' && variant !== 'B')
-    throw new TypeError("webhook-verify: variant must be 'A' or 'B'");
-  const timestamp = variant === 'A' ? unixSeconds(options.timestamp) : undefined;
-  const extra: Record<string, string> =
-    timestamp === undefined
-      ? {}
-      : {
-          [variantAHeaders.timestamp]: String(timestamp),
-          [variantAHeaders.id]: options.webhookId ?? webhookIdOf(body),
-        };
+  if (variant !== 'A' && variant !== 'B') throw usageError("variant must be 'A' or 'B'");
+  // Variant A's timestamp and ID headers, in the order the platform sends them.
+  const a = variant === 'A' && {
+    [variantAHeaders.timestamp]: String(unixSeconds(options.timestamp)),
+    [variantAHeaders.id]: options.webhookId ?? webhookIdOf(body),
+  };
   return {
     secret,
-    prefix: timestamp === undefined ? '' : `${timestamp}.`,
+    prefix: a ? `${a[variantAHeaders.timestamp]}.` : '',
     body,
     headers: (hex) =>
       ({
         'Content-Type': 'application/json',
-        [timestamp === undefined ? variantBHeaders.signature : variantAHeaders.signature]:
-          `sha256=${hex}`,
-        ...extra,
+        [a ? variantAHeaders.signature : variantBHeaders.signature]: `sha256=${hex}`,
+        ...a,
       }) as unknown as SignedHeadersFor<V>,
   };
 }
@@ -97,7 +93,7 @@ function unixSeconds(timestamp: number | Date | undefined): number {
   // Below 2534e8 (December 9999, the last 4-digit year): milliseconds since 1979 are more, and
   // Date.now()'s are 1.7e12 and more, so milliseconds passed as seconds are still caught.
   if (!Number.isSafeInteger(seconds) || seconds < 0 || seconds >= 2534e8) {
-    throw new TypeError('webhook-verify: timestamp must be Unix seconds (not ms) or a Date');
+    throw usageError('timestamp must be Unix seconds (not ms) or a Date');
   }
   return seconds;
 }
@@ -114,7 +110,7 @@ function webhookIdOf(body: string | Uint8Array): string {
     // reported below
   }
   if (typeof id !== 'string' || id === '') {
-    throw new TypeError('webhook-verify: Variant A needs webhookId, or a body with webhook_id');
+    throw usageError('Variant A needs webhookId, or a body with webhook_id');
   }
   return id;
 }

@@ -1,9 +1,14 @@
-import { readSignatureHeader } from './parse-signature.js';
+import { parseSignature } from './parse-signature.js';
 import type { WebhookHeaders } from './read-header.js';
+import { requireHeader } from './require-header.js';
 import { type RawBody, toBodyBytes } from './to-body-bytes.js';
 import { bodyText } from './utf8.js';
 import { detectVariant } from './variants/detect-variant.js';
-import { readVariantAHeaders, type VariantAHeaders } from './variants/variant-a.js';
+import {
+  readVariantAHeaders,
+  type VariantAHeaders,
+  variantAHeaders,
+} from './variants/variant-a.js';
 import { variantBHeaders } from './variants/variant-b.js';
 import type { WebhookVariant, WebhookVariantOption } from './webhook-event.js';
 
@@ -35,8 +40,12 @@ export function readDelivery(
 ): Delivery {
   let body = toBodyBytes(rawBody);
   const variant = detectVariant(variantOption, headers);
+  const signatureHeader = variant === 'A' ? variantAHeaders.signature : variantBHeaders.signature;
+  const signature = parseSignature(
+    requireHeader(headers, signatureHeader, 'malformed_signature'),
+    signatureHeader,
+  );
   const a = variant === 'A' ? readVariantAHeaders(headers) : undefined;
-  const signature = a ? a.signature : readSignatureHeader(headers, variantBHeaders.signature);
   const text = bodyText(body);
   // Not body.slice(): a Node Buffer's slice is a view of the same memory.
   if (a && typeof body !== 'string') body = new Uint8Array(body);

@@ -1,5 +1,6 @@
 import { dateMs } from './date-ms.js';
 import { isObject } from './is-object.js';
+import { usageError } from './usage-error.js';
 
 /** The signing secret(s): during a rotation pass the new and the old one; each is tried in turn. */
 export type WebhookSecret = string | readonly string[];
@@ -23,11 +24,11 @@ export function resolveOptions(options: {
   now?: Date | undefined;
 }): ResolvedOptions {
   if (options.variant !== 'A' && options.variant !== 'B' && options.variant !== 'auto') {
-    throw new TypeError("webhook-verify: variant must be 'A', 'B' or 'auto'");
+    throw usageError("variant must be 'A', 'B' or 'auto'");
   }
   // An array (Node's req.rawHeaders, Object.entries) would only ever find no header.
   if (!isObject(options.headers)) {
-    throw new TypeError('webhook-verify: headers must be a record or Headers');
+    throw usageError('headers must be a record or Headers');
   }
   const secrets = resolveSecrets(options.secret);
   const toleranceSeconds = seconds(options.toleranceSeconds, 300, 'toleranceSeconds');
@@ -36,7 +37,7 @@ export function resolveOptions(options: {
   // The time checked is the time used: an own getTime (a patched Date) is not asked again later.
   const now = options.now === undefined ? undefined : dateMs(options.now);
   if (Number.isNaN(now)) {
-    throw new TypeError('webhook-verify: now must be a valid Date');
+    throw usageError('now must be a valid Date');
   }
   return { secrets, toleranceSeconds, maxFutureSeconds, now };
 }
@@ -45,14 +46,14 @@ export function resolveOptions(options: {
 export function resolveSecrets(secret: WebhookSecret): readonly string[] {
   const secrets = typeof secret === 'string' ? [secret] : secret;
   if (!Array.isArray(secrets) || secrets.length === 0) {
-    throw new TypeError('webhook-verify: secret must be a string or a non-empty array');
+    throw usageError('secret must be a string or a non-empty array');
   }
   for (const s of secrets) {
     if (typeof s !== 'string' || s === '') {
-      throw new TypeError('webhook-verify: a secret is empty (is the env variable set?)');
+      throw usageError('a secret is empty (is the env variable set?)');
     }
     if (s.trim() !== s) {
-      throw new TypeError('webhook-verify: a secret has surrounding whitespace');
+      throw usageError('a secret has surrounding whitespace');
     }
   }
   return secrets;
@@ -62,7 +63,7 @@ function seconds(value: number | undefined, fallback: number, name: string): num
   if (value === undefined) return fallback;
   // Finite: an Infinity window would switch replay protection off without a word.
   if (!(Number.isFinite(value) && value >= 0)) {
-    throw new TypeError(`webhook-verify: ${name} must be a finite number of seconds >= 0`);
+    throw usageError(`${name} must be a finite number of seconds >= 0`);
   }
   return value;
 }

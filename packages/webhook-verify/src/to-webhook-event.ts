@@ -8,7 +8,7 @@ import type { WebhookEvent } from './webhook-event.js';
 import { WebhookVerificationError } from './webhook-verification-error.js';
 
 const fieldsA = ['event', 'timestamp', 'webhook_id'] as const;
-const fieldsB = ['event_id', 'event', 'timestamp', 'webhook_id'] as const;
+const fieldsB = ['event_id', ...fieldsA] as const;
 
 /** After the signature matched: the timestamp window (A), the JSON envelope, and the ID header (A). */
 export function toWebhookEvent(delivery: Delivery, options: ResolvedOptions): WebhookEvent {
@@ -21,15 +21,14 @@ export function toWebhookEvent(delivery: Delivery, options: ResolvedOptions): We
       options.maxFutureSeconds,
     );
   }
-  let body: unknown;
+  let envelope: unknown;
   try {
-    body = JSON.parse(delivery.text);
+    envelope = JSON.parse(delivery.text);
   } catch {
     throw new WebhookVerificationError('invalid_json', 'signed, but not JSON');
   }
-  if (!isObject(body)) throw invalid('the body is not a JSON object');
-  const envelope = body;
-  for (const field of delivery.variant === 'A' ? fieldsA : fieldsB) {
+  if (!isObject(envelope)) throw invalid('the body is not a JSON object');
+  for (const field of a ? fieldsA : fieldsB) {
     if (typeof envelope[field] !== 'string' || envelope[field] === '') {
       throw invalid(`body.${field} must be a non-empty string`);
     }

@@ -1,4 +1,3 @@
-import { readSignatureHeader } from '../parse-signature.js';
 import { parseTimestamp } from '../parse-timestamp.js';
 import type { WebhookHeaders } from '../read-header.js';
 import { requireHeader } from '../require-header.js';
@@ -13,21 +12,19 @@ export const variantAHeaders = {
   id: 'X-Webhook-ID',
 } as const;
 
-/** What Variant A's headers carry. */
+/** What Variant A's headers carry besides the signature. */
 export interface VariantAHeaders {
-  signature: Uint8Array<ArrayBuffer>;
   /** What is signed before the body: the timestamp header's text as is, and a dot. */
   prefix: string;
   timestamp: number;
   webhookId: string;
 }
 
-/** Reads and checks the three Variant A headers. */
+/** Reads and checks Variant A's timestamp and ID headers (the signature is read as in B). */
 export function readVariantAHeaders(headers: WebhookHeaders): VariantAHeaders {
-  const signature = readSignatureHeader(headers, variantAHeaders.signature);
   const timestampText = requireHeader(headers, variantAHeaders.timestamp, 'malformed_timestamp');
   const timestamp = parseTimestamp(timestampText, variantAHeaders.timestamp);
   // Not covered by the signature: it is only compared with the signed body later.
   const webhookId = requireHeader(headers, variantAHeaders.id, 'invalid_body');
-  return { signature, prefix: `${timestampText}.`, timestamp, webhookId };
+  return { prefix: `${timestampText}.`, timestamp, webhookId };
 }
