@@ -1,0 +1,86 @@
+// The responses each operation declares (status -> JSON body schema and headers), for the
+// contract-validation proxy only: the mock itself does not import this file, so neither its
+// in-process entry nor its browser build carries it.
+import { generatedHeader } from '../lib/generated-header.mjs';
+import { withoutExamples } from './mock-schemas.mjs';
+
+const METHODS = ['get', 'post', 'put', 'delete'];
+
+export default {
+  output: 'packages/mock-server/src/generated/responses.ts',
+  render(spec) {
+    // A response of components.responses is written once and shared by the operations that use it.
+    const shared = Object.entries(spec.components.responses ?? {}).map(
+      ([name, response]) =>
+        `const ${name}: ResponseInfo = ${JSON.stringify(info(spec, response))};`,
+    );
+    const rows = [];
+    for (const item of Object.values(spec.paths)) {
+      for (const method of METHODS) {
+        const op = item[method];
+        if (!op) continue;
+        const statuses = Object.entries(op.responses).map(([status, response]) => {
+          const ref = /^#\/components\/responses\/(\w+)$/.exec(response.$ref ?? '')?.[1];
+          const value = ref ?? JSON.stringify(info(spec, response));
+          return `    '${status}': ${value},`;
+        });
+        rows.push(`  ${op.operationId}: {\n${statuses.join('\n')}\n  },`);
+      }
+    }
+    return `${generatedHeader}
+import type { OperationId, SchemaNode } from './operations.js';
+
+/** A response header the spec declares. */
+export interface ResponseHeaderInfo {
+  /** Its name, as the spec writes it (\`X-Request-Id\`). */
+  readonly name: string;
+  /** Whether every such answer must carry it. */
+  readonly required: boolean;
+  /** The schema of its value. */
+  readonly schema: SchemaNode;
+}
+
+/** One declared response of an operation. */
+export interface ResponseInfo {
+  /** The schema of its \`application/json\` body; null when it has no body (204). */
+  readonly body: SchemaNode | null;
+  /** The headers it declares. */
+  readonly headers: readonly ResponseHeaderInfo[];
+}
+
+${shared.join('\n')}
+
+/** Every operation's declared responses, by operationId and status (\`'200'\`, \`'404'\`). */
+export const responses: {
+  readonly [id in OperationId]: { readonly [status: string]: ResponseInfo };
+} = {
+${rows.join('\n')}
+};
+`;
+  },
+};
+
+function info(spec, response) {
+  const content = response.content ?? {};
+  const types = Object.keys(content);
+  if (types.some((t) => t !== 'application/json')) {
+    throw new Error(`mock-responses: only application/json bodies are supported, not ${types}`);
+  }
+  const json = content['application/json'];
+  const headers = Object.entries(response.headers ?? {}).map(([name, header]) => {
+    const h = deref(spec, header);
+    return { name, required: Boolean(h.required), schema: withoutExamples(h.schema ?? {}) };
+  });
+  return { body: json ? withoutExamples(json.schema) : null, headers };
+}
+
+function deref(spec, node) {
+  let current = node;
+  while (current?.$ref) {
+    current = current.$ref
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce((n, key) => n?.[key], spec);
+  }
+  return current;
+}
