@@ -13,7 +13,7 @@ export default defineConfig({
         replacement: source('packages/mock-server/src/index.ts'),
       },
       {
-        find: /^@agent-platform\/mock-server\/(client|msw)$/,
+        find: /^@agent-platform\/mock-server\/(client|msw|proxy)$/,
         replacement: source('packages/mock-server/src/$1.ts'),
       },
       { find: /^@agent-platform\/sdk$/, replacement: source('packages/sdk/src/index.ts') },

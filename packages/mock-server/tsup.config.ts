@@ -1,7 +1,12 @@
 import { defineConfig, type Options } from 'tsup';
 
 const library: Options = {
-  entry: { index: 'src/index.ts', client: 'src/client.ts', msw: 'src/msw.ts' },
+  entry: {
+    index: 'src/index.ts',
+    client: 'src/client.ts',
+    msw: 'src/msw.ts',
+    proxy: 'src/proxy.ts',
+  },
   format: ['esm', 'cjs'],
   dts: true,
   sourcemap: true,

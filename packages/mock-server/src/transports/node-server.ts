@@ -33,7 +33,7 @@ const REQUIRE = 'require';
  * loader). `import()` first: in a CJS build bundled by webpack or esbuild, `module` is the bundler's,
  * which has no `require`; in the ESM build there is no `module`.
  */
-async function loadHttp(): Promise<typeof import('node:http')> {
+export async function loadHttp(): Promise<typeof import('node:http')> {
   const proc = globalThis.process as { getBuiltinModule?: (id: string) => unknown } | undefined;
   const builtin = proc?.getBuiltinModule?.(NODE_HTTP);
   if (builtin) return builtin as typeof import('node:http');

@@ -1,0 +1,42 @@
+import type { ErrorDetail } from '../errors.js';
+
+/** The proxy's own answers' error codes: the API's, and two of its own (a 502 each). */
+export type ProxyErrorCode =
+  | 'VALIDATION_ERROR'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'CONTRACT_VIOLATION'
+  | 'UPSTREAM_UNREACHABLE';
+
+/** An answer the proxy gives itself, in the API's error envelope. */
+export function proxyError(
+  status: number,
+  code: ProxyErrorCode,
+  message: string,
+  details?: ErrorDetail[],
+  headers: Record<string, string> = {},
+): Response {
+  const error = { code, message, status, ...(details ? { details: details.slice(0, 100) } : {}) };
+  return jsonAnswer(status, { error }, headers);
+}
+
+/** A JSON answer of the proxy's own. */
+export function jsonAnswer(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { ...headers, 'content-type': 'application/json; charset=utf-8' },
+  });
+}
+
+/** `x: ... (and 2 more)`: the first detail's message and a count of the others. */
+export function summary(details: ErrorDetail[]): string {
+  const more = details.length > 1 ? ` (and ${details.length - 1} more)` : '';
+  return `${details[0]?.message ?? 'invalid'}${more}`;
+}

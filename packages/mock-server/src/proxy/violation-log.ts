@@ -1,0 +1,50 @@
+/** One way a request or an answer passing through the proxy breaks the spec. */
+export interface Violation {
+  /** When the proxy saw it (ISO 8601, the machine's clock). */
+  at: string;
+  /** The upstream answer's `X-Request-Id`, when it sent one. */
+  request_id?: string;
+  /** The method as the client sent it. */
+  method: string;
+  /** The path as the client sent it, without the query. */
+  path: string;
+  /** The spec's operationId, or null for a route the spec does not have. */
+  operation_id: string | null;
+  /** The upstream's status, or null when the request was not forwarded or not answered. */
+  status: number | null;
+  /** Whether the request or the answer breaks the spec. */
+  in: 'request' | 'response';
+  /** Where: a body field (`data[3].status`), a parameter, a header, `status`, `body`, `path`. */
+  field: string;
+  /** The rule broken: `required`, `enum`, `type`, `status`, `content-type`, `json`, `route`... */
+  rule: string;
+  /** Human-readable, beginning with the field. */
+  message: string;
+}
+
+/** The violations a proxy keeps: the last `limit`, and a count of every one seen. */
+export class ViolationLog {
+  private readonly kept: Violation[] = [];
+  /** Every violation seen since the last clear, kept or not. */
+  total = 0;
+
+  constructor(private readonly limit: number) {}
+
+  /** Records one, dropping the oldest beyond the limit. */
+  add(violation: Violation): void {
+    this.total++;
+    this.kept.push(violation);
+    if (this.kept.length > this.limit) this.kept.shift();
+  }
+
+  /** The kept violations, oldest first (a copy). */
+  list(): Violation[] {
+    return this.kept.slice();
+  }
+
+  /** Forgets every violation and resets the count. */
+  clear(): void {
+    this.kept.length = 0;
+    this.total = 0;
+  }
+}

@@ -1,0 +1,263 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createValidationProxy, VIOLATIONS_HEADER } from '../../src/proxy.js';
+
+// A deliberately broken upstream on loopback: each route answers one way the spec is broken, and
+// the proxy must name each with its field and rule, pass the answer back unchanged, and (with
+// `errors`) refuse it instead.
+
+const KEY = 'sk-secret-key-never-logged';
+const AGENT = {
+  id: '0b6f3c1e-4b8f-4a39-9a52-2f1c7a3d5e90',
+  name: 'Support',
+  description: null,
+  avatar_url: null,
+  status: 'active',
+  model: 'gpt-4o',
+  temperature: 0.7,
+  instructions: null,
+  created_at: '2024-01-01T00:00:00.000Z',
+  updated_at: '2024-01-01T00:00:00.000Z',
+};
+const GOOD_HEADERS = {
+  'x-request-id': '7f3e0c1e-4b8f-4a39-9a52-2f1c7a3d5e90',
+  'x-ratelimit-limit': '100',
+  'x-ratelimit-remaining': '99',
+  'x-ratelimit-reset': '1700000000',
+};
+const { name: _, ...NAMELESS } = AGENT;
+const page = (data: unknown[]) =>
+  JSON.stringify({ data, pagination: { page: 1, limit: 20, total: data.length, total_pages: 1 } });
+
+/** What a GET of each path answers (any other request: 201 and an agent): status, content type, body, and whether the usual headers are left out. */
+const ROUTES: Record<string, [number, string, string, boolean?]> = {
+  '/base/v1/agents': [
+    200,
+    'application/json',
+    page([AGENT, NAMELESS, { ...AGENT, status: 'paused' }]),
+  ],
+  [`/base/v1/agents/${AGENT.id}`]: [418, 'application/json', '{}'],
+  '/base/v1/me': [200, 'text/html', '<html>maintenance</html>'],
+  '/base/v1/channels': [200, 'application/json', '{"data": ['],
+  '/base/v1/contacts': [200, 'application/json', page([]), true],
+  '/base/v1/custom-fields': [200, 'application/json', page(Array(40).fill({ x: 'y'.repeat(10) }))],
+};
+
+let server: Server;
+let upstream: string;
+const received: IncomingMessage[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    received.push(req);
+    req.resume();
+    const path = (req.url ?? '').split('?')[0] as string;
+    const [status, type, body, bare] = (req.method === 'GET' ? ROUTES[path] : undefined) ?? [
+      201,
+      'application/json',
+      JSON.stringify({ data: AGENT }),
+    ];
+    res.writeHead(status, { 'content-type': type, ...(bare ? {} : GOOD_HEADERS) });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  upstream = `http://127.0.0.1:${(server.address() as AddressInfo).port}/base`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => {
+  received.length = 0;
+});
+
+const get = (path: string) =>
+  new Request(`http://proxy.test${path}`, { headers: { 'x-api-key': KEY } });
+
+describe('the validation proxy in front of a broken upstream', () => {
+  it('names a missing required field and a wrong enum by their paths, and passes the answer back unchanged', async () => {
+    const proxy = createValidationProxy({ upstream });
+    const res = await proxy.fetch(get('/v1/agents'));
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(ROUTES['/base/v1/agents']?.[2]);
+    expect(res.headers.get(VIOLATIONS_HEADER)).toBe('2');
+    expect(res.headers.get('x-request-id')).toBe(GOOD_HEADERS['x-request-id']);
+    expect(proxy.violations()).toEqual([
+      {
+        at: expect.any(String),
+        request_id: GOOD_HEADERS['x-request-id'],
+        method: 'GET',
+        path: '/v1/agents',
+        operation_id: 'agentsList',
+        status: 200,
+        in: 'response',
+        field: 'data[1].name',
+        rule: 'required',
+        message: 'data[1].name: is required',
+      },
+      expect.objectContaining({
+        field: 'data[2].status',
+        rule: 'enum',
+        message: 'data[2].status: must be one of "active", "inactive"',
+      }),
+    ]);
+    // The path prefix of the upstream URL is kept; the key is forwarded, and stored nowhere.
+    expect(received[0]?.url).toBe('/base/v1/agents');
+    expect(received[0]?.headers['x-api-key']).toBe(KEY);
+    expect(JSON.stringify(proxy.violations())).not.toContain(KEY);
+  });
+
+  it('names an undeclared status, text/html for JSON, a body that is not JSON, a missing header', async () => {
+    const seen: string[] = [];
+    const proxy = createValidationProxy({
+      upstream,
+      onViolation: (v) => seen.push(`${v.field} ${v.rule}`),
+    });
+    const teapot = await proxy.fetch(get(`/v1/agents/${AGENT.id}`));
+    expect(teapot.status).toBe(418);
+    await proxy.fetch(get('/v1/me'));
+    await proxy.fetch(get('/v1/channels'));
+    await proxy.fetch(get('/v1/contacts'));
+    expect(seen).toEqual([
+      'status status',
+      'body content-type',
+      'body json',
+      'body json',
+      'X-Request-Id required',
+      'X-RateLimit-Limit required',
+      'X-RateLimit-Remaining required',
+      'X-RateLimit-Reset required',
+    ]);
+    expect(proxy.violations()[0]?.message).toBe(
+      'status: 418 is not declared for agentsRetrieve (GET /v1/agents/{id} declares 200, 400, 401, 403, 404, 429, 500, 503)',
+    );
+    expect(proxy.violationCount()).toBe(8);
+  });
+
+  it('with errors: answers a broken answer 502 CONTRACT_VIOLATION naming field and rule', async () => {
+    const proxy = createValidationProxy({ upstream, errors: true });
+    const res = await proxy.fetch(get('/v1/agents'));
+    expect(res.status).toBe(502);
+    expect(res.headers.get(VIOLATIONS_HEADER)).toBe('2');
+    const { error } = (await res.json()) as { error: Record<string, unknown> };
+    expect(error).toEqual({
+      code: 'CONTRACT_VIOLATION',
+      status: 502,
+      message:
+        "the upstream's 200 answer to GET /v1/agents breaks the spec: data[1].name: is required (and 1 more)",
+      details: [
+        { field: 'data[1].name', rule: 'required', message: 'data[1].name: is required' },
+        {
+          field: 'data[2].status',
+          rule: 'enum',
+          message: 'data[2].status: must be one of "active", "inactive"',
+        },
+      ],
+    });
+  });
+
+  it('reports a bad request body and forwards it; with errors, refuses it 400 without forwarding', async () => {
+    const bad = () =>
+      new Request('http://proxy.test/v1/agents', {
+        method: 'POST',
+        headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 5, temperature: 9 }),
+      });
+    const lenient = createValidationProxy({ upstream });
+    const forwarded = await lenient.fetch(bad());
+    expect(forwarded.status).toBe(201);
+    expect(received).toHaveLength(1);
+    expect(lenient.violations().map((v) => [v.in, v.field, v.rule, v.status])).toEqual([
+      ['request', 'name', 'type', 201],
+      ['request', 'temperature', 'maximum', 201],
+    ]);
+    const strict = createValidationProxy({ upstream, errors: true });
+    const refused = await strict.fetch(bad());
+    expect(received).toHaveLength(1);
+    expect(refused.status).toBe(400);
+    const body = (await refused.json()) as { error: { code: string; details: unknown[] } };
+    expect(body.error.code).toBe('VALIDATION_ERROR');
+    expect(body.error.details).toEqual([
+      { field: 'name', rule: 'type', message: 'name: must be a string' },
+      { field: 'temperature', rule: 'maximum', message: 'temperature: must be at most 2' },
+    ]);
+    expect(strict.violations().map((v) => v.status)).toEqual([null, null]);
+  });
+
+  it('reports a route the spec does not have (rule route): forwarded, or 404 with errors', async () => {
+    const lenient = createValidationProxy({ upstream });
+    await lenient.fetch(get('/v1/agentz'));
+    expect(received).toHaveLength(1);
+    expect(lenient.violations()).toEqual([
+      expect.objectContaining({
+        in: 'request',
+        operation_id: null,
+        field: 'path',
+        rule: 'route',
+        message: 'path: GET /v1/agentz matches no operation of the spec',
+      }),
+    ]);
+    const strict = createValidationProxy({ upstream, errors: true });
+    expect((await strict.fetch(get('/v1/agentz'))).status).toBe(404);
+    const wrongMethod = await strict.fetch(
+      new Request('http://proxy.test/v1/health', { method: 'DELETE' }),
+    );
+    expect(wrongMethod.status).toBe(405);
+    expect(received).toHaveLength(1);
+  });
+
+  it('passes an answer over the body cap through unvalidated, with one violation saying so', async () => {
+    const proxy = createValidationProxy({ upstream, maxBodyBytes: 64 });
+    const res = await proxy.fetch(get('/v1/custom-fields'));
+    expect(await res.text()).toBe(ROUTES['/base/v1/custom-fields']?.[2]);
+    expect(proxy.violations()).toEqual([
+      expect.objectContaining({
+        in: 'response',
+        field: 'body',
+        rule: 'size',
+        message: 'body: not validated: larger than 64 bytes (passed through as it is)',
+      }),
+    ]);
+  });
+
+  it('answers 502 UPSTREAM_UNREACHABLE naming the upstream when it does not answer', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const proxy = createValidationProxy({ upstream: `http://user:pw@127.0.0.1:${port}/api` });
+    const res = await proxy.fetch(get('/v1/agents'));
+    expect(res.status).toBe(502);
+    const { error } = (await res.json()) as { error: { code: string; message: string } };
+    expect(error.code).toBe('UPSTREAM_UNREACHABLE');
+    expect(error.message).toBe(
+      `upstream http://127.0.0.1:${port}/api: no answer to GET /v1/agents (ECONNREFUSED)`,
+    );
+    expect(proxy.violations()).toEqual([]);
+  });
+
+  it('refuses an upstream that is not an absolute http(s) URL with a TypeError at once', () => {
+    for (const bad of ['ftp://example.test', 'example.test', 'http://example.test/?x=1', '']) {
+      expect(() => createValidationProxy({ upstream: bad })).toThrow(TypeError);
+    }
+    expect(() => createValidationProxy({ upstream: 'nope' })).toThrow(
+      /^upstream: must be an absolute http\(s\) URL/,
+    );
+  });
+
+  it('lists and clears its violations at /__mock/violations, behind the admin token when set', async () => {
+    const proxy = createValidationProxy({ upstream, adminToken: 'admin-1' });
+    await proxy.fetch(get('/v1/agentz'));
+    const denied = await proxy.fetch('/__mock/violations');
+    expect(denied.status).toBe(401);
+    const headers = { 'x-mock-admin-token': 'admin-1' };
+    const listed = await proxy.fetch('/__mock/violations', { headers });
+    expect(await listed.json()).toEqual({
+      data: [expect.objectContaining({ rule: 'route' })],
+      total: 1,
+    });
+    expect((await proxy.fetch('/__mock/violations', { method: 'DELETE', headers })).status).toBe(
+      204,
+    );
+    expect(proxy.violationCount()).toBe(0);
+    expect(received).toHaveLength(1);
+  });
+});
