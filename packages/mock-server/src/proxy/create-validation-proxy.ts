@@ -1,17 +1,14 @@
 import type { ErrorDetail } from '../errors.js';
-import type { OperationInfo } from '../generated/operations.js';
-import { isControlPath } from '../http/cors.js';
 import { normalizePath } from '../http/normalize-path.js';
 import type { ListenOptions, RunningServer } from '../transports/node-server.js';
-import { findOperation } from './find-operation.js';
-import { forwardHeaders } from './forward-headers.js';
+import { checkRequest, notValidated } from './check-request.js';
+import { type Forwarded, forwardRequest, passBack } from './forward-request.js';
 import { listenProxy } from './listen-proxy.js';
+import { parseUpstream } from './parse-upstream.js';
 import { proxyError, summary } from './proxy-answer.js';
-import { type CappedBody, readCapped } from './read-capped.js';
-import { validateProxiedRequest } from './validate-proxied-request.js';
 import { validateResponse } from './validate-response.js';
 import { type Violation, ViolationLog } from './violation-log.js';
-import { violationsRoute } from './violations-route.js';
+import { VIOLATIONS_PATH, violationsRoute } from './violations-route.js';
 
 /** Options of `createValidationProxy`. */
 export interface ValidationProxyOptions {
@@ -72,161 +69,69 @@ export function createValidationProxy(options: ValidationProxyOptions): Validati
   const log = new ViolationLog(options.maxViolations ?? 1000);
   const send = options.fetch ?? ((request: Request) => fetch(request));
 
+  const report = (violation: Violation) => {
+    log.add(violation);
+    if (!options.onViolation) return;
+    try {
+      options.onViolation(violation);
+    } catch (error) {
+      // A listener's failure is not the exchange's: the answer goes back all the same.
+      console.error('[agent-platform-mock proxy] onViolation threw:', error);
+    }
+  };
+
   const handle = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
     const path = normalizePath(url.pathname);
-    if (path === '/__mock/violations') return violationsRoute(request, log, options.adminToken);
-    const method = request.method;
-    const exchange: Exchange = {
+    if (path === VIOLATIONS_PATH) return violationsRoute(request, log, options.adminToken);
+    const { method } = request;
+    const checked = await checkRequest(request, path, url.search, cap, variant);
+    const { op } = checked;
+    let forwarded: Forwarded | null = null;
+    let answerIssues: ErrorDetail[] = [];
+    let answer: Response;
+    if (errors && checked.refusal) answer = checked.refusal;
+    else {
+      forwarded = await forwardRequest(request, url, checked.body, upstream, send, cap);
+      if (forwarded.failure !== undefined) {
+        answer = proxyError(
+          502,
+          'UPSTREAM_UNREACHABLE',
+          `upstream ${upstream.shown}: no answer to ${method} ${url.pathname} (${forwarded.failure})`,
+        );
+      } else {
+        const { status, headers } = forwarded.answer;
+        // An answer too large to read whole is checked by its status and headers only.
+        const bytes = method === 'HEAD' ? null : (forwarded.body.bytes ?? null);
+        if (op) answerIssues = validateResponse(op, status, headers, bytes);
+        if (errors && answerIssues.length > 0) {
+          forwarded.body.stream?.cancel().catch(() => undefined);
+          answer = proxyError(
+            502,
+            'CONTRACT_VIOLATION',
+            `the upstream's ${status} answer to ${method} ${url.pathname} breaks the spec: ${summary(answerIssues)}`,
+            answerIssues,
+          );
+        } else answer = passBack(forwarded, method === 'HEAD');
+      }
+    }
+    const upstreamAnswer = forwarded?.answer;
+    const requestId = upstreamAnswer?.headers.get('x-request-id') ?? undefined;
+    const common = {
+      ...(requestId === undefined ? {} : { request_id: requestId }),
       method,
       path: url.pathname,
-      op: null,
-      status: null,
-      requestId: undefined,
+      operation_id: op?.operationId ?? null,
+      status: upstreamAnswer?.status ?? null,
     };
-    const found: Found[] = [];
-    const record: Note = (side, details) => {
-      for (const d of details) found.push({ ...d, in: side });
-    };
-    // CORS preflights and the upstream mock's control API are not the API's operations.
-    const checked = method !== 'OPTIONS' && !isControlPath(path);
-    let params: Record<string, string> = {};
-    let refusal: Response | null = null;
-    if (checked) {
-      const match = findOperation(method, path);
-      if (match.kind === 'found') {
-        exchange.op = match.target;
-        params = match.params;
-      } else {
-        const allowed = match.kind === 'method' ? ` (it has ${match.allowed.join(', ')})` : '';
-        const message = `path: ${method} ${path} matches no operation of the spec${allowed}`;
-        record('request', [{ field: 'path', rule: 'route', message }]);
-        refusal =
-          match.kind === 'method'
-            ? proxyError(405, 'METHOD_NOT_ALLOWED', message)
-            : proxyError(404, 'NOT_FOUND', message);
-      }
-    }
-    const bodyless = method === 'GET' || method === 'HEAD';
-    const body: CappedBody = bodyless
-      ? { bytes: new Uint8Array(0) }
-      : await readCapped(request.body, cap);
-    if (body.stream) record('request', [tooLarge(cap)]);
-    else if (exchange.op) {
-      const issues = validateProxiedRequest(
-        exchange.op,
-        params,
-        url.search,
-        body.bytes,
-        request.headers,
-        variant,
-      );
-      record('request', issues);
-      if (issues.length > 0) refusal = proxyError(400, 'VALIDATION_ERROR', summary(issues), issues);
-    }
-    let answer: Response;
-    if (errors && refusal) answer = refusal;
-    else {
-      answer = await forward(request, url, body, exchange, record);
-    }
-    for (const d of found) {
-      const violation: Violation = {
-        at: new Date().toISOString(),
-        ...(exchange.requestId === undefined ? {} : { request_id: exchange.requestId }),
-        method,
-        path: exchange.path,
-        operation_id: exchange.op?.operationId ?? null,
-        status: exchange.status,
-        in: d.in,
-        field: d.field,
-        rule: d.rule,
-        message: d.message,
-      };
-      log.add(violation);
-      if (options.onViolation) {
-        try {
-          options.onViolation(violation);
-        } catch (error) {
-          console.error('[agent-platform-mock proxy] onViolation threw:', error);
-        }
-      }
-    }
-    answer.headers.set(VIOLATIONS_HEADER, String(found.length));
+    const at = new Date().toISOString();
+    for (const d of checked.issues) report({ at, ...common, in: 'request', ...d });
+    // Passed through whole even under `errors`: not known to break the spec, only not checked.
+    if (op && forwarded?.body?.stream) answerIssues.push(notValidated(cap));
+    for (const d of answerIssues) report({ at, ...common, in: 'response', ...d });
+    answer.headers.set(VIOLATIONS_HEADER, String(checked.issues.length + answerIssues.length));
     return answer;
   };
-
-  async function forward(
-    request: Request,
-    url: URL,
-    body: CappedBody,
-    exchange: Exchange,
-    record: Note,
-  ): Promise<Response> {
-    const target = `${upstream.origin}${upstream.prefix}${url.pathname}${url.search}`;
-    const headers = forwardHeaders(request.headers, ['accept-encoding']);
-    // The answer is validated as sent: uncompressed (fetch would decode it, keeping the header).
-    headers.set('accept-encoding', 'identity');
-    const bodyless = request.method === 'GET' || request.method === 'HEAD';
-    const init: RequestInit & { duplex?: 'half' } = {
-      method: request.method,
-      headers,
-      redirect: 'manual',
-      signal: request.signal,
-    };
-    if (!bodyless && (body.stream || (body.bytes?.byteLength ?? 0) > 0)) {
-      init.body = body.stream ?? (body.bytes as Uint8Array<ArrayBuffer>);
-      if (body.stream) init.duplex = 'half';
-    }
-    let upstreamAnswer: Response;
-    let answerBody: CappedBody;
-    try {
-      upstreamAnswer = await send(new Request(target, init));
-      answerBody =
-        request.method === 'HEAD'
-          ? { bytes: new Uint8Array(0) }
-          : await readCapped(upstreamAnswer.body, cap);
-    } catch (error) {
-      if (request.signal.aborted) throw error;
-      return proxyError(
-        502,
-        'UPSTREAM_UNREACHABLE',
-        `upstream ${upstream.shown}: no answer to ${request.method} ${url.pathname} (${causeOf(error)})`,
-      );
-    }
-    const { status } = upstreamAnswer;
-    exchange.status = status;
-    exchange.requestId = upstreamAnswer.headers.get('x-request-id') ?? undefined;
-    const outHeaders = forwardHeaders(upstreamAnswer.headers, ['content-encoding']);
-    let issues: ErrorDetail[] = [];
-    if (exchange.op) {
-      if (answerBody.stream) {
-        issues = validateResponse(exchange.op, status, upstreamAnswer.headers, null);
-        issues.push(tooLarge(cap));
-      } else {
-        const bytes = request.method === 'HEAD' ? null : answerBody.bytes;
-        issues = validateResponse(exchange.op, status, upstreamAnswer.headers, bytes);
-      }
-      record('response', issues);
-    }
-    if (errors && issues.length > 0) {
-      answerBody.stream?.cancel().catch(() => undefined);
-      return proxyError(
-        502,
-        'CONTRACT_VIOLATION',
-        `the upstream's ${status} answer to ${request.method} ${url.pathname} breaks the spec: ${summary(issues)}`,
-        issues,
-      );
-    }
-    const nullBody = request.method === 'HEAD' || [101, 204, 205, 304].includes(status);
-    const passed = nullBody
-      ? null
-      : (answerBody.stream ?? (answerBody.bytes as Uint8Array<ArrayBuffer>));
-    return new Response(passed, {
-      status,
-      statusText: upstreamAnswer.statusText,
-      headers: outHeaders,
-    });
-  }
 
   return {
     upstream: options.upstream,
@@ -236,55 +141,6 @@ export function createValidationProxy(options: ValidationProxyOptions): Validati
     clearViolations: () => log.clear(),
     listen: (listenOptions = {}) => listenProxy(handle, listenOptions, options.adminToken),
   };
-}
-
-/** A violated rule, and whether the request or the answer broke it. */
-type Found = ErrorDetail & { in: Violation['in'] };
-/** Notes what a side of the exchange broke. */
-type Note = (side: Violation['in'], details: ErrorDetail[]) => void;
-
-/** What the proxy learns of one request on its way. */
-interface Exchange {
-  method: string;
-  path: string;
-  op: OperationInfo | null;
-  status: number | null;
-  requestId: string | undefined;
-}
-
-function tooLarge(cap: number): ErrorDetail {
-  return {
-    field: 'body',
-    rule: 'size',
-    message: `body: not validated: larger than ${cap} bytes (passed through as it is)`,
-  };
-}
-
-/** The upstream option checked: its origin, its path prefix, and how messages show it (no credentials). */
-function parseUpstream(option: unknown): { origin: string; prefix: string; shown: string } {
-  let url: URL | undefined;
-  try {
-    url = new URL(String(option));
-  } catch {
-    // reported below
-  }
-  if (
-    typeof option !== 'string' ||
-    !url ||
-    !/^https?:$/.test(url.protocol) ||
-    /[?#]/.test(option)
-  ) {
-    throw new TypeError(
-      `upstream: must be an absolute http(s) URL without query or #, e.g. https://staging.example.test/platform, not ${JSON.stringify(option)}`,
-    );
-  }
-  const prefix = url.pathname.replace(/\/+$/, '');
-  return { origin: url.origin, prefix, shown: `${url.origin}${prefix}` };
-}
-
-function causeOf(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error as Error).message ?? String(error);
 }
 
 function toRequest(input: string | URL | Request, init: RequestInit | undefined): Request {

@@ -2,6 +2,9 @@ import { sameSecret } from '../http/same-secret.js';
 import { jsonAnswer, proxyError } from './proxy-answer.js';
 import type { ViolationLog } from './violation-log.js';
 
+/** Where the proxy lists its violations (`GET`) and clears them (`DELETE`). */
+export const VIOLATIONS_PATH = '/__mock/violations';
+
 /**
  * `GET /__mock/violations` (the kept ones and the total) and `DELETE` (forget them), behind the
  * admin token when there is one, as the mock's control API is.

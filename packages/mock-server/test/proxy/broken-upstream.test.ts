@@ -47,19 +47,21 @@ const ROUTES: Record<string, [number, string, string, boolean?]> = {
 let server: Server;
 let upstream: string;
 const received: IncomingMessage[] = [];
+/** The bodies of the requests received, as text. */
+const bodies: string[] = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     received.push(req);
-    req.resume();
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => bodies.push(Buffer.concat(chunks).toString()));
     const path = (req.url ?? '').split('?')[0] as string;
-    const [status, type, body, bare] = (req.method === 'GET' ? ROUTES[path] : undefined) ?? [
-      201,
-      'application/json',
-      JSON.stringify({ data: AGENT }),
-    ];
+    const [status, type, body, bare] = (req.method === 'GET' || req.method === 'HEAD'
+      ? ROUTES[path]
+      : undefined) ?? [201, 'application/json', JSON.stringify({ data: AGENT })];
     res.writeHead(status, { 'content-type': type, ...(bare ? {} : GOOD_HEADERS) });
-    res.end(body);
+    req.on('end', () => res.end(body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   upstream = `http://127.0.0.1:${(server.address() as AddressInfo).port}/base`;
@@ -67,6 +69,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
   received.length = 0;
+  bodies.length = 0;
 });
 
 const get = (path: string) =>
@@ -259,5 +262,58 @@ describe('the validation proxy in front of a broken upstream', () => {
     );
     expect(proxy.violationCount()).toBe(0);
     expect(received).toHaveLength(1);
+  });
+
+  it('checks a HEAD answer by its status and headers only, and passes it back without a body', async () => {
+    const proxy = createValidationProxy({ upstream });
+    const res = await proxy.fetch(new Request('http://proxy.test/v1/agents', { method: 'HEAD' }));
+    expect(res.status).toBe(200);
+    expect(res.headers.get(VIOLATIONS_HEADER)).toBe('0');
+    expect(received[0]?.method).toBe('HEAD');
+    expect(proxy.violations()).toEqual([]);
+  });
+
+  it('forwards a request body over the cap whole, unvalidated, with one violation saying so, even under errors', async () => {
+    const proxy = createValidationProxy({ upstream, maxBodyBytes: 64, errors: true });
+    const name = 'n'.repeat(200);
+    const res = await proxy.fetch('/v1/agents', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name }),
+    });
+    expect(res.status).toBe(201);
+    expect(bodies).toEqual([JSON.stringify({ name })]);
+    // Its answer (an agent, over 64 bytes too) passes through as well, even under `errors`.
+    expect(await res.json()).toEqual({ data: AGENT });
+    expect(proxy.violations()).toEqual([
+      expect.objectContaining({ in: 'request', field: 'body', rule: 'size', status: 201 }),
+      expect.objectContaining({ in: 'response', field: 'body', rule: 'size', status: 201 }),
+    ]);
+  });
+});
+
+describe('the validation proxy over HTTP', () => {
+  it('guards /__mock/violations as the mock guards its control API', async () => {
+    const proxy = createValidationProxy({ upstream });
+    const running = await proxy.listen({ port: 0 });
+    try {
+      const { request } = await import('node:http');
+      const call = (method: string, headers: Record<string, string>) =>
+        new Promise<number>((resolve, reject) => {
+          const req = request(`${running.url}/__mock/violations`, { method, headers }, (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          });
+          req.on('error', reject);
+          req.end();
+        });
+      expect(await call('GET', {})).toBe(200);
+      // A page that rebound a DNS name to 127.0.0.1, or one of another origin, reaches nothing.
+      expect(await call('GET', { host: 'evil.example.test' })).toBe(403);
+      expect(await call('DELETE', { origin: 'https://evil.example.test' })).toBe(403);
+      expect(await call('DELETE', {})).toBe(204);
+    } finally {
+      await running.close();
+    }
   });
 });

@@ -1,0 +1,70 @@
+import { forwardHeaders } from './forward-headers.js';
+import type { Upstream } from './parse-upstream.js';
+import type { CappedBody } from './read-capped.js';
+import { readCapped } from './read-capped.js';
+
+/** The upstream's answer, its body read up to the cap; or why there was none. */
+export type Forwarded =
+  | { answer: Response; body: CappedBody; failure?: never }
+  | { failure: string; answer?: never; body?: never };
+
+/**
+ * Sends a request on to the upstream (its path and query after the upstream's prefix; its headers
+ * but the hop-by-hop ones; its body as read) without following redirects, and reads the answer
+ * up to `cap` bytes. A request its caller aborted rejects with the abort.
+ */
+export async function forwardRequest(
+  request: Request,
+  url: URL,
+  body: CappedBody,
+  upstream: Upstream,
+  send: (request: Request) => Promise<Response>,
+  cap: number,
+): Promise<Forwarded> {
+  const headers = forwardHeaders(request.headers, ['accept-encoding']);
+  // Validated as sent: uncompressed (fetch would decode a compressed answer, keeping its header).
+  headers.set('accept-encoding', 'identity');
+  const init: RequestInit & { duplex?: 'half' } = {
+    method: request.method,
+    headers,
+    redirect: 'manual',
+    signal: request.signal,
+  };
+  if (body.stream) {
+    init.body = body.stream;
+    init.duplex = 'half';
+  } else if (body.bytes.byteLength > 0) init.body = body.bytes as Uint8Array<ArrayBuffer>;
+  const target = `${upstream.origin}${upstream.prefix}${url.pathname}${url.search}`;
+  try {
+    const answer = await send(new Request(target, init));
+    const read =
+      request.method === 'HEAD' ? { bytes: new Uint8Array(0) } : await readCapped(answer.body, cap);
+    return { answer, body: read };
+  } catch (error) {
+    if (request.signal.aborted) throw error;
+    return { failure: causeOf(error) };
+  }
+}
+
+/** Why fetch failed, in a word where it says one (`ECONNREFUSED`), else its message. */
+function causeOf(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? (error as Error).message ?? String(error);
+}
+
+/** The upstream's answer as the proxy passes it back: same status, headers but the hop-by-hop ones, same body. */
+export function passBack(
+  forwarded: { answer: Response; body: CappedBody },
+  head: boolean,
+): Response {
+  const { answer, body } = forwarded;
+  // Its framing is the proxy's own; the body is passed back decoded, as fetch read it.
+  const headers = forwardHeaders(answer.headers, ['content-encoding']);
+  const nullBody = head || [101, 204, 205, 304].includes(answer.status);
+  const bytes = body.stream ?? (body.bytes as Uint8Array<ArrayBuffer>);
+  return new Response(nullBody ? null : bytes, {
+    status: answer.status,
+    statusText: answer.statusText,
+    headers,
+  });
+}
