@@ -31,8 +31,10 @@ export class UsageError extends Error {}
 
 /** The flags, their defaults and what they do; `--help` prints this. */
 export const USAGE = `Usage: agent-platform-mock [flags]
+       agent-platform-mock proxy <upstream-url> [flags]   (see proxy --help)
 
-Serves a stateful mock of the Conversational Agent Platform API.
+Serves a stateful mock of the Conversational Agent Platform API; with proxy, a proxy that
+forwards to a real API and reports each request and answer that breaks the spec.
 
 Flags:
   --port N             port to listen on (default 4010; 0 picks a free port)

@@ -11,6 +11,7 @@ import {
   UsageError,
 } from './cli-args.js';
 import type { RunningServer } from './node-server.js';
+import { runProxyCli } from './proxy-cli.js';
 import { requestLog } from './request-log-line.js';
 import { watchParent } from './watch-parent.js';
 
@@ -19,6 +20,12 @@ const GRACE_MS = 5000;
 
 /** Runs the CLI: parses flags, starts the server, prints the banner, and stops cleanly on a signal. */
 async function main(argv: string[]): Promise<void> {
+  // `proxy <upstream-url>`: a subcommand, not a flag: it serves something else (no state, no
+  // seed, no clock), with flags of its own, and a flag of the mock's would mean nothing to it.
+  if (argv[0] === 'proxy') {
+    for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
+    return runProxyCli(argv.slice(1));
+  }
   // A supervisor may read the banner and then close its end of the pipe (Python's Popen after its
   // readline, a shell's `read line < <(agent-platform-mock ...)`): a later line, the one a signal
   // prints, then fails with EPIPE, which unhandled killed the server without its graceful close

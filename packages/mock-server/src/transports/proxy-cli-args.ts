@@ -1,0 +1,113 @@
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { ADMIN_TOKEN_RULE, isHeaderToken } from '../http/header-token.js';
+import { parseUpstream } from '../proxy/parse-upstream.js';
+import { ADMIN_TOKEN_ENV, UsageError } from './cli-args.js';
+
+/** What `agent-platform-mock proxy` is asked for. */
+export interface ProxyCliConfig {
+  /** `--help`: print PROXY_USAGE and exit. */
+  help: boolean;
+  /** The API to forward to. */
+  upstream: string;
+  /** The port to listen on. */
+  port: number;
+  /** The interface to listen on. */
+  host: string;
+  /** `--errors`: refuse what breaks the spec instead of passing it on. */
+  errors: boolean;
+  /** Whose webhook subscriptions a request may name. */
+  variant: 'A' | 'B';
+  /** The token `/__mock/violations` requires, if any. */
+  adminToken: string | undefined;
+}
+
+/** `agent-platform-mock proxy --help`. */
+export const PROXY_USAGE = `Usage: agent-platform-mock proxy <upstream-url> [flags]
+
+Forwards every request to <upstream-url> (the real API, or a staging one; a path in it is kept
+as a prefix) and reports each request and answer that breaks spec/openapi.yaml, naming the field
+and the rule: one line per violation on stderr, and GET /__mock/violations. Answers are passed
+back unchanged, with a header x-contract-violations: <count>.
+
+Flags:
+  --port N             port to listen on (default 4011; 0 picks a free port)
+  --host H             interface to listen on (default 127.0.0.1)
+  --errors             answer a request that breaks the spec 400 without forwarding it, and
+                       replace an answer that breaks it by a 502 CONTRACT_VIOLATION (default off)
+  --variant A|B        whose webhook subscriptions a request may name (default A)
+  --admin-token T      require header x-mock-admin-token: T on /__mock/violations
+                       (default $AGENT_PLATFORM_MOCK_ADMIN_TOKEN if set, else none)
+  -h, --help           print this help
+
+Exit code: on SIGINT or SIGTERM the proxy closes and exits 1 if it saw any violation, 0 if
+none, so that \`agent-platform-mock proxy URL & <run the tests>; kill %1; wait %1\` fails a CI
+job on drift between the API and the spec.`;
+
+const FLAGS = {
+  port: { type: 'string', default: '4011' },
+  host: { type: 'string', default: '127.0.0.1' },
+  errors: { type: 'boolean', default: false },
+  variant: { type: 'string', default: 'A' },
+  'admin-token': { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+} satisfies ParseArgsConfig['options'];
+
+/** Parses the arguments after `proxy`; throws UsageError naming the bad flag or value. */
+export function parseProxyCli(
+  argv: string[],
+  env: Readonly<Record<string, string | undefined>> = {},
+): ProxyCliConfig {
+  let values: Record<string, string | boolean | undefined>;
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: true,
+      options: FLAGS,
+    }));
+  } catch (error) {
+    throw new UsageError(
+      `proxy: ${((error as Error).message.split('\n')[0] ?? '').replace(/\.$/, '')}`,
+    );
+  }
+  const help = values.help === true;
+  const [upstream, ...extra] = positionals;
+  if (!help && upstream === undefined) {
+    throw new UsageError(
+      'proxy: needs the upstream URL, e.g. agent-platform-mock proxy https://staging.example.test',
+    );
+  }
+  if (extra.length > 0)
+    throw new UsageError(`proxy: takes one upstream URL, not also "${extra[0]}"`);
+  if (upstream !== undefined) {
+    try {
+      parseUpstream(upstream);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+  }
+  const port = /^\d+$/.test(String(values.port)) ? Number(values.port) : Number.NaN;
+  if (!(port <= 65535))
+    throw new UsageError(`--port: must be an integer from 0 to 65535, not "${values.port}"`);
+  const variant = String(values.variant).toUpperCase();
+  if (variant !== 'A' && variant !== 'B')
+    throw new UsageError(`--variant: must be A or B, not "${values.variant}"`);
+  const flagToken = values['admin-token'] as string | undefined;
+  const adminToken = flagToken ?? env[ADMIN_TOKEN_ENV];
+  const source = flagToken === undefined ? ADMIN_TOKEN_ENV : '--admin-token';
+  if (adminToken !== undefined && (adminToken.trim() === '' || !isHeaderToken(adminToken))) {
+    throw new UsageError(
+      `${source}: ${adminToken.trim() === '' ? 'must not be empty' : ADMIN_TOKEN_RULE}`,
+    );
+  }
+  return {
+    help,
+    upstream: upstream ?? '',
+    port,
+    host: String(values.host),
+    errors: values.errors === true,
+    variant,
+    adminToken,
+  };
+}

@@ -1,0 +1,70 @@
+import { createValidationProxy } from '../proxy/create-validation-proxy.js';
+import { parseUpstream } from '../proxy/parse-upstream.js';
+import { UsageError } from './cli-args.js';
+import { PROXY_USAGE, type ProxyCliConfig, parseProxyCli } from './proxy-cli-args.js';
+import { violationLine } from './violation-line.js';
+
+// How long requests in flight get after SIGINT or SIGTERM, as the mock's CLI gives them.
+const GRACE_MS = 5000;
+
+/**
+ * `agent-platform-mock proxy <upstream-url>`: serves the validation proxy, prints a line per
+ * violation on stderr, and on SIGINT or SIGTERM exits 1 if it saw any, 0 otherwise.
+ */
+export async function runProxyCli(argv: string[]): Promise<void> {
+  let config: ProxyCliConfig;
+  try {
+    config = parseProxyCli(argv, process.env);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`agent-platform-mock: ${error.message}. Try proxy --help.\n`);
+    process.exit(2);
+  }
+  if (config.help) {
+    process.stdout.write(`${PROXY_USAGE}\n`);
+    return;
+  }
+  // Counted here, not read from the proxy's log: a DELETE /__mock/violations clears the log, not
+  // what this run has seen, and the exit code says whether the run met any drift.
+  let seen = 0;
+  const proxy = createValidationProxy({
+    upstream: config.upstream,
+    errors: config.errors,
+    variant: config.variant,
+    adminToken: config.adminToken,
+    onViolation: (v) => {
+      seen++;
+      if (process.stderr.writable) process.stderr.write(violationLine(v));
+    },
+  });
+  let server: Awaited<ReturnType<typeof proxy.listen>>;
+  try {
+    server = await proxy.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const { code, message } = error as Error & { code?: string };
+    const hint =
+      code === 'EADDRINUSE'
+        ? ': the port is in use; choose another with --port (--port 0 takes a free one)'
+        : '';
+    process.stderr.write(`agent-platform-mock: proxy: ${message}${hint}\n`);
+    process.exit(1);
+  }
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) {
+      process.stdout.write(`agent-platform-mock: ${signal} again, closing now\n`);
+      process.exit(1);
+    }
+    stopping = true;
+    process.stdout.write(
+      `agent-platform-mock: ${signal}, closing (${seen} ${seen === 1 ? 'violation' : 'violations'} seen; exit code ${seen > 0 ? 1 : 0})\n`,
+    );
+    const exit = () => process.exit(seen > 0 ? 1 : 0);
+    server.close({ graceMs: GRACE_MS }).then(exit, exit);
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.stdout.write(
+    `agent-platform-mock proxy listening on ${server.url} | upstream ${parseUpstream(config.upstream).shown} | errors ${config.errors ? 'on' : 'off'} | violations: ${server.url}/__mock/violations\n`,
+  );
+}

@@ -1,0 +1,168 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'tsup';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// `agent-platform-mock proxy` as CI runs it: the built CLI in front of a broken upstream, a line
+// per violation on stderr, the list at /__mock/violations, and exit code 1 on SIGTERM after any.
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+let dir: string;
+let upstream: Server;
+let upstreamUrl: string;
+
+const HEADERS = {
+  'content-type': 'application/json',
+  'x-request-id': '7f3e0c1e-4b8f-4a39-9a52-2f1c7a3d5e90',
+  'x-ratelimit-limit': '100',
+  'x-ratelimit-remaining': '99',
+  'x-ratelimit-reset': '1700000000',
+};
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'proxy-cli-'));
+  await build({
+    entry: { cli: `${root}src/transports/cli.ts` },
+    format: ['esm'],
+    outDir: join(dir, 'dist'),
+    silent: true,
+    config: false,
+  });
+  // GET /v1/health conforms; GET /v1/agents answers an agent whose status is not one of the spec's.
+  const agent = {
+    id: '0b6f3c1e-4b8f-4a39-9a52-2f1c7a3d5e90',
+    name: 'Support',
+    description: null,
+    avatar_url: null,
+    status: 'paused',
+    model: 'gpt-4o',
+    temperature: 0.7,
+    instructions: null,
+    created_at: '2024-01-01T00:00:00.000Z',
+    updated_at: '2024-01-01T00:00:00.000Z',
+  };
+  upstream = createServer((req, res) => {
+    if (req.url === '/v1/health') {
+      res.writeHead(200, HEADERS);
+      return void res.end(JSON.stringify({ status: 'ok', timestamp: '2024-01-01T00:00:00Z' }));
+    }
+    res.writeHead(200, HEADERS);
+    res.end(
+      JSON.stringify({
+        data: [agent],
+        pagination: { page: 1, limit: 20, total: 1, total_pages: 1 },
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+}, 60_000);
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => upstream.close(() => resolve()));
+  await rm(dir, { recursive: true, force: true });
+});
+
+interface Run {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exit: Promise<number | null>;
+}
+
+function run(args: string[]): Run {
+  const { AGENT_PLATFORM_MOCK_ADMIN_TOKEN: _, ...env } = process.env;
+  const child = spawn(process.execPath, [join(dir, 'dist/cli.js'), ...args], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (d) => {
+    out += d;
+  });
+  child.stderr?.on('data', (d) => {
+    err += d;
+  });
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, stdout: () => out, stderr: () => err, exit };
+}
+
+/** Waits until `text()` holds `count` lines (or the process exits), then gives them. */
+async function lines(text: () => string, count: number, exit: Promise<unknown>): Promise<string[]> {
+  let exited = false;
+  void exit.then(() => {
+    exited = true;
+  });
+  while (text().split('\n').length <= count && !exited) await new Promise((r) => setTimeout(r, 20));
+  return text().split('\n').slice(0, count);
+}
+
+async function started(r: Run): Promise<string> {
+  const [banner] = await lines(r.stdout, 1, r.exit);
+  const url = /listening on (http:\/\/\S+)/.exec(banner ?? '')?.[1];
+  if (!url) throw new Error(`no banner: ${r.stdout()} ${r.stderr()}`);
+  return url;
+}
+
+describe('agent-platform-mock proxy', () => {
+  it('prints a line per violation on stderr, lists them, and exits 1 on SIGTERM after any', async () => {
+    const r = run(['proxy', upstreamUrl, '--port', '0']);
+    try {
+      const url = await started(r);
+      expect(r.stdout()).toMatch(
+        new RegExp(
+          `^agent-platform-mock proxy listening on http://127\\.0\\.0\\.1:\\d+ \\| upstream ${upstreamUrl} \\| errors off \\| violations: `,
+        ),
+      );
+      const res = await fetch(`${url}/v1/agents`, { headers: { 'x-api-key': 'k' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-contract-violations')).toBe('1');
+      const stderr = await lines(r.stderr, 1, r.exit);
+      expect(stderr).toEqual([
+        'agent-platform-mock: violation response GET /v1/agents 200 data[0].status: must be one of "active", "inactive" (enum)',
+      ]);
+      const listed = (await (await fetch(`${url}/__mock/violations`)).json()) as { total: number };
+      expect(listed.total).toBe(1);
+      // Cleared, the log is empty; the run has still seen them, and says so in its exit code.
+      expect((await fetch(`${url}/__mock/violations`, { method: 'DELETE' })).status).toBe(204);
+    } finally {
+      r.child.kill('SIGTERM');
+    }
+    expect(await r.exit).toBe(1);
+    expect(r.stdout()).toContain(
+      'agent-platform-mock: SIGTERM, closing (1 violation seen; exit code 1)',
+    );
+  });
+
+  it('exits 0 on SIGTERM when nothing broke the spec', async () => {
+    const r = run(['proxy', upstreamUrl, '--port', '0']);
+    try {
+      const url = await started(r);
+      const res = await fetch(`${url}/v1/health`);
+      expect(res.headers.get('x-contract-violations')).toBe('0');
+    } finally {
+      r.child.kill('SIGTERM');
+    }
+    expect(await r.exit).toBe(0);
+    expect(r.stderr()).toBe('');
+  });
+
+  it('refuses a missing or bad upstream URL with one line and exit code 2', async () => {
+    const missing = run(['proxy']);
+    expect(await missing.exit).toBe(2);
+    expect(missing.stderr()).toBe(
+      'agent-platform-mock: proxy: needs the upstream URL, e.g. agent-platform-mock proxy https://staging.example.test. Try proxy --help.\n',
+    );
+    const bad = run(['proxy', 'staging.example.test']);
+    expect(await bad.exit).toBe(2);
+    expect(bad.stderr()).toMatch(
+      /^agent-platform-mock: upstream: must be an absolute http\(s\) URL/,
+    );
+  });
+});
