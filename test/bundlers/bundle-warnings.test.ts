@@ -33,7 +33,11 @@ const browserEntries = [
   '@agent-platform/webhook-verify/zod',
 ];
 // On Node, every entry: a server or a function bundled for Node uses the mock's `listen` too.
-const nodeEntries = [...browserEntries, '@agent-platform/webhook-verify/node'];
+const nodeEntries = [
+  ...browserEntries,
+  '@agent-platform/mock-server/proxy',
+  '@agent-platform/webhook-verify/node',
+];
 // The optional peers, which an app bundles or not: their own warnings are not ours to check.
 const peers = ['msw', 'zod'];
 

@@ -11,6 +11,7 @@ import {
   MockApiError,
 } from '@agent-platform/mock-server';
 import { connectMock, isMockApiError as isClientError } from '@agent-platform/mock-server/client';
+import { createValidationProxy } from '@agent-platform/mock-server/proxy';
 import { AgentPlatform, APIError, isNotFoundError } from '@agent-platform/sdk';
 import {
   signWebhook,
@@ -39,6 +40,14 @@ async function main(): Promise<void> {
     .retrieve('00000000-0000-4000-8000-00000000dead')
     .catch((e: unknown) => e);
   check(isNotFoundError(missing), 'sdk error class');
+  const proxy = createValidationProxy({ upstream: mock.baseUrl, fetch: mock.fetch });
+  const proxied = new AgentPlatform({
+    apiKey: DEMO_API_KEY,
+    baseUrl: mock.baseUrl,
+    fetch: proxy.fetch,
+  });
+  await proxied.agents.list();
+  check(proxy.violationCount() === 0, 'mock-server/proxy in front of the mock');
   const refused = (() => {
     try {
       mock.faults.add({ path: '/v1/nope', status: 503 });
