@@ -1,4 +1,5 @@
 import type { ErrorDetail } from '../errors.js';
+import { ADMIN_TOKEN_RULE, isHeaderToken } from '../http/header-token.js';
 import { normalizePath } from '../http/normalize-path.js';
 import type { ListenOptions, RunningServer } from '../transports/node-server.js';
 import { checkRequest, notValidated } from './check-request.js';
@@ -63,6 +64,7 @@ const MIB = 1024 * 1024;
  */
 export function createValidationProxy(options: ValidationProxyOptions): ValidationProxy {
   const upstream = parseUpstream(options.upstream);
+  checkOptions(options);
   const errors = options.errors === true;
   const variant = options.variant ?? 'A';
   const cap = options.maxBodyBytes ?? 16 * MIB;
@@ -141,6 +143,28 @@ export function createValidationProxy(options: ValidationProxyOptions): Validati
     clearViolations: () => log.clear(),
     listen: (listenOptions = {}) => listenProxy(handle, listenOptions, options.adminToken),
   };
+}
+
+/** Throws a TypeError naming the first option that is not what it must be. */
+function checkOptions(options: ValidationProxyOptions): void {
+  const refuse = (name: string, rule: string, value: unknown) => {
+    throw new TypeError(`${name}: must be ${rule}, not ${String(value)}`);
+  };
+  const { fetch: send, onViolation, variant, adminToken, maxViolations, maxBodyBytes } = options;
+  if (send !== undefined && typeof send !== 'function') refuse('fetch', 'a function', send);
+  if (onViolation !== undefined && typeof onViolation !== 'function')
+    refuse('onViolation', 'a function', onViolation);
+  if (variant !== undefined && variant !== 'A' && variant !== 'B')
+    refuse('variant', "'A' or 'B'", JSON.stringify(variant));
+  if (adminToken !== undefined && !isHeaderToken(adminToken))
+    throw new TypeError(`adminToken: ${ADMIN_TOKEN_RULE}`);
+  for (const [name, value] of [
+    ['maxViolations', maxViolations],
+    ['maxBodyBytes', maxBodyBytes],
+  ] as const) {
+    if (value !== undefined && !(Number.isSafeInteger(value) && value >= 1))
+      refuse(name, 'a whole number >= 1', value);
+  }
 }
 
 function toRequest(input: string | URL | Request, init: RequestInit | undefined): Request {

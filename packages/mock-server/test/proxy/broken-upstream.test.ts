@@ -237,10 +237,18 @@ describe('the validation proxy in front of a broken upstream', () => {
     expect(proxy.violations()).toEqual([]);
   });
 
-  it('refuses an upstream that is not an absolute http(s) URL with a TypeError at once', () => {
+  it('refuses an upstream that is not an absolute http(s) URL, and any other bad option, with a TypeError at once', () => {
     for (const bad of ['ftp://example.test', 'example.test', 'http://example.test/?x=1', '']) {
       expect(() => createValidationProxy({ upstream: bad })).toThrow(TypeError);
     }
+    const bad = (options: object) => () => createValidationProxy({ upstream, ...options });
+    expect(bad({ maxViolations: 0 })).toThrow('maxViolations: must be a whole number >= 1, not 0');
+    expect(bad({ maxBodyBytes: Number.NaN })).toThrow(
+      'maxBodyBytes: must be a whole number >= 1, not NaN',
+    );
+    expect(bad({ variant: 'C' })).toThrow(`variant: must be 'A' or 'B', not "C"`);
+    expect(bad({ fetch: 'fetch' })).toThrow('fetch: must be a function, not fetch');
+    expect(bad({ adminToken: ' spaced ' })).toThrow(/^adminToken: /);
     expect(() => createValidationProxy({ upstream: 'nope' })).toThrow(
       /^upstream: must be an absolute http\(s\) URL/,
     );
