@@ -73,8 +73,10 @@ export async function handleVerified(
   { deduper, onEvent, onFailed }: ReceiverOptions,
 ): Promise<{ status: 200 | 409 | 500; body: string }> {
   const claim = await deduper.claim(event);
-  if (claim === 'completed') return { status: 200, body: 'duplicate' };
   if (claim === 'processing') return { status: 409, body: 'in progress' }; // retried later
+  // A duplicate, or too old (maxEventAgeSeconds): 2xx, as a 4xx would be retried in vain.
+  if (claim !== 'claimed')
+    return { status: 200, body: claim === 'completed' ? 'duplicate' : 'too old' };
   // The dedupe store's errors after the handler ran are reported, and change no answer.
   const report = (error: unknown) => onFailed(error, event);
   try {

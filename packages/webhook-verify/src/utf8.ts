@@ -1,10 +1,10 @@
 /** Shared UTF-8 encoder. */
-export const utf8Encoder = new TextEncoder();
+export const utf8Encoder = /* @__PURE__ */ new TextEncoder();
 
 // Non-fatal, like fetch's `Response.json()`: bytes reach the decoder only once authenticated, and
 // a sender's invalid UTF-8 inside a string value becomes U+FFFD rather than a lost delivery.
 /** Shared UTF-8 decoder (invalid sequences become U+FFFD; a BOM is dropped). */
-export const utf8Decoder = new TextDecoder();
+export const utf8Decoder = /* @__PURE__ */ new TextDecoder();
 
 const BOM = /^\uFEFF/;
 

@@ -38,16 +38,32 @@ interface FleetOptions {
   onRequest?: () => void;
   /** Runs after the claim: throwing here is a receiver that dies holding it (no answer, no release). */
   onClaimed?: () => void;
+  /** The dedupers' `maxEventAgeSeconds` (their TTL is 24 h); off when left out. */
+  maxEventAgeSeconds?: number;
 }
 
 /** The mock, delivering in turn to three receivers behind a load balancer, one Redis between them. */
-async function fleet({ variant, leaseSeconds, secrets = [], onRequest, onClaimed }: FleetOptions) {
+async function fleet({
+  variant,
+  leaseSeconds,
+  secrets = [],
+  onRequest,
+  onClaimed,
+  maxEventAgeSeconds,
+}: FleetOptions) {
   const handledAt: number[] = [];
+  const sent: { body: Uint8Array; headers: Headers }[] = [];
   const rejected: string[] = [];
   let now = () => 0;
   const store = fakeRedis(() => now());
   const dedupers = [1, 2, 3].map(() =>
-    createDeduper({ store, ttlSeconds: 86_400, leaseSeconds, now: () => now() }),
+    createDeduper({
+      store,
+      ttlSeconds: 86_400,
+      leaseSeconds,
+      maxEventAgeSeconds,
+      now: () => now(),
+    }),
   );
   let turn = 0;
   const mock = createMockServer({
@@ -57,28 +73,35 @@ async function fleet({ variant, leaseSeconds, secrets = [], onRequest, onClaimed
     async deliveryFetch(input, init) {
       onRequest?.();
       const request = new Request(input, init);
-      const deduper = dedupers[turn++ % dedupers.length];
-      if (!deduper) throw new Error('no receiver');
-      const event = await verifyWebhook({
-        variant,
-        rawBody: new Uint8Array(await request.arrayBuffer()),
-        headers: request.headers,
-        secret: secrets,
-        now: new Date(mock.clock.now()),
-      }).catch((error: { code: string }) => error);
-      if ('code' in event) {
-        rejected.push(event.code);
-        return new Response(event.code, { status: 401 });
-      }
-      const claim = await deduper.claim(event);
-      if (claim === 'completed') return new Response('duplicate');
-      if (claim === 'processing') return new Response('in progress', { status: 409 });
-      onClaimed?.();
-      handledAt.push(mock.clock.now());
-      await deduper.complete(event);
-      return new Response('ok');
+      const body = new Uint8Array(await request.arrayBuffer());
+      sent.push({ body, headers: request.headers });
+      return receive(body, request.headers);
     },
   });
+  /** One of the receivers, in turn: verifies, claims, handles, completes. */
+  async function receive(rawBody: Uint8Array, headers: Headers): Promise<Response> {
+    const deduper = dedupers[turn++ % dedupers.length];
+    if (!deduper) throw new Error('no receiver');
+    const event = await verifyWebhook({
+      variant,
+      rawBody,
+      headers,
+      secret: secrets,
+      now: new Date(mock.clock.now()),
+    }).catch((error: { code: string }) => error);
+    if ('code' in event) {
+      rejected.push(event.code);
+      return new Response(event.code, { status: 401 });
+    }
+    const claim = await deduper.claim(event);
+    if (claim === 'processing') return new Response('in progress', { status: 409 });
+    // 2xx, as the README says: a duplicate, or too old to be handled (a 4xx would only be retried).
+    if (claim !== 'claimed') return new Response(claim === 'completed' ? 'duplicate' : 'too old');
+    onClaimed?.();
+    handledAt.push(mock.clock.now());
+    await deduper.complete(event);
+    return new Response('ok');
+  }
   now = () => mock.clock.now();
   const start = mock.clock.now();
   const call = (method: string, path: string, body?: unknown) =>
@@ -110,6 +133,12 @@ async function fleet({ variant, leaseSeconds, secrets = [], onRequest, onClaimed
     trigger: async (name = 'Fleet') => {
       await call('POST', '/v1/contacts', { name });
       await mock.settle();
+    },
+    /** An attacker sends the first delivery the mock made again, now: what the receiver answered. */
+    replay: async () => {
+      const [first] = sent;
+      if (!first) throw new Error('the mock sent nothing');
+      return (await receive(first.body, first.headers)).text();
     },
     /** Moves the clock on by `seconds`, one second at a time, delivering what falls due. */
     wait: async (seconds: number) => {
@@ -206,4 +235,62 @@ it('without a grace period, a retry queued before the rotation is signed with th
     [60, 401],
   ]);
   f.mock.dispose();
+});
+
+describe('maxEventAgeSeconds with a dedupe TTL as long, as the README says (Variant B)', () => {
+  it('a replay is a duplicate while the store remembers the event, then too old', async () => {
+    const f = await fleet({ variant: 'B', maxEventAgeSeconds: 86_400 });
+    await f.trigger();
+    expect(f.handled()).toEqual([0]);
+    await f.wait(3600);
+    expect(await f.replay()).toBe('duplicate');
+    await f.mock.clock.advance((86_400 - 3600 - 1) * 1000);
+    expect(await f.replay()).toBe('duplicate'); // the store's 24 h are not over yet
+    await f.mock.clock.advance(2000);
+    expect(await f.replay()).toBe('too old'); // the store has forgotten it
+    expect(f.handled()).toEqual([0]);
+    f.mock.dispose();
+  });
+
+  it('without it, a replay after the dedupe TTL is handled again', async () => {
+    const f = await fleet({ variant: 'B' });
+    await f.trigger();
+    await f.mock.clock.advance((86_400 + 1) * 1000);
+    expect(await f.replay()).toBe('ok');
+    expect(f.handled()).toEqual([0, 86_401]);
+    f.mock.dispose();
+  });
+
+  it.each([
+    [1200, []], // too old at 1280 s: acknowledged, and lost
+    [86_400, [1680]],
+  ])(
+    'an event that happens while the webhook is failing is last tried 1280 s later: maxEventAgeSeconds %i',
+    async (maxEventAgeSeconds, handled) => {
+      let down = true;
+      const f = await fleet({
+        variant: 'B',
+        maxEventAgeSeconds,
+        onRequest: () => {
+          if (down) throw new TypeError('socket hang up');
+        },
+      });
+      await f.trigger('First'); // five failed attempts, 0 to 380 s: the webhook is marked failing
+      await f.wait(400);
+      await f.trigger('Second'); // its first attempt waits 15 min, then the usual retries
+      await f.wait(1279);
+      down = false; // the receivers are back for its last attempt
+      await f.wait(100);
+      expect(f.attempts().slice(5)).toEqual([
+        [1300, null],
+        [1305, null],
+        [1320, null],
+        [1380, null],
+        [1680, 200], // answered 2xx either way: not retried in vain
+      ]);
+      expect(f.handled()).toEqual(handled);
+      expect(f.rejected).toEqual([]);
+      f.mock.dispose();
+    },
+  );
 });

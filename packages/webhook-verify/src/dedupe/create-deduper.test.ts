@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { outcomeBoth } from '../../test/support/outcome.js';
-import { deliveryOf, vector } from '../../test/support/vectors.js';
+import { bodyOf, deliveryOf, vector } from '../../test/support/vectors.js';
 import { verifyWebhook } from '../verify-webhook.js';
 import { verifyWebhookSync } from '../verify-webhook-sync.js';
 import { createDeduper } from './create-deduper.js';
@@ -207,6 +207,135 @@ describe('createDeduper', () => {
     expect(await third.claim('e')).toBe('completed');
     await third.release('e'); // it never held a claim: nothing happens
     expect(await third.claim('e')).toBe('completed');
+  });
+
+  describe('maxEventAgeSeconds', () => {
+    // The vectors' events happened at 2026-01-01T00:00:00.000Z (the body's signed `timestamp`).
+    const happened = Date.parse('2026-01-01T00:00:00.000Z');
+    const events = async () => ({
+      A: await verifyWebhook(deliveryOf(vector('A: ascii conversation.created'))),
+      B: await verifyWebhook(deliveryOf(vector('B: ascii conversation.created'))),
+    });
+    const deduperAt = (ageMs: number, store = createMemoryStore()) =>
+      createDeduper({
+        store,
+        ttlSeconds: 86_400,
+        maxEventAgeSeconds: 3600,
+        now: () => happened + ageMs,
+      });
+
+    it.each(['A', 'B'] as const)(
+      '%s: claims an event exactly that old (the limit), and refuses one 1 ms older as too old, untouched',
+      async (variant) => {
+        const event = (await events())[variant];
+        expect(await deduperAt(3_600_000).claim(event)).toBe('claimed');
+        const store = createMemoryStore();
+        const writes = vi.spyOn(store, 'setIfAbsent');
+        const reads = vi.spyOn(store, 'get');
+        const late = deduperAt(3_600_001, store);
+        expect(await late.claim(event)).toBe('too_old');
+        expect(writes).not.toHaveBeenCalled();
+        expect(reads).not.toHaveBeenCalled();
+        expect(late.holding).toBe(0);
+      },
+    );
+
+    it('B: with a TTL as long, a replay is never claimed again: a duplicate, then too old', async () => {
+      const delivery = deliveryOf(vector('B: ascii conversation.created'));
+      const clock = { now: happened + 10_000 }; // delivered and completed 10 s after the event
+      const store = createMemoryStore({ now: () => clock.now });
+      const deduper = createDeduper({
+        store,
+        ttlSeconds: 86_400,
+        maxEventAgeSeconds: 86_400,
+        now: () => clock.now,
+      });
+      const first = await verifyWebhook(delivery);
+      expect(await deduper.claim(first)).toBe('claimed');
+      await deduper.complete(first);
+      const replays: [number, string][] = [];
+      // The event's age at each replay; the completed mark lapses at 86 410 s.
+      for (const age of [3_600_000, 86_400_000, 86_400_001, 86_410_000, 365 * 86_400_000]) {
+        clock.now = happened + age;
+        replays.push([age, await deduper.claim(await verifyWebhook(delivery))]);
+      }
+      expect(replays).toEqual([
+        [3_600_000, 'completed'],
+        [86_400_000, 'completed'], // the limit itself is not too old
+        [86_400_001, 'too_old'], // checked first: the mark is not even read
+        [86_410_000, 'too_old'],
+        [365 * 86_400_000, 'too_old'],
+      ]);
+    });
+
+    it('without it, an event of any age is claimed (the default)', async () => {
+      const event = (await events()).B;
+      const deduper = createDeduper({
+        store: createMemoryStore(),
+        ttlSeconds: 60,
+        maxEventAgeSeconds: undefined,
+        now: () => happened + 365 * 86_400_000,
+      });
+      expect(await deduper.claim(event)).toBe('claimed');
+    });
+
+    it('does not check a string key, which has no time', async () => {
+      const deduper = deduperAt(365 * 86_400_000);
+      const { B } = await events();
+      expect(await deduper.claim(B.variant === 'B' ? B.event_id : '')).toBe('claimed');
+    });
+
+    it("rejects with a TypeError naming body.timestamp when the sender's timestamp is no date", async () => {
+      const { signWebhookSync } = await import('../sign-webhook-sync.js');
+      const v = vector('B: ascii conversation.created');
+      const rawBody = new TextDecoder()
+        .decode(bodyOf(v))
+        .replace('"2026-01-01T00:00:00.000Z"', '"yesterday"');
+      const headers = signWebhookSync({ variant: 'B', secret: v.secret, rawBody });
+      const event = await verifyWebhook({ variant: 'B', rawBody, headers, secret: v.secret });
+      const store = createMemoryStore();
+      const writes = vi.spyOn(store, 'setIfAbsent');
+      const error = await deduperAt(0, store)
+        .claim(event)
+        .catch((e: unknown) => e);
+      expect(error).toEqual(
+        new TypeError(
+          "webhook-verify: the event's body.timestamp is not a date, so maxEventAgeSeconds cannot tell its age",
+        ),
+      );
+      expect(writes).not.toHaveBeenCalled();
+      // Without the option the event is claimed, as before.
+      expect(await createDeduper({ store, ttlSeconds: 60 }).claim(event)).toBe('claimed');
+    });
+
+    it.each([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '3600'])(
+      'rejects maxEventAgeSeconds %s at once',
+      (maxEventAgeSeconds) => {
+        expect(() =>
+          createDeduper({
+            store: createMemoryStore(),
+            ttlSeconds: 86_400,
+            maxEventAgeSeconds: maxEventAgeSeconds as number,
+          }),
+        ).toThrow(
+          new TypeError(
+            'webhook-verify: maxEventAgeSeconds must be a whole number of seconds >= 1',
+          ),
+        );
+      },
+    );
+
+    it('rejects a maxEventAgeSeconds over ttlSeconds at once, saying why; equal is fine', () => {
+      const store = createMemoryStore();
+      expect(() => createDeduper({ store, ttlSeconds: 3600, maxEventAgeSeconds: 3601 })).toThrow(
+        new TypeError(
+          'webhook-verify: maxEventAgeSeconds must be <= ttlSeconds, or a replay after the TTL is neither a duplicate nor too old',
+        ),
+      );
+      expect(() =>
+        createDeduper({ store, ttlSeconds: 3600, maxEventAgeSeconds: 3600 }),
+      ).not.toThrow();
+    });
   });
 
   it('refuses a store without deleteIfValue at once', () => {

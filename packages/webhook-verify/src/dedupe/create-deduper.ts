@@ -19,19 +19,34 @@ export interface DeduperOptions {
    * sharing one store need their own: Variant B's `event_id` is the same for every webhook.
    */
   prefix?: string | undefined;
-  /** The clock in milliseconds, by which this deduper's own claims lapse, for tests. Default `Date.now`. */
+  /**
+   * Off by default. `claim(event)` answers `'too_old'` for an event whose body `timestamp` (when it
+   * happened, signed in both variants) is more than this many seconds before `now`: Variant B's replay
+   * window, as its signature has no time in it. At most `ttlSeconds`, so that a replay is either a
+   * duplicate or too old; and well past the sender's retries and queueing (a day, with a day's TTL).
+   * A string key has no time: it is not checked.
+   */
+  maxEventAgeSeconds?: number | undefined;
+  /** The clock in milliseconds, by which this deduper's own claims lapse and events age, for tests. Default `Date.now`. */
   now?: (() => number) | undefined;
 }
 
-/** The outcome of `claim`: `'claimed'` (process it now), `'processing'` (another receiver holds it) or `'completed'` (a duplicate). */
-export type ClaimResult = 'claimed' | 'processing' | 'completed';
+/**
+ * The outcome of `claim`: `'claimed'` (process it now), `'processing'` (another receiver holds it),
+ * `'completed'` (a duplicate) or `'too_old'` (older than `maxEventAgeSeconds`: acknowledge it, 2xx, unprocessed).
+ */
+export type ClaimResult = 'claimed' | 'processing' | 'completed' | 'too_old';
 
 /** An event's dedupe key (`webhookDedupeKey`), or the event itself. */
 export type DedupeId = string | WebhookEvent;
 
 /** Claims events so that each is processed once by a whole fleet of receivers. */
 export interface Deduper {
-  /** Atomically claims `id`; only one caller gets `'claimed'` until it is released or its lease lapses. */
+  /**
+   * Atomically claims `id`; only one caller gets `'claimed'` until it is released or its lease lapses.
+   * With `maxEventAgeSeconds`, an event too old is `'too_old'` before the store is asked, and one
+   * whose body `timestamp` is no date rejects with a `TypeError`.
+   */
   claim(id: DedupeId): Promise<ClaimResult>;
   /** Marks `id` done: later deliveries of it get `'completed'` for `ttlSeconds`. */
   complete(id: DedupeId): Promise<void>;
@@ -65,6 +80,7 @@ export function createDeduper(options: DeduperOptions): Deduper {
     ttlSeconds,
     leaseSeconds = 60,
     prefix = 'webhook-dedupe:',
+    maxEventAgeSeconds,
     now = Date.now,
   } = options;
   // Checked now, not in the receiver's error path where release first needs it.
@@ -76,10 +92,16 @@ export function createDeduper(options: DeduperOptions): Deduper {
   for (const [name, value] of [
     ['ttlSeconds', ttlSeconds],
     ['leaseSeconds', leaseSeconds],
+    ['maxEventAgeSeconds', maxEventAgeSeconds ?? 1],
   ] as const) {
     if (!Number.isInteger(value) || value < 1) {
       throw new TypeError(`webhook-verify: ${name} must be a whole number of seconds >= 1`);
     }
+  }
+  if ((maxEventAgeSeconds ?? 0) > ttlSeconds) {
+    throw new TypeError(
+      'webhook-verify: maxEventAgeSeconds must be <= ttlSeconds, or a replay after the TTL is neither a duplicate nor too old',
+    );
   }
   // A Date here (verifyWebhook's `now` is one) would fail only after a claim was written.
   checkClock(now);
@@ -110,6 +132,17 @@ export function createDeduper(options: DeduperOptions): Deduper {
 
   return {
     async claim(id) {
+      if (maxEventAgeSeconds && typeof id !== 'string') {
+        const age = now() - Date.parse(id.timestamp);
+        if (age > maxEventAgeSeconds * 1000) return 'too_old';
+        // NaN: no date (the sender's bug, as the event was verified). A TypeError, not a
+        // WebhookVerificationError: that class would double this entry's size for one message.
+        if (Number.isNaN(age)) {
+          throw new TypeError(
+            "webhook-verify: the event's body.timestamp is not a date, so maxEventAgeSeconds cannot tell its age",
+          );
+        }
+      }
       const key = await keyOf(id);
       if (await take(key)) return 'claimed';
       const state = await store.get(key);

@@ -50,8 +50,10 @@ export async function receive<V extends WebhookVariantOption>(
     return { status: unauthenticated.includes(error.code) ? 401 : 400, body: error.code };
   }
   const claim = await options.deduper.claim(event);
-  if (claim === 'completed') return { status: 200, body: 'duplicate' }; // acknowledged before
   if (claim === 'processing') return { status: 409, body: 'in progress' }; // not 2xx: retried later
+  // 'completed': acknowledged before. 'too_old' (maxEventAgeSeconds): a 4xx would be retried in vain.
+  if (claim !== 'claimed')
+    return { status: 200, body: claim === 'completed' ? 'duplicate' : 'too old' };
   try {
     await options.onEvent(event);
   } catch (error) {

@@ -241,6 +241,42 @@ describe('recipe: Express in an app that parses JSON everywhere (app.use(express
   });
 });
 
+describe('recipe core: a deduper with maxEventAgeSeconds', () => {
+  const v = vector('B: ascii conversation.created'); // its event happened at 2026-01-01T00:00:00Z
+  const headers = { 'content-type': 'application/json', 'x-service-signature': v.signature };
+  const at = (ageMs: number, handled: WebhookEvent[]): ReceiverOptions => ({
+    variant: 'B',
+    secret: v.secret,
+    deduper: createDeduper({
+      store: createMemoryStore(),
+      ttlSeconds: 86_400,
+      maxEventAgeSeconds: 3600,
+      now: () => Date.parse('2026-01-01T00:00:00.000Z') + ageMs,
+    }),
+    onEvent: async (event) => {
+      handled.push(event);
+    },
+  });
+
+  it('answers 200 to an event older than that, without handling it (a 4xx would be retried in vain)', async () => {
+    const handled: WebhookEvent[] = [];
+    expect(await receive(at(3_600_001, handled), bodyOf(v), headers)).toEqual({
+      status: 200,
+      body: 'too old',
+    });
+    expect(handled).toEqual([]);
+  });
+
+  it('handles one exactly that old', async () => {
+    const handled: WebhookEvent[] = [];
+    expect(await receive(at(3_600_000, handled), bodyOf(v), headers)).toEqual({
+      status: 200,
+      body: 'ok',
+    });
+    expect(handled).toHaveLength(1);
+  });
+});
+
 const vB = vector('B: bytes that are not valid UTF-8');
 const vA = vector('A: emoji in data');
 const headersB = { 'content-type': 'application/json', 'x-service-signature': vB.signature };
