@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { isControlPath, isLoopbackName } from '../http/cors.js';
+import { normalizePath } from '../http/normalize-path.js';
 import { earlyRefusal } from '../transports/early-refusal.js';
 import { targetOf } from '../transports/incoming-request.js';
 import { type ListenOptions, loadHttp, type RunningServer } from '../transports/node-server.js';
@@ -25,7 +26,9 @@ export async function listenProxy(
     controlCorsAnyOrigin: adminToken !== undefined,
   };
   const serve = async (req: IncomingMessage, res: ServerResponse) => {
-    const control = isControlPath(targetOf(req).path);
+    // The path as the handler will read it (dot segments resolved: `/v1/../__mock/violations` is
+    // the control route), so that no spelling of a control path passes the guard unguarded.
+    const control = isControlPath(targetOf(req).path) || isControlPath(resolvedPath(req));
     const refusal = earlyRefusal(req, control, rules);
     if (refusal) {
       req.resume();
@@ -76,6 +79,21 @@ export async function listenProxy(
   };
 }
 
+/** The URL a request is handled at: its origin-form target after this origin, an absolute one as it is. */
+function urlOf(req: IncomingMessage): string {
+  const target = req.url ?? '/';
+  return target.startsWith('/') ? `http://localhost${target}` : target;
+}
+
+/** The request's path as the handler reads it (`new URL`, then normalized), or '' when it is no URL. */
+function resolvedPath(req: IncomingMessage): string {
+  try {
+    return normalizePath(new URL(urlOf(req)).pathname);
+  } catch {
+    return '';
+  }
+}
+
 /** A node:http request as a fetch Request (its body streamed), aborted with `signal`. */
 function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
   const headers = new Headers();
@@ -96,8 +114,7 @@ function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
     init.duplex = 'half';
   } else req.resume();
   // Origin form (`/v1/agents`) after this origin; an absolute form (a client set to use a proxy) as it is.
-  const target = req.url ?? '/';
-  return new Request(target.startsWith('/') ? `http://localhost${target}` : target, init);
+  return new Request(urlOf(req), init);
 }
 
 /** Writes a fetch Response, streaming its body; resolves once written or cut. */

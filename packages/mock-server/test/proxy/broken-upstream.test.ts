@@ -324,4 +324,30 @@ describe('the validation proxy over HTTP', () => {
       await running.close();
     }
   });
+
+  it('guards /__mock/violations reached by dot segments too (/v1/../__mock/violations)', async () => {
+    const proxy = createValidationProxy({ upstream });
+    await proxy.fetch(get('/v1/agentz'));
+    const running = await proxy.listen({ port: 0 });
+    try {
+      const { request } = await import('node:http');
+      const call = (method: string, path: string, headers: Record<string, string>) =>
+        new Promise<number>((resolve, reject) => {
+          const req = request(`${running.url}/`, { method, path, headers }, (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          });
+          req.on('error', reject);
+          req.end();
+        });
+      const evil = { origin: 'https://evil.example.test' };
+      for (const path of ['/v1/../__mock/violations', '/v1/%2e%2e/__mock/violations']) {
+        expect(await call('GET', path, { host: 'evil.example.test' })).toBe(403);
+        expect(await call('DELETE', path, evil)).toBe(403);
+      }
+      expect(proxy.violationCount()).toBe(1);
+    } finally {
+      await running.close();
+    }
+  });
 });
