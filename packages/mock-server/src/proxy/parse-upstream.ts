@@ -8,7 +8,10 @@ export interface Upstream {
   readonly shown: string;
 }
 
-/** Checks and reads the `upstream` option: an absolute http(s) URL without query or `#`. */
+/**
+ * Checks and reads the `upstream` option: an absolute http(s) URL without query, `#` or
+ * credentials (which would go unsent: the client's own auth headers are forwarded).
+ */
 export function parseUpstream(option: unknown): Upstream {
   let url: URL | undefined;
   try {
@@ -16,6 +19,7 @@ export function parseUpstream(option: unknown): Upstream {
   } catch {
     // reported below
   }
+  const rule = 'must be an absolute http(s) URL without query or #';
   if (
     typeof option !== 'string' ||
     !url ||
@@ -23,9 +27,24 @@ export function parseUpstream(option: unknown): Upstream {
     /[?#]/.test(option)
   ) {
     throw new TypeError(
-      `upstream: must be an absolute http(s) URL without query or #, e.g. https://staging.example.test/platform, not ${JSON.stringify(option)}`,
+      `upstream: ${rule}, e.g. https://staging.example.test/platform, not ${shown(option, url)}`,
+    );
+  }
+  if (url.username || url.password) {
+    throw new TypeError(
+      `upstream: must not carry credentials (user:password@), which would not be sent; the client's own x-api-key or Authorization is forwarded, not ${shown(option, url)}`,
     );
   }
   const prefix = url.pathname.replace(/\/+$/, '');
   return { origin: url.origin, prefix, shown: `${url.origin}${prefix}` };
+}
+
+/** The option as a message quotes it, its password masked (it may end up in a CI log). */
+function shown(option: unknown, url: URL | undefined): string {
+  if (typeof option !== 'string') return JSON.stringify(option);
+  if (!url) return JSON.stringify(option.replace(/^([^/]*\/\/[^/@:]*:)[^/]*@/, '$1***@'));
+  if (!url.password) return JSON.stringify(option);
+  const masked = new URL(url.href);
+  masked.password = '***';
+  return JSON.stringify(masked.href);
 }

@@ -226,7 +226,7 @@ describe('the validation proxy in front of a broken upstream', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const proxy = createValidationProxy({ upstream: `http://user:pw@127.0.0.1:${port}/api` });
+    const proxy = createValidationProxy({ upstream: `http://127.0.0.1:${port}/api` });
     const res = await proxy.fetch(get('/v1/agents'));
     expect(res.status).toBe(502);
     const { error } = (await res.json()) as { error: { code: string; message: string } };
@@ -251,6 +251,27 @@ describe('the validation proxy in front of a broken upstream', () => {
     expect(bad({ adminToken: ' spaced ' })).toThrow(/^adminToken: /);
     expect(() => createValidationProxy({ upstream: 'nope' })).toThrow(
       /^upstream: must be an absolute http\(s\) URL/,
+    );
+  });
+
+  it('refuses an upstream with credentials (they would go unsent), never repeating the password', () => {
+    for (const bad of [
+      'http://user:hunter2@example.test/api',
+      'http://user:hunter2@example.test/?q',
+      'http://user:hunter2@',
+    ]) {
+      let message = '';
+      try {
+        createValidationProxy({ upstream: bad });
+      } catch (error) {
+        expect(error).toBeInstanceOf(TypeError);
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(/^upstream: /);
+      expect(message).not.toContain('hunter2');
+    }
+    expect(() => createValidationProxy({ upstream: 'http://user@example.test' })).toThrow(
+      /^upstream: must not carry credentials/,
     );
   });
 
