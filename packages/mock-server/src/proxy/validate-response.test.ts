@@ -124,6 +124,17 @@ describe('validateResponse', () => {
     const truncated = validateResponse('agentsList', 200, JSON_HEADERS, '{"data": [');
     expect(truncated).toEqual([expect.objectContaining({ field: 'body', rule: 'json' })]);
     expect(truncated[0]?.message).toMatch(/^body: must be valid JSON \(/);
+    // The parser's message quotes the text around the error: an answer's secret is not repeated.
+    const secret = 'whsec_0123456789abcdef';
+    const leaky = validateResponse(
+      'webhooksCreate',
+      201,
+      JSON_HEADERS,
+      `{"data": {"secret": ${secret}}}`,
+    );
+    expect(leaky).toEqual([expect.objectContaining({ field: 'body', rule: 'json' })]);
+    expect(leaky[0]?.message).toMatch(/^body: must be valid JSON \(/);
+    expect(leaky[0]?.message).not.toMatch(/whsec|0123/);
     const empty = validateResponse('agentsList', 200, JSON_HEADERS, '');
     expect(empty).toEqual([
       { field: 'body', rule: 'json', message: 'body: must be JSON; the answer has no body' },
