@@ -32,6 +32,11 @@ export interface ValidationProxyOptions {
   maxViolations?: number | undefined;
   /** Bodies larger than this pass through unvalidated, with one violation saying so. Default 16 MiB. */
   maxBodyBytes?: number | undefined;
+  /**
+   * Milliseconds the upstream has to answer, its body read (up to `maxBodyBytes`) included; then
+   * the proxy gives up and answers 504 `UPSTREAM_TIMEOUT`. Default 60 000.
+   */
+  upstreamTimeoutMs?: number | undefined;
 }
 
 /** A running contract-validation proxy. */
@@ -68,6 +73,7 @@ export function createValidationProxy(options: ValidationProxyOptions): Validati
   const errors = options.errors === true;
   const variant = options.variant ?? 'A';
   const cap = options.maxBodyBytes ?? 16 * MIB;
+  const timeoutMs = options.upstreamTimeoutMs ?? 60_000;
   const log = new ViolationLog(options.maxViolations ?? 1000);
   const send = options.fetch ?? ((request: Request) => fetch(request));
 
@@ -94,8 +100,14 @@ export function createValidationProxy(options: ValidationProxyOptions): Validati
     let answer: Response;
     if (errors && checked.refusal) answer = checked.refusal;
     else {
-      forwarded = await forwardRequest(request, url, checked.body, upstream, send, cap);
-      if (forwarded.failure !== undefined) {
+      forwarded = await forwardRequest(request, url, checked.body, upstream, send, cap, timeoutMs);
+      if (forwarded.timedOut) {
+        answer = proxyError(
+          504,
+          'UPSTREAM_TIMEOUT',
+          `upstream ${upstream.shown}: no whole answer to ${method} ${url.pathname} within ${timeoutMs} ms (upstreamTimeoutMs)`,
+        );
+      } else if (forwarded.failure !== undefined) {
         answer = proxyError(
           502,
           'UPSTREAM_UNREACHABLE',
@@ -151,6 +163,7 @@ function checkOptions(options: ValidationProxyOptions): void {
     throw new TypeError(`${name}: must be ${rule}, not ${String(value)}`);
   };
   const { fetch: send, onViolation, variant, adminToken, maxViolations, maxBodyBytes } = options;
+  const { upstreamTimeoutMs } = options;
   if (send !== undefined && typeof send !== 'function') refuse('fetch', 'a function', send);
   if (onViolation !== undefined && typeof onViolation !== 'function')
     refuse('onViolation', 'a function', onViolation);
@@ -161,6 +174,7 @@ function checkOptions(options: ValidationProxyOptions): void {
   for (const [name, value] of [
     ['maxViolations', maxViolations],
     ['maxBodyBytes', maxBodyBytes],
+    ['upstreamTimeoutMs', upstreamTimeoutMs],
   ] as const) {
     if (value !== undefined && !(Number.isSafeInteger(value) && value >= 1))
       refuse(name, 'a whole number >= 1', value);

@@ -3,15 +3,16 @@ import type { Upstream } from './parse-upstream.js';
 import type { CappedBody } from './read-capped.js';
 import { readCapped } from './read-capped.js';
 
-/** The upstream's answer, its body read up to the cap; or why there was none. */
+/** The upstream's answer, its body read up to the cap; or why there was none (`timedOut` past the time allowed). */
 export type Forwarded =
-  | { answer: Response; body: CappedBody; failure?: never }
-  | { failure: string; answer?: never; body?: never };
+  | { answer: Response; body: CappedBody; failure?: never; timedOut?: never }
+  | { failure: string; timedOut: boolean; answer?: never; body?: never };
 
 /**
  * Sends a request on to the upstream (its path and query after the upstream's prefix; its headers
  * but the hop-by-hop ones; its body as read) without following redirects, and reads the answer
- * up to `cap` bytes. A request its caller aborted rejects with the abort.
+ * up to `cap` bytes, all within `timeoutMs` (then it is aborted). A request its caller aborted
+ * rejects with the abort.
  */
 export async function forwardRequest(
   request: Request,
@@ -20,7 +21,18 @@ export async function forwardRequest(
   upstream: Upstream,
   send: (request: Request) => Promise<Response>,
   cap: number,
+  timeoutMs: number,
 ): Promise<Forwarded> {
+  // Aborted by the caller's abort, or when the time is up (AbortSignal.any is Node 20.3+).
+  const upstreamAbort = new AbortController();
+  const callerAborted = () => upstreamAbort.abort(request.signal.reason);
+  if (request.signal.aborted) callerAborted();
+  else request.signal.addEventListener('abort', callerAborted, { once: true });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    upstreamAbort.abort(new Error(`no answer within ${timeoutMs} ms`));
+  }, timeoutMs);
   const headers = forwardHeaders(request.headers, ['accept-encoding']);
   // Validated as sent: uncompressed (fetch would decode a compressed answer, keeping its header).
   headers.set('accept-encoding', 'identity');
@@ -28,7 +40,7 @@ export async function forwardRequest(
     method: request.method,
     headers,
     redirect: 'manual',
-    signal: request.signal,
+    signal: upstreamAbort.signal,
   };
   if (body.stream) {
     init.body = body.stream;
@@ -42,7 +54,10 @@ export async function forwardRequest(
     return { answer, body: read };
   } catch (error) {
     if (request.signal.aborted) throw error;
-    return { failure: causeOf(error) };
+    return { failure: causeOf(error), timedOut };
+  } finally {
+    // Read up to the cap in time: a body past it streams on at its own pace.
+    clearTimeout(timer);
   }
 }
 

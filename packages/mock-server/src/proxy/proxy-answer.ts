@@ -1,6 +1,6 @@
 import type { ErrorDetail } from '../errors.js';
 
-/** The proxy's own answers' error codes: the API's, and two of its own (a 502 each). */
+/** The proxy's own answers' error codes: the API's, and three of its own (502, 502 and 504). */
 export type ProxyErrorCode =
   | 'VALIDATION_ERROR'
   | 'PAYLOAD_TOO_LARGE'
@@ -9,7 +9,8 @@ export type ProxyErrorCode =
   | 'UNAUTHORIZED'
   | 'FORBIDDEN'
   | 'CONTRACT_VIOLATION'
-  | 'UPSTREAM_UNREACHABLE';
+  | 'UPSTREAM_UNREACHABLE'
+  | 'UPSTREAM_TIMEOUT';
 
 /** An answer the proxy gives itself, in the API's error envelope. */
 export function proxyError(

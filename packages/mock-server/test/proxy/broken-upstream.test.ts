@@ -237,6 +237,41 @@ describe('the validation proxy in front of a broken upstream', () => {
     expect(proxy.violations()).toEqual([]);
   });
 
+  it('answers 504 UPSTREAM_TIMEOUT when the upstream does not answer, or stops sending its body, in time', async () => {
+    // An upstream that never answers, and one that sends its headers and then nothing: each gives
+    // up only when the proxy aborts it.
+    const silent = (request: Request) =>
+      new Promise<Response>((_, reject) => {
+        request.signal.addEventListener('abort', () => reject(request.signal.reason));
+      });
+    const stalled = async (request: Request) =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"data": ['));
+            request.signal.addEventListener('abort', () => controller.error(request.signal.reason));
+          },
+        }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      );
+    for (const send of [silent, stalled]) {
+      const proxy = createValidationProxy({ upstream, fetch: send, upstreamTimeoutMs: 1 });
+      const res = await proxy.fetch(get('/v1/agents'));
+      expect(res.status).toBe(504);
+      const { error } = (await res.json()) as { error: { code: string; message: string } };
+      expect(error).toEqual(
+        expect.objectContaining({
+          code: 'UPSTREAM_TIMEOUT',
+          message: `upstream ${upstream}: no whole answer to GET /v1/agents within 1 ms (upstreamTimeoutMs)`,
+        }),
+      );
+      expect(proxy.violations()).toEqual([]);
+    }
+    expect(() => createValidationProxy({ upstream, upstreamTimeoutMs: 0 })).toThrow(
+      'upstreamTimeoutMs: must be a whole number >= 1, not 0',
+    );
+  });
+
   it('refuses an upstream that is not an absolute http(s) URL, and any other bad option, with a TypeError at once', () => {
     for (const bad of ['ftp://example.test', 'example.test', 'http://example.test/?x=1', '']) {
       expect(() => createValidationProxy({ upstream: bad })).toThrow(TypeError);
