@@ -19,6 +19,8 @@ export interface ProxyCliConfig {
   variant: 'A' | 'B';
   /** The token `/__mock/violations` requires, if any. */
   adminToken: string | undefined;
+  /** `--upstream-timeout-ms`: how long the upstream has to answer before a 504. */
+  upstreamTimeoutMs: number;
 }
 
 /** `agent-platform-mock proxy --help`. */
@@ -37,6 +39,9 @@ Flags:
   --variant A|B        whose webhook subscriptions a request may name (default A)
   --admin-token T      require header x-mock-admin-token: T on /__mock/violations
                        (default $AGENT_PLATFORM_MOCK_ADMIN_TOKEN if set, else none)
+  --upstream-timeout-ms N
+                       how long the upstream has to answer, its body read, before the
+                       proxy answers 504 UPSTREAM_TIMEOUT (default 60000)
   -h, --help           print this help
 
 Exit code: on SIGINT or SIGTERM the proxy closes and exits 1 if it saw any violation, 0 if
@@ -49,6 +54,7 @@ const FLAGS = {
   errors: { type: 'boolean', default: false },
   variant: { type: 'string', default: 'A' },
   'admin-token': { type: 'string' },
+  'upstream-timeout-ms': { type: 'string', default: '60000' },
   help: { type: 'boolean', short: 'h', default: false },
 } satisfies ParseArgsConfig['options'];
 
@@ -93,6 +99,13 @@ export function parseProxyCli(
   const variant = String(values.variant).toUpperCase();
   if (variant !== 'A' && variant !== 'B')
     throw new UsageError(`--variant: must be A or B, not "${values.variant}"`);
+  const timeout = String(values['upstream-timeout-ms']);
+  const upstreamTimeoutMs = /^\d+$/.test(timeout) ? Number(timeout) : Number.NaN;
+  if (!(Number.isSafeInteger(upstreamTimeoutMs) && upstreamTimeoutMs >= 1)) {
+    throw new UsageError(
+      `--upstream-timeout-ms: must be a whole number of milliseconds >= 1, not "${timeout}"`,
+    );
+  }
   const flagToken = values['admin-token'] as string | undefined;
   const adminToken = flagToken ?? env[ADMIN_TOKEN_ENV];
   const source = flagToken === undefined ? ADMIN_TOKEN_ENV : '--admin-token';
@@ -109,5 +122,6 @@ export function parseProxyCli(
     errors: values.errors === true,
     variant,
     adminToken,
+    upstreamTimeoutMs,
   };
 }

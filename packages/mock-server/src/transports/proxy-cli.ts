@@ -32,6 +32,7 @@ export async function runProxyCli(argv: string[]): Promise<void> {
     errors: config.errors,
     variant: config.variant,
     adminToken: config.adminToken,
+    upstreamTimeoutMs: config.upstreamTimeoutMs,
     onViolation: (v) => {
       seen++;
       if (process.stderr.writable) process.stderr.write(violationLine(v));
