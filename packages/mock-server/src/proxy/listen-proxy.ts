@@ -37,13 +37,19 @@ export async function listenProxy(
         proxyError(refusal.status, refusal.code as ProxyErrorCode, refusal.message),
       );
     }
+    const url = urlOf(req);
+    if (url === null) {
+      req.resume();
+      const message = `path: must be a path (/v1/agents) or an absolute http(s) URL, not ${JSON.stringify(req.url)}`;
+      return write(res, proxyError(400, 'VALIDATION_ERROR', message));
+    }
     const aborted = new AbortController();
     res.once('close', () => {
       if (!res.writableFinished) aborted.abort();
     });
     let answer: Response;
     try {
-      answer = await handle(toRequest(req, aborted.signal));
+      answer = await handle(toRequest(req, url, aborted.signal));
     } catch (error) {
       if (aborted.signal.aborted) return;
       answer = proxyError(
@@ -79,23 +85,30 @@ export async function listenProxy(
   };
 }
 
-/** The URL a request is handled at: its origin-form target after this origin, an absolute one as it is. */
-function urlOf(req: IncomingMessage): string {
+/**
+ * The URL a request is handled at: its path and query after this origin, the authority of an
+ * absolute-form target (a client set to use a proxy, `http://user:pw@api.test/v1/agents`) dropped,
+ * since only the upstream is ever asked; null for a target that is neither (`*`).
+ */
+function urlOf(req: IncomingMessage): string | null {
   const target = req.url ?? '/';
-  return target.startsWith('/') ? `http://localhost${target}` : target;
+  if (target.startsWith('/')) return `http://localhost${target}`;
+  try {
+    const url = new URL(target);
+    return /^https?:$/.test(url.protocol) ? `http://localhost${url.pathname}${url.search}` : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The request's path as the handler reads it (`new URL`, then normalized), or '' when it is no URL. */
 function resolvedPath(req: IncomingMessage): string {
-  try {
-    return normalizePath(new URL(urlOf(req)).pathname);
-  } catch {
-    return '';
-  }
+  const url = urlOf(req);
+  return url === null ? '' : normalizePath(new URL(url).pathname);
 }
 
-/** A node:http request as a fetch Request (its body streamed), aborted with `signal`. */
-function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
+/** A node:http request as a fetch Request at `url` (its body streamed), aborted with `signal`. */
+function toRequest(req: IncomingMessage, url: string, signal: AbortSignal): Request {
   const headers = new Headers();
   for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
     const name = req.rawHeaders[i] as string;
@@ -113,8 +126,7 @@ function toRequest(req: IncomingMessage, signal: AbortSignal): Request {
     init.body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
     init.duplex = 'half';
   } else req.resume();
-  // Origin form (`/v1/agents`) after this origin; an absolute form (a client set to use a proxy) as it is.
-  return new Request(urlOf(req), init);
+  return new Request(url, init);
 }
 
 /** Writes a fetch Response, streaming its body; resolves once written or cut. */

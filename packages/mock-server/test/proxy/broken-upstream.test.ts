@@ -381,6 +381,40 @@ describe('the validation proxy over HTTP', () => {
     }
   });
 
+  it('forwards an absolute-form target by its path, and answers one that is no URL 400, not 502', async () => {
+    const proxy = createValidationProxy({ upstream });
+    const running = await proxy.listen({ port: 0 });
+    try {
+      const { request } = await import('node:http');
+      const call = (method: string, path: string) =>
+        new Promise<[number, string]>((resolve, reject) => {
+          const req = request(running.url, { method, path }, (res) => {
+            let body = '';
+            res.on('data', (chunk: Buffer) => {
+              body += chunk;
+            });
+            res.on('end', () => resolve([res.statusCode ?? 0, body]));
+          });
+          req.on('error', reject);
+          req.end();
+        });
+      // A client told to use a proxy names the host it means, credentials and all: only the path is the upstream's.
+      const [status] = await call('GET', 'http://user:pw@api.example.test/v1/agents');
+      expect(status).toBe(200);
+      expect(received.at(-1)?.url).toBe('/base/v1/agents');
+      const [refused, body] = await call('OPTIONS', '*');
+      expect(refused).toBe(400);
+      expect(JSON.parse(body)).toEqual({
+        error: expect.objectContaining({
+          code: 'VALIDATION_ERROR',
+          message: 'path: must be a path (/v1/agents) or an absolute http(s) URL, not "*"',
+        }),
+      });
+    } finally {
+      await running.close();
+    }
+  });
+
   it('guards /__mock/violations reached by dot segments too (/v1/../__mock/violations)', async () => {
     const proxy = createValidationProxy({ upstream });
     await proxy.fetch(get('/v1/agentz'));
