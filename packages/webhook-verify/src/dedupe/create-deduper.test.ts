@@ -225,14 +225,14 @@ describe('createDeduper', () => {
       });
 
     it.each(['A', 'B'] as const)(
-      '%s: claims an event exactly that old (the limit), and refuses one 1 ms older as too old, untouched',
+      '%s: claims an event 1 ms short of the limit, and refuses one that old as too old, untouched',
       async (variant) => {
         const event = (await events())[variant];
-        expect(await deduperAt(3_600_000).claim(event)).toBe('claimed');
+        expect(await deduperAt(3_599_999).claim(event)).toBe('claimed');
         const store = createMemoryStore();
         const writes = vi.spyOn(store, 'setIfAbsent');
         const reads = vi.spyOn(store, 'get');
-        const late = deduperAt(3_600_001, store);
+        const late = deduperAt(3_600_000, store);
         expect(await late.claim(event)).toBe('too_old');
         expect(writes).not.toHaveBeenCalled();
         expect(reads).not.toHaveBeenCalled();
@@ -255,17 +255,37 @@ describe('createDeduper', () => {
       await deduper.complete(first);
       const replays: [number, string][] = [];
       // The event's age at each replay; the completed mark lapses at 86 410 s.
-      for (const age of [3_600_000, 86_400_000, 86_400_001, 86_410_000, 365 * 86_400_000]) {
+      for (const age of [3_600_000, 86_399_999, 86_400_000, 86_410_000, 365 * 86_400_000]) {
         clock.now = happened + age;
         replays.push([age, await deduper.claim(await verifyWebhook(delivery))]);
       }
       expect(replays).toEqual([
         [3_600_000, 'completed'],
-        [86_400_000, 'completed'], // the limit itself is not too old
-        [86_400_001, 'too_old'], // checked first: the mark is not even read
+        [86_399_999, 'completed'],
+        [86_400_000, 'too_old'], // the limit itself is too old; checked first: the mark is not read
         [86_410_000, 'too_old'],
         [365 * 86_400_000, 'too_old'],
       ]);
+    });
+
+    it('B: handled the moment it happened, with a TTL as long, a replay at the limit is not claimed again', async () => {
+      // The completed mark lapses at exactly the event's time + TTL: were the limit itself not too
+      // old, a replay at that instant would be neither a duplicate nor too old.
+      const event = (await events()).B;
+      const clock = { now: happened };
+      const store = createMemoryStore({ now: () => clock.now });
+      const deduper = createDeduper({
+        store,
+        ttlSeconds: 3600,
+        maxEventAgeSeconds: 3600,
+        now: () => clock.now,
+      });
+      expect(await deduper.claim(event)).toBe('claimed');
+      await deduper.complete(event);
+      clock.now = happened + 3_600_000;
+      // The mark is gone (a store's TTL ends there): only the age refuses the replay.
+      expect(await store.get(`webhook-dedupe:${await webhookDedupeKey(event)}`)).toBeUndefined();
+      expect(await deduper.claim(event)).toBe('too_old');
     });
 
     it('without it, an event of any age is claimed (the default)', async () => {

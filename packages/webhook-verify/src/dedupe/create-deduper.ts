@@ -21,7 +21,7 @@ export interface DeduperOptions {
   prefix?: string | undefined;
   /**
    * Off by default. `claim(event)` answers `'too_old'` for an event whose body `timestamp` (when it
-   * happened, signed in both variants) is more than this many seconds before `now`: Variant B's replay
+   * happened, signed in both variants) is this many seconds or more before `now`: Variant B's replay
    * window, as its signature has no time in it. At most `ttlSeconds`, so that a replay is either a
    * duplicate or too old; and well past the sender's retries and queueing (a day, with a day's TTL).
    * A string key has no time: it is not checked.
@@ -134,7 +134,9 @@ export function createDeduper(options: DeduperOptions): Deduper {
     async claim(id) {
       if (maxEventAgeSeconds && typeof id !== 'string') {
         const age = now() - Date.parse(id.timestamp);
-        if (age > maxEventAgeSeconds * 1000) return 'too_old';
+        // The limit itself is too old: a store's mark of an event completed the moment it happened
+        // lapses at exactly that age (with maxEventAgeSeconds = ttlSeconds).
+        if (age >= maxEventAgeSeconds * 1000) return 'too_old';
         // NaN: no date (the sender's bug, as the event was verified). A TypeError, not a
         // WebhookVerificationError: that class would double this entry's size for one message.
         if (Number.isNaN(age)) {

@@ -258,18 +258,18 @@ describe('recipe core: a deduper with maxEventAgeSeconds', () => {
     },
   });
 
-  it('answers 200 to an event older than that, without handling it (a 4xx would be retried in vain)', async () => {
+  it('answers 200 to an event that old, without handling it (a 4xx would be retried in vain)', async () => {
     const handled: WebhookEvent[] = [];
-    expect(await receive(at(3_600_001, handled), bodyOf(v), headers)).toEqual({
+    expect(await receive(at(3_600_000, handled), bodyOf(v), headers)).toEqual({
       status: 200,
       body: 'too old',
     });
     expect(handled).toEqual([]);
   });
 
-  it('handles one exactly that old', async () => {
+  it('handles one 1 ms younger', async () => {
     const handled: WebhookEvent[] = [];
-    expect(await receive(at(3_600_000, handled), bodyOf(v), headers)).toEqual({
+    expect(await receive(at(3_599_999, handled), bodyOf(v), headers)).toEqual({
       status: 200,
       body: 'ok',
     });
