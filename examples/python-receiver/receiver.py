@@ -19,10 +19,12 @@ import hashlib
 import hmac
 import json
 import re
+import sys
 import threading
 import time
 import urllib.request
 from collections import OrderedDict
+from datetime import datetime, timezone
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -35,6 +37,10 @@ TOLERANCE_SECONDS = 300
 MAX_FUTURE_SECONDS = 60
 # Remember handled events longer than the sender retries (Variant A: about 82 min; B: 7 min).
 DEDUPE_TTL_SECONDS = 86_400
+# Variant B signs no time, so a captured delivery verifies for ever: an event this old (by its signed
+# body timestamp) is acknowledged and not handled. Never longer than DEDUPE_TTL_SECONDS, so that a
+# replay is either a duplicate or too old; far longer than the sender's retries and queueing.
+MAX_EVENT_AGE_SECONDS = DEDUPE_TTL_SECONDS
 
 _SIGNATURE = re.compile(r"sha256=([0-9a-fA-F]{64})")
 _DIGITS = re.compile(r"[0-9]+")
@@ -61,11 +67,13 @@ def _one_header(headers: Mapping[str, list[str]], name: str) -> str | None:
 
 @dataclass
 class Delivery:
-    """A verified delivery: its variant, its parsed body, and which of the secrets signed it."""
+    """A verified delivery: its variant, its parsed body, which of the secrets signed it, and when
+    the event happened (Unix seconds, from the signed body timestamp)."""
 
     variant: str
     event: dict
     signed_by: int
+    happened_at: float
 
 
 def verify(
@@ -134,7 +142,18 @@ def verify(
     # X-Webhook-ID is not signed: it must agree with the signed webhook_id.
     if variant == "A" and webhook_id.lower() != str(event["webhook_id"]).lower():
         raise VerificationError("invalid_body", "X-Webhook-ID is not the body's webhook_id")
-    return Delivery(variant, event, signed_by)
+    return Delivery(variant, event, signed_by, _event_time(event["timestamp"]))
+
+
+def _event_time(value: object) -> float:
+    """The body's ISO 8601 timestamp in Unix seconds (UTC when it names no offset)."""
+    try:
+        moment = datetime.fromisoformat(value)  # type: ignore[arg-type] (checked by the except)
+    except (TypeError, ValueError):
+        raise VerificationError("invalid_body", "body.timestamp is not an ISO 8601 date-time") from None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)
+    return moment.timestamp()
 
 
 def dedupe_key(delivery: Delivery, body: bytes) -> str:
@@ -218,8 +237,12 @@ class Receiver(BaseHTTPRequestHandler):
             self.log_verdict({"verdict": "misconfigured", "error": str(error)})
             return self._answer(500, "receiver misconfigured")
         key = dedupe_key(delivery, body)
-        claim = self.deduper.claim(key)
         verdict = {"variant": delivery.variant, "event": delivery.event["event"], "signed_by": delivery.signed_by, "key": key}
+        # At the limit already: the dedupe mark of an event handled the moment it happened lapses then.
+        if self.clock() - delivery.happened_at >= MAX_EVENT_AGE_SECONDS:
+            self.log_verdict({**verdict, "verdict": "too_old"})
+            return self._answer(200, "too old")  # 2xx: a 4xx would be retried in vain
+        claim = self.deduper.claim(key)
         if claim == "completed":
             self.log_verdict({**verdict, "verdict": "duplicate"})
             return self._answer(200, "duplicate")  # 2xx, or the sender retries it again
@@ -262,6 +285,15 @@ class Receiver(BaseHTTPRequestHandler):
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002
         pass  # one JSON line per verdict instead (log_verdict)
+
+
+class Server(ThreadingHTTPServer):
+    """The HTTP server, quiet when a sender drops a kept-alive connection (no traceback per peer)."""
+
+    def handle_error(self, request: object, client_address: tuple) -> None:
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)
 
 
 def main() -> None:
@@ -307,7 +339,7 @@ def main() -> None:
     Receiver.deduper = Deduper(ttl=DEDUPE_TTL_SECONDS, lease=60, now=clock)
     Receiver.on_event = staticmethod(on_event)
     Receiver.log_verdict = staticmethod(log_verdict)
-    server = ThreadingHTTPServer((args.host, args.port), Receiver)
+    server = Server((args.host, args.port), Receiver)
     print(f"receiver listening on http://{args.host}:{server.server_address[1]}/webhooks", flush=True)
     try:
         server.serve_forever()

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -298,5 +298,49 @@ describe('Variant A signing time', () => {
     await mock.clock.advance(1_000);
     expect(await replay(delivery)).toEqual([401, 'timestamp_too_old']);
     expect(await receiver.verdict()).toEqual({ verdict: 'rejected', code: 'timestamp_too_old' });
+  });
+});
+
+describe('Variant B replay window (the body timestamp)', () => {
+  it('answers a replay "duplicate" for a day, then "too old" (200, not handled), never "ok" again', async () => {
+    const { mock, api, captured, receiver } = await setUp('B');
+    await api('POST', '/v1/contacts', contact);
+    await mock.settle();
+    expect(await receiver.verdict()).toMatchObject({ verdict: 'ok' });
+    const [delivery] = captured;
+    if (!delivery) throw new Error('the mock sent nothing');
+    // Variant B signs no time: the captured delivery verifies for ever. The event happened at the
+    // mock's start time, and was handled then; a second short of a day later, still a duplicate.
+    await mock.clock.advance(86_399_000);
+    expect(await replay(delivery)).toEqual([200, 'duplicate']);
+    expect(await receiver.verdict()).toMatchObject({ verdict: 'duplicate' });
+    // A day: the dedupe mark lapses now, and the event is too old from now on (acknowledged, 2xx,
+    // so that nobody retries it). Had the limit been let through, this replay was handled again.
+    await mock.clock.advance(1_000);
+    expect(await replay(delivery)).toEqual([200, 'too old']);
+    expect(await receiver.verdict()).toMatchObject({
+      verdict: 'too_old',
+      event: 'contact.created',
+    });
+    await mock.clock.advance(365 * 86_400_000);
+    expect(await replay(delivery)).toEqual([200, 'too old']);
+    expect(await receiver.verdict()).toMatchObject({
+      verdict: 'too_old',
+      event: 'contact.created',
+    });
+  });
+
+  it('refuses a signed body whose timestamp is no date (400 invalid_body)', async () => {
+    const { captured, api, mock, receiver, webhook } = await setUp('B');
+    await api('POST', '/v1/contacts', contact);
+    await mock.settle();
+    await receiver.verdict();
+    const [delivery] = captured;
+    if (!delivery) throw new Error('the mock sent nothing');
+    const body = delivery.body.replace(/"timestamp":"[^"]+"/, '"timestamp":"yesterday"');
+    const signature = `sha256=${createHmac('sha256', webhook.secret).update(body).digest('hex')}`;
+    const headers = { ...delivery.headers, 'x-service-signature': signature };
+    expect(await replay(delivery, (d) => ({ ...d, body, headers }))).toEqual([400, 'invalid_body']);
+    expect(await receiver.verdict()).toEqual({ verdict: 'rejected', code: 'invalid_body' });
   });
 });
