@@ -61,3 +61,34 @@ it('passes AGENT_PLATFORM_MOCK_ADMIN_TOKEN on to an example against AGENT_PLATFO
   expect(token).toBeUndefined();
   expect(process.exitCode).toBeUndefined();
 });
+
+it('takes the server from another variable when the example names one (contract-proxy: AGENT_PLATFORM_UPSTREAM_URL)', async () => {
+  // AGENT_PLATFORM_BASE_URL is where the SDK sends; the proxy example's server is its upstream.
+  vi.stubEnv('AGENT_PLATFORM_BASE_URL', 'http://127.0.0.1:1');
+  vi.stubEnv('AGENT_PLATFORM_UPSTREAM_URL', 'http://127.0.0.1:2');
+  let seen: string | undefined;
+  await runExample(
+    async ({ baseUrl }) => {
+      seen = baseUrl;
+    },
+    {},
+    'AGENT_PLATFORM_UPSTREAM_URL',
+  );
+  expect(seen).toBe('http://127.0.0.1:2');
+
+  // Unset: a mock started here, which the line names by the variable.
+  vi.stubEnv('AGENT_PLATFORM_UPSTREAM_URL', '');
+  const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+  await runExample(
+    async ({ baseUrl }) => {
+      seen = baseUrl;
+    },
+    {},
+    'AGENT_PLATFORM_UPSTREAM_URL',
+  );
+  expect(seen).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  expect(log.mock.calls[0]?.[0]).toMatch(
+    /^\(no AGENT_PLATFORM_UPSTREAM_URL set: started the mock server at /,
+  );
+  expect(process.exitCode).toBeUndefined();
+});

@@ -32,14 +32,17 @@ export function isMain(url: string): boolean {
  * `AGENT_PLATFORM_API_KEY`, default the demo key, and `AGENT_PLATFORM_MOCK_ADMIN_TOKEN` for its
  * control API), else against a mock started here on a free port, with the demo key and no admin
  * token (a key or token for another server in the environment would be unknown to it).
+ * `serverVariable` names another variable for the server (contract-proxy's upstream, which the SDK
+ * does not call directly).
  */
 export async function runExample(
   example: (env: ExampleEnv) => Promise<void>,
   mockOptions: MockServerOptions = {},
+  serverVariable = 'AGENT_PLATFORM_BASE_URL',
 ): Promise<void> {
   const log = (line: string) => console.log(line);
   try {
-    const external = process.env.AGENT_PLATFORM_BASE_URL;
+    const external = process.env[serverVariable];
     if (external) {
       // Empty is unset, as for the URL (CI sets an undefined secret to '').
       const apiKey = process.env.AGENT_PLATFORM_API_KEY || DEMO_API_KEY;
@@ -49,7 +52,7 @@ export async function runExample(
     }
     const mock = createMockServer({ seed: 'demo', ...mockOptions });
     const server = await mock.listen({ port: 0 });
-    log(`(no AGENT_PLATFORM_BASE_URL set: started the mock server at ${server.url})`);
+    log(`(no ${serverVariable} set: started the mock server at ${server.url})`);
     try {
       await example({ baseUrl: server.url, apiKey: DEMO_API_KEY, log });
     } finally {
