@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# A suite in any language run through the contract proxy, as one CI step that fails on drift between
+# the API and spec/openapi.yaml: start the upstream (the mock, unless AGENT_PLATFORM_UPSTREAM_URL names
+# the real or a staging API), start the proxy in front of it on a free port, run the suite against
+# the proxy, then stop the proxy: its exit code is 1 if any request or answer broke the spec.
+#
+#   bash examples/ci-recipe/run-through-proxy.sh                     # a few curl checks
+#   bash examples/ci-recipe/run-through-proxy.sh npm test            # your suite, any command
+#   AGENT_PLATFORM_UPSTREAM_URL=https://staging.example.test AGENT_PLATFORM_API_KEY=sk-... \
+#     bash examples/ci-recipe/run-through-proxy.sh npm test
+#
+# The suite runs with AGENT_PLATFORM_BASE_URL set to the proxy's URL (the SDK reads it) and
+# AGENT_PLATFORM_API_KEY set (the demo key in front of the mock). Each violation is one line on
+# stderr as it happens: `agent-platform-mock: violation request POST /v1/contacts 400 nmae: ... (unknown)`
+# (the side, the method and path, the upstream's status, the field, the message, the rule).
+# AGENT_PLATFORM_MOCK overrides how the CLI starts, as in run-suite.sh (from source in this repository,
+# else npx, once @agent-platform/mock-server is released).
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+tsx=$here/../node_modules/.bin/tsx
+cli=$here/../../packages/mock-server/src/transports/cli.ts
+if [ -n "${AGENT_PLATFORM_MOCK:-}" ]; then
+  read -r -a mock_cmd <<<"$AGENT_PLATFORM_MOCK"
+elif [ -x "$tsx" ] && [ -f "$cli" ]; then
+  mock_cmd=("$tsx" --tsconfig "$here/../tsconfig.json" "$cli")
+else
+  mock_cmd=(npx --yes --package @agent-platform/mock-server agent-platform-mock)
+fi
+
+logs=$(mktemp -d)
+pids=()
+# Each server in a process group of its own (set -m), so that the cleanup stops what a launcher such
+# as npx started too; on the way out, whatever still runs is stopped.
+trap 'for p in ${pids[@]+"${pids[@]}"}; do kill -- "-$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$logs"' EXIT
+
+# start NAME ARGS...: starts the CLI with ARGS, its stdout in $logs/NAME (its stderr, where the proxy
+# writes its violations, stays this script's), and sets $url to the whole URL after "listening on"
+# in its banner, the line it prints once it listens. Polled every 0.1 s, up to 30 s (npx may
+# download the package first); it stops the step if the server exits or prints no such URL.
+start() {
+  local name=$1 text
+  shift
+  set -m
+  "${mock_cmd[@]}" "$@" >"$logs/$name" &
+  pid=$!
+  set +m
+  pids+=("$pid")
+  url=
+  for _ in $(seq 1 300); do
+    text=$(cat "$logs/$name" && echo .) # the dot keeps the newline that ends the banner line
+    if [[ $text =~ listening\ on\ (https?://[^[:space:]]*)[[:space:]] ]]; then
+      url=${BASH_REMATCH[1]}
+      [[ $url =~ ^https?://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):[0-9]+$ ]] && return
+      echo "the $name's banner has no URL with a host and a port after \"listening on\": \"$url\"" >&2
+      exit 1
+    fi
+    if ! kill -0 "$pid" 2>/dev/null; then
+      cat "$logs/$name" >&2
+      echo "the $name exited before it listened" >&2
+      exit 1
+    fi
+    sleep 0.1
+  done
+  echo "the $name did not print \"listening on URL\" within 30 s" >&2
+  exit 1
+}
+
+if [ -n "${AGENT_PLATFORM_UPSTREAM_URL:-}" ]; then
+  upstream=$AGENT_PLATFORM_UPSTREAM_URL
+  key=${AGENT_PLATFORM_API_KEY:-}
+else
+  start mock --port 0 --seed demo
+  upstream=$url
+  key=demo-key-all-scopes # the demo workspace's key (--seed demo)
+fi
+start proxy proxy "$upstream" --port 0
+proxy_pid=$pid
+proxy=$url
+echo "proxy at $proxy, in front of $upstream"
+
+# The suite: the command given, or these checks, each a call the spec allows.
+suite=0
+if [ $# -gt 0 ]; then
+  AGENT_PLATFORM_BASE_URL=$proxy AGENT_PLATFORM_API_KEY=$key "$@" || suite=$?
+else
+  passed=0
+  failed=0
+  check() { # name, expected, actual
+    if [ "$2" = "$3" ]; then
+      passed=$((passed + 1))
+      echo "ok   $1"
+    else
+      failed=$((failed + 1))
+      echo "FAIL $1: expected $2, got $3"
+    fi
+  }
+  # -g: the brackets of an IPv6 URL are the address, not a curl glob.
+  status() { curl -gs -o /dev/null -w '%{http_code}' -H "x-api-key: $key" "$@"; }
+  json=(-H 'content-type: application/json')
+  check 'agents list' 200 "$(status "$proxy/v1/agents?limit=2")"
+  contact=$(curl -gs -H "x-api-key: $key" "${json[@]}" -d '{"name":"Ann from CI"}' "$proxy/v1/contacts" || true)
+  id=$(printf '%s' "$contact" | grep -o '"id":"[0-9a-f-]*"' | head -n 1 | cut -d'"' -f4 || true)
+  check 'contact created (an id)' 36 "${#id}"
+  if [ "${#id}" -eq 36 ]; then
+    check 'contact retrieved' 200 "$(status "$proxy/v1/contacts/$id")"
+    check 'contact deleted' 204 "$(status -X DELETE "$proxy/v1/contacts/$id")"
+  fi
+  check 'an unknown contact is 404' 404 "$(status "$proxy/v1/contacts/00000000-0000-4000-8000-000000000000")"
+  echo "$passed passed, $failed failed"
+  [ "$failed" -eq 0 ] || suite=1
+fi
+
+# Stop the proxy: SIGTERM to the process started, not to its group (a launcher such as npx passes it
+# on, and then exits with the proxy's code; the proxy signalled twice would take it for "stop now",
+# exit 1), then its exit code: 1 if it saw any violation, 0 if none.
+kill -TERM "$proxy_pid"
+proxy_exit=0
+wait "$proxy_pid" || proxy_exit=$?
+if [ "$proxy_exit" -eq 1 ]; then
+  echo "the contract proxy saw violations (above, one a line): the upstream and spec/openapi.yaml disagree" >&2
+  exit 1
+elif [ "$proxy_exit" -ne 0 ]; then
+  echo "the contract proxy exited $proxy_exit" >&2
+  exit 1
+fi
+echo "the contract proxy saw no violation"
+exit "$suite"
