@@ -61,7 +61,7 @@ export async function contractProxy({ baseUrl, apiKey, fetch, log }: ExampleEnv)
   }
   // As the CLI's exit code 1: a CI job running this fails on drift.
   throw new ExampleStopped(
-    `contract-proxy: ${plural(violations.length, 'violation')}: the upstream and spec/openapi.yaml disagree (above, one a line)`,
+    `contract-proxy: ${plural(violations.length, 'violation')} of spec/openapi.yaml (above, one a line)`,
   );
 }
 

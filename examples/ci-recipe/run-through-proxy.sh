@@ -112,13 +112,13 @@ else
 fi
 
 # Stop the proxy: SIGTERM to the process started, not to its group (a launcher such as npx passes it
-# on, and then exits with the proxy's code; the proxy signalled twice would take it for "stop now",
-# exit 1), then its exit code: 1 if it saw any violation, 0 if none.
+# on and exits with the proxy's code; a group signal would reach the proxy twice, a second SIGTERM
+# meaning "close now", exit 1), then its exit code: 1 if it saw any violation, 0 if none.
 kill -TERM "$proxy_pid"
 proxy_exit=0
 wait "$proxy_pid" || proxy_exit=$?
 if [ "$proxy_exit" -eq 1 ]; then
-  echo "the contract proxy saw violations (above, one a line): the upstream and spec/openapi.yaml disagree" >&2
+  echo "the contract proxy saw violations of spec/openapi.yaml (above, one a line: a request the suite sent, or a response the upstream answered)" >&2
   exit 1
 elif [ "$proxy_exit" -ne 0 ]; then
   echo "the contract proxy exited $proxy_exit" >&2

@@ -68,7 +68,9 @@ it('fails the step (exit 1) when a request breaks the spec, naming the field and
   expect(stderr).toContain(
     'agent-platform-mock: violation request POST /v1/contacts 400 nmae: is not a known field; did you mean "name"? (unknown)',
   );
-  expect(stderr).toMatch(/the contract proxy saw violations \(above, one a line\)/);
+  expect(stderr).toMatch(
+    /the contract proxy saw violations of spec\/openapi\.yaml \(above, one a line/,
+  );
 }, 70_000);
 
 it("fails the step with the suite's exit code when the suite fails and the proxy saw nothing", async () => {
@@ -103,7 +105,7 @@ it('puts the proxy in front of AGENT_PLATFORM_UPSTREAM_URL, with AGENT_PLATFORM_
 
 it("keeps the proxy's exit code under a launcher that passes SIGTERM on (npx)", async () => {
   // As npm's exec does: the signal forwarded to the child, the child's exit code its own. Signalled as
-  // a whole group (the proxy too, then again by the launcher), the step got 143, not the proxy's code.
+  // a whole group (the proxy directly, then again through the launcher), the step saw 143 here.
   const dir = await mkdtemp(join(tmpdir(), 'forwarding-launcher-'));
   try {
     const launcher = join(dir, 'launcher.mjs');
