@@ -112,8 +112,8 @@ else
 fi
 
 # Stop the proxy: SIGTERM to the process started, not to its group (a launcher such as npx passes it
-# on and exits with the proxy's code; a group signal would reach the proxy twice, a second SIGTERM
-# meaning "close now", exit 1), then its exit code: 1 if it saw any violation, 0 if none.
+# on and exits with the proxy's code; a group signal reaches the launcher too, which may then end by
+# the signal, 143), then its exit code: 1 if it saw any violation, 0 if none.
 kill -TERM "$proxy_pid"
 proxy_exit=0
 wait "$proxy_pid" || proxy_exit=$?

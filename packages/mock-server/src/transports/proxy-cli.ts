@@ -51,16 +51,21 @@ export async function runProxyCli(argv: string[]): Promise<void> {
     process.exit(1);
   }
   let stopping = false;
+  // The exit code says whether the API drifted from the spec, however the proxy was stopped: a
+  // second signal (Ctrl-C twice; a process group killed under npx, which forwards it too) only
+  // skips the wait for requests in flight.
+  const exit = () => process.exit(seen > 0 ? 1 : 0);
   const stop = (signal: string) => {
     if (stopping) {
-      process.stdout.write(`agent-platform-mock: ${signal} again, closing now\n`);
-      process.exit(1);
+      process.stdout.write(
+        `agent-platform-mock: ${signal} again, closing now (exit code ${seen > 0 ? 1 : 0})\n`,
+      );
+      exit();
     }
     stopping = true;
     process.stdout.write(
       `agent-platform-mock: ${signal}, closing (${seen} ${seen === 1 ? 'violation' : 'violations'} seen; exit code ${seen > 0 ? 1 : 0})\n`,
     );
-    const exit = () => process.exit(seen > 0 ? 1 : 0);
     server.close({ graceMs: GRACE_MS }).then(exit, exit);
   };
   process.on('SIGINT', () => stop('SIGINT'));

@@ -15,6 +15,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 let dir: string;
 let upstream: Server;
 let upstreamUrl: string;
+const held: import('node:http').ServerResponse[] = [];
+let heard: (() => void) | undefined;
 
 const HEADERS = {
   'content-type': 'application/json',
@@ -47,6 +49,11 @@ beforeAll(async () => {
     updated_at: '2024-01-01T00:00:00.000Z',
   };
   upstream = createServer((req, res) => {
+    // GET /v1/me never answers (until the test ends): a request in flight holds the proxy open.
+    if (req.url === '/v1/me') {
+      held.push(res);
+      return void heard?.();
+    }
     if (req.url === '/v1/health') {
       res.writeHead(200, HEADERS);
       return void res.end(JSON.stringify({ status: 'ok', timestamp: '2024-01-01T00:00:00Z' }));
@@ -64,6 +71,8 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  for (const res of held) res.destroy();
+  upstream.closeAllConnections();
   await new Promise<void>((resolve) => upstream.close(() => resolve()));
   await rm(dir, { recursive: true, force: true });
 });
@@ -151,6 +160,26 @@ describe('agent-platform-mock proxy', () => {
     }
     expect(await r.exit).toBe(0);
     expect(r.stderr()).toBe('');
+  });
+
+  it('exits by its violations on a second signal too (a process group killed under npx gets two)', async () => {
+    const r = run(['proxy', upstreamUrl, '--port', '0']);
+    try {
+      const url = await started(r);
+      // A request in flight: the first SIGTERM's graceful close waits for it.
+      const upstreamHeard = new Promise<void>((resolve) => {
+        heard = resolve;
+      });
+      fetch(`${url}/v1/me`, { headers: { 'x-api-key': 'k' } }).catch(() => undefined);
+      await upstreamHeard;
+      r.child.kill('SIGTERM');
+      while (!r.stdout().includes('SIGTERM, closing')) await new Promise((f) => setTimeout(f, 20));
+    } finally {
+      r.child.kill('SIGTERM');
+    }
+    // 0: nothing broke the spec. The forced close said 1, which read as drift.
+    expect(await r.exit).toBe(0);
+    expect(r.stdout()).toContain('agent-platform-mock: SIGTERM again, closing now (exit code 0)');
   });
 
   it('refuses a missing or bad upstream URL with one line and exit code 2', async () => {
