@@ -1,4 +1,7 @@
 import { expect } from 'vitest';
+import { normalizePath } from '../../src/http/normalize-path.js';
+import { findOperation } from '../../src/proxy/find-operation.js';
+import { validateResponse } from '../../src/proxy/validate-response.js';
 import { contractProblems } from './spec-contract.js';
 import type { Connection } from './transports.js';
 
@@ -42,6 +45,12 @@ export function apiClient(connection: Connection, defaultKey: string | null = nu
     const json = text === '' ? undefined : JSON.parse(text);
     if (!options.unchecked && !path.startsWith('/__mock')) {
       expect(contractProblems(method, url, response.status, response.headers, json)).toEqual([]);
+      // The proxy's own validator must agree with ajv on every real answer: no false positives.
+      const match = findOperation(method, normalizePath(new URL(url).pathname));
+      if (match.kind === 'found') {
+        const body = method === 'HEAD' ? null : text;
+        expect(validateResponse(match.target, response.status, response.headers, body)).toEqual([]);
+      }
     }
     return { status: response.status, headers: response.headers, body: json };
   };
