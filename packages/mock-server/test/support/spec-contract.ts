@@ -99,6 +99,19 @@ export function contractProblems(
   return problems;
 }
 
+/**
+ * Whether ajv, the independent reference, takes a value for a schema of the spec, named by its
+ * reference (`#/components/schemas/Agent`): the differential test's oracle for the mock's validator.
+ */
+export function specAccepts(ref: string, value: unknown): boolean {
+  return validatorFor(ref.replace(/^#/, ''))(value) as boolean;
+}
+
+/** Whether ajv (with ajv-formats, as it checks the spec) takes a string for a format. */
+export function formatAccepts(format: string, value: string): boolean {
+  return headerValidator({ type: 'string', format })(value) as boolean;
+}
+
 /** Checks a webhook body against the spec's `webhooks` entry for its event; returns the problems. */
 export function webhookBodyProblems(body: { event: string } & Record<string, unknown>): string[] {
   const entry = spec.webhooks?.[body.event]?.post;
