@@ -276,3 +276,20 @@ describe('a not', () => {
     expect(rules({ not: { type: 'string' } }, 'x')).toEqual(['hours:not']);
   });
 });
+
+describe('required', () => {
+  it('asks for an own property: a name of Object.prototype (constructor, toString) is missing all the same', () => {
+    const schema: SchemaNode = {
+      type: 'object',
+      required: ['constructor', 'toString', '__proto__'],
+    };
+    expect(rules(schema, {})).toEqual([
+      'hours.constructor:required',
+      'hours.toString:required',
+      'hours.__proto__:required',
+    ]);
+    expect(validate(schema, JSON.parse('{"constructor":1,"toString":2,"__proto__":3}'))).toEqual(
+      [],
+    );
+  });
+});

@@ -165,7 +165,8 @@ function checkObject(
     return;
   }
   for (const name of (schema.required ?? []) as string[]) {
-    if (!(name in value)) add('required', 'is required', child(field, name));
+    // Its own: `{}` has no `constructor` of its own, though `'constructor' in {}` is true.
+    if (!Object.hasOwn(value, name)) add('required', 'is required', child(field, name));
   }
   for (const key of keys) {
     const at = child(field, key);
