@@ -77,6 +77,25 @@ export function matchesType(type: string | string[], value: Json): boolean {
   });
 }
 
+/**
+ * A JSON value as text that is the same for equal values, as JSON Schema's `const`, `enum` and
+ * `uniqueItems` compare them: an object's keys in sorted order, as key order carries no meaning.
+ */
+export function canonicalJson(value: Json): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.keys(value)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, Json>)[k])}`);
+  return `{${entries.join(',')}}`;
+}
+
+/** Whether two JSON values are equal as JSON Schema says (objects and arrays by their contents). */
+export function sameJson(a: Json, b: Json): boolean {
+  if (a === b) return true;
+  return typeof a === 'object' && typeof b === 'object' && canonicalJson(a) === canonicalJson(b);
+}
+
 /** The types as words for a message: "a string or null". */
 export function typeList(type: string | string[]): string {
   const names = [...new Set(Array.isArray(type) ? type : [type])].map((t) => TYPE_NAMES[t] ?? t);

@@ -293,3 +293,21 @@ describe('required', () => {
     );
   });
 });
+
+describe('const, enum and uniqueItems', () => {
+  it('compare objects and arrays by their JSON value, in any order of keys', () => {
+    expect(validate({ const: {} }, {})).toEqual([]);
+    expect(validate({ const: { a: 1, b: [2] } }, { b: [2], a: 1 })).toEqual([]);
+    expect(rules({ const: { a: 1 } }, { a: 2 })).toEqual(['hours:const']);
+    expect(validate({ enum: [[1, 2], 'x'] }, [1, 2])).toEqual([]);
+    expect(rules({ enum: [[1, 2]] }, [2, 1])).toEqual(['hours:enum']);
+    expect(rules({ not: { const: [] } }, [])).toEqual(['hours:not']);
+    expect(
+      rules({ uniqueItems: true }, [
+        { a: 1, b: 2 },
+        { b: 2, a: 1 },
+      ]),
+    ).toEqual(['hours:uniqueItems']);
+    expect(validate({ uniqueItems: true }, [{ a: 1 }, { a: '1' }])).toEqual([]);
+  });
+});

@@ -1,7 +1,14 @@
 import type { ErrorDetail } from '../errors.js';
 import type { SchemaNode } from '../generated/operations.js';
 import { didYouMean } from './did-you-mean.js';
-import { FORMATS, listValues, matchesType, typeList } from './schema-rules.js';
+import {
+  canonicalJson,
+  FORMATS,
+  listValues,
+  matchesType,
+  sameJson,
+  typeList,
+} from './schema-rules.js';
 
 /** Resolves `#/components/schemas/Name` references. */
 export type SchemaResolver = (ref: string) => SchemaNode;
@@ -55,7 +62,7 @@ function check(
     add(rule, (not['x-message'] as string | undefined) ?? 'is not allowed here', at);
   }
 
-  if ('const' in schema && value !== schema.const) {
+  if ('const' in schema && !sameJson(value, schema.const)) {
     add('const', `must be ${JSON.stringify(schema.const)}`);
     return;
   }
@@ -63,7 +70,7 @@ function check(
     add('type', `must be ${typeList(schema.type as string | string[])}`);
     return;
   }
-  if (Array.isArray(schema.enum) && !schema.enum.includes(value as never)) {
+  if (Array.isArray(schema.enum) && !schema.enum.some((v) => sameJson(v, value))) {
     add('enum', `must be one of ${listValues(schema.enum)}`);
     return;
   }
@@ -137,7 +144,7 @@ function checkArray(
     // Name the first item that repeats: in a list of 100 tags, "duplicates" alone leaves a search.
     const seen = new Set<string>();
     const repeated = value
-      .map((v) => JSON.stringify(v))
+      .map((v) => canonicalJson(v))
       .find((key) => seen.size === seen.add(key).size);
     if (repeated !== undefined) {
       add('uniqueItems', `must not contain duplicates (${shorten(repeated)} is repeated)`);
