@@ -311,3 +311,20 @@ describe('const, enum and uniqueItems', () => {
     expect(validate({ uniqueItems: true }, [{ a: 1 }, { a: '1' }])).toEqual([]);
   });
 });
+
+describe('a oneOf', () => {
+  it('takes a value that matches exactly one branch, not one that matches several (anyOf does)', () => {
+    const branches: SchemaNode[] = [{ type: 'integer' }, { type: 'number', maximum: 10 }];
+    expect(validate({ oneOf: branches }, 20)).toEqual([]);
+    expect(validate({ oneOf: branches }, 2.5)).toEqual([]);
+    expect(validate({ oneOf: branches }, 3)).toEqual([
+      {
+        field: 'hours',
+        rule: 'oneOf',
+        message:
+          'hours: must match exactly one of its 2 alternatives, not several (it matches #1 and #2)',
+      },
+    ]);
+    expect(validate({ anyOf: branches }, 3)).toEqual([]);
+  });
+});

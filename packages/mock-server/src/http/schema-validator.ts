@@ -245,12 +245,21 @@ function checkAlternatives(
     });
     return false;
   }
-  // The first branch that passes ends the search: the others' issues would not be reported.
+  // anyOf: the first branch that passes ends the search. oneOf: so does a second one, which breaks it.
   const attempts: ErrorDetail[][] = [];
-  for (const branch of branches) {
+  const passed: number[] = [];
+  for (const [i, branch] of branches.entries()) {
     const issues = validateSchema(branch, value, field, resolve);
-    if (issues.length === 0) return true;
-    attempts.push(issues);
+    if (issues.length === 0) {
+      passed.push(i + 1);
+      if (!schema.oneOf || passed.length > 1) break;
+    } else attempts.push(issues);
+  }
+  if (passed.length === 1) return true;
+  if (passed.length > 1) {
+    const text = `must match exactly one of its ${branches.length} alternatives, not several (it matches #${passed[0]} and #${passed[1]})`;
+    out.push({ field, rule: 'oneOf', message: `${field}: ${text}` });
+    return false;
   }
   const wrongType = (issues: ErrorDetail[]) =>
     issues.some((i) => i.field === field && i.rule === 'type');
