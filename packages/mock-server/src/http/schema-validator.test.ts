@@ -328,3 +328,23 @@ describe('a oneOf', () => {
     expect(validate({ anyOf: branches }, 3)).toEqual([]);
   });
 });
+
+describe('a $ref with rules beside it', () => {
+  it('checks both the target and the rules beside it (2020-12), and takes a default or description as is', () => {
+    const ref = '#/components/schemas/Hours';
+    expect(rules({ $ref: ref, required: ['note'] }, hours('09:00', '18:00'))).toEqual([
+      'hours.note:required',
+    ]);
+    // Hours takes no other key, whatever the rules beside its reference say.
+    expect(rules({ $ref: ref, required: ['note'] }, { note: 'x' })).toEqual([
+      'hours.timezone:required',
+      'hours.schedule:required',
+      'hours.note:unknown',
+    ]);
+    expect(rules({ $ref: ref, maxProperties: 1 }, hours('09:00', '18:00'))).toEqual([
+      'hours:maxProperties',
+    ]);
+    const described = { $ref: ref, description: 'Opening hours', default: hours('09:00', '18:00') };
+    expect(validate(described, hours('09:00', '18:00'))).toEqual([]);
+  });
+});

@@ -37,6 +37,13 @@ function check(
   resolve: SchemaResolver,
   out: ErrorDetail[],
 ): void {
+  if (typeof node.$ref === 'string' && Object.keys(node).some(validatesBesideRef)) {
+    // 2020-12: a rule beside a reference applies as well as the target's, not instead of it.
+    const { $ref, ...beside } = node;
+    check({ $ref }, value, field, resolve, out);
+    check(beside, value, field, resolve, out);
+    return;
+  }
   const schema = deref(node, resolve);
   const add = (rule: string, text: string, at = field) =>
     out.push({ field: at, rule, message: `${at}: ${text}` });
@@ -313,6 +320,23 @@ function checkConditional(
 
 function passes(schema: SchemaNode, value: Json, field: string, resolve: SchemaResolver): boolean {
   return validateSchema(schema, value, field, resolve).length === 0;
+}
+
+// What may sit beside a `$ref` and only describe it: `deref` lays these over the target.
+const ANNOTATIONS = new Set([
+  '$ref',
+  'description',
+  'default',
+  'examples',
+  'example',
+  'title',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+]);
+
+function validatesBesideRef(key: string): boolean {
+  return !ANNOTATIONS.has(key) && !key.startsWith('x-');
 }
 
 /** The schema a node stands for: its `$ref` chain followed, the reference's siblings over the target. */
