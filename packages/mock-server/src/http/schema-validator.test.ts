@@ -344,6 +344,9 @@ describe('a $ref with rules beside it', () => {
     expect(rules({ $ref: ref, maxProperties: 1 }, hours('09:00', '18:00'))).toEqual([
       'hours:maxProperties',
     ]);
+    // As a branch of a oneOf or anyOf too.
+    const nullable = { oneOf: [{ $ref: ref, required: [] }, { type: 'null' }] };
+    expect(rules(nullable, {})).toEqual(['hours.timezone:required', 'hours.schedule:required']);
     const described = { $ref: ref, description: 'Opening hours', default: hours('09:00', '18:00') };
     expect(validate(described, hours('09:00', '18:00'))).toEqual([]);
   });

@@ -37,7 +37,7 @@ function check(
   resolve: SchemaResolver,
   out: ErrorDetail[],
 ): void {
-  if (typeof node.$ref === 'string' && Object.keys(node).some(validatesBesideRef)) {
+  if (typeof node.$ref === 'string' && Object.keys(node).some(isRule)) {
     // 2020-12: a rule beside a reference applies as well as the target's, not instead of it.
     const { $ref, ...beside } = node;
     check({ $ref }, value, field, resolve, out);
@@ -210,7 +210,9 @@ function checkAlternatives(
   resolve: SchemaResolver,
   out: ErrorDetail[],
 ): boolean {
-  const branches = ((schema.oneOf ?? schema.anyOf) as SchemaNode[]).map((b) => deref(b, resolve));
+  const written = (schema.oneOf ?? schema.anyOf) as SchemaNode[];
+  // Followed to read their type and required names; checked as written (rules beside a $ref).
+  const branches = written.map((b) => deref(b, resolve));
   const discriminator = schema.discriminator as
     | { propertyName: string; mapping?: Record<string, string> }
     | undefined;
@@ -255,7 +257,7 @@ function checkAlternatives(
   // anyOf: the first branch that passes ends the search. oneOf: so does a second one, which breaks it.
   const attempts: ErrorDetail[][] = [];
   const passed: number[] = [];
-  for (const [i, branch] of branches.entries()) {
+  for (const [i, branch] of written.entries()) {
     const issues = validateSchema(branch, value, field, resolve);
     if (issues.length === 0) {
       passed.push(i + 1);
@@ -335,7 +337,8 @@ const ANNOTATIONS = new Set([
   'writeOnly',
 ]);
 
-function validatesBesideRef(key: string): boolean {
+/** Whether a keyword checks a value (`required`, `type`), not only describes it. */
+function isRule(key: string): boolean {
   return !ANNOTATIONS.has(key) && !key.startsWith('x-');
 }
 
