@@ -179,6 +179,17 @@ describe('alternatives of the same type', () => {
       { field: 'hours', rule: 'anyOf', message: 'hours: must have at least one of name, email' },
     ]);
   });
+
+  it('of required names and other rules check the other rules too', () => {
+    const schema: SchemaNode = {
+      anyOf: [
+        { required: ['timezone'], maxProperties: 1 },
+        { required: ['schedule'], maxProperties: 1 },
+      ],
+    };
+    expect(rules(schema, hours('09:00', '18:00'))).toEqual(['hours:maxProperties']);
+    expect(validate(schema, { timezone: 'UTC' })).toEqual([]);
+  });
 });
 
 describe('a string too long', () => {

@@ -240,7 +240,10 @@ function checkAlternatives(
   // "At least one of" (`anyOf: [{required: [name]}, {required: [email]}]`) is about presence: a
   // branch's `properties` only name the field's type for generated clients, and a field of the
   // wrong type is the properties' own error, not a missing field.
-  if (branches.every((b) => Array.isArray(b.required) && b.type === undefined)) {
+  const namesOnly = (b: SchemaNode) =>
+    Array.isArray(b.required) &&
+    Object.keys(b).every((k) => k === 'required' || k === 'properties' || !isRule(k));
+  if (branches.every(namesOnly)) {
     // `required` holds for anything but an object (its type is another rule's to check).
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return true;
     const present = (b: SchemaNode) =>
