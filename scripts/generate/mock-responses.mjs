@@ -20,6 +20,13 @@ export default {
         const op = item[method];
         if (!op) continue;
         const statuses = Object.entries(op.responses).map(([status, response]) => {
+          // validateResponse looks a status up as it is: a range (4XX) or `default` would make
+          // every answer it covers read as undeclared, so refuse it here rather than there.
+          if (!/^[1-5]\d\d$/.test(status)) {
+            throw new Error(
+              `mock-responses: ${op.operationId} declares the response '${status}'; only exact status codes are supported (validateResponse would take every answer it covers for an undeclared status)`,
+            );
+          }
           const ref = /^#\/components\/responses\/(\w+)$/.exec(response.$ref ?? '')?.[1];
           const value = ref ?? JSON.stringify(info(spec, response));
           return `    '${status}': ${value},`;
