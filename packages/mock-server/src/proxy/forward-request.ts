@@ -75,6 +75,9 @@ export function passBack(
   const { answer, body } = forwarded;
   // Its framing is the proxy's own; the body is passed back decoded, as fetch read it.
   const headers = forwardHeaders(answer.headers, ['content-encoding']);
+  // A HEAD answer's length is the GET body's, which no framing of ours replaces: kept as sent.
+  const length = answer.headers.get('content-length');
+  if (head && length !== null) headers.set('content-length', length);
   const nullBody = head || [101, 204, 205, 304].includes(answer.status);
   const bytes = body.stream ?? (body.bytes as Uint8Array<ArrayBuffer>);
   return new Response(nullBody ? null : bytes, {

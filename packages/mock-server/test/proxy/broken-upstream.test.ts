@@ -415,6 +415,43 @@ describe('the validation proxy over HTTP', () => {
     }
   });
 
+  it("passes a HEAD answer's Content-Length back, the size of what a GET would answer", async () => {
+    const { request } = await import('node:http');
+    const head = (url: string) =>
+      new Promise<string | undefined>((resolve, reject) => {
+        const req = request(url, { method: 'HEAD' }, (res) => {
+          res.resume();
+          resolve(res.headers['content-length']);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    // An upstream that says how long its GET answer is, as a HEAD answer should.
+    const body = page([AGENT]);
+    const sized = createServer((req, res) => {
+      const length = String(Buffer.byteLength(body));
+      res.writeHead(200, {
+        ...GOOD_HEADERS,
+        'content-type': 'application/json',
+        'content-length': length,
+      });
+      res.end(req.method === 'HEAD' ? undefined : body);
+    });
+    await new Promise<void>((resolve) => sized.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(sized.address() as AddressInfo).port}`;
+    const proxy = createValidationProxy({ upstream: origin });
+    const running = await proxy.listen({ port: 0 });
+    try {
+      const direct = await head(`${origin}/v1/agents`);
+      expect(direct).toBe(String(Buffer.byteLength(body)));
+      expect(await head(`${running.url}/v1/agents`)).toBe(direct);
+      expect(proxy.violations()).toEqual([]);
+    } finally {
+      await running.close();
+      await new Promise<void>((resolve) => sized.close(() => resolve()));
+    }
+  });
+
   it('guards /__mock/violations reached by dot segments too (/v1/../__mock/violations)', async () => {
     const proxy = createValidationProxy({ upstream });
     await proxy.fetch(get('/v1/agentz'));
