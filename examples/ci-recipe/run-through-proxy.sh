@@ -41,6 +41,9 @@ trap 'for p in ${pids[@]+"${pids[@]}"}; do kill -- "-$p" 2>/dev/null || true; do
 start() {
   local name=$1 text
   shift
+  # Created here, not by the redirection below, which the background job makes in its own time: the
+  # first cat could find no file yet, and set -e end the step with nothing but cat's complaint.
+  : >"$logs/$name"
   set -m
   "${mock_cmd[@]}" "$@" >"$logs/$name" &
   pid=$!
