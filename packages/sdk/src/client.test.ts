@@ -548,6 +548,22 @@ describe('option checks', () => {
     );
   });
 
+  it('refuses a per-call signal that is no AbortSignal, naming it, sending nothing and leaving no timer', async () => {
+    // A plain object, or a signal of a library that is no EventTarget: the attempt could not listen
+    // on it. It was a connection error retried, then "Request was aborted", and a timer left behind
+    // whose removeEventListener call threw out of the process.
+    vi.useFakeTimers();
+    const fetch = vi.fn(async () => Response.json({}));
+    const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch });
+    const signal = { aborted: false } as unknown as AbortSignal;
+    await expect(client.agents.retrieve(ID, { signal })).rejects.toThrow(
+      new AgentPlatformError('signal: must be an AbortSignal'),
+    );
+    expect(fetch).not.toHaveBeenCalled();
+    expect(vi.getTimerCount()).toBe(0);
+    vi.useRealTimers();
+  });
+
   it.each([
     'api.example.com',
     '127.0.0.1:4010',

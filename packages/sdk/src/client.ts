@@ -108,6 +108,10 @@ function sendOptions(
   fallback: SendOptions,
   signal?: AbortSignal,
 ): SendOptions {
+  // One the attempt cannot listen on would fail it as a connection error, and a retry's wait after it.
+  if (signal && typeof signal.addEventListener !== 'function') {
+    throw new AgentPlatformError('signal: must be an AbortSignal');
+  }
   return {
     retries: count('maxRetries', options.maxRetries ?? fallback.retries),
     attemptTimeout: count('timeout', options.timeout ?? fallback.attemptTimeout),
