@@ -56,3 +56,24 @@ it('stops with one line naming the upstream when nothing answers there', async (
   );
   expect(lines).toEqual(['GET /v1/agents?limit=5 -> 502, 0 violations']);
 });
+
+it('lists the violations found so far when a call fails on the drift itself (a page that is no JSON)', async () => {
+  const { mock, env, lines } = mockEnv();
+  // A gateway's HTML page where the agents list belongs: the SDK's call fails on it, and the line
+  // that says what broke the spec must still be printed.
+  const drifted = async (input: Request | string | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const answer = await mock.fetch(request);
+    if (new URL(request.url).pathname !== '/v1/agents') return answer;
+    const headers = new Headers(answer.headers);
+    headers.set('content-type', 'text/html');
+    return new Response('<html>maintenance</html>', { status: 200, headers });
+  };
+  const stopped = await contractProxy({ ...env, fetch: drifted }).catch((e: unknown) => e);
+  expect(stopped).toMatchObject({ message: expect.stringMatching(/body is not JSON/) });
+  expect(lines[0]).toBe('GET /v1/agents?limit=5 -> 200, 2 violations');
+  expect(lines.slice(1)).toEqual([
+    expect.stringMatching(/^response GET \/v1\/agents 200 .+\(.+\)$/),
+    expect.stringMatching(/^response GET \/v1\/agents 200 .+\(.+\)$/),
+  ]);
+});

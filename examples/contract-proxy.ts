@@ -28,6 +28,9 @@ export async function contractProxy({ baseUrl, apiKey, fetch, log }: ExampleEnv)
     },
   });
 
+  // A call that fails (on the drift itself, such as a page that is no JSON) still gets the
+  // violations found so far listed: they may say why it failed.
+  let failed: [unknown] | undefined;
   try {
     // Reads only, so that it is safe to run against the real API.
     const agents = await client.agents.list({ limit: 5 });
@@ -39,13 +42,7 @@ export async function contractProxy({ baseUrl, apiKey, fetch, log }: ExampleEnv)
       if (!isNotFoundError(e)) throw e;
     });
   } catch (error) {
-    // The proxy's own 502 UPSTREAM_UNREACHABLE or 504 UPSTREAM_TIMEOUT: nothing was checked.
-    if (isAPIError(error) && error.code?.startsWith('UPSTREAM_')) {
-      throw new ExampleStopped(
-        `contract-proxy: ${error.message}: is AGENT_PLATFORM_UPSTREAM_URL right?`,
-      );
-    }
-    throw error;
+    failed = [error];
   }
 
   // How to read one: `request` when the call breaks the spec (your code, or the SDK, sent what the
@@ -54,6 +51,16 @@ export async function contractProxy({ baseUrl, apiKey, fetch, log }: ExampleEnv)
   const violations = proxy.violations();
   for (const v of violations) {
     log(`${v.in} ${v.method} ${v.path} ${v.status ?? '-'} ${v.message} (${v.rule})`);
+  }
+  if (failed) {
+    const [error] = failed;
+    // The proxy's own 502 UPSTREAM_UNREACHABLE or 504 UPSTREAM_TIMEOUT: nothing was checked.
+    if (isAPIError(error) && error.code?.startsWith('UPSTREAM_')) {
+      throw new ExampleStopped(
+        `contract-proxy: ${error.message}: is AGENT_PLATFORM_UPSTREAM_URL right?`,
+      );
+    }
+    throw error;
   }
   if (violations.length === 0) {
     log('no violation: every request and answer matched spec/openapi.yaml');
