@@ -170,7 +170,11 @@ def dedupe_key(delivery: Delivery, body: bytes) -> str:
 
 
 class Deduper:
-    """Claims an event before handling it, for one process (a fleet shares a store, such as Redis)."""
+    """Claims an event before handling it, for one process (a fleet shares a store, such as Redis).
+
+    max_entries must hold every event of the TTL: past it the oldest are forgotten early, and a late
+    retry or a replay of one is handled again (100 000 cover a day's TTL below about 1 event a second).
+    """
 
     def __init__(self, ttl: float, lease: float, now: Callable[[], float], max_entries: int = 100_000) -> None:
         self._entries: OrderedDict[str, tuple[str, float]] = OrderedDict()
