@@ -2,8 +2,9 @@
 // one markdown table with ratios, with the machine it ran on. Benchmarks print figures; they are not
 // tests, assert nothing and are not part of `pnpm test`.
 //
-//   1. HTTP: GET /v1/agents?limit=20 on the mock's server, a bare node:http server (same bytes) and
-//      Prism 5.14.2's mock of spec/openapi.yaml, with autocannon (bench/http.mjs).
+//   1. HTTP: GET /v1/agents?limit=20 on the mock's server, a bare node:http server (same bytes),
+//      Prism 5.14.2's mock of spec/openapi.yaml, and the contract proxies (the mock's and Prism's) in
+//      front of the mock, with autocannon (bench/http.mjs).
 //   2. Startup: the mock CLI vs Prism, spawn to first answer to GET /v1/health (bench/startup.mjs).
 //   3. The SDK vs bare openapi-fetch (packages/sdk/bench/interleaved.mjs, run as it is).
 //   4. verifyWebhookSync vs bare createHmac + timingSafeEqual (bench/webhook.mjs).
@@ -21,6 +22,18 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const here = fileURLToPath(new URL('.', import.meta.url));
 // BENCH_PRISM: another package spec to fetch (default the version the table is about).
 const PRISM = process.env.BENCH_PRISM ?? '@stoplight/prism-cli@5.14.2';
+// BENCH_PARTS: which parts to run, comma-separated (default all); the others leave no rows.
+const PARTS = ['http', 'startup', 'sdk', 'webhook'];
+const parts = new Set(process.env.BENCH_PARTS?.split(',').map((p) => p.trim()) ?? PARTS);
+for (const part of parts) {
+  if (!PARTS.includes(part)) {
+    process.stderr.write(
+      `bench: BENCH_PARTS: unknown part "${part}" (one of ${PARTS.join(', ')})\n`,
+    );
+    process.exit(2);
+  }
+}
+const skipped = { skipped: true };
 
 const tmp = mkdtempSync(join(tmpdir(), 'agent-platform-bench-'));
 const groups = new Set();
@@ -112,12 +125,13 @@ const started = new Date();
 
 // Prism, fetched on demand: npx once (fetch, or the npx cache), then the path of its CLI script, so
 // that the timed runs are `node <prism cli js>` and npx's own resolution is not in them.
-section(`fetching ${PRISM} with npx`);
+const needPrism = parts.has('http') || parts.has('startup');
+if (needPrism) section(`fetching ${PRISM} with npx`);
 let prismJs = null;
 let prismVersion = null;
 let prismNote = null;
 let npxResolveMs = null;
-{
+if (needPrism) {
   const fetched = await runChild('npx', ['--yes', PRISM, '--version'], {
     limitMs: 300_000,
     cwd: tmp,
@@ -148,37 +162,41 @@ let npxResolveMs = null;
 }
 const prismArgs = prismJs ? [prismJs] : [];
 
-section('HTTP: GET /v1/agents?limit=20 (about 80 s)');
-const http = parseResult(
-  await runChild(process.execPath, [join(here, 'http.mjs'), tmp, ...prismArgs], {
-    limitMs: 600_000,
-    label: 'bench/http.mjs',
-  }),
-);
-section('startup: spawn to first answer to GET /v1/health');
-const startup = parseResult(
-  await runChild(process.execPath, [join(here, 'startup.mjs'), ...prismArgs], {
-    limitMs: 600_000,
-    label: 'bench/startup.mjs',
-  }),
-);
-section('SDK vs bare openapi-fetch');
-const sdkRun = await runChild(
-  process.execPath,
-  [join(root, 'packages/sdk/bench/interleaved.mjs')],
-  {
-    limitMs: 300_000,
-    cwd: join(root, 'packages/sdk'),
-    label: 'packages/sdk/bench/interleaved.mjs',
-  },
-);
-section('verifyWebhookSync vs bare createHmac');
-const webhook = parseResult(
-  await runChild(process.execPath, [join(here, 'webhook.mjs')], {
-    limitMs: 300_000,
-    label: 'bench/webhook.mjs',
-  }),
-);
+if (parts.has('http')) section('HTTP: GET /v1/agents?limit=20 (about 110 s)');
+const http = !parts.has('http')
+  ? skipped
+  : parseResult(
+      await runChild(process.execPath, [join(here, 'http.mjs'), tmp, ...prismArgs], {
+        limitMs: 600_000,
+        label: 'bench/http.mjs',
+      }),
+    );
+if (parts.has('startup')) section('startup: spawn to first answer to GET /v1/health');
+const startup = !parts.has('startup')
+  ? skipped
+  : parseResult(
+      await runChild(process.execPath, [join(here, 'startup.mjs'), ...prismArgs], {
+        limitMs: 600_000,
+        label: 'bench/startup.mjs',
+      }),
+    );
+if (parts.has('sdk')) section('SDK vs bare openapi-fetch');
+const sdkRun = !parts.has('sdk')
+  ? skipped
+  : await runChild(process.execPath, [join(root, 'packages/sdk/bench/interleaved.mjs')], {
+      limitMs: 300_000,
+      cwd: join(root, 'packages/sdk'),
+      label: 'packages/sdk/bench/interleaved.mjs',
+    });
+if (parts.has('webhook')) section('verifyWebhookSync vs bare createHmac');
+const webhook = !parts.has('webhook')
+  ? skipped
+  : parseResult(
+      await runChild(process.execPath, [join(here, 'webhook.mjs')], {
+        limitMs: 300_000,
+        label: 'bench/webhook.mjs',
+      }),
+    );
 const loadAfter = load();
 
 // The table.
@@ -189,17 +207,24 @@ const rows = [];
 const row = (benchmark, subject, result, ratio) => rows.push([benchmark, subject, result, ratio]);
 
 // 1. HTTP.
-{
+if (!http.skipped) {
   const B = 'HTTP `GET /v1/agents?limit=20` ¹';
   if (http.error) {
     row(B, 'all', `failed: ${http.error}`, '');
   } else {
     const by = Object.fromEntries(http.results.map((x) => [x.name, x]));
     const base = by.bare;
+    const us = (v) => (v === null || v === undefined ? 'n/a' : n(v));
+    // A proxy's CPU is its own process's; the upstream mock's is apart, after the `+`.
+    const cpu = (x) =>
+      'upstreamCpuUsPerRequest' in x
+        ? `${us(x.cpuUsPerRequest)} µs proxy CPU/req + ${us(x.upstreamCpuUsPerRequest)} µs upstream mock's`
+        : `${us(x.cpuUsPerRequest)} µs server CPU/req`;
     const fig = (x) =>
-      `${n(x.rps)} req/s · p50 ${x.p50} ms · p99 ${x.p99} ms · ${x.cpuUsPerRequest === null ? 'n/a' : n(x.cpuUsPerRequest)} µs server CPU/req · ${n(x.bytes)} B` +
+      `${n(x.rps)} req/s · p50 ${x.p50} ms · p99 ${x.p99} ms · ${cpu(x)} · ${n(x.bytes)} B` +
       (x.non2xx || x.errors ? ` · **${x.non2xx} non-2xx, ${x.errors} errors**` : '') +
-      (x.status !== 200 ? ` · **status ${x.status}**` : '');
+      (x.status !== 200 ? ` · **status ${x.status}**` : '') +
+      (x.violations ? ` · **${n(x.violations)} violations reported**` : '');
     const ratio = (x) =>
       base?.rps && x.rps
         ? `${r(x.rps / base.rps)}× req/s` +
@@ -207,12 +232,29 @@ const row = (benchmark, subject, result, ratio) => rows.push([benchmark, subject
             ? `, ${r(x.cpuUsPerRequest / base.cpuUsPerRequest)}× CPU/req`
             : '')
         : '';
+    // A proxy row against the mock served directly: throughput, the proxy's own CPU per request, and
+    // the proxy's and the upstream mock's together (what the chain costs).
+    const mock = by.mock;
+    const againstMock = (x) => {
+      if (!mock?.rps || !x.rps) return '';
+      let text = `${r(x.rps / mock.rps)}× the mock's req/s`;
+      if (mock.cpuUsPerRequest && x.cpuUsPerRequest) {
+        text += `, proxy ${r(x.cpuUsPerRequest / mock.cpuUsPerRequest)}× its CPU/req`;
+        if (x.upstreamCpuUsPerRequest) {
+          text += ` (${r((x.cpuUsPerRequest + x.upstreamCpuUsPerRequest) / mock.cpuUsPerRequest)}× with the upstream's)`;
+        }
+      }
+      return text;
+    };
+    const prism = prismVersion ?? PRISM.split('@').at(-1);
     const names = {
       bare: 'bare node:http, same bytes (baseline)',
       'bare-stringify': 'bare node:http + JSON.stringify per request',
       mock: '**agent-platform-mock** (`dist/cli.js`)',
-      'prism-warn': `Prism ${prismVersion ?? PRISM.split('@').at(-1)} mock, \`-v warn\` ²`,
-      'prism-info': `Prism ${prismVersion ?? PRISM.split('@').at(-1)} mock, default \`-v info\` ²`,
+      'prism-warn': `Prism ${prism} mock, \`-v warn\` ²`,
+      'prism-info': `Prism ${prism} mock, default \`-v info\` ²`,
+      'mock-proxy': '**agent-platform-mock proxy** in front of the mock ⁶',
+      'prism-proxy': `Prism ${prism} proxy in front of the mock, \`-v warn\` ⁶`,
     };
     for (const [key, label] of Object.entries(names)) {
       const x = by[key];
@@ -221,9 +263,11 @@ const row = (benchmark, subject, result, ratio) => rows.push([benchmark, subject
         row(B, label, `not measured: ${x.error}`, '');
         continue;
       }
-      let ratioText = key === 'bare' ? '1' : ratio(x);
-      if (key.startsWith('prism') && by.mock?.rps) {
-        ratioText += `; mock = ${r(by.mock.rps / x.rps)}× its req/s`;
+      let ratioText = key === 'bare' ? '1' : key.endsWith('-proxy') ? againstMock(x) : ratio(x);
+      if (key === 'prism-proxy' && by['mock-proxy']?.rps) {
+        ratioText += `; mock's proxy = ${r(by['mock-proxy'].rps / x.rps)}× its req/s`;
+      } else if (key.startsWith('prism') && mock?.rps) {
+        ratioText += `; mock = ${r(mock.rps / x.rps)}× its req/s`;
       }
       row(B, label, fig(x), ratioText);
     }
@@ -231,7 +275,7 @@ const row = (benchmark, subject, result, ratio) => rows.push([benchmark, subject
 }
 
 // 2. Startup.
-{
+if (!startup.skipped) {
   const B = 'CLI startup to first answer on `/v1/health` ³';
   const fig = (x) => `median ${n(x.median)} ms (min ${n(x.min)}, max ${n(x.max)}; ${x.runs} runs)`;
   const mock = startup.error ? { error: startup.error } : startup.mock;
@@ -251,7 +295,7 @@ const row = (benchmark, subject, result, ratio) => rows.push([benchmark, subject
 }
 
 // 3. SDK.
-{
+if (!sdkRun.skipped) {
   const B = 'SDK vs bare openapi-fetch, in-process fetch ⁴';
   const lines = sdkRun.stdout
     .split('\n')
@@ -271,7 +315,7 @@ const row = (benchmark, subject, result, ratio) => rows.push([benchmark, subject
 }
 
 // 4. Webhooks.
-{
+if (!webhook.skipped) {
   const B = 'Webhook verification, Variant B ⁵';
   if (webhook.error) {
     row(B, 'all', `failed: ${webhook.error}`, '');
@@ -303,17 +347,19 @@ const row = (benchmark, subject, result, ratio) => rows.push([benchmark, subject
 }
 
 const out = [];
-out.push(`Run: \`pnpm bench\`, ${started.toISOString().replace(/\.\d+Z$/, 'Z')}`);
+out.push(
+  `Run: \`pnpm bench\`${parts.size < PARTS.length ? ` (BENCH_PARTS=${[...parts].join(',')})` : ''}, ${started.toISOString().replace(/\.\d+Z$/, 'Z')}`,
+);
 out.push('');
 out.push(`- CPU: ${cpuModel}, ${cpus().length} cores`);
 out.push(`- Memory: ${gib(totalmem())} total, ${gib(freemem())} free at the end`);
 out.push(`- Node ${process.version}, ${process.platform} ${process.arch}`);
 out.push(`- Load average (1, 5, 15 min): ${loadBefore} at the start, ${loadAfter} at the end`);
-if (!http.error) {
+if (!http.error && !http.skipped) {
   out.push(
     `- HTTP: autocannon, ${http.connections} connections, ${http.warmup} s warm-up + ${http.duration} s per server, ` +
       (http.pinned
-        ? `servers pinned to the last core and the load tool to the others (taskset)`
+        ? `servers pinned to the last core and the load tool to the others (taskset); a proxy and its upstream mock share the servers' core`
         : 'not pinned (no taskset or 1 core)'),
   );
 }
@@ -342,5 +388,10 @@ out.push(
   "calls, median time of each. Ratio: the median of the pairs' SDK time / openapi-fetch time.",
   '⁵ The built dist/node.js, alternating rounds, fastest round of each (median round in brackets).',
   'verifyWebhookSync also parses the JSON and checks the envelope, so the fair floor is bare + parse.',
+  '⁶ The proxy forwards to the mock of the rows above (same page) and validates request and answer.',
+  "CPU/req: the proxy process's own, then the upstream mock's, measured apart. Both run on the",
+  "servers' core and the load tool keeps the other, as in every HTTP row: the server side has one core",
+  'whichever row, so req/s is what the chain (proxy + mock) does on the same CPU as the mock alone, and',
+  "the load tool neither competes with the mock nor is starved by it. Ratios are to the mock's row.",
 );
 process.stdout.write(`\n${out.join('\n')}\n`);

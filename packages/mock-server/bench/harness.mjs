@@ -141,15 +141,23 @@ function load(url, { connections, duration }) {
   });
 }
 
-/** Warms a server up, then loads PAGE_PATH and measures throughput, latency and the server's CPU per request. */
+const perRequest = (before, after, total) =>
+  before === null || after === null || total === 0 ? null : ((after - before) * 1e6) / total;
+
+/**
+ * Warms a server up, then loads PAGE_PATH and measures throughput, latency and the server's CPU per
+ * request. A proxy's `server.upstream` (the child it forwards to) has its CPU measured apart.
+ */
 export async function measure(server, { connections, duration, warmup }) {
   const url = `${server.url}${PAGE_PATH}`;
   const sample = await fetch(url, { headers: { 'x-api-key': KEY } });
   const bytes = (await sample.arrayBuffer()).byteLength;
   if (warmup > 0) await load(url, { connections, duration: warmup });
   const before = cpuSeconds(server.child.pid);
+  const upstreamBefore = server.upstream ? cpuSeconds(server.upstream.pid) : null;
   const r = await load(url, { connections, duration });
   const after = cpuSeconds(server.child.pid);
+  const upstreamAfter = server.upstream ? cpuSeconds(server.upstream.pid) : null;
   return {
     status: sample.status,
     bytes,
@@ -159,10 +167,10 @@ export async function measure(server, { connections, duration, warmup }) {
     p99: r.latency.p99,
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
-    cpuUsPerRequest:
-      before === null || after === null || r.requests.total === 0
-        ? null
-        : ((after - before) * 1e6) / r.requests.total,
+    cpuUsPerRequest: perRequest(before, after, r.requests.total),
+    ...(server.upstream && {
+      upstreamCpuUsPerRequest: perRequest(upstreamBefore, upstreamAfter, r.requests.total),
+    }),
   };
 }
 
