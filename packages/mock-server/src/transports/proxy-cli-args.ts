@@ -21,6 +21,8 @@ export interface ProxyCliConfig {
   adminToken: string | undefined;
   /** `--upstream-timeout-ms`: how long the upstream has to answer before a 504. */
   upstreamTimeoutMs: number;
+  /** `--exit-with-parent`: close, as on SIGTERM, once the process that started it is gone. */
+  exitWithParent: boolean;
 }
 
 /** `agent-platform-mock proxy --help`. */
@@ -42,6 +44,8 @@ Flags:
   --upstream-timeout-ms N
                        how long the upstream has to answer, its body read, before the
                        proxy answers 504 UPSTREAM_TIMEOUT (default 60000)
+  --exit-with-parent   close, as on SIGTERM, once the process that started it is gone (a
+                       launcher whose signal cannot reach it, such as npx's shell; default off)
   -h, --help           print this help
 
 Exit code: on SIGINT or SIGTERM the proxy closes and exits 1 if it saw any violation, 0 if
@@ -55,6 +59,7 @@ const FLAGS = {
   variant: { type: 'string', default: 'A' },
   'admin-token': { type: 'string' },
   'upstream-timeout-ms': { type: 'string', default: '60000' },
+  'exit-with-parent': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } satisfies ParseArgsConfig['options'];
 
@@ -123,5 +128,6 @@ export function parseProxyCli(
     variant,
     adminToken,
     upstreamTimeoutMs,
+    exitWithParent: values['exit-with-parent'] === true,
   };
 }

@@ -3,6 +3,7 @@ import { parseUpstream } from '../proxy/parse-upstream.js';
 import { UsageError } from './cli-args.js';
 import { PROXY_USAGE, type ProxyCliConfig, parseProxyCli } from './proxy-cli-args.js';
 import { violationLine } from './violation-line.js';
+import { watchParent } from './watch-parent.js';
 
 // How long requests in flight get after SIGINT or SIGTERM, as the mock's CLI gives them.
 const GRACE_MS = 5000;
@@ -70,6 +71,7 @@ export async function runProxyCli(argv: string[]): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  if (config.exitWithParent) watchParent(() => stop('parent process gone'));
   process.stdout.write(
     `agent-platform-mock proxy listening on ${server.url} | upstream ${parseUpstream(config.upstream).shown} | errors ${config.errors ? 'on' : 'off'} | violations: ${server.url}/__mock/violations\n`,
   );

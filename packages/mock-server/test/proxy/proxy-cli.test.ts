@@ -85,10 +85,16 @@ interface Run {
 }
 
 function run(args: string[]): Run {
+  return start(process.execPath, [join(dir, 'dist/cli.js'), ...args]);
+}
+
+/** `command` with its output collected; `detached`: in a process group of its own. */
+function start(command: string, args: string[], options: { detached?: boolean } = {}): Run {
   const { AGENT_PLATFORM_MOCK_ADMIN_TOKEN: _, ...env } = process.env;
-  const child = spawn(process.execPath, [join(dir, 'dist/cli.js'), ...args], {
+  const child = spawn(command, args, {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached === true,
   });
   let out = '';
   let err = '';
@@ -180,6 +186,52 @@ describe('agent-platform-mock proxy', () => {
     // 0: nothing broke the spec. The forced close said 1, which read as drift.
     expect(await r.exit).toBe(0);
     expect(r.stdout()).toContain('agent-platform-mock: SIGTERM again, closing now (exit code 0)');
+  });
+
+  it("runs under pnpm start's launcher, which adds --exit-with-parent (`pnpm start proxy URL`)", async () => {
+    // The mock's README: in a clone, `pnpm start` runs the CLI. The launcher put its flag before
+    // `proxy`, which the mock's flags then refused as a positional argument.
+    const launcher = join(root, '../../scripts/start-mock.mjs');
+    for (const lead of [[], ['--']]) {
+      const r = start(process.execPath, [
+        launcher,
+        join(dir, 'dist/cli.js'),
+        ...lead,
+        'proxy',
+        upstreamUrl,
+        '--port',
+        '0',
+      ]);
+      try {
+        const url = await started(r);
+        expect((await fetch(`${url}/v1/health`)).headers.get('x-contract-violations')).toBe('0');
+      } finally {
+        r.child.kill('SIGTERM');
+      }
+      expect([await r.exit, r.stderr()], lead.join(' ')).toEqual([0, '']);
+    }
+  });
+
+  it('with --exit-with-parent closes as on SIGTERM once the process that started it is gone', async () => {
+    // A shell killed with SIGKILL (npx's, a supervisor's), which passes no signal on.
+    const cli = join(dir, 'dist/cli.js');
+    const command = `"${process.execPath}" "${cli}" proxy ${upstreamUrl} --port 0 --exit-with-parent & wait`;
+    const r = start('sh', ['-c', command], { detached: true });
+    const closed = new Promise<void>((resolve) => r.child.stdout?.on('close', () => resolve()));
+    try {
+      await started(r);
+      process.kill(r.child.pid as number, 'SIGKILL');
+      await closed;
+      expect(r.stdout()).toContain(
+        'agent-platform-mock: parent process gone, closing (0 violations seen; exit code 0)',
+      );
+    } finally {
+      try {
+        process.kill(-(r.child.pid as number), 'SIGKILL');
+      } catch {
+        // the group is gone: nothing was left running
+      }
+    }
   });
 
   it('refuses a missing or bad upstream URL with one line and exit code 2', async () => {
