@@ -685,6 +685,18 @@ describe('CLI flags', () => {
     });
   });
 
+  it('says that proxy is a subcommand, written first, when it comes after a flag', () => {
+    // `--port 4011 proxy URL` read "does not take positional arguments", which did not say how to run it.
+    for (const argv of [
+      ['--port', '4011', 'proxy', 'https://staging.example.test'],
+      ['--exit-with-parent', 'proxy', 'https://staging.example.test'],
+    ]) {
+      expect(() => parseCli(argv), argv.join(' ')).toThrow(
+        "'proxy' is a subcommand, written first: agent-platform-mock proxy <upstream-url> [flags]",
+      );
+    }
+  });
+
   it('reads the admin token from AGENT_PLATFORM_MOCK_ADMIN_TOKEN, which other users cannot read as they can a command line', () => {
     const env = { AGENT_PLATFORM_MOCK_ADMIN_TOKEN: 's3cret' };
     expect(parseCli([], env).options.adminToken).toBe('s3cret');

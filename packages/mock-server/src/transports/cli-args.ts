@@ -308,6 +308,10 @@ function parseFailure(message: string): string {
     const hint = didYouMean(unknown[1] as string, Object.keys(FLAGS));
     return `${first}${hint.replace(/"(.+)"/, '--$1')}`;
   }
+  // `--port 4011 proxy URL`: the subcommand is read only in first place.
+  if (/^Unexpected argument 'proxy'/.test(first)) {
+    return "'proxy' is a subcommand, written first: agent-platform-mock proxy <upstream-url> [flags]";
+  }
   const ambiguous = /^Option '(--[^']+)' argument is ambiguous$/.exec(first);
   if (ambiguous) {
     const flag = ambiguous[1] as string;
