@@ -72,6 +72,11 @@ start() {
 if [ -n "${AGENT_PLATFORM_UPSTREAM_URL:-}" ]; then
   upstream=$AGENT_PLATFORM_UPSTREAM_URL
   key=${AGENT_PLATFORM_API_KEY:-}
+  # The checks below need the upstream's key (an empty one is three 401s that say nothing of it).
+  if [ -z "$key" ] && [ $# -eq 0 ]; then
+    echo "AGENT_PLATFORM_UPSTREAM_URL is $upstream: set AGENT_PLATFORM_API_KEY to a key of that API for the checks (or give your suite's command)" >&2
+    exit 2
+  fi
 else
   start mock --port 0 --seed demo
   upstream=$url

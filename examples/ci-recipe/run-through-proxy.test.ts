@@ -103,6 +103,24 @@ it('puts the proxy in front of AGENT_PLATFORM_UPSTREAM_URL, with AGENT_PLATFORM_
   }
 }, 70_000);
 
+it('stops before its checks, naming AGENT_PLATFORM_API_KEY, when AGENT_PLATFORM_UPSTREAM_URL is set without it', async () => {
+  // Its checks sent an empty key: three 401s ("expected 200, got 401") that did not say what to set.
+  const upstream = createMockServer({ seed: 'demo' });
+  const server = await upstream.listen({ port: 0 });
+  try {
+    const { code, stdout, stderr } = await step([], { AGENT_PLATFORM_UPSTREAM_URL: server.url });
+    expect({ code, stdout, stderr }).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `AGENT_PLATFORM_UPSTREAM_URL is ${server.url}: set AGENT_PLATFORM_API_KEY to a key of that API for the checks (or give your suite's command)\n`,
+    });
+    expect(upstream.requests()).toEqual([]);
+  } finally {
+    await server.close();
+    upstream.dispose();
+  }
+}, 70_000);
+
 it("keeps the proxy's exit code under a launcher that passes SIGTERM on (npx)", async () => {
   // As npm's exec does: the signal forwarded to the child, the child's exit code its own. Signalled as
   // a whole group (the proxy directly, then again through the launcher), the step saw 143 here.
