@@ -295,7 +295,7 @@ class Server(ThreadingHTTPServer):
     """The HTTP server, quiet when a sender drops a kept-alive connection (no traceback per peer)."""
 
     def handle_error(self, request: object, client_address: tuple) -> None:
-        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, ConnectionAbortedError, BrokenPipeError)):
             return
         super().handle_error(request, client_address)
 

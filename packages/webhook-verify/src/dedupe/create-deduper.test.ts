@@ -349,7 +349,7 @@ describe('createDeduper', () => {
       const store = createMemoryStore();
       expect(() => createDeduper({ store, ttlSeconds: 3600, maxEventAgeSeconds: 3601 })).toThrow(
         new TypeError(
-          'webhook-verify: maxEventAgeSeconds must be <= ttlSeconds, or a replay after the TTL is neither a duplicate nor too old',
+          'webhook-verify: maxEventAgeSeconds (3601) must be <= ttlSeconds (3600), or a replay after the TTL is neither a duplicate nor too old',
         ),
       );
       expect(() =>

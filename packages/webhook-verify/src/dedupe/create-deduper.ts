@@ -100,7 +100,7 @@ export function createDeduper(options: DeduperOptions): Deduper {
   }
   if ((maxEventAgeSeconds ?? 0) > ttlSeconds) {
     throw new TypeError(
-      'webhook-verify: maxEventAgeSeconds must be <= ttlSeconds, or a replay after the TTL is neither a duplicate nor too old',
+      `webhook-verify: maxEventAgeSeconds (${maxEventAgeSeconds}) must be <= ttlSeconds (${ttlSeconds}), or a replay after the TTL is neither a duplicate nor too old`,
     );
   }
   // A Date here (verifyWebhook's `now` is one) would fail only after a claim was written.
