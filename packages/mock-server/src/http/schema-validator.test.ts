@@ -338,6 +338,15 @@ describe('a oneOf', () => {
     ]);
     expect(validate({ anyOf: branches }, 3)).toEqual([]);
   });
+
+  it('of required names alone refuses a value that has the names of two branches (anyOf takes it)', () => {
+    // The "at least one of" shortcut is an anyOf's: a oneOf of names means exactly one of them.
+    const branches: SchemaNode[] = [{ required: ['timezone'] }, { required: ['schedule'] }];
+    expect(validate({ oneOf: branches }, { timezone: 'UTC' })).toEqual([]);
+    expect(rules({ oneOf: branches }, hours('09:00', '18:00'))).toEqual(['hours:oneOf']);
+    expect(rules({ oneOf: branches }, {})).not.toEqual([]);
+    expect(validate({ anyOf: branches }, hours('09:00', '18:00'))).toEqual([]);
+  });
 });
 
 describe('a $ref with rules beside it', () => {

@@ -243,7 +243,8 @@ function checkAlternatives(
   const namesOnly = (b: SchemaNode) =>
     Array.isArray(b.required) &&
     Object.keys(b).every((k) => k === 'required' || k === 'properties' || !isRule(k));
-  if (branches.every(namesOnly)) {
+  // An anyOf's only: a oneOf of names means exactly one of them, which the branches' loop checks.
+  if (!schema.oneOf && branches.every(namesOnly)) {
     // `required` holds for anything but an object (its type is another rule's to check).
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return true;
     const present = (b: SchemaNode) =>
