@@ -67,16 +67,16 @@ export const randomSchema = fc.letrec((tie) => ({
     ),
     fc.record({ oneOf: fc.array(tie('s'), { minLength: 1, maxLength: 3 }) }),
     fc.record({ anyOf: fc.array(tie('s'), { minLength: 1, maxLength: 3 }) }),
-    // "At least one of" these names, as ContactCreate writes it (the validator's shortcut).
-    fc.record({
-      anyOf: fc.array(
-        fc.record({ required: fc.uniqueArray(key, { minLength: 1, maxLength: 2 }) }),
-        {
-          minLength: 1,
-          maxLength: 3,
-        },
-      ),
-    }),
+    // "At least one of" these names, as ContactCreate writes it (the validator's shortcut), and
+    // "exactly one of" them, which the shortcut must leave to the branches' loop.
+    ...(['anyOf', 'oneOf'] as const).map((of) =>
+      fc.record({
+        [of]: fc.array(
+          fc.record({ required: fc.uniqueArray(key, { minLength: 1, maxLength: 2 }) }),
+          { minLength: 1, maxLength: 3 },
+        ),
+      }),
+    ),
     fc.record({ allOf: fc.array(tie('s'), { minLength: 1, maxLength: 2 }) }),
     fc.record({ not: tie('s') }),
     // biome-ignore lint/suspicious/noThenProperty: JSON Schema's keyword, never awaited
