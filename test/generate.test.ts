@@ -41,6 +41,27 @@ describe('pnpm generate --check', { timeout: 60_000 }, () => {
     expect(failure?.stderr).toContain('run `pnpm generate`');
   });
 
+  it("fails on a response keyed by a range or default, which the proxy's validateResponse cannot match", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'spec-'));
+    dirs.push(dir);
+    const spec = await readFile(join(root, 'spec/openapi.yaml'), 'utf8');
+    const at = spec.indexOf('responses:', spec.indexOf('operationId: agentsList'));
+    const indent = /\n( *)responses:/.exec(spec.slice(at - 40, at + 10))?.[1] ?? '';
+    const edited = `${spec.slice(0, at)}responses:\n${indent}  default: {description: Any other answer}${spec.slice(at + 'responses:'.length)}`;
+    const specCopy = join(dir, 'openapi.yaml');
+    await writeFile(specCopy, edited);
+    const failure = await run(process.execPath, [script, '--check', '--spec', specCopy], {
+      cwd: root,
+    }).then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failure?.code).toBe(1);
+    expect(failure?.stderr).toContain(
+      "mock-responses: agentsList declares the response 'default'; only exact status codes are supported",
+    );
+  });
+
   it('fails on a file in a generated directory that no target writes', async () => {
     // Not .ts: no type-check or test running meanwhile picks it up.
     const stray = join(root, `packages/sdk/src/generated/stray-${process.pid}.txt`);
