@@ -1,5 +1,7 @@
 // The mock server's operation table: method, path, scopes per variant, success status,
 // and the request's parameters and body schema, all read from the spec.
+
+import { deref } from '../lib/deref.mjs';
 import { generatedHeader } from '../lib/generated-header.mjs';
 import { readWebhookEvents } from './webhook-events.mjs';
 
@@ -108,15 +110,4 @@ function row(spec, path, method, op) {
     parameters,
     body: content ? { required: Boolean(op.requestBody.required), schema: content.schema } : null,
   };
-}
-
-function deref(spec, node) {
-  let current = node;
-  while (current?.$ref) {
-    current = current.$ref
-      .replace(/^#\//, '')
-      .split('/')
-      .reduce((n, key) => n?.[key], spec);
-  }
-  return current;
 }

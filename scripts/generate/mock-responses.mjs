@@ -1,6 +1,7 @@
 // The responses each operation declares (status -> JSON body schema and headers), for the
 // contract-validation proxy only: the mock itself does not import this file, so neither its
 // in-process entry nor its browser build carries it.
+import { deref } from '../lib/deref.mjs';
 import { generatedHeader } from '../lib/generated-header.mjs';
 import { withoutExamples } from './mock-schemas.mjs';
 
@@ -79,15 +80,4 @@ function info(spec, response) {
     return { name, required: Boolean(h.required), schema: withoutExamples(h.schema ?? {}) };
   });
   return { body: json ? withoutExamples(json.schema) : null, headers };
-}
-
-function deref(spec, node) {
-  let current = node;
-  while (current?.$ref) {
-    current = current.$ref
-      .replace(/^#\//, '')
-      .split('/')
-      .reduce((n, key) => n?.[key], spec);
-  }
-  return current;
 }
