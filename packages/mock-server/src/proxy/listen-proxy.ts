@@ -4,7 +4,6 @@ import { Readable } from 'node:stream';
 import { isControlPath, isLoopbackName } from '../http/cors.js';
 import { normalizePath } from '../http/normalize-path.js';
 import { earlyRefusal } from '../transports/early-refusal.js';
-import { targetOf } from '../transports/incoming-request.js';
 import { type ListenOptions, loadHttp, type RunningServer } from '../transports/node-server.js';
 import { type ProxyErrorCode, proxyError } from './proxy-answer.js';
 
@@ -26,9 +25,9 @@ export async function listenProxy(
     controlCorsAnyOrigin: adminToken !== undefined,
   };
   const serve = async (req: IncomingMessage, res: ServerResponse) => {
-    // The path as the handler will read it (dot segments resolved: `/v1/../__mock/violations` is
-    // the control route), so that no spelling of a control path passes the guard unguarded.
-    const control = isControlPath(targetOf(req).path) || isControlPath(resolvedPath(req));
+    // The guard reads the path the handler routes by (dot segments resolved: `/v1/../__mock/violations`
+    // is the control route), so that no spelling of a control path passes it unguarded.
+    const control = isControlPath(resolvedPath(req));
     const refusal = earlyRefusal(req, control, rules);
     if (refusal) {
       req.resume();
