@@ -1,35 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { ANSWER_HEADERS, AGENT as agent, page } from '../../test/support/proxy-answers.js';
 import { responses } from '../generated/responses.js';
 import { validateResponse } from './validate-response.js';
 
-const REQUEST_ID = '7f3e0c1e-4b8f-4a39-9a52-2f1c7a3d5e90';
-const RATE = {
-  'x-ratelimit-limit': '100',
-  'x-ratelimit-remaining': '99',
-  'x-ratelimit-reset': '1',
-};
 const JSON_HEADERS = {
   'content-type': 'application/json; charset=utf-8',
-  'x-request-id': REQUEST_ID,
-  ...RATE,
+  ...ANSWER_HEADERS,
 };
 
-const agent = {
-  id: '0b6f3c1e-4b8f-4a39-9a52-2f1c7a3d5e90',
-  name: 'Support',
-  description: null,
-  avatar_url: null,
-  status: 'active',
-  model: 'gpt-4o',
-  temperature: 0.7,
-  instructions: null,
-  created_at: '2024-01-01T00:00:00.000Z',
-  updated_at: '2024-01-01T00:00:00.000Z',
-};
-const page = (data: unknown[]) => ({
-  data,
-  pagination: { page: 1, limit: 20, total: data.length, total_pages: 1 },
-});
 const errorBody = (status: number, code: string) =>
   JSON.stringify({ error: { code, message: 'x: is wrong', status } });
 const CODES: Record<string, string> = {
@@ -50,9 +28,7 @@ describe('validateResponse', () => {
     expect(validateResponse('agentsList', 200, JSON_HEADERS, list)).toEqual([]);
     const one = new TextEncoder().encode(JSON.stringify({ data: agent }));
     expect(validateResponse('agentsRetrieve', 200, new Headers(JSON_HEADERS), one)).toEqual([]);
-    expect(
-      validateResponse('agentsDelete', 204, { 'x-request-id': REQUEST_ID, ...RATE }, ''),
-    ).toEqual([]);
+    expect(validateResponse('agentsDelete', 204, ANSWER_HEADERS, '')).toEqual([]);
   });
 
   it('passes every error status the spec declares, with the error envelope', () => {

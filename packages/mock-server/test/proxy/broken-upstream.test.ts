@@ -2,33 +2,16 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createValidationProxy, VIOLATIONS_HEADER } from '../../src/proxy.js';
+import { AGENT, ANSWER_HEADERS, page as pageOf } from '../support/proxy-answers.js';
 
 // A deliberately broken upstream on loopback: each route answers one way the spec is broken, and
 // the proxy must name each with its field and rule, pass the answer back unchanged, and (with
 // `errors`) refuse it instead.
 
 const KEY = 'sk-secret-key-never-logged';
-const AGENT = {
-  id: '0b6f3c1e-4b8f-4a39-9a52-2f1c7a3d5e90',
-  name: 'Support',
-  description: null,
-  avatar_url: null,
-  status: 'active',
-  model: 'gpt-4o',
-  temperature: 0.7,
-  instructions: null,
-  created_at: '2024-01-01T00:00:00.000Z',
-  updated_at: '2024-01-01T00:00:00.000Z',
-};
-const GOOD_HEADERS = {
-  'x-request-id': '7f3e0c1e-4b8f-4a39-9a52-2f1c7a3d5e90',
-  'x-ratelimit-limit': '100',
-  'x-ratelimit-remaining': '99',
-  'x-ratelimit-reset': '1700000000',
-};
+const GOOD_HEADERS = ANSWER_HEADERS;
 const { name: _, ...NAMELESS } = AGENT;
-const page = (data: unknown[]) =>
-  JSON.stringify({ data, pagination: { page: 1, limit: 20, total: data.length, total_pages: 1 } });
+const page = (data: unknown[]) => JSON.stringify(pageOf(data));
 
 /** What a GET of each path answers (any other request: 201 and an agent): status, content type, body, and whether the usual headers are left out. */
 const ROUTES: Record<string, [number, string, string, boolean?]> = {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'tsup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AGENT, ANSWER_HEADERS, page } from '../support/proxy-answers.js';
 
 // `agent-platform-mock proxy` as CI runs it: the built CLI in front of a broken upstream, a line
 // per violation on stderr, the list at /__mock/violations, and exit code 1 on SIGTERM after any.
@@ -18,13 +19,7 @@ let upstreamUrl: string;
 const held: import('node:http').ServerResponse[] = [];
 let heard: (() => void) | undefined;
 
-const HEADERS = {
-  'content-type': 'application/json',
-  'x-request-id': '7f3e0c1e-4b8f-4a39-9a52-2f1c7a3d5e90',
-  'x-ratelimit-limit': '100',
-  'x-ratelimit-remaining': '99',
-  'x-ratelimit-reset': '1700000000',
-};
+const HEADERS = { 'content-type': 'application/json', ...ANSWER_HEADERS };
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'proxy-cli-'));
@@ -36,18 +31,7 @@ beforeAll(async () => {
     config: false,
   });
   // GET /v1/health conforms; GET /v1/agents answers an agent whose status is not one of the spec's.
-  const agent = {
-    id: '0b6f3c1e-4b8f-4a39-9a52-2f1c7a3d5e90',
-    name: 'Support',
-    description: null,
-    avatar_url: null,
-    status: 'paused',
-    model: 'gpt-4o',
-    temperature: 0.7,
-    instructions: null,
-    created_at: '2024-01-01T00:00:00.000Z',
-    updated_at: '2024-01-01T00:00:00.000Z',
-  };
+  const agent = { ...AGENT, status: 'paused' };
   upstream = createServer((req, res) => {
     // GET /v1/me never answers (until the test ends): a request in flight holds the proxy open.
     if (req.url === '/v1/me') {
@@ -59,12 +43,7 @@ beforeAll(async () => {
       return void res.end(JSON.stringify({ status: 'ok', timestamp: '2024-01-01T00:00:00Z' }));
     }
     res.writeHead(200, HEADERS);
-    res.end(
-      JSON.stringify({
-        data: [agent],
-        pagination: { page: 1, limit: 20, total: 1, total_pages: 1 },
-      }),
-    );
+    res.end(JSON.stringify(page([agent])));
   });
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
