@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { chmod, copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,7 @@ import { connectMock } from '../src/client.js';
 import { createMockServer, isMockApiError } from '../src/index.js';
 import { DEMO_API_KEY, DEMO_IDS } from '../src/seed/demo.js';
 import { exposureWarning, parseCli, seedAheadWarning } from '../src/transports/cli-args.js';
+import { type Run, shellEnv, spawnRun } from './support/spawn-run.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const testDist = fileURLToPath(new URL('../.test-dist', import.meta.url));
@@ -19,52 +20,18 @@ const outDir = `${testDist}/dist`;
 const cli = `${outDir}/cli.js`;
 const bin = `${testDist}/bin/agent-platform-mock.js`;
 
-interface Run {
-  child: ChildProcess;
-  stdout: () => string;
-  stderr: () => string;
-  exit: Promise<number | null>;
-  /**
-   * Once nobody holds the stdout pipe's write end: the process and what it started have exited (a
-   * server outliving the shell above it holds the pipe until it exits); resolves with all of stdout.
-   */
-  closed: Promise<string>;
-}
-
-// Not the admin token of the shell that runs the tests, which the CLI would take: only a test's own.
-const { AGENT_PLATFORM_MOCK_ADMIN_TOKEN: _token, ...shellEnv } = process.env;
-
 /** The CLI with `args`. */
 function run(args: string[], env: NodeJS.ProcessEnv = {}): Run {
   return start(process.execPath, [cli, ...args], { env });
 }
 
-/**
- * `command` with its output collected. `detached`: in a process group of its own, which `stopGroup`
- * ends whatever is left of it (a server orphaned by a test that failed half-way).
- */
+/** `command` with its output collected, from the package's root (see spawnRun). */
 function start(
   command: string,
   args: string[],
   options: { env?: NodeJS.ProcessEnv; cwd?: string; detached?: boolean } = {},
 ): Run {
-  const child = spawn(command, args, {
-    cwd: options.cwd ?? root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...shellEnv, ...options.env },
-    detached: options.detached === true,
-  });
-  let out = '';
-  let err = '';
-  child.stdout?.on('data', (d) => {
-    out += d;
-  });
-  child.stderr?.on('data', (d) => {
-    err += d;
-  });
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const closed = new Promise<string>((resolve) => child.stdout?.on('close', () => resolve(out)));
-  return { child, stdout: () => out, stderr: () => err, exit, closed };
+  return spawnRun(command, args, { ...options, cwd: options.cwd ?? root });
 }
 
 /** Kills what is left of a detached run's process group; nothing when it is gone. */

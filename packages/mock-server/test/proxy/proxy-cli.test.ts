@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'tsup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT, ANSWER_HEADERS, page } from '../support/proxy-answers.js';
+import { type Run, spawnRun } from '../support/spawn-run.js';
 
 // `agent-platform-mock proxy` as CI runs it: the built CLI in front of a broken upstream, a line
 // per violation on stderr, the list at /__mock/violations, and exit code 1 on SIGTERM after any.
@@ -56,35 +56,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-interface Run {
-  child: ChildProcess;
-  stdout: () => string;
-  stderr: () => string;
-  exit: Promise<number | null>;
-}
-
 function run(args: string[]): Run {
-  return start(process.execPath, [join(dir, 'dist/cli.js'), ...args]);
-}
-
-/** `command` with its output collected; `detached`: in a process group of its own. */
-function start(command: string, args: string[], options: { detached?: boolean } = {}): Run {
-  const { AGENT_PLATFORM_MOCK_ADMIN_TOKEN: _, ...env } = process.env;
-  const child = spawn(command, args, {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: options.detached === true,
-  });
-  let out = '';
-  let err = '';
-  child.stdout?.on('data', (d) => {
-    out += d;
-  });
-  child.stderr?.on('data', (d) => {
-    err += d;
-  });
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, stdout: () => out, stderr: () => err, exit };
+  return spawnRun(process.execPath, [join(dir, 'dist/cli.js'), ...args]);
 }
 
 /** Waits until `text()` holds `count` lines (or the process exits), then gives them. */
@@ -172,7 +145,7 @@ describe('agent-platform-mock proxy', () => {
     // `proxy`, which the mock's flags then refused as a positional argument.
     const launcher = join(root, '../../scripts/start-mock.mjs');
     for (const lead of [[], ['--']]) {
-      const r = start(process.execPath, [
+      const r = spawnRun(process.execPath, [
         launcher,
         join(dir, 'dist/cli.js'),
         ...lead,
@@ -195,7 +168,7 @@ describe('agent-platform-mock proxy', () => {
     // A shell killed with SIGKILL (npx's, a supervisor's), which passes no signal on.
     const cli = join(dir, 'dist/cli.js');
     const command = `"${process.execPath}" "${cli}" proxy ${upstreamUrl} --port 0 --exit-with-parent & wait`;
-    const r = start('sh', ['-c', command], { detached: true });
+    const r = spawnRun('sh', ['-c', command], { detached: true });
     const closed = new Promise<void>((resolve) => r.child.stdout?.on('close', () => resolve()));
     try {
       await started(r);
