@@ -15,6 +15,14 @@ afterAll(async () => {
   await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
 });
 
+/** How `pnpm generate --check` (with `args`) failed: its exit code and stderr; null if it passed. */
+function checkFailure(args: string[] = []): Promise<{ code: number; stderr: string } | null> {
+  return run(process.execPath, [script, '--check', ...args], { cwd: root }).then(
+    () => null,
+    (error: { code: number; stderr: string }) => error,
+  );
+}
+
 describe('pnpm generate --check', { timeout: 60_000 }, () => {
   it('passes when the generated files match the spec', async () => {
     const { stdout } = await run(process.execPath, [script, '--check'], { cwd: root });
@@ -30,12 +38,7 @@ describe('pnpm generate --check', { timeout: 60_000 }, () => {
     );
     const specCopy = join(dir, 'openapi.yaml');
     await writeFile(specCopy, edited);
-    const failure = await run(process.execPath, [script, '--check', '--spec', specCopy], {
-      cwd: root,
-    }).then(
-      () => null,
-      (error: { code: number; stderr: string }) => error,
-    );
+    const failure = await checkFailure(['--spec', specCopy]);
     expect(failure?.code).toBe(1);
     expect(failure?.stderr).toContain('packages/sdk/src/generated/schema.ts');
     expect(failure?.stderr).toContain('run `pnpm generate`');
@@ -50,12 +53,7 @@ describe('pnpm generate --check', { timeout: 60_000 }, () => {
     const edited = `${spec.slice(0, at)}responses:\n${indent}  default: {description: Any other answer}${spec.slice(at + 'responses:'.length)}`;
     const specCopy = join(dir, 'openapi.yaml');
     await writeFile(specCopy, edited);
-    const failure = await run(process.execPath, [script, '--check', '--spec', specCopy], {
-      cwd: root,
-    }).then(
-      () => null,
-      (error: { code: number; stderr: string }) => error,
-    );
+    const failure = await checkFailure(['--spec', specCopy]);
     expect(failure?.code).toBe(1);
     expect(failure?.stderr).toContain(
       "mock-responses: agentsList declares the response 'default'; only exact status codes are supported",
@@ -67,10 +65,7 @@ describe('pnpm generate --check', { timeout: 60_000 }, () => {
     const stray = join(root, `packages/sdk/src/generated/stray-${process.pid}.txt`);
     await writeFile(stray, 'by hand');
     try {
-      const failure = await run(process.execPath, [script, '--check'], { cwd: root }).then(
-        () => null,
-        (error: { code: number; stderr: string }) => error,
-      );
+      const failure = await checkFailure();
       expect(failure?.code).toBe(1);
       expect(failure?.stderr).toContain(`packages/sdk/src/generated/stray-${process.pid}.txt`);
       expect(failure?.stderr).toContain('no target in scripts/generate/ writes');
