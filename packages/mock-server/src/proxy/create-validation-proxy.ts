@@ -129,20 +129,23 @@ export function createValidationProxy(options: ValidationProxyOptions): Validati
         } else answer = passBack(forwarded, method === 'HEAD');
       }
     }
-    const upstreamAnswer = forwarded?.answer;
-    const requestId = upstreamAnswer?.headers.get('x-request-id') ?? undefined;
-    const common = {
-      ...(requestId === undefined ? {} : { request_id: requestId }),
-      method,
-      path: url.pathname,
-      operation_id: op?.operationId ?? null,
-      status: upstreamAnswer?.status ?? null,
-    };
-    const at = new Date().toISOString();
-    for (const d of checked.issues) report({ at, ...common, in: 'request', ...d });
     // Passed through whole even under `errors`: not known to break the spec, only not checked.
     if (op && forwarded?.body?.stream) answerIssues.push(notValidated(cap));
-    for (const d of answerIssues) report({ at, ...common, in: 'response', ...d });
+    // Most exchanges break nothing: the record's fields are read only for those that do.
+    if (checked.issues.length + answerIssues.length > 0) {
+      const upstreamAnswer = forwarded?.answer;
+      const requestId = upstreamAnswer?.headers.get('x-request-id') ?? undefined;
+      const common = {
+        at: new Date().toISOString(),
+        ...(requestId === undefined ? {} : { request_id: requestId }),
+        method,
+        path: url.pathname,
+        operation_id: op?.operationId ?? null,
+        status: upstreamAnswer?.status ?? null,
+      };
+      for (const d of checked.issues) report({ ...common, in: 'request', ...d });
+      for (const d of answerIssues) report({ ...common, in: 'response', ...d });
+    }
     answer.headers.set(VIOLATIONS_HEADER, String(checked.issues.length + answerIssues.length));
     return answer;
   };
