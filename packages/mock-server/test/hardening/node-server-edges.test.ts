@@ -275,6 +275,16 @@ describe('the node:http server at its edges', { timeout: 60_000 }, () => {
     );
     // The API itself answers any Host.
     expect((await ask('evil.example', '/v1/health'))?.status).toBe(200);
+    // Dot segments do not lead past the guard to a control route: such a path is the API's (no key).
+    for (const target of [
+      '/v1/../__mock/clock',
+      '/v1/%2e%2e/__mock/clock',
+      '/v1/%2E%2E/__mock/clock',
+    ]) {
+      const answer = await ask('evil.example', target);
+      expect(answer?.status, target).toBe(401);
+      expect(answer?.body, target).not.toContain('now_ms');
+    }
   });
 
   it('refuses a change to the control API asked by a page on another origin (a simple request, no preflight)', async () => {
