@@ -585,8 +585,8 @@ describe('option checks', () => {
   });
 
   it.each([
-    ['https://user:s3cret@api.example.com', 'https://@api.example.com'],
-    ['https://s3cret@api.example.com/prefix', 'https://@api.example.com/prefix'],
+    ['https://user:s3cret@api.example.com', '@api.example.com'],
+    ['https://s3cret@api.example.com/prefix', '@api.example.com/prefix'],
   ])('rejects baseUrl with credentials at construction, without quoting them', (baseUrl, shown) => {
     let message = '';
     try {
@@ -598,6 +598,31 @@ describe('option checks', () => {
       `baseUrl: must be an http(s) URL without /v1, query, #, {} or credentials, e.g. https://api.example.com, not "${shown}"`,
     );
     expect(message).not.toContain('s3cret');
+  });
+
+  it.each([
+    // Unencoded, a `/` ends the authority: the URL parser refuses it, and the message quoted what
+    // followed the `/` as hidden, but not the user and the first part of the password.
+    ['https://user:s3/cret@api.example.com', '@api.example.com'],
+    ['user:s3/cret@api.example.com', '@api.example.com'],
+  ])('does not quote a password holding a slash (%s)', (baseUrl, shown) => {
+    expect(() => new AgentPlatform({ apiKey: 'k', baseUrl })).toThrow(
+      new AgentPlatformError(
+        `baseUrl: must be an http(s) URL without /v1, query, #, {} or credentials, e.g. https://api.example.com, not "${shown}"`,
+      ),
+    );
+  });
+
+  it.each([
+    // Plain JS: a URL object or a port number. It threw `baseUrl.replace is not a function`.
+    [new URL('https://api.example.com/v1'), 'https://api.example.com/v1'],
+    [4010, '4010'],
+  ])('refuses a baseUrl that is no string, naming it (%s)', (baseUrl, shown) => {
+    expect(() => new AgentPlatform({ apiKey: 'k', baseUrl: baseUrl as unknown as string })).toThrow(
+      new AgentPlatformError(
+        `baseUrl: must be an http(s) URL without /v1, query, #, {} or credentials, e.g. https://api.example.com, not "${shown}"`,
+      ),
+    );
   });
 
   it.each([

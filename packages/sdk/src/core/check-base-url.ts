@@ -24,8 +24,10 @@ export function checkBaseUrl(baseUrl: string): string {
     /[?#@{}]/.test(baseUrl)
   ) {
     // Credentials (`https://user:pass@host`, which fetch refuses) are not quoted back: logs keep errors.
+    // All up to the last `@`: a password may hold a `/` (unencoded, it ends the authority). A string
+    // first: plain JS may pass a URL object or a port number.
     throw new AgentPlatformError(
-      `baseUrl: must be an http(s) URL without /v1, query, #, {} or credentials, e.g. https://api.example.com, not "${baseUrl.replace(/[^/]*@/, '@')}"`,
+      `baseUrl: must be an http(s) URL without /v1, query, #, {} or credentials, e.g. https://api.example.com, not "${String(baseUrl).replace(/.*@/s, '@')}"`,
     );
   }
   return url.href;
