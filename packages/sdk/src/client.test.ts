@@ -510,6 +510,29 @@ describe('logging', () => {
     expect(lines.join('\n')).not.toContain('super-secret-key');
   });
 
+  it('refuses at construction a logger that lacks a method its level calls', async () => {
+    // It was a TypeError (`logger[name] is not a function`) from every call once its response had
+    // come: a POST done on the server, then thrown, is sent again by a caller who retries.
+    const { fetch, calls } = recordingFetch(() => json(201, { data: {} }));
+    const log = () => {};
+    const logger = { info: log, warn: log, error: log } as unknown as Logger;
+    const options = { apiKey: 'k', baseUrl: 'http://api.test', fetch, logger };
+    expect(() => new AgentPlatform({ ...options, logLevel: 'debug' })).toThrow(
+      new AgentPlatformError('logger.debug: must be a function'),
+    );
+    vi.stubEnv('AGENT_PLATFORM_LOG', 'debug');
+    expect(() => new AgentPlatform(options)).toThrow(
+      new AgentPlatformError('logger.debug: must be a function'),
+    );
+    vi.unstubAllEnvs();
+    expect(calls).toHaveLength(0);
+    // Levels it does not reach need no method.
+    await new AgentPlatform({ ...options, logLevel: 'info' }).agents.create({ name: 'a' });
+    expect(
+      () => new AgentPlatform({ ...options, logger: {} as Logger, logLevel: 'off' }),
+    ).not.toThrow();
+  });
+
   it('keeps debug lines out at info level', async () => {
     const { logger, lines } = recordingLogger();
     const { fetch } = recordingFetch(() => json(200, { data: {} }));

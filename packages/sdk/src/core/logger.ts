@@ -44,6 +44,11 @@ export function levelLogger(logger: Logger, level: LogLevel): LevelLogger {
   const out: LevelLogger = {};
   // RANK lists the levels in order, `off` first (and alone at rank 0).
   for (const name of Object.keys(RANK).slice(1, RANK[level] + 1) as (keyof Logger)[]) {
+    // Checked here, not on each line: a call whose response had come would fail with a TypeError
+    // (a POST done, then thrown, and sent again by a caller who retries).
+    if (typeof logger[name] !== 'function') {
+      throw new AgentPlatformError(`logger.${name}: must be a function`);
+    }
     // Looked up on each line, so that a logger's methods replaced later (a test spy) are used. A
     // line is one string: the SDK passes nothing more.
     out[name] = (m) => logger[name](m);
