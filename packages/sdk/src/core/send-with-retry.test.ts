@@ -289,6 +289,22 @@ describe('timeouts and aborts', () => {
     },
   );
 
+  it.each([false, true])(
+    "fails with the clock's own error when its sleep fails, not as an abort (with a signal: %s)",
+    async (withSignal) => {
+      // The mock on its real clock, behind the README's `sleep: (ms) => mock.clock.advance(ms)`,
+      // refuses to advance: the call threw APIUserAbortError, which callers take for a cancellation
+      // of their own and often ignore.
+      const refused = new Error('the clock is real: start the mock with clock "manual"');
+      const { client, calls } = setup(() => apiError(503, 'SERVICE_UNAVAILABLE'), {
+        clock: { now: () => 0, sleep: () => Promise.reject(refused) },
+      });
+      const signal = withSignal ? new AbortController().signal : undefined;
+      await expect(client.agents.retrieve(ID, { signal })).rejects.toBe(refused);
+      expect(calls).toHaveLength(1);
+    },
+  );
+
   it('does not send when the signal is already aborted', async () => {
     const { client, calls } = setup(() => json(200, agent));
     await expect(

@@ -122,11 +122,12 @@ export async function sendWithRetry(
     }
     const delay = requested ?? backoffDelay(retry);
     logger.info?.(`retrying ${method} ${path(request)} in ${Math.round(delay)} ms`);
-    // An abort throws (a sleep that ignores the signal is caught by the next attempt).
+    // An abort throws (a sleep that ignores the signal is caught by the next attempt). A sleep that
+    // fails otherwise (a mock's real clock refuses to advance) throws its own error: no abort.
     try {
       await clock.sleep(delay, signal);
     } catch (error) {
-      throw new APIUserAbortError(undefined, { cause: error });
+      throw signal?.aborted ? new APIUserAbortError(undefined, { cause: error }) : error;
     }
   }
 }
