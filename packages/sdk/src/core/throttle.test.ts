@@ -242,6 +242,34 @@ describe('throttle', () => {
     expect(sleeps.map((s) => s.signal?.aborted)).toEqual([true, true]);
   });
 
+  it('lets a probe go when its clock fails to sleep, rather than holding the queue for ever', async () => {
+    // The mock on its real clock, behind `sleep: (ms) => mock.clock.advance(ms)`, refuses to
+    // advance: the failed wait was taken for an abandoned one, and every queued call hung.
+    const sleeps: { fail: () => void }[] = [];
+    const throttle = new Throttle(
+      {
+        now: () => 0,
+        sleep: () =>
+          new Promise((_, reject) =>
+            sleeps.push({ fail: () => reject(new Error('the clock is real')) }),
+          ),
+      },
+      60_000,
+    );
+    await spendBudget(throttle);
+    const waiting = queued(throttle);
+    expect(sleeps).toHaveLength(1);
+    sleeps[0]?.fail();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(waiting.through()).toBe(true);
+    // It probes the window, as when a window has passed: one request at a time.
+    const next = queued(throttle);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(next.through()).toBe(false);
+    throttle.release();
+    await next.pending;
+  });
+
   describe('a reset further ahead than maxRetryAfter', () => {
     /** A client whose server spends the window at once and reports its reset `resetIn` ms ahead. */
     function spentWindow(resetIn: number, maxRetryAfter?: number) {

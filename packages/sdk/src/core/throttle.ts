@@ -123,17 +123,21 @@ export class Throttle {
       }
       const sleep = new AbortController();
       this.#sleep = sleep;
+      // Only the current wait: a clock whose sleep ignores the signal ends an abandoned one late,
+      // which must neither drop the newer wait's handle nor start a second wait. (Aborted, it is
+      // no longer current: onAbort has moved on.)
+      const wake = (failed?: boolean) => {
+        if (this.#sleep === sleep) {
+          this.#sleep = undefined;
+          // A sleep that failed (a mock's real clock refuses to advance) never ends the wait: the
+          // window counts as passed, and one request probes it, rather than every call hanging.
+          if (failed) this.#reset = -Infinity;
+          this.#pump();
+        }
+      };
       this.#clock.sleep(wait, sleep.signal).then(
-        () => {
-          // Only the current wait: a clock whose sleep ignores the signal ends an abandoned one
-          // late, which must neither drop the newer wait's handle nor start a second wait.
-          if (this.#sleep === sleep) {
-            this.#sleep = undefined;
-            this.#pump();
-          }
-        },
-        // Aborted: onAbort has moved on (a clock that rejects otherwise must not wake a loop).
-        () => {},
+        () => wake(),
+        () => wake(true),
       );
     }
   }
