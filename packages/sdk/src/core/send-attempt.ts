@@ -105,9 +105,12 @@ export function sendAttempt(
     try {
       fetch(request, state)
         .then((response) => {
+          // Stopped already, by the deadline or the caller (a fetch that ignores the signal answers
+          // late): nobody takes this answer, which must not be held in place of a retry's; freed.
+          if (state.controller?.signal.aborted) response.body?.cancel().catch(() => {});
           // Not held: no body. A 2xx from a fetch that never read the signal (a wrapper that drops
           // `init`) is held too: its body cannot be stopped, but the call still settles on time.
-          if (!hold || response.body === null) {
+          else if (!hold || response.body === null) {
             finish();
             // `Response.error()` (a fetch of one's own may answer it; it has no body): a network
             // error, as if the fetch had thrown, so retried and reported as one.

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   apiError,
   fakeClock,
@@ -6,6 +6,7 @@ import {
   json,
   recordingFetch,
 } from '../../test/support/recording-fetch.js';
+import { watch } from '../../test/support/watch.js';
 import { AgentPlatform, type ClientOptions } from '../client.js';
 import {
   APIConnectionError,
@@ -304,6 +305,48 @@ describe('timeouts and aborts', () => {
       expect(calls).toHaveLength(1);
     },
   );
+
+  it("keeps the retry's 2xx body under its deadline when the timed-out attempt answers late (a fetch that ignores init)", async () => {
+    // `(request) => globalThis.fetch(request)`: the SDK cannot stop it, so a timed-out attempt may
+    // still answer. Its late 2xx ended the deadline of the attempt whose body was being read (the
+    // call then hung on a stalled body), and was held in its place, its body never cancelled.
+    vi.useFakeTimers();
+    let answerLate: (response: Response) => void = () => {};
+    let lateCancelled = false;
+    const late = new Response(
+      new ReadableStream({
+        cancel: () => {
+          lateCancelled = true;
+        },
+      }),
+    );
+    const stalled = new Response(
+      new ReadableStream({ start: (c) => c.enqueue(new Uint8Array([123])) }),
+    );
+    let calls = 0;
+    const fetch = (): Promise<Response> =>
+      ++calls === 1
+        ? new Promise((resolve) => {
+            answerLate = resolve;
+          })
+        : Promise.resolve(stalled);
+    const client = new AgentPlatform({
+      apiKey: 'k',
+      baseUrl: 'http://api.test',
+      fetch,
+      clock: fakeClock().clock,
+      timeout: 1000,
+      maxRetries: 1,
+    });
+    const call = watch(client.agents.retrieve(ID));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls).toBe(2);
+    answerLate(late);
+    await vi.advanceTimersByTimeAsync(1000);
+    vi.useRealTimers();
+    expect(call.error).toBeInstanceOf(APITimeoutError);
+    expect(lateCancelled).toBe(true);
+  });
 
   it('does not send when the signal is already aborted', async () => {
     const { client, calls } = setup(() => json(200, agent));
