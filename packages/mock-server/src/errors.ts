@@ -122,9 +122,11 @@ export function itemIssues<T>(
   why: (item: T) => string,
 ): ErrorDetail[] {
   const issues: ErrorDetail[] = [];
-  items.forEach((item, i) => {
+  // Every index: forEach skips a hole (`delete scopes[0]` in-process), which was then stored.
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i] as T;
     if (!accepts(item)) issues.push(fieldDetail(`${at}[${i}]`, rule, why(item)));
-  });
+  }
   return issues;
 }
 

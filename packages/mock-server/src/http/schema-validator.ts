@@ -158,9 +158,11 @@ function checkArray(
     }
   }
   if (schema.items) {
-    value.forEach((item, i) => {
-      check(schema.items as SchemaNode, item, `${field}[${i}]`, resolve, out);
-    });
+    // Every index, a hole too (an in-process value: `delete list[1]`), which forEach would skip
+    // and the code after the check would then read as a record.
+    for (let i = 0; i < value.length; i++) {
+      check(schema.items as SchemaNode, value[i] as Json, `${field}[${i}]`, resolve, out);
+    }
   }
 }
 

@@ -1,0 +1,68 @@
+// The control methods in-process take JavaScript values, which can hold what no JSON body can: a
+// hole left by `delete snapshot.tables.agents[1]` (the way to drop a row that comes to mind). A hole
+// is refused as a missing item, a 400 naming its place, and changes nothing: importState() threw a
+// TypeError after emptying the state (every key then 401), createApiKey() stored an undefined scope.
+import { describe, expect, it } from 'vitest';
+import { createMockServer, isMockApiError, type StateSnapshot } from '../../src/index.js';
+
+/** What importState throws for `snapshot`: a MockApiError's status and details, else the error. */
+function refusal(mock: ReturnType<typeof createMockServer>, snapshot: StateSnapshot) {
+  try {
+    mock.importState(snapshot);
+  } catch (error) {
+    if (!isMockApiError(error)) return error;
+    return { status: error.status, details: error.details };
+  }
+  return 'imported';
+}
+
+describe('importState() with a hole in a list', () => {
+  const cases: [string, (s: StateSnapshot) => void, string][] = [
+    ['workspaces', (s) => delete s.workspaces[1], 'workspaces[1]'],
+    ['api_keys', (s) => delete s.api_keys[1], 'api_keys[1]'],
+    ['a table', (s) => delete s.tables.agents[1], 'tables.agents[1]'],
+  ];
+
+  it.each(cases)('refuses one in %s, naming it, and changes nothing', async (_, edit, field) => {
+    const mock = createMockServer({ clock: 'manual', seed: 'demo' });
+    // A second workspace and key, which nothing else names: the hole is the only problem.
+    mock.createWorkspace();
+    mock.createApiKey({ scopes: 'all', workspace_id: '00000000-0000-4000-8000-000000000001' });
+    const before = mock.exportState();
+    const snapshot = mock.exportState();
+    edit(snapshot);
+    expect(refusal(mock, snapshot)).toEqual({
+      status: 400,
+      details: [{ field, rule: 'type', message: `${field}: must be an object` }],
+    });
+    expect(mock.exportState()).toEqual(before);
+    const res = await mock.fetch('http://127.0.0.1:4010/v1/agents', {
+      headers: { 'x-api-key': 'demo-key-all-scopes' },
+    });
+    expect(res.status).toBe(200);
+    mock.dispose();
+  });
+});
+
+describe('a control method given a list with a hole', () => {
+  it('createApiKey refuses a hole in scopes (the key was made with an undefined scope, which no export imported again)', () => {
+    const mock = createMockServer({ seed: 'demo' });
+    const scopes = ['agents:read', 'agents:write'];
+    delete scopes[0];
+    let thrown: unknown;
+    try {
+      mock.createApiKey({ scopes });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isMockApiError(thrown) && thrown.details).toEqual([
+      {
+        field: 'scopes[0]',
+        rule: 'enum',
+        message: expect.stringMatching(/^scopes\[0\]: "undefined" is not a scope of Variant A/),
+      },
+    ]);
+    expect(mock.exportState().api_keys).toHaveLength(1);
+    mock.dispose();
+  });
+});
