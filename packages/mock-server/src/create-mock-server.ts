@@ -314,6 +314,18 @@ const MAX_ID_DRAWS = 1000;
 function resolveClock(options: MockServerOptions): Clock {
   const clock = options.clock ?? 'real';
   const { startTime } = options;
+  // `new Date()` reads anything: null and true as 1970, [2024] as a year.
+  if (
+    startTime !== undefined &&
+    typeof startTime !== 'string' &&
+    typeof startTime !== 'number' &&
+    !(startTime instanceof Date)
+  ) {
+    const shown = typeof startTime === 'bigint' ? `${startTime}n` : JSON.stringify(startTime);
+    throw new TypeError(
+      `startTime: must be a Date, milliseconds since the epoch or an ISO 8601 string, not ${shown}`,
+    );
+  }
   // Refused, not ignored: a real clock starts now, and your own clock is yours to set.
   if (startTime !== undefined && clock !== 'manual') {
     throw new TypeError("startTime: needs clock: 'manual'");
@@ -322,7 +334,7 @@ function resolveClock(options: MockServerOptions): Clock {
   if (typeof startTime === 'string' && !isZonedDate(startTime)) {
     throw new TypeError(zonedDateRule('startTime', startTime));
   }
-  if (typeof clock === 'object') return clock;
+  if (typeof clock === 'object') return checkClock(clock);
   if (clock === 'manual') {
     const start = startTime === undefined ? Date.now() : new Date(startTime).getTime();
     if (Number.isNaN(start)) throw new TypeError('startTime: must be a valid date');
@@ -333,6 +345,31 @@ function resolveClock(options: MockServerOptions): Clock {
   if (clock !== 'real')
     throw new TypeError(`clock: must be "real", "manual" or a Clock, not ${String(clock)}`);
   return createRealClock();
+}
+
+/** What a Clock of your own must have: the mock calls each of them. */
+const CLOCK_MEMBERS = [
+  'mode',
+  'now',
+  'schedule',
+  'clear',
+  'advance',
+  'pending',
+  'onBeforeStep',
+  'dispose',
+] as const;
+
+/** `clock` when it has every member of a Clock; a TypeError naming those it lacks otherwise. */
+function checkClock(clock: Clock): Clock {
+  const lacks = CLOCK_MEMBERS.filter((name) =>
+    name === 'mode'
+      ? clock.mode !== 'real' && clock.mode !== 'manual'
+      : typeof clock[name] !== 'function',
+  );
+  if (lacks.length === 0) return clock;
+  throw new TypeError(
+    `clock: must be "real", "manual" or a Clock, with ${CLOCK_MEMBERS.slice(0, -1).join(', ')} and dispose; it lacks ${lacks.join(', ')}`,
+  );
 }
 
 /** Waits `ms` of real time, or until `signal` aborts. */

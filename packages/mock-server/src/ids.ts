@@ -31,6 +31,16 @@ export interface RandomSources {
  * start-up move no id, a key made in a set-up moves no webhook secret.
  */
 export function createRandomSources(option: IdsOption = 'random'): RandomSources {
+  // `ids: 42` for `{ seed: 42 }` would otherwise be called as the id function at the first create.
+  if (
+    option !== 'random' &&
+    typeof option !== 'function' &&
+    (typeof option !== 'object' || option === null || Array.isArray(option))
+  ) {
+    throw new TypeError(
+      `ids: must be 'random', { seed } or a function that returns an id, not ${JSON.stringify(option)}`,
+    );
+  }
   if (typeof option === 'object') {
     const seed = checkSeed(option.seed);
     type Stream = (count: number) => Uint8Array;

@@ -89,6 +89,17 @@ describe('createMockServer options', () => {
       );
     });
 
+    // `ids: 42` for `{ seed: 42 }` started a server whose every create answered 500 (`random.id is
+    // not a function`), and `ids: null` threw a TypeError reading `seed`.
+    it.each([42, null, 'seeded', true, [42]])(
+      'refuses ids: %j at once, naming the option',
+      (ids) => {
+        expect(() => createMockServer({ ids: ids as never })).toThrow(
+          `ids: must be 'random', { seed } or a function that returns an id, not ${JSON.stringify(ids)}`,
+        );
+      },
+    );
+
     it('keeps them random without a seed', async () => {
       const a = await run(0, createMockServer());
       const b = await run(0, createMockServer());
@@ -237,6 +248,16 @@ describe('createMockServer options', () => {
     );
     expect(() => createMockServer({ clock: 'manual', startTime: Number.NaN })).toThrow(
       'startTime: must be a valid date',
+    );
+    // Read by `new Date()` they were 1970 (null, true), a year ([2024]) or a TypeError about BigInt.
+    for (const startTime of [null, true, [2024], 5n, {}]) {
+      expect(() => createMockServer({ clock: 'manual', startTime: startTime as never })).toThrow(
+        `startTime: must be a Date, milliseconds since the epoch or an ISO 8601 string, not ${typeof startTime === 'bigint' ? '5n' : JSON.stringify(startTime)}`,
+      );
+    }
+    // A clock of your own without the methods: `options.clock.onBeforeStep is not a function`.
+    expect(() => createMockServer({ clock: { now: () => 0 } as never })).toThrow(
+      'clock: must be "real", "manual" or a Clock, with mode, now, schedule, clear, advance, pending, onBeforeStep and dispose; it lacks mode, schedule, clear, advance, pending, onBeforeStep, dispose',
     );
     // Outside the clock's range: no Variant A timestamp before 1970, no 4-digit year after 9999.
     for (const startTime of [
