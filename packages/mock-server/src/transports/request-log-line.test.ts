@@ -63,6 +63,17 @@ describe('requestLine', () => {
       'agent-platform-mock: 2024-01-01T09:00:00.000Z GET /v1/agents?limit=5 500 1.2ms req_0001 INTERNAL_ERROR a\\nagent-platform-mock: forged\\r\\t\\u0000\\u2028x\\u007f\n',
     );
   });
+
+  it('escapes the C1 controls too: a terminal takes U+009B for CSI, and "\\u009b2K" would erase the line', () => {
+    const line = requestLine({
+      ...base,
+      status: 503,
+      error: { code: 'SERVICE_UNAVAILABLE', message: 'a\u009b2K\u009bAb\u0080\u009f\u00a0' },
+    });
+    expect(line).toBe(
+      'agent-platform-mock: 2024-01-01T09:00:00.000Z GET /v1/agents?limit=5 503 1.2ms req_0001 SERVICE_UNAVAILABLE a\\u009b2K\\u009bAb\\u0080\\u009f\u00a0\n',
+    );
+  });
 });
 
 /** A stream whose reader takes nothing until `read()`. */

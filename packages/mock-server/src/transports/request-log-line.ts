@@ -39,9 +39,10 @@ export function requestLine(request: AnsweredRequest): string {
   return `${line.replace(CONTROL, escaped)}\n`;
 }
 
-// C0 controls, DEL, and what some viewers take for a line break (NEL, LS, PS).
+// C0 controls, DEL, the C1 controls (NEL a line break to some viewers, U+009B a terminal's CSI,
+// which could move the cursor over earlier lines) and LS and PS.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are what it finds.
-const CONTROL = /[\u0000-\u001f\u007f\u0085\u2028\u2029]/g;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 
 function escaped(c: string): string {
   const json = JSON.stringify(c).slice(1, -1);
