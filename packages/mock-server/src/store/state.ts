@@ -1,7 +1,8 @@
+import { fieldDetail } from '../errors.js';
 import { UUID } from '../http/schema-rules.js';
 import { canonicalId, canonicalIds } from './canonical-id.js';
 import { canonicalTimes } from './canonical-time.js';
-import { checkSnapshot } from './check-snapshot.js';
+import { checkSnapshot, InvalidSnapshot } from './check-snapshot.js';
 import type {
   AgentRow,
   AlertRecord,
@@ -22,6 +23,7 @@ import type {
 } from './records.js';
 import type { RequestRuleOptions } from './request-rules.js';
 import { Table } from './table.js';
+import { uncloneableAt } from './uncloneable-at.js';
 
 export { InvalidSnapshot } from './check-snapshot.js';
 
@@ -211,7 +213,7 @@ export function importState(
   // Ids in lower case, as /v1 reads them: an upper-case id in a hand-written snapshot stays reachable.
   // Times in UTC with milliseconds, as the API answers them: lists order rows by that text.
   const canonical = <T extends object>(record: T): T => canonicalTimes(canonicalIds(record));
-  const copy = structuredClone(input) as StateSnapshot;
+  const copy = cloned(input);
   copy.workspaces = copy.workspaces.map(canonicalIds);
   copy.api_keys = copy.api_keys.map(canonical);
   for (const name of TABLE_NAMES) {
@@ -239,4 +241,20 @@ export function importState(
   }
   state.alerts = copy.alerts ?? [];
   collectUuids(copy, state.reservedIds);
+}
+
+/**
+ * A copy of a snapshot to import; InvalidSnapshot naming the field of a function or a symbol, which
+ * an in-process value may hold (structuredClone's own error names neither field nor rule).
+ */
+function cloned(input: unknown): StateSnapshot {
+  try {
+    return structuredClone(input) as StateSnapshot;
+  } catch (error) {
+    const at = uncloneableAt(input);
+    if (at === undefined) throw error;
+    throw new InvalidSnapshot([
+      fieldDetail(at.path, 'type', `must be a JSON value, not a ${at.kind}`),
+    ]);
+  }
 }

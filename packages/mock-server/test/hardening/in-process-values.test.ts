@@ -2,6 +2,7 @@
 // hole left by `delete snapshot.tables.agents[1]` (the way to drop a row that comes to mind). A hole
 // is refused as a missing item, a 400 naming its place, and changes nothing: importState() threw a
 // TypeError after emptying the state (every key then 401), createApiKey() stored an undefined scope.
+// So is a function or a symbol in a snapshot, which structuredClone refused naming no field.
 import { describe, expect, it } from 'vitest';
 import { createMockServer, isMockApiError, type StateSnapshot } from '../../src/index.js';
 
@@ -65,4 +66,31 @@ describe('a control method given a list with a hole', () => {
     expect(mock.exportState().api_keys).toHaveLength(1);
     mock.dispose();
   });
+});
+
+describe('importState() with a value no JSON holds', () => {
+  it.each([
+    ['a function', () => 'Support'],
+    ['a symbol', Symbol('Support')],
+  ])(
+    'refuses %s, naming the field, and changes nothing (it threw "could not be cloned")',
+    (_, value) => {
+      const mock = createMockServer({ seed: 'demo' });
+      const before = mock.exportState();
+      const snapshot = mock.exportState();
+      (snapshot.tables.agents[1] as unknown as Record<string, unknown>).name = value;
+      expect(refusal(mock, snapshot)).toEqual({
+        status: 400,
+        details: [
+          {
+            field: 'tables.agents[1].name',
+            rule: 'type',
+            message: `tables.agents[1].name: must be a JSON value, not a ${typeof value}`,
+          },
+        ],
+      });
+      expect(mock.exportState()).toEqual(before);
+      mock.dispose();
+    },
+  );
 });
