@@ -5,7 +5,7 @@
  */
 
 import type { ParameterInfo, SchemaNode } from '../generated/operations.js';
-import { API_KEY_STRING, NAME } from '../store/snapshot-schemas.js';
+import { API_KEY_STRING, CREATION_NUMBER, NAME } from '../store/snapshot-schemas.js';
 import { TABLE_NAMES } from '../store/state.js';
 
 const object = (properties: Record<string, SchemaNode>, required: string[] = []): SchemaNode => ({
@@ -201,7 +201,7 @@ export const snapshotShape = object(
     version: { const: 1 },
     variant: { enum: ['A', 'B'] },
     health: healthStatus,
-    seq: { type: 'integer', minimum: 0 },
+    seq: CREATION_NUMBER,
     workspaces: { type: 'array', items: { type: 'object' } },
     api_keys: { type: 'array', items: { type: 'object' } },
     alerts: { type: 'array', items: { type: 'object' } },

@@ -206,8 +206,15 @@ function rowSchema<Row>() {
   };
 }
 
+/**
+ * A creation number (a snapshot's `seq`, a row's `_seq`): at most 2^52, so that the sequence
+ * counts on from the largest for as many rows again; past 2^53 adding 1 no longer counts, and
+ * every row made after the import had the same number.
+ */
+export const CREATION_NUMBER: SchemaNode = { type: 'integer', minimum: 0, maximum: 2 ** 52 };
+
 /** `_ws`: a workspace of the snapshot (checked with the references). */
-const meta = { _ws: string, _seq: { type: 'integer', minimum: 0 } } as const;
+const meta = { _ws: string, _seq: CREATION_NUMBER } as const;
 const boolean: SchemaNode = { type: 'boolean' };
 const secret: SchemaNode = { type: 'string', minLength: 1 };
 

@@ -187,6 +187,24 @@ describe('importing a state', () => {
     });
     expect((await h.call('GET', '/v1/me')).status).toBe(200);
   });
+
+  // Past 2^53 adding 1 no longer counts: rows made after such an import all had one creation
+  // number, and the oldest finished deliveries were no longer the ones the history let go.
+  it('refuses a seq or a _seq the sequence could not count on from', async () => {
+    const most = 2 ** 52;
+    await h.call('POST', '/v1/agents', { body: { name: 'Zero' } });
+    expect(await refused((s) => (s.seq = 2 ** 53))).toEqual([
+      { field: 'seq', rule: 'maximum', message: `seq: must be at most ${most}` },
+    ]);
+    const [detail] = await refused((s) => (s.tables.agents[0]._seq = 1e300));
+    expect(detail).toMatchObject({ field: 'tables.agents[0]._seq', rule: 'maximum' });
+    // At the most, the rows made next are still numbered one after the other.
+    const res = await h.call('PUT', '/__mock/state', { body: edited((s) => (s.seq = most)) });
+    expect(res.status).toBe(204);
+    for (const name of ['One', 'Two']) await h.call('POST', '/v1/agents', { body: { name } });
+    const made = h.mock.exportState().tables.agents.slice(-2);
+    expect(made.map((a) => a._seq)).toEqual([most + 1, most + 2]);
+  });
 });
 
 describe('importing alerts into a Variant B server', () => {
