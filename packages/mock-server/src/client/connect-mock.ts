@@ -1,4 +1,10 @@
-import { type ControlTarget, controlCall, type FetchFunction } from './control-call.js';
+import { MockApiError } from '../errors.js';
+import {
+  type ControlQuery,
+  type ControlTarget,
+  controlCall,
+  type FetchFunction,
+} from './control-call.js';
 import type { MockClient } from './mock-client.js';
 
 /** Options of `connectMock`. */
@@ -28,6 +34,15 @@ export function connectMock(url: string | URL, options: ConnectMockOptions = {})
   const call = (method: string, path: string, body?: unknown) =>
     controlCall(target, method, path, body === undefined ? {} : { body }) as Promise<never>;
   const id = (value: string) => encodeURIComponent(value);
+  /**
+   * A control read whose filters go in the query; a filter that is no object (null, a string) is
+   * refused as the server object's method refuses it, where `{...null}` was every record.
+   */
+  const read = async (path: string, filter: object | undefined, method = 'GET') => {
+    const isObject = typeof filter === 'object' && filter !== null && !Array.isArray(filter);
+    if (filter !== undefined && !isObject) throw notAnObject();
+    return controlCall(target, method, path, { query: { ...(filter as ControlQuery) } }) as never;
+  };
   const clockInfo = () => call('GET', '/clock') as Promise<{ now_ms: number }>;
   return {
     url: target.url,
@@ -53,14 +68,15 @@ export function connectMock(url: string | URL, options: ConnectMockOptions = {})
       add: async (spec) => {
         await call('POST', '/faults', spec);
       },
-      list: (filter = {}) =>
-        controlCall(target, 'GET', '/faults', { query: { ...filter } }) as Promise<never>,
-      clear: async (filter = {}) => {
-        await controlCall(target, 'DELETE', '/faults', { query: { ...filter } });
+      list: (filter) => read('/faults', filter),
+      clear: async (filter) => {
+        await read('/faults', filter, 'DELETE');
       },
     },
-    reset: (resetOptions) => call('POST', '/reset', resetOptions ?? {}),
-    createWorkspace: (workspace) => call('POST', '/workspaces', workspace ?? {}),
+    // Left out, no options; null is sent as it is, refused as the server object refuses it.
+    reset: (resetOptions) => call('POST', '/reset', resetOptions === undefined ? {} : resetOptions),
+    createWorkspace: (workspace) =>
+      call('POST', '/workspaces', workspace === undefined ? {} : workspace),
     createApiKey: (key) => call('POST', '/api-keys', key),
     revokeApiKey: (keyId) => call('DELETE', `/api-keys/${id(keyId)}`),
     receiveMessage: (conversationId, input) =>
@@ -70,16 +86,13 @@ export function connectMock(url: string | URL, options: ConnectMockOptions = {})
     setMessageStatus: (messageId, input) => call('PUT', `/messages/${id(messageId)}/status`, input),
     setMcpServer: (serverId, input) => call('PUT', `/mcp-servers/${id(serverId)}`, input),
     emitEvent: (input) => call('POST', '/events', input),
-    webhookAttempts: (filter = {}) =>
-      controlCall(target, 'GET', '/webhook-attempts', { query: { ...filter } }) as Promise<never>,
-    alerts: (filter = {}) =>
-      controlCall(target, 'GET', '/alerts', { query: { ...filter } }) as Promise<never>,
+    webhookAttempts: (filter) => read('/webhook-attempts', filter),
+    alerts: (filter) => read('/alerts', filter),
     settle: () => call('POST', '/settle'),
     setHealth: async (status) => {
       await call('PUT', '/health', { status });
     },
-    requests: (query = {}) =>
-      controlCall(target, 'GET', '/requests', { query: { ...query } }) as Promise<never>,
+    requests: (query) => read('/requests', query),
     exportState: () => call('GET', '/state'),
     importState: (snapshot) => call('PUT', '/state', snapshot),
   };
@@ -119,4 +132,12 @@ function baseUrl(url: string | URL): string {
     );
   }
   return text.replace(/\/+$/, '');
+}
+
+/** What the server object throws for options that are no object: `body: must be an object`. */
+function notAnObject(): MockApiError {
+  const message = 'body: must be an object';
+  return new MockApiError(400, 'VALIDATION_ERROR', message, {
+    details: [{ field: 'body', rule: 'type', message }],
+  });
 }

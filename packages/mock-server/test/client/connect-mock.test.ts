@@ -140,6 +140,36 @@ describe('connectMock over listen()', () => {
     expect(missing).toMatchObject({ status: 404, code: 'NOT_FOUND' });
   });
 
+  // null was read as no options: reset(null) emptied a shared server that the server object's
+  // reset(null) leaves alone, and requests(null) listed every request.
+  it('refuses options or a filter that is no object as the server object does, null too', async () => {
+    const { mock, server } = await serve({ seed: 'demo' });
+    const client = connectMock(server.url);
+    type Call = (target: typeof mock | typeof client) => unknown;
+    const calls: [string, Call][] = [
+      ['reset', (t) => t.reset(null as never)],
+      ['createWorkspace', (t) => t.createWorkspace(null as never)],
+      ['requests', (t) => t.requests(null as never)],
+      ['faults.list', (t) => t.faults.list(null as never)],
+      ['faults.clear', (t) => t.faults.clear('all' as never)],
+      ['webhookAttempts', (t) => t.webhookAttempts(null as never)],
+      ['alerts', (t) => t.alerts([] as never)],
+    ];
+    for (const [name, call] of calls) {
+      let inProcess: unknown;
+      try {
+        call(mock);
+      } catch (error) {
+        inProcess = error;
+      }
+      expect(inProcess, name).toBeInstanceOf(MockApiError);
+      const { status, code, message, details } = inProcess as MockApiError;
+      const remote = await rejection(Promise.resolve().then(() => call(client)));
+      expect(remote, name).toMatchObject({ status, code, message, details });
+    }
+    expect(mock.exportState().workspaces).toHaveLength(1);
+  });
+
   it('refuses a real clock advance with 409, as the control route does', async () => {
     const mock = createMockServer();
     const server = await mock.listen({ port: 0 });
