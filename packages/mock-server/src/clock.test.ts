@@ -3,6 +3,26 @@ import { createManualClock, createRealClock } from './clock.js';
 import { MockApiError } from './errors.js';
 
 describe('the manual clock', () => {
+  // Handed to createMockServer({ clock }), a clock skips the startTime checks: NaN failed the demo
+  // seed with `Invalid time value`, a string made now() a string and advance() NaN, -5 dated rows
+  // before 1970, 1.5 read fractional milliseconds and 1e20 said `must be at most -999...`.
+  it('starts only at a time the clock can hold, as startTime, refusing others naming start', () => {
+    for (const start of [Number.NaN, '2024-01-01', null]) {
+      expect(() => createManualClock(start as never), String(start)).toThrow(
+        new TypeError(
+          `start: must be milliseconds since the epoch, not ${typeof start === 'string' ? `"${start}"` : String(start)}`,
+        ),
+      );
+    }
+    for (const start of [-5, 1e20, Number.POSITIVE_INFINITY]) {
+      expect(() => createManualClock(start), String(start)).toThrow(
+        'start: must be from 1970-01-01T00:00:00.000Z to 9999-12-01T00:00:00.000Z (the range of the mock clock)',
+      );
+    }
+    // A fraction is dropped, as new Date(1.5) and startTime drop it: the clock reads whole ms.
+    expect(createManualClock(1000.9).now()).toBe(1000);
+  });
+
   it('runs due timers in time order, then creation order, each at its own time', async () => {
     const clock = createManualClock(1000);
     const ran: string[] = [];

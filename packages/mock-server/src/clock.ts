@@ -116,9 +116,23 @@ export function checkAdvance(ms: unknown, now: number): void {
   if (ms > most) throw invalidField('ms', 'maximum', `must be at most ${most} (${lastDateNote})`);
 }
 
+/**
+ * `start` as a manual clock holds it, whole milliseconds (a fraction dropped, as `new Date()` drops
+ * it); a TypeError naming `start` for no number or one outside the clock's range, as `startTime`.
+ */
+function checkStart(start: unknown): number {
+  if (typeof start !== 'number' || Number.isNaN(start)) {
+    const shown = typeof start === 'string' ? `"${start}"` : String(start);
+    throw new TypeError(`start: must be milliseconds since the epoch, not ${shown}`);
+  }
+  const problem = startTimeProblem(start);
+  if (problem) throw new TypeError(`start: ${problem}`);
+  return Math.trunc(start);
+}
+
 /** A clock that stands still until `advance(ms)`; starts at `start` (ms since the epoch). */
 export function createManualClock(start: number = Date.now()): Clock {
-  let current = start;
+  let current = checkStart(start);
   let next = 1;
   let seq = 0;
   const timers = new TimerQueue();
