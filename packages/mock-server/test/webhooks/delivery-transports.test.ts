@@ -66,6 +66,36 @@ describe('deliveries when the API is served in-process or over HTTP', () => {
     }
   });
 
+  // A stub that resolved to { status: 'x' } recorded http_status "x", and then the state it exported
+  // did not import again; one that resolved to nothing failed reading `body` of undefined.
+  it.each([
+    ['nothing', undefined, 'undefined'],
+    ['an object whose status is no number', { status: 'x' }, '{"status":"x"}'],
+  ])(
+    'records an injected fetch that resolves to %s as a network error naming it',
+    async (_, answer, shown) => {
+      const mock = createMockServer({
+        clock: 'manual',
+        deliveryFetch: async () => answer as never,
+      });
+      try {
+        const { key } = mock.createApiKey({ scopes: 'all' });
+        await webhookThenContact(mock.fetch, mock.baseUrl, key, 'https://receiver.test/hook', [
+          '*',
+        ]);
+        await mock.settle();
+        expect(mock.webhookAttempts()[0]).toMatchObject({
+          http_status: null,
+          succeeded: false,
+          error: `network error: deliveryFetch must resolve to a Response, not ${shown}`,
+        });
+        expect(() => mock.importState(mock.exportState())).not.toThrow();
+      } finally {
+        mock.dispose();
+      }
+    },
+  );
+
   it('times out an injected fetch that ignores the abort signal, and then ignores its answer', async () => {
     // One that never settles, one that answers 200 once the clock has passed its 10 s, then 204s.
     let answerLate = (_: Response) => {};
