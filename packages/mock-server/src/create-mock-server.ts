@@ -7,6 +7,7 @@ import {
   type ResetOptions,
 } from './control/controller.js';
 import type { Core } from './control/core.js';
+import { optionTools } from './control/simulated-tools.js';
 import type { WebhookRecordsFilter } from './control/webhook-records-filter.js';
 import { AppointmentReminders } from './domain/appointment-reminders.js';
 import { sendReminder } from './domain/appointments.js';
@@ -165,7 +166,10 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   };
   const events = new EventBus();
   const responder = options.responder ?? defaultResponder;
-  const mcpTools = options.mcpTools ?? DEFAULT_MCP_TOOLS;
+  // A list is checked once, here; a function's tools as it gives them (a failure is the mock's 500).
+  const { mcpTools } = options;
+  const listedTools =
+    typeof mcpTools === 'function' ? [] : optionTools(mcpTools ?? DEFAULT_MCP_TOOLS);
   const journal = new Journal(options.journalSize ?? 1000);
   const onError =
     options.onError ??
@@ -187,7 +191,8 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     randomHex: (kind, bytes) => random.hex(kind, bytes),
     seq: () => ++state.seq,
     respond: async (input) => String(await responder(input)),
-    mcpToolsFor: (server) => (typeof mcpTools === 'function' ? mcpTools(server) : mcpTools),
+    mcpToolsFor: (server) =>
+      typeof mcpTools === 'function' ? optionTools(mcpTools(server)) : listedTools,
     get deliveries() {
       return dispatcher;
     },

@@ -225,6 +225,36 @@ describe('createMockServer options', () => {
     ]);
   });
 
+  // Taken as they came, a tool without its description or a name listed twice was stored as it
+  // was, and the state exported after it did not import again.
+  it('fills in the defaults of mcpTools as setMcpServer does, and refuses what it refuses', async () => {
+    const mock = createMockServer({ mcpTools: [{ name: 'search' }] as never });
+    const call = client(mock);
+    const id = (
+      await call('POST', '/v1/mcp-servers', { body: { name: 'CRM', url: 'https://crm.test' } })
+    ).body.data.id;
+    expect((await call('GET', `/v1/mcp-servers/${id}/tools`)).body.data).toEqual([
+      { name: 'search', description: '', input_schema: { type: 'object' }, enabled: true },
+    ]);
+    expect(() => mock.importState(mock.exportState())).not.toThrow();
+
+    expect(() => createMockServer({ mcpTools: [{ name: 'a' }, { name: 'a' }] as never })).toThrow(
+      new TypeError('mcpTools: tools[1].name: a is listed twice'),
+    );
+    expect(() => createMockServer({ mcpTools: 'search' as never })).toThrow(
+      new TypeError('mcpTools: tools: must be an array'),
+    );
+    // A function's tools are checked as it gives them: a new MCP server then fails (500, onError).
+    const onError = vi.fn();
+    const bad = createMockServer({ onError, mcpTools: () => [{ name: '' }] as never });
+    const made = await client(bad)('POST', '/v1/mcp-servers', {
+      body: { name: 'CRM', url: 'https://crm.test' },
+    });
+    expect(made.status).toBe(500);
+    expect(String(onError.mock.calls[0]?.[0])).toMatch(/^TypeError: mcpTools: tools\[0\]\.name: /);
+    expect(bad.exportState().tables.mcpServers).toEqual([]);
+  });
+
   it('runs on an injected clock', async () => {
     const clock = createManualClock(Date.parse('2030-01-01T00:00:00.000Z'));
     const mock = createMockServer({ clock });

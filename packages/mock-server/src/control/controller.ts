@@ -49,6 +49,7 @@ import {
 } from './control-schemas.js';
 import type { Core } from './core.js';
 import { requestsFilter } from './requests-filter.js';
+import { withDefaults } from './simulated-tools.js';
 import { type WebhookRecordsFilter, webhookRecordsMatcher } from './webhook-records-filter.js';
 
 /** What `createApiKey` returns: the key string is shown only here. */
@@ -432,24 +433,6 @@ export class Controller {
       .filter((alert) => keep(alert.webhook_id, alert.workspace_id))
       .map((alert) => ({ ...alert }));
   }
-}
-
-/** The simulated tools of an MCP server with their defaults; 400 naming a tool listed twice. */
-function withDefaults(tools: (Partial<McpTool> & Pick<McpTool, 'name'>)[]): McpTool[] {
-  const names = new Set<string>();
-  return tools.map((tool, i) => {
-    if (names.has(tool.name)) {
-      throw invalidField(`tools[${i}].name`, 'unique', `${tool.name} is listed twice`);
-    }
-    names.add(tool.name);
-    return {
-      name: tool.name,
-      description: tool.description ?? '',
-      // Its own copy: the caller may go on changing the schema it passed.
-      input_schema: structuredClone(tool.input_schema) ?? { type: 'object' },
-      enabled: tool.enabled ?? true,
-    };
-  });
 }
 
 /** The key a faults filter names, in the case faults keep it (lower); undefined for every key. */
