@@ -384,7 +384,7 @@ export class WebhookDispatcher {
     const hook = ctx.state.tables.webhooks.find(row.webhook_id);
     if (outcome.succeeded) {
       this.end(row, 'succeeded');
-      if (hook) noteSuccess(hook);
+      if (hook) noteSuccess(ctx, hook);
       return;
     }
     if (!hook) {

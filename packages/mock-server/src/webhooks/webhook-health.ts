@@ -4,10 +4,15 @@ import { FAILURES_TO_DEACTIVATE } from './schedules.js';
 import type { AttemptOutcome } from './send-attempt.js';
 import { urlWithoutCredentials } from './url-without-credentials.js';
 
-/** An attempt to the webhook succeeded: its run of failures is over, and it is healthy. */
-export function noteSuccess(hook: WebhookRow): void {
+/**
+ * An attempt to the webhook succeeded: its run of failures is over, and it is healthy (a change of
+ * `health` moves `updated_at`, as marking it failing did).
+ */
+export function noteSuccess(ctx: DomainContext, hook: WebhookRow): void {
   hook._consecutive_failures = 0;
+  if (hook.health === 'healthy') return;
   hook.health = 'healthy';
+  hook.updated_at = ctx.now();
 }
 
 /**
