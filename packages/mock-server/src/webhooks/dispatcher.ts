@@ -18,6 +18,10 @@ import {
 import { type AttemptOutcome, failedOutcome, sendAttempt, timeoutOutcome } from './send-attempt.js';
 import { noteFailure, noteSuccess } from './webhook-health.js';
 
+/** Why an attempt ended or was not sent once `dispose()` was called (the reason its signal aborts with). */
+const DISPOSED = 'the mock server was disposed';
+const NOT_SENT_DISPOSED = `not sent: ${DISPOSED}`;
+
 /** What the dispatcher needs: the domain context, the clock, and how to reach receivers. */
 export interface DispatcherOptions {
   ctx: DomainContext;
@@ -114,16 +118,18 @@ export class WebhookDispatcher {
       timestamp: ctx.now(),
       data: { message: 'This is a test event from the Conversational Agent Platform.' },
     };
+    const notSent = () =>
+      failedOutcome(this.disposal.signal.aborted ? NOT_SENT_DISPOSED : 'not sent');
     if (this.disposal.signal.aborted) {
-      const outcome = failedOutcome('not sent: the mock server was disposed');
-      return { eventId: event.id, attemptedAt: event.timestamp, outcome };
+      return { eventId: event.id, attemptedAt: event.timestamp, outcome: notSent() };
     }
     const delivery = this.enqueue(hook, event, true);
+    // Disposed while it was being signed: not sent; while it was sent: aborted (send-attempt says so).
     const outcome = await this.track(this.attempt(delivery.id, DELIVERY_TIMEOUT_MS));
     return {
       eventId: delivery.event_id,
       attemptedAt: delivery.attempts[0]?.attempted_at ?? delivery.created_at,
-      outcome: outcome ?? failedOutcome('not sent'),
+      outcome: outcome ?? notSent(),
     };
   }
 
@@ -202,7 +208,7 @@ export class WebhookDispatcher {
 
   /** Cancels every timer and ends the attempts in flight; none starts after (the server is going away). */
   dispose(): void {
-    this.disposal.abort();
+    this.disposal.abort(new Error(DISPOSED));
     this.cancelAll();
     this.stopSettling();
   }

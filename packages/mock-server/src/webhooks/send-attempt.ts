@@ -14,7 +14,7 @@ export interface AttemptRequest {
   clock: Clock;
   /** Also give up after this much real time (for calls a request waits on). */
   realTimeoutMs?: number;
-  /** Gives up at once when it aborts (the mock is disposed): the attempt ends as a network error. */
+  /** Gives up at once when it aborts (the mock is disposed): the attempt ends as `aborted: <reason>`. */
   signal?: AbortSignal;
 }
 
@@ -84,7 +84,12 @@ export async function sendAttempt(request: AttemptRequest): Promise<AttemptOutco
     };
   } catch (error) {
     if (timedOut) return timeoutOutcome();
-    return failedOutcome(`network error: ${describe(error)}`, request.clock.now() - started);
+    const elapsed = request.clock.now() - started;
+    // Ended by the caller (the mock was disposed), not by the receiver or the network: said so.
+    if (request.signal?.aborted) {
+      return failedOutcome(`aborted: ${describe(request.signal.reason)}`, elapsed);
+    }
+    return failedOutcome(`network error: ${describe(error)}`, elapsed);
   } finally {
     request.clock.clear(timeout);
     if (realTimer) clearTimeout(realTimer);

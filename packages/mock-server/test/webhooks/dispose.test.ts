@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../src/index.js';
 import { apiClient } from '../support/api.js';
+import { holdSigning } from '../support/hold-signing.js';
 
 const START = '2026-11-20T10:00:00.000Z';
 
@@ -99,5 +100,50 @@ describe('a disposed mock', () => {
     // The attempt is over: settle has nothing left to wait for.
     await mock.settle();
     expect(mock.clock.pending()).toBe(0);
+  });
+
+  it('answers a test delivery in flight with why it ended: the dispose, not a network error', async () => {
+    let sent: () => void = () => {};
+    const attempt = new Promise<void>((resolve) => {
+      sent = resolve;
+    });
+    const { mock, call, hookId } = await mockWithWebhook(
+      () =>
+        new Promise<Response>(() => {
+          sent();
+        }),
+    );
+    const tested = call('POST', `/v1/webhooks/${hookId}/test`);
+    await attempt;
+    mock.dispose();
+    expect((await tested).body.data).toMatchObject({
+      succeeded: false,
+      http_status: null,
+      error: 'aborted: the mock server was disposed',
+    });
+  });
+
+  it('answers a test delivery still being signed at the dispose as not sent, saying why', async () => {
+    const sent: unknown[] = [];
+    const { mock, call, hookId } = await mockWithWebhook(async (url) => {
+      sent.push(url);
+      return new Response(null);
+    });
+    const { release, spy } = holdSigning();
+    try {
+      const tested = call('POST', `/v1/webhooks/${hookId}/test`);
+      await expect.poll(() => spy.mock.calls.length).toBe(1);
+      mock.dispose();
+      release();
+      expect((await tested).body.data).toMatchObject({
+        succeeded: false,
+        http_status: null,
+        response_time_ms: null,
+        error: 'not sent: the mock server was disposed',
+      });
+      expect(sent).toEqual([]);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
