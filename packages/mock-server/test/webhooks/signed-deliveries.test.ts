@@ -156,4 +156,13 @@ describe('subscriptions', () => {
     await h.trigger();
     expect(h.receiver.received).toEqual([]);
   });
+
+  it('sends a test delivery to an inactive webhook (a receiver is checked before it is on again)', async () => {
+    const { id } = await h.webhook();
+    await h.call('PUT', `/v1/webhooks/${id}`, { body: { active: false } });
+    const tested = await h.call('POST', `/v1/webhooks/${id}/test`);
+    expect(tested.body.data).toMatchObject({ event: 'webhook.test', succeeded: true });
+    expect(h.receiver.received.map((r) => r.json.event)).toEqual(['webhook.test']);
+    expect((await h.call('GET', `/v1/webhooks/${id}`)).body.data.active).toBe(false);
+  });
 });
