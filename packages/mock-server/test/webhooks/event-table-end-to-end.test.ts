@@ -1,3 +1,4 @@
+import { verifyWebhook } from '@agent-platform/webhook-verify';
 import { describe, expect, it } from 'vitest';
 import { signatureValid } from '../support/receiver.js';
 import { webhookBodyProblems } from '../support/spec-contract.js';
@@ -101,6 +102,16 @@ describe.each(['A', 'B'] as const)('the event table end to end, Variant %s', (va
     for (const got of received) {
       expect(signatureValid(variant, secret, got)).toBe(true);
       expect(webhookBodyProblems(got.json)).toEqual([]);
+      // As a receiver would take it: the toolkit's verifier, its clock the mock's.
+      const now = new Date(h.mock.clock.now());
+      const verified = await verifyWebhook({
+        variant,
+        rawBody: got.body,
+        headers: got.headers,
+        secret,
+        now,
+      });
+      expect(verified).toMatchObject({ ...got.json, variant });
     }
     const attempts = h.mock.webhookAttempts();
     expect(attempts.map((a) => a.event)).toEqual(EXPECTED[variant]);
