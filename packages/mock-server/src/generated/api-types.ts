@@ -3070,7 +3070,10 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
             attempts: components["schemas"]["WebhookDeliveryAttempt"][];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description While `pending`, when its next attempt is due (a retry's time; for one waiting behind the webhook's attempt in flight, which goes first, the time it fell due); null while its attempt is in flight, and once it has ended.
+             */
             next_attempt_at: string | null;
             /** @description Why a delivery failed without using all its attempts: `queue_full` (the webhook already had 1000 pending deliveries), `webhook_deactivated` (Variant A turned the webhook off after 5 consecutive failures, or it was set inactive), `webhook_deleted`. */
             error: ("queue_full" | "webhook_deactivated" | "webhook_deleted") | null;

@@ -2341,7 +2341,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "string",
           "null"
         ],
-        "format": "date-time"
+        "format": "date-time",
+        "description": "While `pending`, when its next attempt is due (a retry's time; for one waiting behind the webhook's attempt in flight, which goes first, the time it fell due); null while its attempt is in flight, and once it has ended."
       },
       "error": {
         "anyOf": [

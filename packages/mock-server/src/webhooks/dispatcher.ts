@@ -276,9 +276,13 @@ export class WebhookDispatcher {
    */
   private launch(id: string): void {
     if (this.disposal.signal.aborted) return;
-    const hookId = this.options.ctx.state.tables.deliveries.find(id)?.webhook_id ?? '';
+    const row = this.options.ctx.state.tables.deliveries.find(id);
+    const hookId = row?.webhook_id ?? '';
     const previous = this.lanes.get(hookId);
     const due = this.options.clock.now();
+    // Waiting behind the attempt in flight: due since now, a first attempt as a retry (whose time
+    // its timer set), until it goes out.
+    if (row && previous !== undefined) row.next_attempt_at ??= new Date(due).toISOString();
     const { generation } = this;
     const next = (ahead: AttemptOutcome | null) => {
       if (generation !== this.generation) return null;

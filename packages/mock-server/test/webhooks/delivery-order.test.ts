@@ -148,6 +148,40 @@ describe('delivery lanes: slow receivers, a receiver that never answers, reset a
     expect(h.mock.clock.pending()).toBe(0);
   });
 
+  it('gives a delivery waiting behind the attempt in flight the time it fell due, a first attempt as a retry', async () => {
+    const { id } = await h.webhook(['contacts']);
+    const slow = held(200);
+    h.receiver.answers = [500, slow.answer];
+    await contact(h.call, 'c1'); // fails: its retry is due at +5 s
+    await h.mock.settle();
+    await contact(h.call, 'c2'); // held by the receiver
+    await until(() => h.receiver.received.length === 2);
+    await contact(h.call, 'c3'); // its first attempt waits behind c2's
+    await h.advance(5_000); // c1's retry falls due, and waits behind c2's too
+    const waiting = (await h.call('GET', `/v1/webhooks/${id}/deliveries?order=asc`)).body.data;
+    expect(
+      waiting.map((d: { status: string; next_attempt_at: string | null }) => [
+        d.status,
+        d.next_attempt_at,
+      ]),
+    ).toEqual([
+      ['pending', '2026-11-20T10:00:05.000Z'],
+      ['pending', null], // in flight
+      ['pending', '2026-11-20T10:00:00.000Z'],
+    ]);
+    slow.release();
+    await h.mock.settle();
+    const done = (await h.call('GET', `/v1/webhooks/${id}/deliveries?order=asc`)).body.data;
+    expect(done.map((d: { status: string }) => d.status)).toEqual([
+      'succeeded',
+      'succeeded',
+      'succeeded',
+    ]);
+    expect(done.every((d: { next_attempt_at: string | null }) => d.next_attempt_at === null)).toBe(
+      true,
+    );
+  });
+
   /** A key, a client and a webhook to the receiver: with seeded ids, the same ids after a reset. */
   const setUp = async () => {
     const { key } = h.mock.createApiKey({ scopes: 'all' });
