@@ -20,7 +20,7 @@ export interface AttemptRequest {
 
 /**
  * Sends one attempt: a failure is a network error, no answer within 10 s of the mock's clock, or a
- * status of 300 or above (redirects are not followed). Never throws.
+ * status of 300 or above (redirects are not followed; in a browser one has no status). Never throws.
  */
 export async function sendAttempt(request: AttemptRequest): Promise<AttemptOutcome> {
   const controller = new AbortController();
@@ -75,6 +75,13 @@ export async function sendAttempt(request: AttemptRequest): Promise<AttemptOutco
     const elapsed = request.clock.now() - started;
     // The body is not needed; cancelling it frees the connection.
     response.body?.cancel().catch(() => undefined);
+    // A browser answers a redirect not followed with status 0: "HTTP 0" would name no status.
+    if (response.type === 'opaqueredirect') {
+      return failedOutcome(
+        'redirect (not followed; the browser does not show its status)',
+        elapsed,
+      );
+    }
     const succeeded = response.status >= 200 && response.status < 300;
     return {
       http_status: response.status,
