@@ -25,8 +25,9 @@ export interface Clock {
   /**
    * Registers work a manual clock awaits before each step forward (in-flight webhook attempts), so
    * that what they record happens at the time it should; returns the function that removes it.
+   * `advance` is one object for every step of one `advance` call.
    */
-  onBeforeStep(settle: () => Promise<void>): () => void;
+  onBeforeStep(settle: (advance: object) => Promise<void>): () => void;
   /** Cancels every timer. */
   dispose(): void;
 }
@@ -138,9 +139,9 @@ export function createManualClock(start: number = Date.now()): Clock {
   const timers = new TimerQueue();
   /** Advances in progress: more than one when they overlap. */
   let advancing = 0;
-  const settlers = new Set<() => Promise<void>>();
-  const settle = async () => {
-    for (const fn of settlers) await fn();
+  const settlers = new Set<(advance: object) => Promise<void>>();
+  const settle = async (advance: object) => {
+    for (const fn of settlers) await fn(advance);
   };
 
   const clock: Clock = {
@@ -161,10 +162,12 @@ export function createManualClock(start: number = Date.now()): Clock {
       // handed to this as its sleep) rounds up, so the sleeper never wakes early.
       const ms = Math.ceil(requested);
       const target = current + ms;
+      // Its steps' settles know one another by it (a grace spent in one is not waited for again).
+      const advance = {};
       advancing++;
       try {
         for (;;) {
-          await settle();
+          await settle(advance);
           const timer = timers.takeDue(target);
           if (timer) {
             current = Math.max(current, timer.at);
@@ -176,7 +179,7 @@ export function createManualClock(start: number = Date.now()): Clock {
           // retry), rather than jump to the target past that.
           if (advancing === 1) break;
           const scheduled = seq;
-          await settle();
+          await settle(advance);
           if (seq === scheduled) break;
         }
       } finally {

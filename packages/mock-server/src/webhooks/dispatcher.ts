@@ -44,6 +44,11 @@ export class WebhookDispatcher {
   private readonly signing = new Set<Promise<unknown>>();
   /** How many signings have started: `settle` tells by it whether an attempt went out in its grace. */
   private signingStarts = 0;
+  /**
+   * The advance of the manual clock in which a grace last ran out, and `signingStarts` then: until
+   * another attempt goes out, its later steps have nothing to wait for.
+   */
+  private graceSpent: { advance: object; signingStarts: number } | undefined;
   private readonly timers = new Map<string, number>();
   /**
    * The pending deliveries' ids, per webhook, oldest first: kept as deliveries are queued and
@@ -71,7 +76,7 @@ export class WebhookDispatcher {
   private readonly stopSettling: () => void;
 
   constructor(private readonly options: DispatcherOptions) {
-    this.stopSettling = options.clock.onBeforeStep(() => this.settle());
+    this.stopSettling = options.clock.onBeforeStep((advance) => this.settle(advance));
   }
 
   /** Queues an event for every webhook of its workspace subscribed to it; returns the deliveries. */
@@ -173,15 +178,24 @@ export class WebhookDispatcher {
    * `graceMs` of real time from the last one sent, so that each gets the whole grace. Attempts
    * started while waiting (a receiver's reaction, delivered back to it) are waited for too, for at
    * most MAX_SETTLE_ROUNDS rounds: a receiver that answers every delivery with a new event for
-   * itself would keep it waiting forever.
+   * itself would keep it waiting forever. `advance`: the manual clock's advance this is a step of;
+   * once a grace has run out in it, its later steps give a grace again only to an attempt sent
+   * since (so the retries that fall due behind a receiver that never answers cost no grace each).
    */
-  async settle(): Promise<void> {
+  async settle(advance?: object): Promise<void> {
     for (let round = 0; this.inFlight.size > 0 && round <= MAX_SETTLE_ROUNDS; round++) {
       while (this.signing.size > 0) await Promise.allSettled([...this.signing]);
       const { signingStarts } = this;
+      const spent = this.graceSpent;
+      // Its grace ran out earlier in this advance, and nothing was sent since: one turn of the event
+      // loop only, for what ends without its receiver (an attempt the clock has just timed out).
+      const graceMs =
+        advance !== undefined && spent?.advance === advance && spent.signingStarts === signingStarts
+          ? 0
+          : this.options.graceMs;
       let timer: ReturnType<typeof setTimeout> | undefined;
       const grace = new Promise<false>((resolve) => {
-        timer = setTimeout(() => resolve(false), this.options.graceMs);
+        timer = setTimeout(() => resolve(false), graceMs);
       });
       const settled = await Promise.race([
         Promise.allSettled([...this.inFlight]).then(() => true),
@@ -189,7 +203,10 @@ export class WebhookDispatcher {
       ]);
       clearTimeout(timer);
       // The grace ran out, and no attempt was sent meanwhile, which would be owed one of its own.
-      if (!settled && this.signingStarts === signingStarts) break;
+      if (!settled && this.signingStarts === signingStarts) {
+        if (advance) this.graceSpent = { advance, signingStarts };
+        break;
+      }
     }
   }
 

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMockServer, type MockServer } from '../../src/index.js';
 import { apiClient, type Call } from '../support/api.js';
 import { inProcess } from '../support/transports.js';
@@ -89,6 +89,76 @@ describe('clock.advance', () => {
     expect(t.mock.webhookAttempts().map((a) => a.succeeded)).toEqual([false]);
     await t.mock.clock.advance(60_000); // Variant A's first retry
     expect(t.mock.webhookAttempts().map((a) => a.succeeded)).toEqual([false, true]);
+  });
+});
+
+describe('the grace a receiver that never answers gets', () => {
+  let mock: MockServer | undefined;
+  afterEach(() => {
+    mock?.dispose();
+    vi.useRealTimers();
+  });
+
+  /**
+   * Whether `work` ends with no grace passing: the grace's timers are fake, and only turns of the
+   * event loop pass, each 1 ms of fake time (a timer of 0 ms set during a fake tick is due 1 ms
+   * later), 50 ms in all, far from the 1000 ms grace.
+   */
+  async function endsAtOnce(work: Promise<unknown>): Promise<boolean> {
+    let ended = false;
+    void work.then(() => {
+      ended = true;
+    });
+    for (let i = 0; i < 50 && !ended; i++) {
+      await vi.advanceTimersByTimeAsync(1);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return ended;
+  }
+
+  it('is waited for once in an advance: its later steps, with nothing sent since, wait for nothing', async () => {
+    // Fake timers for the grace only: what the test waits on is turns of the event loop, never time.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const answers: (number | 'hang')[] = [500, 500, 500, 'hang'];
+    let sent = 0;
+    mock = createMockServer({
+      clock: 'manual',
+      variant: 'B',
+      startTime: '2026-11-20T10:00:00.000Z',
+      deliveryGraceMs: 1_000,
+      deliveryFetch: () => {
+        sent++;
+        const answer = answers.shift() ?? 'hang';
+        return answer === 'hang'
+          ? new Promise<Response>(() => {})
+          : Promise.resolve(new Response(null, { status: answer }));
+      },
+    });
+    const created = mock.createApiKey({ scopes: 'all' });
+    const call: Call = apiClient(inProcess(mock), created.key);
+    await call('POST', '/v1/webhooks', {
+      body: { url: 'https://hooks.example.com/in', events: ['contacts'] },
+    });
+    // Three events fail (their retries fall due at +5 s, each a step of the clock); a fourth is left
+    // unanswered.
+    for (const name of ['c1', 'c2', 'c3', 'c4']) {
+      const count = sent;
+      await call('POST', '/v1/contacts', { body: { name } });
+      while (sent === count) await new Promise((resolve) => setImmediate(resolve));
+    }
+    // The unanswered attempt has its grace, once: the three steps to the retries, which wait behind
+    // it unsent, and the end of the advance do not wait for it again.
+    const advancing = mock.clock.advance(6_000);
+    expect(await endsAtOnce(advancing)).toBe(false);
+    await vi.advanceTimersByTimeAsync(950);
+    expect(await endsAtOnce(advancing)).toBe(true);
+    expect(sent).toBe(4);
+    // A settle (or another advance) of its own gives it the grace again: a receiver held up by the
+    // test itself may answer meanwhile.
+    const settling = mock.settle();
+    expect(await endsAtOnce(settling)).toBe(false);
+    await vi.advanceTimersByTimeAsync(950);
+    expect(await endsAtOnce(settling)).toBe(true);
   });
 });
 
