@@ -28,14 +28,18 @@ export const FORMATS: Record<string, (v: string) => string | null> = {
   'date-time': (v) => {
     if (!DATE_TIME.test(v))
       return 'must be an ISO 8601 date-time with a time zone, e.g. 2026-11-20T10:00:00.000Z';
-    // Well formed, yet no instant: named as such, not as a malformed date-time.
-    if (!isCalendarDate(v.slice(0, 10)))
+    // Well formed, yet no instant: named as such, not as a malformed date-time. Every month has
+    // its 28th (the pattern checked the digits), so only later days need the calendar.
+    if (v.slice(8, 10) > '28' && !isCalendarDate(v.slice(0, 10)))
       return `must be a day that exists: ${v.slice(0, 10)} is not`;
     if (v.slice(17, 19) === '60') {
       return 'must not be a leap second (second 60): the API counts time without them; write :59.999';
     }
     // Stored and answered in UTC: an offset that carries the instant out of years 0000-9999
-    // would come back as `-000001-12-31T...` or `+010000-...`, no date-time at all.
+    // would come back as `-000001-12-31T...` or `+010000-...`, no date-time at all. An offset
+    // moves it by less than a day, so only the first and the last year can leave the range.
+    const year = v.slice(0, 4);
+    if (year !== '0000' && year !== '9999') return null;
     const ms = Date.parse(v);
     if (Number.isNaN(ms)) return 'must be an ISO 8601 date-time with a time zone';
     return ms < FIRST_INSTANT || ms > LAST_INSTANT
@@ -58,23 +62,24 @@ const TYPE_NAMES: Record<string, string> = {
 
 /** Whether a JSON value has one of the schema types. */
 export function matchesType(type: string | string[], value: Json): boolean {
-  const types = Array.isArray(type) ? type : [type];
-  return types.some((t) => {
-    switch (t) {
-      case 'null':
-        return value === null;
-      case 'integer':
-        return typeof value === 'number' && Number.isInteger(value);
-      case 'number':
-        return typeof value === 'number' && Number.isFinite(value);
-      case 'array':
-        return Array.isArray(value);
-      case 'object':
-        return value !== null && typeof value === 'object' && !Array.isArray(value);
-      default:
-        return typeof value === t;
-    }
-  });
+  return Array.isArray(type) ? type.some((t) => isType(t, value)) : isType(type, value);
+}
+
+function isType(type: string, value: Json): boolean {
+  switch (type) {
+    case 'null':
+      return value === null;
+    case 'integer':
+      return typeof value === 'number' && Number.isInteger(value);
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'array':
+      return Array.isArray(value);
+    case 'object':
+      return value !== null && typeof value === 'object' && !Array.isArray(value);
+    default:
+      return typeof value === type;
+  }
 }
 
 /**

@@ -37,7 +37,7 @@ function check(
   resolve: SchemaResolver,
   out: ErrorDetail[],
 ): void {
-  if (typeof node.$ref === 'string' && Object.keys(node).some(isRule)) {
+  if (typeof node.$ref === 'string' && hasRuleBesideRef(node)) {
     // 2020-12: a rule beside a reference applies as well as the target's, not instead of it.
     const { $ref, ...beside } = node;
     check({ $ref }, value, field, resolve, out);
@@ -348,17 +348,39 @@ function isRule(key: string): boolean {
   return !ANNOTATIONS.has(key) && !key.startsWith('x-');
 }
 
+// Asked of every reference on every check (each item of a page): answered once per node.
+const ruleBesideRef = new WeakMap<SchemaNode, boolean>();
+
+/** Whether a node with a `$ref` has a rule beside it, which applies as well as the target's. */
+function hasRuleBesideRef(node: SchemaNode): boolean {
+  let known = ruleBesideRef.get(node);
+  if (known === undefined) {
+    known = Object.keys(node).some(isRule);
+    ruleBesideRef.set(node, known);
+  }
+  return known;
+}
+
 /** The schema a node stands for: its `$ref` chain followed, the reference's siblings over the target. */
 export function deref(node: SchemaNode, resolve: SchemaResolver): SchemaNode {
   let current = node;
   for (let hops = 0; typeof current.$ref === 'string'; hops++) {
     if (hops > 32) throw new Error(`reference cycle at ${String(node.$ref)}`);
-    const { $ref, ...siblings } = current;
-    const target = resolve($ref as string);
+    const target = resolve(current.$ref as string);
     // Copy only when the reference has siblings (a `default`, a `description`): most do not.
-    current = Object.keys(siblings).length === 0 ? target : { ...target, ...siblings };
+    if (!hasSiblings(current)) current = target;
+    else {
+      const { $ref, ...siblings } = current;
+      current = { ...target, ...siblings };
+    }
   }
   return current;
+}
+
+/** Whether a reference has a key besides `$ref`, without listing its keys. */
+function hasSiblings(node: SchemaNode): boolean {
+  for (const key in node) if (key !== '$ref') return true;
+  return false;
 }
 
 /** A value as quoted in a message, cut at 60 characters: an item may be long. */
