@@ -13,6 +13,8 @@
 # AGENT_PLATFORM_API_KEY set (the demo key in front of the mock). Each violation is one line on
 # stderr as it happens: `agent-platform-mock: violation request POST /v1/contacts 400 nmae: ... (unknown)`
 # (the side, the method and path, the upstream's status, the field, the message, the rule).
+# A SIGTERM or SIGINT to this script is passed on to the suite (its process group); once it has ended,
+# the proxy is stopped and the step exits 143 or 130.
 # AGENT_PLATFORM_MOCK overrides how the CLI starts, as in run-suite.sh (from source in this repository,
 # else npx, once @agent-platform/mock-server is released).
 set -euo pipefail
@@ -90,7 +92,30 @@ echo "proxy at $proxy, in front of $upstream"
 # The suite: the command given, or these checks, each a call the spec allows.
 suite=0
 if [ $# -gt 0 ]; then
-  AGENT_PLATFORM_BASE_URL=$proxy AGENT_PLATFORM_API_KEY=$key "$@" || suite=$?
+  # In the background, in a process group of its own (set -m), and waited for: bash runs a trap only
+  # once the command in the foreground ends, so a SIGTERM (a cancelled job) or SIGINT (Ctrl-C) to
+  # this script alone left the suite running. Now it is passed on to the suite's whole group, the
+  # suite waited for, the proxy stopped, and the step ends 128 + the signal's number (143, 130).
+  suite_pid=
+  stop_suite() { # SIGNAL EXIT-CODE
+    if [ -n "$suite_pid" ]; then
+      kill -s "$1" -- "-$suite_pid" 2>/dev/null || true
+      wait "$suite_pid" 2>/dev/null || true
+    fi
+    kill -TERM "$proxy_pid" 2>/dev/null || true
+    wait "$proxy_pid" 2>/dev/null || true
+    echo "stopped by SIG$1: the suite and the proxy were stopped" >&2
+    exit "$2"
+  }
+  # Set before the suite starts, so that a signal in between is not lost.
+  trap 'stop_suite TERM 143' TERM
+  trap 'stop_suite INT 130' INT
+  set -m
+  AGENT_PLATFORM_BASE_URL=$proxy AGENT_PLATFORM_API_KEY=$key "$@" &
+  suite_pid=$!
+  set +m
+  wait "$suite_pid" || suite=$?
+  trap - TERM INT
 else
   passed=0
   failed=0

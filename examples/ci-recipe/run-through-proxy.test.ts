@@ -1,11 +1,12 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createMockServer } from '@agent-platform/mock-server';
-import { expect, it } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
 
 const run = promisify(execFile);
 const script = fileURLToPath(new URL('./run-through-proxy.sh', import.meta.url));
@@ -146,3 +147,78 @@ child.on('exit', (code) => process.exit(code ?? 1));
     await rm(dir, { recursive: true, force: true });
   }
 }, 70_000);
+
+/** Whether something accepts connections at `url`'s port. */
+const listening = (url: string) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(Number(new URL(url).port), '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+/** Whether a process is still there. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+it.each([
+  ['SIGTERM', 143],
+  ['SIGINT', 130],
+] as const)(
+  'passes a %s sent to it alone on to the suite, stops the proxy and exits %i',
+  async (signal, expected) => {
+    // A cancelled CI job signals the step's script; bash ran its traps only once the suite, in the
+    // foreground, ended: the suite ran on (here, for ever) and the step with it.
+    const dir = await mkdtemp(join(tmpdir(), 'signalled-step-'));
+    const heard = join(dir, 'heard');
+    // The suite says that it runs (and its pid), then waits for a signal, which it writes down.
+    const suite = `const { writeFileSync } = require('node:fs');
+for (const name of ['SIGTERM', 'SIGINT']) process.on(name, () => { writeFileSync(${JSON.stringify(heard)}, name); process.exit(0); });
+setInterval(() => {}, 1 << 30);
+console.log('suite running', process.pid);`;
+    const child = spawn('bash', [script, process.execPath, '-e', suite], {
+      env: { ...env, AGENT_PLATFORM_MOCK: mock },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+      child.once('exit', (code, by) => resolve([code, by])),
+    );
+    const running = new Promise<number>((resolve) =>
+      child.stdout.on('data', (d) => {
+        stdout += d;
+        const pid = /^suite running (\d+)$/m.exec(stdout)?.[1];
+        if (pid) resolve(Number(pid));
+      }),
+    );
+    let suitePid = 0;
+    onTestFinished(async () => {
+      // Whatever the outcome, nothing is left running.
+      if (suitePid && alive(suitePid)) process.kill(suitePid, 'SIGKILL');
+      child.kill('SIGKILL');
+      await rm(dir, { recursive: true, force: true });
+    });
+    suitePid = await Promise.race([running, exited.then(() => 0)]);
+    expect(suitePid, `the step ended before its suite ran: ${stderr}`).toBeGreaterThan(0);
+    const proxy = /^proxy at (\S+),/m.exec(stdout)?.[1] ?? '';
+    child.kill(signal); // the script alone, not its process group
+    expect(await exited).toEqual([expected, null]);
+    expect(await readFile(heard, 'utf8')).toBe(signal);
+    expect(alive(suitePid)).toBe(false);
+    expect(await listening(proxy)).toBe(false);
+    expect(stderr).toContain(`stopped by ${signal}: the suite and the proxy were stopped`);
+  },
+  70_000,
+);
