@@ -124,6 +124,13 @@ describe('resource method types', () => {
     expectTypeOf<RequestBody<'customFieldsCreate'>>().toEqualTypeOf<
       Parameters<typeof client.customFields.create>[0]
     >();
+    // The generated schemas leave these rules out: a body typed with one may be refused, so it does not compile.
+    const loose: Schemas['ChatMessageCreate'] = { content: 'hi' };
+    // @ts-expect-error `Schemas['ChatMessageCreate']` admits a text message with `media_url`
+    client.chats.sendMessage('id', loose);
+    const field: Schemas['CustomFieldCreate'] = { name: 'plan', type: 'select', options: ['a'] };
+    // @ts-expect-error `Schemas['CustomFieldCreate']` admits a select field without `options`
+    client.customFields.create(field);
   });
 
   it('take undefined for an optional field or query parameter (exactOptionalPropertyTypes), sent as absent', () => {
