@@ -6,7 +6,7 @@ import { checkRequest, notValidated } from './check-request.js';
 import { type Forwarded, forwardRequest, passBack } from './forward-request.js';
 import { listenProxy } from './listen-proxy.js';
 import { parseUpstream } from './parse-upstream.js';
-import { proxyError, summary } from './proxy-answer.js';
+import { type ProxyAnswer, proxyError, summary, toResponse } from './proxy-answer.js';
 import { validateResponse } from './validate-response.js';
 import { type Violation, ViolationLog } from './violation-log.js';
 import { VIOLATIONS_PATH, violationsRoute } from './violations-route.js';
@@ -75,7 +75,11 @@ export function createValidationProxy(options: ValidationProxyOptions): Validati
   const cap = options.maxBodyBytes ?? 16 * MIB;
   const timeoutMs = options.upstreamTimeoutMs ?? 60_000;
   const log = new ViolationLog(options.maxViolations ?? 1000);
-  const send = options.fetch ?? ((request: Request) => fetch(request));
+  const custom = options.fetch;
+  // The global one takes the URL and init as they are: a Request made only to be read again costs.
+  const send = custom
+    ? (url: string, init: RequestInit) => custom(new Request(url, init))
+    : (url: string, init: RequestInit) => fetch(url, init);
 
   const report = (violation: Violation) => {
     log.add(violation);
@@ -88,7 +92,7 @@ export function createValidationProxy(options: ValidationProxyOptions): Validati
     }
   };
 
-  const handle = async (request: Request): Promise<Response> => {
+  const handle = async (request: Request): Promise<ProxyAnswer> => {
     const url = new URL(request.url);
     const path = normalizePath(url.pathname);
     if (path === VIOLATIONS_PATH) return violationsRoute(request, log, options.adminToken);
@@ -97,7 +101,7 @@ export function createValidationProxy(options: ValidationProxyOptions): Validati
     const { op } = checked;
     let forwarded: Forwarded | null = null;
     let answerIssues: ErrorDetail[] = [];
-    let answer: Response;
+    let answer: ProxyAnswer;
     if (errors && checked.refusal) answer = checked.refusal;
     else {
       forwarded = await forwardRequest(request, url, checked.body, upstream, send, cap, timeoutMs);
@@ -152,7 +156,7 @@ export function createValidationProxy(options: ValidationProxyOptions): Validati
 
   return {
     upstream: options.upstream,
-    fetch: (input, init) => handle(toRequest(input, init)),
+    fetch: async (input, init) => toResponse(await handle(toRequest(input, init))),
     violations: () => log.list(),
     violationCount: () => log.total,
     clearViolations: () => log.clear(),

@@ -1,5 +1,6 @@
 import { forwardHeaders } from './forward-headers.js';
 import type { Upstream } from './parse-upstream.js';
+import type { BufferedAnswer } from './proxy-answer.js';
 import type { CappedBody } from './read-capped.js';
 import { readCapped } from './read-capped.js';
 
@@ -19,7 +20,7 @@ export async function forwardRequest(
   url: URL,
   body: CappedBody,
   upstream: Upstream,
-  send: (request: Request) => Promise<Response>,
+  send: (url: string, init: RequestInit) => Promise<Response>,
   cap: number,
   timeoutMs: number,
 ): Promise<Forwarded> {
@@ -48,7 +49,7 @@ export async function forwardRequest(
   } else if (body.bytes.byteLength > 0) init.body = body.bytes as Uint8Array<ArrayBuffer>;
   const target = `${upstream.origin}${upstream.prefix}${url.pathname}${url.search}`;
   try {
-    const answer = await send(new Request(target, init));
+    const answer = await send(target, init);
     const read =
       request.method === 'HEAD' ? { bytes: new Uint8Array(0) } : await readCapped(answer.body, cap);
     return { answer, body: read };
@@ -67,11 +68,14 @@ function causeOf(error: unknown): string {
   return cause?.code ?? cause?.message ?? (error as Error).message ?? String(error);
 }
 
-/** The upstream's answer as the proxy passes it back: same status, headers but the hop-by-hop ones, same body. */
+/**
+ * The upstream's answer as the proxy passes it back: same status, headers but the hop-by-hop ones,
+ * same body (a body read whole stays the bytes it is: no stream is made to write it).
+ */
 export function passBack(
   forwarded: { answer: Response; body: CappedBody },
   head: boolean,
-): Response {
+): Response | BufferedAnswer {
   const { answer, body } = forwarded;
   // Its framing is the proxy's own; the body is passed back decoded, as fetch read it.
   const headers = forwardHeaders(answer.headers, ['content-encoding']);
@@ -79,10 +83,7 @@ export function passBack(
   const length = answer.headers.get('content-length');
   if (head && length !== null) headers.set('content-length', length);
   const nullBody = head || [101, 204, 205, 304].includes(answer.status);
-  const bytes = body.stream ?? (body.bytes as Uint8Array<ArrayBuffer>);
-  return new Response(nullBody ? null : bytes, {
-    status: answer.status,
-    statusText: answer.statusText,
-    headers,
-  });
+  const { status, statusText } = answer;
+  if (body.stream && !nullBody) return new Response(body.stream, { status, statusText, headers });
+  return { status, statusText, headers, body: nullBody ? null : (body.bytes ?? null) };
 }

@@ -5,7 +5,7 @@ import { isControlPath, isLoopbackName } from '../http/cors.js';
 import { normalizePath } from '../http/normalize-path.js';
 import { earlyRefusal } from '../transports/early-refusal.js';
 import { type ListenOptions, loadHttp, type RunningServer } from '../transports/node-server.js';
-import { type ProxyErrorCode, proxyError } from './proxy-answer.js';
+import { type ProxyAnswer, type ProxyErrorCode, proxyError } from './proxy-answer.js';
 
 /**
  * Serves a fetch handler (the proxy's) on node:http, streaming bodies both ways. Its control route
@@ -13,7 +13,7 @@ import { type ProxyErrorCode, proxyError } from './proxy-answer.js';
  * addressed to this machine, and never changed by a page of another origin.
  */
 export async function listenProxy(
-  handle: (request: Request) => Promise<Response>,
+  handle: (request: Request) => Promise<ProxyAnswer>,
   options: ListenOptions,
   adminToken: string | undefined,
 ): Promise<RunningServer> {
@@ -46,7 +46,7 @@ export async function listenProxy(
     res.once('close', () => {
       if (!res.writableFinished) aborted.abort();
     });
-    let answer: Response;
+    let answer: ProxyAnswer;
     try {
       answer = await handle(toRequest(req, url, aborted.signal));
     } catch (error) {
@@ -128,14 +128,17 @@ function toRequest(req: IncomingMessage, url: string, signal: AbortSignal): Requ
   return new Request(url, init);
 }
 
-/** Writes a fetch Response, streaming its body; resolves once written or cut. */
-async function write(res: ServerResponse, answer: Response): Promise<void> {
+/** Writes an answer, a Response's body streamed, bytes whole; resolves once written or cut. */
+async function write(res: ServerResponse, answer: ProxyAnswer): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of answer.headers) if (name !== 'set-cookie') headers[name] = value;
   const cookies = answer.headers.getSetCookie();
   if (cookies.length > 0) headers['set-cookie'] = cookies;
+  const bytes = answer instanceof Response ? null : answer.body;
+  if (bytes) headers['content-length'] = String(bytes.byteLength);
   res.writeHead(answer.status, answer.statusText || undefined, headers);
-  if (answer.body === null) return void res.end();
+  if (bytes) return void res.end(bytes);
+  if (!(answer instanceof Response) || answer.body === null) return void res.end();
   const body = Readable.fromWeb(
     answer.body as import('node:stream/web').ReadableStream<Uint8Array>,
   );

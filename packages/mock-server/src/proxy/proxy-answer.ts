@@ -12,6 +12,25 @@ export type ProxyErrorCode =
   | 'UPSTREAM_UNREACHABLE'
   | 'UPSTREAM_TIMEOUT';
 
+/** The upstream's answer with its body read whole: written as it is, made a Response only for `proxy.fetch`. */
+export interface BufferedAnswer {
+  status: number;
+  statusText: string;
+  headers: Headers;
+  /** Null for an answer that has none (to a HEAD, a 204). */
+  body: Uint8Array | null;
+}
+
+/** An answer of the proxy's handler. */
+export type ProxyAnswer = Response | BufferedAnswer;
+
+/** A handler's answer as a fetch Response. */
+export function toResponse(answer: ProxyAnswer): Response {
+  if (answer instanceof Response) return answer;
+  const { status, statusText, headers, body } = answer;
+  return new Response(body as Uint8Array<ArrayBuffer> | null, { status, statusText, headers });
+}
+
 /** An answer the proxy gives itself, in the API's error envelope. */
 export function proxyError(
   status: number,
