@@ -7,6 +7,7 @@ import { type Forwarded, forwardRequest, passBack } from './forward-request.js';
 import { listenProxy } from './listen-proxy.js';
 import { parseUpstream } from './parse-upstream.js';
 import { type ProxyAnswer, proxyError, summary, toResponse } from './proxy-answer.js';
+import { rewriteLocations } from './rewrite-locations.js';
 import { validateResponse } from './validate-response.js';
 import { type Violation, ViolationLog } from './violation-log.js';
 import { VIOLATIONS_PATH, violationsRoute } from './violations-route.js';
@@ -130,7 +131,10 @@ export function createValidationProxy(options: ValidationProxyOptions): Validati
             `the upstream's ${status} answer to ${method} ${url.pathname} breaks the spec: ${summary(answerIssues)}`,
             answerIssues,
           );
-        } else answer = passBack(forwarded, method === 'HEAD');
+        } else {
+          answer = passBack(forwarded, method === 'HEAD');
+          rewriteLocations(answer.headers, upstream, url.origin);
+        }
       }
     }
     // Passed through whole even under `errors`: not known to break the spec, only not checked.

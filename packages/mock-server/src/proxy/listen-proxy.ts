@@ -18,6 +18,8 @@ export async function listenProxy(
   adminToken: string | undefined,
 ): Promise<RunningServer> {
   const { createServer } = await loadHttp();
+  // This server's own URL, for a request without a Host (HTTP/1.0); set once it listens.
+  let self = 'http://localhost';
   const host = options.host ?? '127.0.0.1';
   const rules = {
     host,
@@ -36,8 +38,8 @@ export async function listenProxy(
         proxyError(refusal.status, refusal.code as ProxyErrorCode, refusal.message),
       );
     }
-    const url = urlOf(req);
-    if (url === null) {
+    const target = targetOf(req);
+    if (target === null) {
       req.resume();
       const message = `path: must be a path (/v1/agents) or an absolute http(s) URL, not ${JSON.stringify(req.url)}`;
       return write(res, proxyError(400, 'VALIDATION_ERROR', message));
@@ -48,6 +50,8 @@ export async function listenProxy(
     });
     let answer: ProxyAnswer;
     try {
+      // At the origin the client addressed: what the upstream's Locations are pointed at.
+      const url = `${originOf(req) ?? self}${target}`;
       answer = await handle(toRequest(req, url, aborted.signal));
     } catch (error) {
       if (aborted.signal.aborted) return;
@@ -69,6 +73,7 @@ export async function listenProxy(
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  self = url;
   let closed: Promise<void> | undefined;
   return {
     url,
@@ -85,25 +90,39 @@ export async function listenProxy(
 }
 
 /**
- * The URL a request is handled at: its path and query after this origin, the authority of an
- * absolute-form target (a client set to use a proxy, `http://user:pw@api.test/v1/agents`) dropped,
- * since only the upstream is ever asked; null for a target that is neither (`*`).
+ * The path and query a request is handled at, the authority of an absolute-form target (a client
+ * set to use a proxy, `http://user:pw@api.test/v1/agents`) dropped, since only the upstream is ever
+ * asked; null for a target that is neither (`*`).
  */
-function urlOf(req: IncomingMessage): string | null {
+function targetOf(req: IncomingMessage): string | null {
   const target = req.url ?? '/';
-  if (target.startsWith('/')) return `http://localhost${target}`;
+  if (target.startsWith('/')) return target;
   try {
     const url = new URL(target);
-    return /^https?:$/.test(url.protocol) ? `http://localhost${url.pathname}${url.search}` : null;
+    return /^https?:$/.test(url.protocol) ? `${url.pathname}${url.search}` : null;
   } catch {
     return null;
   }
 }
 
+// A Host header's form (RFC 9110 §7.2): a name or an IP literal, and a port; no user or path.
+const HOST = /^(?:\[[0-9a-f:.]+\]|[a-z0-9._~-]+)(?::\d{1,5})?$/i;
+
+/** `http://` and the request's Host (normalized), or null when it has none that is a host. */
+function originOf(req: IncomingMessage): string | null {
+  const host = req.headers.host;
+  if (host === undefined || !HOST.test(host)) return null;
+  try {
+    return new URL(`http://${host}`).origin;
+  } catch {
+    return null; // a port past 65535, an IPv6 literal that is none
+  }
+}
+
 /** The request's path as the handler reads it (`new URL`, then normalized), or '' when it is no URL. */
 function resolvedPath(req: IncomingMessage): string {
-  const url = urlOf(req);
-  return url === null ? '' : normalizePath(new URL(url).pathname);
+  const target = targetOf(req);
+  return target === null ? '' : normalizePath(new URL(`http://localhost${target}`).pathname);
 }
 
 /** A node:http request as a fetch Request at `url` (its body streamed), aborted with `signal`. */

@@ -12,10 +12,18 @@ const COOKIES = ['a=1; Path=/; Expires=Wed, 21 Oct 2026 07:28:00 GMT', 'b=2; Pat
 
 let server: Server;
 let upstream: string;
+/** The same upstream with a path prefix. */
+let prefixed: string;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     req.resume();
+    // The test names the Location (and Content-Location) the answer carries: it is forwarded.
+    const location = req.headers['x-answer-location'];
+    if (typeof location === 'string') {
+      res.writeHead(302, { ...ANSWER_HEADERS, location, 'content-location': location });
+      return void res.end();
+    }
     if (req.method === 'DELETE') {
       res.writeHead(204, ANSWER_HEADERS);
       return void res.end();
@@ -29,6 +37,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   upstream = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  prefixed = `${upstream}/base`;
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
@@ -114,5 +123,66 @@ describe('the validation proxy passes back', () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+});
+
+describe("the validation proxy's Location and Content-Location", () => {
+  /** [what the upstream sends, what the client gets], `@` standing for the proxy's origin. */
+  const cases = (origin: string): [string, string][] => [
+    [`${origin}/base/v1/agents/${AGENT.id}?x=1#top`, `@/v1/agents/${AGENT.id}?x=1#top`],
+    [`${origin}/base`, '@/'],
+    [`${origin}/base/`, '@/'],
+    [`${origin.toUpperCase()}/base/v1/agents`, '@/v1/agents'],
+    // Not the upstream's: another prefix, origin or scheme, or relative (it resolves against the proxy).
+    [`${origin}/basement/v1/agents`, `${origin}/basement/v1/agents`],
+    [`${origin}/v1/agents`, `${origin}/v1/agents`],
+    ['https://other.example.test/base/v1/agents', 'https://other.example.test/base/v1/agents'],
+    [
+      `${origin.replace('http:', 'https:')}/base/v1`,
+      `${origin.replace('http:', 'https:')}/base/v1`,
+    ],
+    [`/base/v1/agents/${AGENT.id}`, `/base/v1/agents/${AGENT.id}`],
+    ['v1/agents', 'v1/agents'],
+  ];
+
+  it("over HTTP: point at the proxy (the Host the client used) where they pointed at the upstream's URL", async () => {
+    const proxy = createValidationProxy({ upstream: prefixed });
+    const running = await proxy.listen({ port: 0 });
+    try {
+      for (const [sent, expected] of cases(upstream)) {
+        const headers = { 'x-answer-location': sent, host: 'proxy.example.test:8080' };
+        const got = await call(`${running.url}/v1/agents`, 'GET', headers);
+        const want = expected.replace(/^@/, 'http://proxy.example.test:8080');
+        expect([got.status, got.headers.location, got.headers['content-location']]).toEqual([
+          302,
+          want,
+          want,
+        ]);
+      }
+    } finally {
+      await running.close();
+    }
+  });
+
+  it("from proxy.fetch: point at the request's origin", async () => {
+    const proxy = createValidationProxy({ upstream: prefixed });
+    for (const [sent, expected] of cases(upstream)) {
+      const res = await proxy.fetch('http://proxy.test/v1/agents', {
+        headers: { 'x-answer-location': sent },
+      });
+      const want = expected.replace(/^@/, 'http://proxy.test');
+      expect([res.headers.get('location'), res.headers.get('content-location')]).toEqual([
+        want,
+        want,
+      ]);
+    }
+  });
+
+  it("with no prefix: any path of the upstream's origin", async () => {
+    const proxy = createValidationProxy({ upstream });
+    const res = await proxy.fetch('http://proxy.test/v1/agents', {
+      headers: { 'x-answer-location': `${upstream}/v1/agents/${AGENT.id}` },
+    });
+    expect(res.headers.get('location')).toBe(`http://proxy.test/v1/agents/${AGENT.id}`);
   });
 });
