@@ -11,7 +11,8 @@ import { expect, it, onTestFinished } from 'vitest';
 const run = promisify(execFile);
 const script = fileURLToPath(new URL('./run-through-proxy.sh', import.meta.url));
 const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
-// The CLI from source: `pnpm test` runs the tests before the build, so dist/cli.js may not exist.
+// The CLI from source: the examples' tests also run without a build (`pnpm exec vitest run examples`
+// after `pnpm install`), where dist/cli.js does not exist.
 const cli = fileURLToPath(
   new URL('../../packages/mock-server/src/transports/cli.ts', import.meta.url),
 );
