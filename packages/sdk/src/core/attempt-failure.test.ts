@@ -31,6 +31,15 @@ describe('attemptFailure', () => {
     expect(error.cause).toBeInstanceOf(TypeError);
   });
 
+  it("names the cause's message when it has no code (a port fetch refuses to call: bad port)", async () => {
+    // Port 1 is on fetch's list of bad ports: undici throws TypeError('fetch failed') with
+    // Error('bad port') as its cause, and no code; nothing is connected to.
+    const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://127.0.0.1:1', maxRetries: 0 });
+    const error: unknown = await client.agents.list().catch((e) => e);
+    if (!(error instanceof APIConnectionError)) throw error;
+    expect(error.message).toBe('Connection error: GET http://127.0.0.1:1/v1/agents (bad port)');
+  });
+
   it('quotes what the fetch threw when it gives no code', () => {
     const request = new Request('http://api.test/v1/agents/a1', { method: 'DELETE' });
     const error = attemptFailure(new TypeError('Failed to fetch'), undefined, false, request);

@@ -5,14 +5,15 @@ import {
   APIUserAbortError,
 } from './errors.js';
 
-/** What a fetch may throw: undici's TypeError has the system error as its cause. */
-type Failed = { message?: string; cause?: { code?: string } } | null | undefined;
+/** What a fetch may throw: undici's TypeError has the system error (or its own, `bad port`) as its cause. */
+type Failed = { message?: string; cause?: { code?: string; message?: string } } | null | undefined;
 
 /**
  * What ended an attempt, or the reading of its body, without a response: the call's `signal`
  * (APIUserAbortError), the attempt's timeout (APITimeoutError) or the connection (APIConnectionError).
  * With the attempt's `request`, a timeout names it (`Request timed out: GET <url>`), and a connection
- * error names it and what the fetch said (undici's `ECONNREFUSED` is its cause's code): a wrong port
+ * error names it and what the fetch said (its cause's code, undici's `ECONNREFUSED`, else its cause's
+ * message, `bad port`, else its own): a wrong port
  * or a server not started reads as such, not as "Connection error." alone.
  */
 export function attemptFailure(
@@ -30,7 +31,7 @@ export function attemptFailure(
       ? new APITimeoutError(name && `Request timed out: ${name}`, { cause: error })
       : new APIConnectionError(
           name &&
-            `Connection error: ${name} (${(error as Failed)?.cause?.code ?? (error as Failed)?.message ?? 'no message'})`,
+            `Connection error: ${name} (${(error as Failed)?.cause?.code ?? (error as Failed)?.cause?.message ?? (error as Failed)?.message ?? 'no message'})`,
           { cause: error },
         );
 }
