@@ -94,3 +94,46 @@ describe('importState() with a value no JSON holds', () => {
     },
   );
 });
+
+describe('the other lists a control method takes, with a hole (the changeset names them)', () => {
+  /** The details of the MockApiError `act` throws, or what it returned. */
+  function detailsOf(act: () => unknown) {
+    try {
+      return act();
+    } catch (error) {
+      return isMockApiError(error) ? error.details : error;
+    }
+  }
+
+  it("faults.add refuses a hole in a fault's details and adds nothing", () => {
+    const mock = createMockServer({ seed: 'demo' });
+    const details = [
+      { field: 'name', rule: 'required', message: 'name: required' },
+      { field: 'name', rule: 'type', message: 'name: must be a string' },
+    ];
+    delete details[0];
+    expect(detailsOf(() => mock.faults.add({ path: '/v1/agents', status: 400, details }))).toEqual([
+      { field: 'details[0]', rule: 'type', message: 'details[0]: must be an object' },
+    ]);
+    expect(mock.faults.list()).toEqual([]);
+    mock.dispose();
+  });
+
+  it("setMcpServer refuses a hole in its tools and leaves the server's", async () => {
+    const mock = createMockServer({ seed: 'demo' });
+    const res = await mock.fetch('http://127.0.0.1:4010/v1/mcp-servers', {
+      method: 'POST',
+      headers: { 'x-api-key': 'demo-key-all-scopes', 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Docs', url: 'https://mcp.example.com' }),
+    });
+    const { id } = ((await res.json()) as { data: { id: string } }).data;
+    const before = mock.exportState();
+    const tools = [{ name: 'search' }, { name: 'fetch' }];
+    delete tools[1];
+    expect(detailsOf(() => mock.setMcpServer(id, { tools: tools as never }))).toEqual([
+      { field: 'tools[1]', rule: 'type', message: 'tools[1]: must be an object' },
+    ]);
+    expect(mock.exportState()).toEqual(before);
+    mock.dispose();
+  });
+});
