@@ -22,6 +22,7 @@ import { Journal, type JournalEntry, type RequestsQuery } from './journal.js';
 import { DEFAULT_BASE_URL, DEFAULT_RATE_LIMIT, type MockServerOptions } from './options.js';
 import { createRequestHandler } from './request-handler.js';
 import { applyDemoSeed } from './seed/demo.js';
+import { shownOption } from './shown-option.js';
 import type { McpTool, Workspace } from './store/records.js';
 import { createState, type HealthStatus, idInUse, type StateSnapshot } from './store/state.js';
 import { parseBaseUrl } from './transports/base-url.js';
@@ -326,9 +327,8 @@ function resolveClock(options: MockServerOptions): Clock {
     typeof startTime !== 'number' &&
     !(startTime instanceof Date)
   ) {
-    const shown = typeof startTime === 'bigint' ? `${startTime}n` : JSON.stringify(startTime);
     throw new TypeError(
-      `startTime: must be a Date, milliseconds since the epoch or an ISO 8601 string, not ${shown}`,
+      `startTime: must be a Date, milliseconds since the epoch or an ISO 8601 string, not ${shownOption(startTime)}`,
     );
   }
   // Refused, not ignored: a real clock starts now, and your own clock is yours to set.

@@ -1,3 +1,5 @@
+import { shownOption } from './shown-option.js';
+
 /** Makes the ids of new resources: random UUID v4s, or a seeded, repeatable sequence of them. */
 export type IdGenerator = () => string;
 
@@ -38,7 +40,7 @@ export function createRandomSources(option: IdsOption = 'random'): RandomSources
     (typeof option !== 'object' || option === null || Array.isArray(option))
   ) {
     throw new TypeError(
-      `ids: must be 'random', { seed } or a function that returns an id, not ${JSON.stringify(option)}`,
+      `ids: must be 'random', { seed } or a function that returns an id, not ${shownOption(option)}`,
     );
   }
   if (typeof option === 'object') {

@@ -100,6 +100,16 @@ describe('createMockServer options', () => {
       },
     );
 
+    // JSON.stringify, which showed them, throws on a BigInt and shows a symbol as `undefined`.
+    it.each([
+      [5n, '5n'],
+      [Symbol('seed'), 'Symbol(seed)'],
+    ])('refuses ids: %s naming it, not a TypeError about serializing it', (ids, shown) => {
+      expect(() => createMockServer({ ids: ids as never })).toThrow(
+        `ids: must be 'random', { seed } or a function that returns an id, not ${shown}`,
+      );
+    });
+
     it('keeps them random without a seed', async () => {
       const a = await run(0, createMockServer());
       const b = await run(0, createMockServer());
@@ -285,6 +295,9 @@ describe('createMockServer options', () => {
         `startTime: must be a Date, milliseconds since the epoch or an ISO 8601 string, not ${typeof startTime === 'bigint' ? '5n' : JSON.stringify(startTime)}`,
       );
     }
+    expect(() => createMockServer({ clock: 'manual', startTime: Symbol('t') as never })).toThrow(
+      'startTime: must be a Date, milliseconds since the epoch or an ISO 8601 string, not Symbol(t)',
+    );
     // A clock of your own without the methods: `options.clock.onBeforeStep is not a function`.
     expect(() => createMockServer({ clock: { now: () => 0 } as never })).toThrow(
       'clock: must be "real", "manual" or a Clock, with mode, now, schedule, clear, advance, pending, onBeforeStep and dispose; it lacks mode, schedule, clear, advance, pending, onBeforeStep, dispose',
