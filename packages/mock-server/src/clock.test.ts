@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createManualClock, createRealClock } from './clock.js';
+import { type Clock, createManualClock, createRealClock } from './clock.js';
+import { createMockServer } from './create-mock-server.js';
 import { MockApiError } from './errors.js';
 
 describe('the manual clock', () => {
@@ -128,5 +129,27 @@ describe('the manual clock', () => {
       status: 400,
       code: 'VALIDATION_ERROR',
     });
+  });
+});
+
+describe('a Clock of your own', () => {
+  // 895811e gave onBeforeStep's settler an argument, the advance it is a step of: a Clock written
+  // before it (or one with no advances of its own) calls it with none, which must type-check and
+  // settle with the whole grace, as a settle() does.
+  it('may call what onBeforeStep registers without an advance', async () => {
+    const inner = createManualClock(Date.UTC(2026, 10, 20));
+    const settlers: (() => Promise<void>)[] = [];
+    const clock: Clock = {
+      ...inner,
+      mode: inner.mode,
+      onBeforeStep(settle) {
+        settlers.push(() => settle());
+        return inner.onBeforeStep(settle);
+      },
+    };
+    const mock = createMockServer({ clock });
+    expect(settlers).toHaveLength(1);
+    await expect(settlers[0]?.()).resolves.toBeUndefined();
+    mock.dispose();
   });
 });

@@ -25,9 +25,10 @@ export interface Clock {
   /**
    * Registers work a manual clock awaits before each step forward (in-flight webhook attempts), so
    * that what they record happens at the time it should; returns the function that removes it.
-   * `advance` is one object for every step of one `advance` call.
+   * `advance` is one object for every step of one `advance` call; a clock of your own may leave it
+   * out (each call then waits the whole grace, as `settle()` does).
    */
-  onBeforeStep(settle: (advance: object) => Promise<void>): () => void;
+  onBeforeStep(settle: (advance?: object) => Promise<void>): () => void;
   /** Cancels every timer. */
   dispose(): void;
 }
@@ -139,7 +140,7 @@ export function createManualClock(start: number = Date.now()): Clock {
   const timers = new TimerQueue();
   /** Advances in progress: more than one when they overlap. */
   let advancing = 0;
-  const settlers = new Set<(advance: object) => Promise<void>>();
+  const settlers = new Set<(advance?: object) => Promise<void>>();
   const settle = async (advance: object) => {
     for (const fn of settlers) await fn(advance);
   };
