@@ -160,6 +160,47 @@ describe('the grace a receiver that never answers gets', () => {
     await vi.advanceTimersByTimeAsync(950);
     expect(await endsAtOnce(settling)).toBe(true);
   });
+
+  it('is given again, in the same advance, to an attempt sent at a later step', async () => {
+    // The README: "its later steps give a grace again only to an attempt sent since". One webhook's
+    // receiver never answers; another's fails once, and its retry, sent at the +5 s step behind
+    // nothing, never answers either: it is owed a grace of its own.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const sentTo: string[] = [];
+    let flaky = 0;
+    mock = createMockServer({
+      clock: 'manual',
+      variant: 'B',
+      startTime: '2026-11-20T10:00:00.000Z',
+      deliveryGraceMs: 1_000,
+      deliveryFetch: (input) => {
+        const url = String(input instanceof Request ? input.url : input);
+        sentTo.push(url);
+        if (url.endsWith('/flaky') && flaky++ === 0) {
+          return Promise.resolve(new Response(null, { status: 500 }));
+        }
+        return new Promise<Response>(() => {});
+      },
+    });
+    const created = mock.createApiKey({ scopes: 'all' });
+    const call: Call = apiClient(inProcess(mock), created.key);
+    for (const path of ['hang', 'flaky']) {
+      await call('POST', '/v1/webhooks', {
+        body: { url: `https://hooks.example.com/${path}`, events: ['contacts'] },
+      });
+    }
+    await call('POST', '/v1/contacts', { body: { name: 'c1' } });
+    while (sentTo.length < 2) await new Promise((resolve) => setImmediate(resolve));
+    const advancing = mock.clock.advance(6_000);
+    expect(await endsAtOnce(advancing)).toBe(false);
+    // The first grace runs out; the +5 s step sends the retry, whose grace has not.
+    await vi.advanceTimersByTimeAsync(950);
+    // Turns of the event loop only (its signing is real work), no fake time: its grace is whole.
+    while (flaky < 2) await new Promise((resolve) => setImmediate(resolve));
+    expect(await endsAtOnce(advancing)).toBe(false);
+    await vi.advanceTimersByTimeAsync(950);
+    expect(await endsAtOnce(advancing)).toBe(true);
+  });
 });
 
 describe('POST /__mock/settle', () => {
