@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { AttemptResult } from '../domain/context.js';
+import { shownOption } from '../shown-option.js';
 import { DELIVERY_TIMEOUT_MS } from './schedules.js';
 
 /** How one HTTP attempt ended (the domain's `AttemptResult`). */
@@ -68,9 +69,11 @@ export async function sendAttempt(request: AttemptRequest): Promise<AttemptOutco
     );
     const response = await Promise.race([fetching, aborted]);
     // A stub's answer that is no Response would be recorded as its status (`"x"`, undefined): a
-    // state holding it would not import again.
+    // state holding it would not import again. Quoted short: the error is stored with the attempt.
     if (!Number.isInteger((response as { status?: unknown } | undefined)?.status)) {
-      throw new TypeError(`deliveryFetch must resolve to a Response, not ${shown(response)}`);
+      throw new TypeError(
+        `deliveryFetch must resolve to a Response, not ${shownOption(response).slice(0, 100)}`,
+      );
     }
     const elapsed = request.clock.now() - started;
     // The body is not needed; cancelling it frees the connection.
@@ -157,15 +160,4 @@ function describe(error: unknown): string {
   return text === 'bad port'
     ? 'bad port: fetch refuses this port (the fetch standard blocks e.g. 6000, 6665-6669, 10080); give the receiver another port'
     : text;
-}
-
-/** A value a deliveryFetch resolved to, for the attempt's error (short: it is stored). */
-function shown(value: unknown): string {
-  let text: string | undefined;
-  try {
-    text = JSON.stringify(value);
-  } catch {
-    // A cycle, a BigInt: its kind says enough.
-  }
-  return (text ?? String(value)).slice(0, 100);
 }
