@@ -221,6 +221,50 @@ describe('deliveries when the API is served in-process or over HTTP', () => {
     }
   });
 
+  it('ends a test delivery to a receiver that never answers after 10 s of real time on a manual clock nobody moves', async () => {
+    // The README (11e70ad): the call waits 10 s of the mock's clock or of real time, whichever first;
+    // only the real-time timer is fake here, so the time is the test's, not the machine's.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let sent = 0;
+    const mock = createMockServer({
+      clock: 'manual',
+      startTime: '2026-11-20T10:00:00.000Z',
+      deliveryFetch: () => {
+        sent++;
+        return new Promise<Response>(() => {});
+      },
+    });
+    try {
+      const { key } = mock.createApiKey({ scopes: 'all' });
+      const headers = { 'x-api-key': key, 'content-type': 'application/json' };
+      const created = await mock.fetch(`${mock.baseUrl}/v1/webhooks`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ url: 'https://receiver.test/hook', events: ['*'] }),
+      });
+      const { id } = ((await created.json()) as { data: { id: string } }).data;
+      let answered: Response | undefined;
+      const testing = mock
+        .fetch(`${mock.baseUrl}/v1/webhooks/${id}/test`, { method: 'POST', headers })
+        .then((res) => {
+          answered = res;
+        });
+      while (sent === 0) await new Promise((resolve) => setImmediate(resolve));
+      await vi.advanceTimersByTimeAsync(9_999);
+      expect(answered).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      await testing;
+      expect(((await (answered as Response).json()) as { data: unknown }).data).toMatchObject({
+        succeeded: false,
+        http_status: null,
+        error: 'timeout',
+      });
+    } finally {
+      vi.useRealTimers();
+      mock.dispose();
+    }
+  });
+
   /** Creates a webhook for `url` on a manual-clock mock and sends its test delivery. */
   async function testDelivery(url: string) {
     const mock = createMockServer({ clock: 'manual', variant: 'A' });
