@@ -98,16 +98,19 @@ if [ $# -gt 0 ]; then
   # suite waited for, the proxy stopped, and the step ends 128 + the signal's number (143, 130).
   suite_pid=
   stop_suite() { # SIGNAL EXIT-CODE
-    if [ -n "$suite_pid" ]; then
-      kill -s "$1" -- "-$suite_pid" 2>/dev/null || true
-      wait "$suite_pid" 2>/dev/null || true
+    # $! is the suite's as soon as it is forked, before suite_pid=$! is run: a signal in between finds it
+    # there. Before the fork, $! is still the proxy's, which is stopped below.
+    local suite_job=${suite_pid:-$!}
+    if [ "$suite_job" != "$proxy_pid" ]; then
+      kill -s "$1" -- "-$suite_job" 2>/dev/null || true
+      wait "$suite_job" 2>/dev/null || true
     fi
     kill -TERM "$proxy_pid" 2>/dev/null || true
     wait "$proxy_pid" 2>/dev/null || true
     echo "stopped by SIG$1: the suite and the proxy were stopped" >&2
     exit "$2"
   }
-  # Set before the suite starts, so that a signal in between is not lost.
+  # Set before the suite starts, so that no signal is lost in between.
   trap 'stop_suite TERM 143' TERM
   trap 'stop_suite INT 130' INT
   set -m
