@@ -25,7 +25,9 @@ const byRef = new Map(
 
 /** Resolves the spec's `#/components/schemas/Name` references. */
 export const resolveRef: SchemaResolver = (ref) => {
-  const schema = byRef.get(ref) ?? schemas[ref.replace('#/components/schemas/', '')];
+  const name = ref.replace('#/components/schemas/', '');
+  // Own names only: `constructor` or `toString` is Object.prototype's, no schema.
+  const schema = byRef.get(ref) ?? (Object.hasOwn(schemas, name) ? schemas[name] : undefined);
   if (!schema) throw new Error(`unknown schema reference ${ref}`);
   return schema;
 };
