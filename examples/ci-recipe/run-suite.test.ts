@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { connect, createServer } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
+import { listening } from '../support/listening.js';
 
 const run = promisify(execFile);
 const script = fileURLToPath(new URL('./run-suite.sh', import.meta.url));
@@ -102,17 +103,6 @@ it('runs the CLI from source by default in this repository, without npx', async 
     await rm(bin, { recursive: true, force: true });
   }
 }, 70_000);
-
-/** Whether something still accepts connections at `url`'s port. */
-const listening = (url: string) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect(Number(new URL(url).port), '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 
 it('stops the server when the mock runs under a launcher that does not pass signals on (npx)', async () => {
   // The launcher stays the parent of the server, as npx does: killing the launcher alone would

@@ -1,12 +1,12 @@
 import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createMockServer } from '@agent-platform/mock-server';
 import { expect, it, onTestFinished } from 'vitest';
+import { listening } from '../support/listening.js';
 
 const run = promisify(execFile);
 const script = fileURLToPath(new URL('./run-through-proxy.sh', import.meta.url));
@@ -148,17 +148,6 @@ child.on('exit', (code) => process.exit(code ?? 1));
     await rm(dir, { recursive: true, force: true });
   }
 }, 70_000);
-
-/** Whether something accepts connections at `url`'s port. */
-const listening = (url: string) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect(Number(new URL(url).port), '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 
 /** Whether a process is still there. */
 function alive(pid: number): boolean {
