@@ -1,5 +1,5 @@
 import { createServer, type IncomingHttpHeaders, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createValidationProxy } from '../../src/proxy.js';
 import { AGENT, ANSWER_HEADERS, page } from '../support/proxy-answers.js';
@@ -60,6 +60,21 @@ function call(url: string, method: string, headers: Record<string, string> = {})
       req.end();
     },
   );
+}
+
+/** One raw request (`text`, written as is) to 127.0.0.1:`port`; the answer's head, up to the blank line. */
+function rawHead(port: number, text: string) {
+  return new Promise<string>((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let got = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => {
+      got += chunk;
+    });
+    socket.on('end', () => resolve(got.split('\r\n\r\n')[0] ?? ''));
+    socket.on('error', reject);
+    socket.write(text);
+  });
 }
 
 describe('the validation proxy passes back', () => {
@@ -184,5 +199,39 @@ describe("the validation proxy's Location and Content-Location", () => {
       headers: { 'x-answer-location': `${upstream}/v1/agents/${AGENT.id}` },
     });
     expect(res.headers.get('location')).toBe(`http://proxy.test/v1/agents/${AGENT.id}`);
+  });
+});
+
+describe("the validation proxy's origin for a Location, when the Host does not give it", () => {
+  const lines = (head: string) => head.split('\r\n').filter((line) => /^location:/i.test(line));
+
+  it('without a Host (HTTP/1.0), on a server bound to 0.0.0.0: the address the client reached, not the wildcard', async () => {
+    const proxy = createValidationProxy({ upstream: prefixed });
+    const running = await proxy.listen({ port: 0, host: '0.0.0.0' });
+    try {
+      const head = await rawHead(
+        running.port,
+        `GET /v1/agents HTTP/1.0\r\nx-answer-location: ${prefixed}/v1/agents/${AGENT.id}\r\n\r\n`,
+      );
+      expect(lines(head)).toEqual([
+        `location: http://127.0.0.1:${running.port}/v1/agents/${AGENT.id}`,
+      ]);
+    } finally {
+      await running.close();
+    }
+  });
+
+  it('for an absolute-form target (a client using it as its HTTP proxy): its authority, the Host ignored (RFC 9112 §3.2.2)', async () => {
+    const proxy = createValidationProxy({ upstream: prefixed });
+    const running = await proxy.listen({ port: 0 });
+    try {
+      const head = await rawHead(
+        running.port,
+        `GET http://u:pw@API.example.test:8080/v1/agents HTTP/1.1\r\nHost: other.example.test\r\nx-answer-location: ${prefixed}/v1/agents/${AGENT.id}\r\nConnection: close\r\n\r\n`,
+      );
+      expect(lines(head)).toEqual([`location: http://api.example.test:8080/v1/agents/${AGENT.id}`]);
+    } finally {
+      await running.close();
+    }
   });
 });
