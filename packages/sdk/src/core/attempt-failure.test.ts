@@ -40,6 +40,28 @@ describe('attemptFailure', () => {
     expect(error.message).toBe('Connection error: GET http://127.0.0.1:1/v1/agents (bad port)');
   });
 
+  it("skips a cause's empty message and its code 0, which say nothing", () => {
+    const request = new Request('http://api.test/v1/agents');
+    // undici's network error without a reason (makeNetworkError()) is Error(undefined): message ''.
+    const empty = attemptFailure(
+      new TypeError('fetch failed', { cause: new Error() }),
+      undefined,
+      false,
+      request,
+    );
+    expect(empty.message).toBe('Connection error: GET http://api.test/v1/agents (fetch failed)');
+    // Its cancellation is a DOMException named Error, whose legacy code is 0.
+    const cancelled = attemptFailure(
+      new TypeError('fetch failed', { cause: new DOMException('Request was cancelled.') }),
+      undefined,
+      false,
+      request,
+    );
+    expect(cancelled.message).toBe(
+      'Connection error: GET http://api.test/v1/agents (Request was cancelled.)',
+    );
+  });
+
   it('quotes what the fetch threw when it gives no code', () => {
     const request = new Request('http://api.test/v1/agents/a1', { method: 'DELETE' });
     const error = attemptFailure(new TypeError('Failed to fetch'), undefined, false, request);
