@@ -59,7 +59,17 @@ export async function listenProxy(
         `the proxy failed: ${(error as Error).message}`,
       );
     }
-    await write(res, answer);
+    try {
+      await write(res, answer);
+    } catch (error) {
+      // node:http refuses what fetch's Headers take (a control character in a value, from a custom
+      // fetch): an answer naming it, not a client left waiting and a rejection nobody handles.
+      if (res.headersSent) return void res.destroy();
+      await write(
+        res,
+        proxyError(502, 'UPSTREAM_UNREACHABLE', `the proxy failed: ${(error as Error).message}`),
+      );
+    }
   };
   const server = createServer((req, res) => void serve(req, res));
   await new Promise<void>((resolve, reject) => {

@@ -235,3 +235,24 @@ describe("the validation proxy's origin for a Location, when the Host does not g
     }
   });
 });
+
+describe('the validation proxy, given an answer node:http cannot write', () => {
+  it('answers 502 naming why, rather than leaving the client waiting (a custom fetch with a control character in a header)', async () => {
+    const proxy = createValidationProxy({
+      upstream,
+      // Headers takes \x01 in a value; node:http refuses to write it.
+      fetch: async () => new Response(BODY, { headers: { ...ANSWER_HEADERS, 'x-odd': 'a\x01b' } }),
+    });
+    const running = await proxy.listen({ port: 0 });
+    try {
+      const got = await call(`${running.url}/v1/agents`, 'GET');
+      expect(got.status).toBe(502);
+      expect(JSON.parse(got.body.toString()).error).toMatchObject({
+        code: 'UPSTREAM_UNREACHABLE',
+        message: expect.stringMatching(/x-odd/),
+      });
+    } finally {
+      await running.close();
+    }
+  });
+});
