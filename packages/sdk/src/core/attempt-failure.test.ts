@@ -62,6 +62,16 @@ describe('attemptFailure', () => {
     );
   });
 
+  it("leaves a query out of what a fetch of one's own said (node-fetch quotes the whole URL)", () => {
+    const request = new Request('http://api.test/v1/contacts?q=ada@example.com');
+    const thrown = new Error(
+      'request to http://api.test/v1/contacts?q=ada@example.com&limit=5 failed, reason: connect ECONNREFUSED',
+    );
+    expect(attemptFailure(thrown, undefined, false, request).message).toBe(
+      'Connection error: GET http://api.test/v1/contacts (request to http://api.test/v1/contacts failed, reason: connect ECONNREFUSED)',
+    );
+  });
+
   it('quotes what the fetch threw when it gives no code', () => {
     const request = new Request('http://api.test/v1/agents/a1', { method: 'DELETE' });
     const error = attemptFailure(new TypeError('Failed to fetch'), undefined, false, request);

@@ -22,7 +22,8 @@ export function attemptFailure(
   timedOut: boolean | undefined,
   request?: Request,
 ): AgentPlatformError {
-  // Without the query: it may hold a search for a person.
+  // Without the query: it may hold a search for a person. So may what a fetch said (node-fetch
+  // quotes the whole URL): a `?` and what follows up to a space are left out of the message.
   const name = request && `${request.method} ${request.url.split('?')[0]}`;
   // One expression, the error cast where read: 4 B fewer in the bundle than returns and a variable.
   // `||`, not `??`: an empty message (undici's network error without a reason) or a DOMException's
@@ -33,7 +34,10 @@ export function attemptFailure(
       ? new APITimeoutError(name && `Request timed out: ${name}`, { cause: error })
       : new APIConnectionError(
           name &&
-            `Connection error: ${name} (${(error as Failed)?.cause?.code || (error as Failed)?.cause?.message || (error as Failed)?.message || 'no message'})`,
+            `Connection error: ${name} (${(error as Failed)?.cause?.code || (error as Failed)?.cause?.message || (error as Failed)?.message || 'no message'})`.replace(
+              /\?\S*/g,
+              '',
+            ),
           { cause: error },
         );
 }
