@@ -326,6 +326,12 @@ const cases: Case[] = [
     expect: 'throws:TypeError',
   },
   { name: 'B: an empty secret', options: { ...b, secret: '' }, expect: 'throws:TypeError' },
+  {
+    // process.env.WEBHOOK_SECRET_PREVIOUS, unset: refused, never skipped (the message is checked below).
+    name: 'B: an undefined secret in a list',
+    options: { ...b, secret: [b.secret as string, undefined as never] },
+    expect: 'throws:TypeError',
+  },
   { name: 'B: an empty secret list', options: { ...b, secret: [] }, expect: 'throws:TypeError' },
   {
     name: 'B: an empty secret in a list',
@@ -455,6 +461,53 @@ describe('verification regressions (sync and async must agree)', () => {
       expect(outcome.ok).toBe(false);
       if (!outcome.ok) expect(outcome.message).not.toContain(bSig.slice(7));
     }
+  });
+
+  it.each(cases.filter((c) => c.expect !== 'ok'))(
+    '$name: the message holds no signature, expected or received',
+    async ({ options }) => {
+      const outcome = await outcomeBoth(options);
+      expect(outcome.ok).toBe(false);
+      if (!outcome.ok) expect(outcome.message).not.toMatch(/[0-9a-f]{64}/i);
+    },
+  );
+
+  it('says which secret is wrong: an empty or undefined entry, as the README says', async () => {
+    for (const secret of [
+      ['', b.secret as string],
+      [b.secret as string, undefined as never],
+    ]) {
+      expect(await outcomeBoth({ ...b, secret })).toEqual({
+        ok: false,
+        code: 'throws:TypeError',
+        message: 'webhook-verify: a secret is empty (is the env variable set?)',
+      });
+    }
+  });
+
+  it('checks the timestamp window before the JSON (A): a late delivery is too old, whatever it holds', async () => {
+    const late = deliveryOf(vector('A: signed body with null data'));
+    expect(await outcomeBoth({ ...late, now: at(aTs + 301) })).toMatchObject({
+      ok: false,
+      code: 'timestamp_too_old',
+    });
+    expect(await outcomeBoth(late)).toMatchObject({ ok: false, code: 'invalid_body' });
+  });
+
+  it('verifies an event name this version does not know (a new platform event is not rejected)', async () => {
+    const secret = 'whsec_unknown_event';
+    const rawBody = JSON.stringify({
+      event_id: '5f0c2a9e-8d3b-4c71-a6e4-2b9d7f1c3e58',
+      event: 'brand.new',
+      timestamp: '2026-01-01T00:00:00.000Z',
+      webhook_id: '0b6f8e3c-3b8e-4d0a-9c55-6a1f2e7d9b01',
+      data: {},
+    });
+    const headers = { ...signWebhookSync({ variant: 'B', secret, rawBody }) };
+    expect(await outcomeBoth({ variant: 'B', rawBody, headers, secret })).toMatchObject({
+      ok: true,
+      event: { event: 'brand.new' },
+    });
   });
 
   it('the parsed-body error says to pass the raw body', async () => {
