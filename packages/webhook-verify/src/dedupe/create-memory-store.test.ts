@@ -46,4 +46,14 @@ describe('createMemoryStore', () => {
     expect(await store.get('c')).toBe('x');
     expect(await store.get('d')).toBe('x');
   });
+
+  it('holds 10 000 entries by default, as the README says, then drops the oldest', async () => {
+    const store = createMemoryStore({ now: () => 0 });
+    for (let i = 0; i < 10_000; i++) await store.set(`k${i}`, 'x', 60);
+    expect(await store.get('k0')).toBe('x');
+    await store.set('k10000', 'x', 60);
+    expect(await store.get('k0')).toBeUndefined();
+    expect(await store.get('k1')).toBe('x');
+    expect(await store.get('k10000')).toBe('x');
+  });
 });
