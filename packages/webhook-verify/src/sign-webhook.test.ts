@@ -104,6 +104,16 @@ describe('signWebhook', () => {
     expect(() => signWebhookSync(options as never)).toThrow(TypeError);
   });
 
+  it('throws invalid_body at once for a parsed object or a stream, as verifyWebhook rejects it (the README)', () => {
+    for (const rawBody of [JSON.parse(bodyA), new Response(bodyA).body]) {
+      for (const sign of [signWebhook, signWebhookSync]) {
+        expect(() => sign({ variant: 'B', secret, rawBody })).toThrow(
+          expect.objectContaining({ name: 'WebhookVerificationError', code: 'invalid_body' }),
+        );
+      }
+    }
+  });
+
   it('throws at once for a body whose buffer was transferred, rather than sign it as empty', () => {
     for (const variant of ['A', 'B'] as const) {
       const { buffer } = new TextEncoder().encode(bodyA);
