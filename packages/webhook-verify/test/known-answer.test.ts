@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { signWebhook } from '../src/index.js';
 import { signWebhookSync } from '../src/node.js';
 import { outcomeBoth } from './support/outcome.js';
-import { bodyOf, deliveryOf, vectors } from './support/vectors.js';
+import { bodyOf, deliveryOf, type Vector, vectors } from './support/vectors.js';
 
 // Signatures computed by openssl (fixtures/make-vectors.sh), never by the code under test.
 describe('known-answer vectors', () => {
@@ -29,4 +29,28 @@ describe('known-answer vectors', () => {
     expect(asyncHeaders[headerName]).toBe(v.signature);
     expect(syncHeaders[headerName]).toBe(v.signature);
   });
+
+  it.each(vectors)('$name: its openssl command signs its secret, timestamp and body', (v) => {
+    const { secret, timestamp, body } = commandInputs(v);
+    expect(secret).toBe(v.secret);
+    expect(timestamp).toBe(v.timestamp);
+    expect(body).toEqual(bodyOf(v));
+  });
 });
+
+/** What a vector's command hands openssl: `printf` formats, decoded as the shell's printf does. */
+function commandInputs(v: Vector) {
+  const pattern =
+    v.variant === 'A'
+      ? /^\{ printf '%s\.' (\d+); printf '([^']*)'; \} \| openssl dgst -sha256 -hmac '([^']*)'$/
+      : /^()printf '([^']*)' \| openssl dgst -sha256 -hmac '([^']*)'$/;
+  const [, timestamp, format, secret] = pattern.exec(v.command) ?? [];
+  if (format === undefined) throw new Error(`${v.name}: a command of another shape: ${v.command}`);
+  const bytes: number[] = [];
+  for (const [, hex, escaped, char] of format.matchAll(/\\x([0-9a-f]{2})|\\(.)|([^\\]+)/gs)) {
+    if (hex) bytes.push(Number.parseInt(hex, 16));
+    else if (escaped) bytes.push(escaped === 'n' ? 10 : (escaped.codePointAt(0) ?? 0));
+    else bytes.push(...new TextEncoder().encode(char));
+  }
+  return { secret, timestamp: timestamp || null, body: Uint8Array.from(bytes) };
+}
