@@ -10,6 +10,7 @@ import {
   APIError,
   generateError,
   type ServiceUnavailableError,
+  type ValidationError,
 } from './core/errors.js';
 import { type AttemptHold, readHeld, releaseHold } from './core/held-response.js';
 import { checkLogLevel, type Logger, type LogLevel, levelLogger } from './core/logger.js';
@@ -233,6 +234,7 @@ export class AgentPlatform {
    *
    * `GET /v1/health`. No API key needed.
    *
+   * @throws 400 {@link ValidationError} when the query has a parameter (`/v1/health?cachebust=1`): health takes none, and refuses an unknown one as every operation does (rule `unknown`), without rate-limit headers, as it needs no key.
    * @throws 503 {@link ServiceUnavailableError} when the service is in maintenance or degraded.
    */
   health(options?: RequestOptions): APIPromise<ResponseBody<'healthRetrieve'>> {

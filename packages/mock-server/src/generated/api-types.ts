@@ -4453,6 +4453,32 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            /** @description The query has a parameter (`/v1/health?cachebust=1`): health takes none, and refuses an unknown one as every operation does (rule `unknown`), without rate-limit headers, as it needs no key. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "cachebust: is not a known query parameter",
+                     *         "status": 400,
+                     *         "details": [
+                     *           {
+                     *             "field": "cachebust",
+                     *             "rule": "unknown",
+                     *             "message": "cachebust: is not a known query parameter"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["InternalError"];
             /** @description The service is in maintenance or degraded. */
             503: {

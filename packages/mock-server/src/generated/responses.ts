@@ -38,6 +38,7 @@ export const responses: {
 } = {
   healthRetrieve: {
     '200': {"body":{"$ref":"#/components/schemas/Health"},"headers":[{"name":"X-Request-Id","required":true,"schema":{"type":"string","format":"uuid"}}]},
+    '400': {"body":{"$ref":"#/components/schemas/Error"},"headers":[{"name":"X-Request-Id","required":true,"schema":{"type":"string","format":"uuid"}}]},
     '500': InternalError,
     '503': {"body":{"$ref":"#/components/schemas/HealthUnavailable"},"headers":[{"name":"X-Request-Id","required":true,"schema":{"type":"string","format":"uuid"}}]},
   },

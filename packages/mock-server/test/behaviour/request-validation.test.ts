@@ -30,6 +30,17 @@ describe.each(transports)('request validation over $name', (transport) => {
     expect(res.body.error.details).toEqual([{ field, rule, message }]);
   });
 
+  // GET /v1/health takes no query either: the spec declares the 400 (h.call checks the answer
+  // against it), without rate-limit headers, as health needs no key.
+  it('rejects a query parameter on GET /v1/health, as on every operation', async () => {
+    const res = await h.call('GET', '/v1/health?cachebust=1', { key: null });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual([
+      { field: 'cachebust', rule: 'unknown', message: 'cachebust: is not a known query parameter' },
+    ]);
+    expect(res.headers.get('x-ratelimit-limit')).toBeNull();
+  });
+
   it.each([
     ['q=caf%E9', 'q'], // Latin-1, not UTF-8: URLSearchParams would search for "caf\uFFFD"
     ['q=100%', 'q'], // a stray %: would be searched for as is
