@@ -139,4 +139,33 @@ describe.each(transports)('agents and trainings over $name', (transport) => {
     expect((await h.call('GET', `/v1/trainings/${training}`)).status).toBe(404);
     expect((await h.call('GET', `/v1/channels/${channel}`)).body.data.agent_id).toBeNull();
   });
+
+  // api-decisions section 4: deleting an agent deletes its MCP links; the servers stay.
+  it('deletes an agent with its MCP links: a server only it used is disconnected again', async () => {
+    const agent = (await h.call('POST', '/v1/agents', { body: { name: 'A' } })).body.data.id;
+    const other = (await h.call('POST', '/v1/agents', { body: { name: 'B' } })).body.data.id;
+    const mcp = async (name: string) =>
+      (
+        await h.call('POST', '/v1/mcp-servers', {
+          body: { name, url: `https://${name}.example/mcp` },
+        })
+      ).body.data.id;
+    const own = await mcp('own');
+    const shared = await mcp('shared');
+    for (const [a, m] of [
+      [agent, own],
+      [agent, shared],
+      [other, shared],
+    ]) {
+      expect(
+        (await h.call('POST', `/v1/agent/${a}/mcp/connect`, { body: { mcp_id: m } })).status,
+      ).toBe(200);
+    }
+    expect((await h.call('GET', `/v1/mcp-servers/${own}`)).body.data.status).toBe('connected');
+    expect((await h.call('DELETE', `/v1/agents/${agent}`)).status).toBe(204);
+    expect((await h.call('GET', `/v1/mcp-servers/${own}`)).body.data.status).toBe('disconnected');
+    expect((await h.call('GET', `/v1/mcp-servers/${shared}`)).body.data.status).toBe('connected');
+    const listed = (await h.call('GET', `/v1/agent/${other}/mcp`)).body.data;
+    expect(listed.map((s: { id: string }) => s.id)).toEqual([shared]);
+  });
 });
