@@ -357,6 +357,17 @@ describe('createMockServer options', () => {
     expect(() => createMockServer({ rateLimit: false, deliveryGraceMs: 60_000 })).not.toThrow();
   });
 
+  // api-decisions section 7: the journal keeps the last 1000 requests unless told otherwise.
+  it('keeps the newest 1000 requests in the journal by default, dropping the oldest', async () => {
+    const mock = createMockServer({ rateLimit: false });
+    const call = client(mock);
+    for (let i = 0; i < 1001; i++) await call('GET', `/v1/health?n=${i}`, { key: null });
+    const kept = mock.requests();
+    expect(kept).toHaveLength(1000);
+    expect(kept[0]?.query).toBe('?n=1');
+    expect(kept.at(-1)?.query).toBe('?n=1000');
+  });
+
   it('refuses what --start-time refuses: a time without a zone, a day that does not exist, a real clock', () => {
     for (const startTime of ['2024-01-01T00:00:00', '2023-02-29']) {
       expect(() => createMockServer({ clock: 'manual', startTime })).toThrow(
