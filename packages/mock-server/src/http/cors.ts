@@ -28,7 +28,7 @@ export function corsHeaders(
 
 /** The answer to a CORS preflight (OPTIONS) request; for the control API, as `corsHeaders` allows. */
 export function preflightResponse(
-  request: ApiRequest,
+  request: Pick<ApiRequest, 'header'>,
   isControl: boolean,
   anyOrigin = false,
 ): ApiResponse {

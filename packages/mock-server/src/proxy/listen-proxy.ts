@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import { isControlPath, isLoopbackName } from '../http/cors.js';
+import { corsHeaders, isControlPath, isLoopbackName } from '../http/cors.js';
 import { normalizePath } from '../http/normalize-path.js';
 import { earlyRefusal } from '../transports/early-refusal.js';
+import { headerOf } from '../transports/incoming-request.js';
 import { type ListenOptions, loadHttp, type RunningServer } from '../transports/node-server.js';
 import { type ProxyAnswer, type ProxyErrorCode, proxyError } from './proxy-answer.js';
 
@@ -31,10 +32,12 @@ export async function listenProxy(
     const refusal = earlyRefusal(req, control, rules);
     if (refusal) {
       req.resume();
-      return write(
-        res,
-        proxyError(refusal.status, refusal.code as ProxyErrorCode, refusal.message),
-      );
+      // The route's CORS on its refusals too, as the mock's server writes its own: a page served
+      // from this machine reads why it was refused.
+      const header = (name: string) => headerOf(req, name);
+      const cors = corsHeaders({ header }, control, rules.controlCorsAnyOrigin);
+      const code = refusal.code as ProxyErrorCode;
+      return write(res, proxyError(refusal.status, code, refusal.message, undefined, cors));
     }
     const target = targetOf(req);
     if (target === null) {

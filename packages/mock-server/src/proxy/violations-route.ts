@@ -1,3 +1,4 @@
+import { corsHeaders, preflightResponse } from '../http/cors.js';
 import { sameSecret } from '../http/same-secret.js';
 import { jsonAnswer, proxyError } from './proxy-answer.js';
 import type { ViolationLog } from './violation-log.js';
@@ -7,17 +8,35 @@ export const VIOLATIONS_PATH = '/__mock/violations';
 
 /**
  * `GET /__mock/violations` (the kept ones and the total) and `DELETE` (forget them), behind the
- * admin token when there is one, as the mock's control API is.
+ * admin token when there is one, with the CORS of the mock's control API: a page served from this
+ * machine, or any page when the admin token guards the route.
  */
 export function violationsRoute(
   request: Request,
   log: ViolationLog,
   adminToken: string | undefined,
 ): Response {
-  if (
-    adminToken !== undefined &&
-    !sameSecret(request.headers.get('x-mock-admin-token'), adminToken)
-  ) {
+  const guarded = adminToken !== undefined;
+  const asked = { header: (name: string) => request.headers.get(name) };
+  const answer = answerOf(request, log, adminToken, asked);
+  for (const [name, value] of Object.entries(corsHeaders(asked, true, guarded))) {
+    answer.headers.set(name, value);
+  }
+  return answer;
+}
+
+function answerOf(
+  request: Request,
+  log: ViolationLog,
+  adminToken: string | undefined,
+  asked: { header(name: string): string | null },
+): Response {
+  // A preflight carries no token: answered first, as the mock answers its control API's.
+  if (request.method === 'OPTIONS') {
+    const { status, headers } = preflightResponse(asked, true, adminToken !== undefined);
+    return new Response(null, { status, headers });
+  }
+  if (adminToken !== undefined && !sameSecret(asked.header('x-mock-admin-token'), adminToken)) {
     return proxyError(
       401,
       'UNAUTHORIZED',
