@@ -53,8 +53,8 @@ function answerOf(
   return proxyError(
     405,
     'METHOD_NOT_ALLOWED',
-    `${request.method} is not allowed on /__mock/violations; use GET, HEAD, DELETE`,
+    `${request.method} is not allowed on /__mock/violations; use GET, HEAD, DELETE, OPTIONS`,
     undefined,
-    { allow: 'GET, HEAD, DELETE' },
+    { allow: 'GET, HEAD, DELETE, OPTIONS' },
   );
 }

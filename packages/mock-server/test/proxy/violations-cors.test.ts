@@ -54,6 +54,16 @@ const preflight = (send: Send, origin: string) =>
   });
 
 describe.each(targets)('CORS of /__mock/violations through $name', ({ connect }) => {
+  it("lists OPTIONS in a 405's Allow, as the mock's routes do: it is answered", async () => {
+    const send = await connect(await proxyWithViolation());
+    const refused = await send('/__mock/violations', { method: 'POST' });
+    expect(refused.status).toBe(405);
+    expect(refused.headers.get('allow')).toBe('GET, HEAD, DELETE, OPTIONS');
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+      'POST is not allowed on /__mock/violations; use GET, HEAD, DELETE, OPTIONS',
+    );
+  });
+
   it('lets a page served from this machine read and clear it without an admin token', async () => {
     const proxy = await proxyWithViolation();
     const send = await connect(proxy);
