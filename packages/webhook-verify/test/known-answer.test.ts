@@ -1,6 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { signWebhook } from '../src/index.js';
 import { signWebhookSync } from '../src/node.js';
+import { findOpenssl, INSTALL_OPENSSL } from './support/openssl.js';
 import { outcomeBoth } from './support/outcome.js';
 import { bodyOf, deliveryOf, type Vector, vectors } from './support/vectors.js';
 
@@ -35,6 +37,27 @@ describe('known-answer vectors', () => {
     expect(secret).toBe(v.secret);
     expect(timestamp).toBe(v.timestamp);
     expect(body).toEqual(bodyOf(v));
+  });
+});
+
+const onCi = process.env.CI === 'true';
+const openssl = findOpenssl();
+// CI must run these: there, a missing openssl fails each test with how to install it.
+const skipReason =
+  openssl === undefined && !onCi ? `openssl not found (${INSTALL_OPENSSL})` : undefined;
+if (skipReason) console.warn(`known-answer.test.ts: openssl commands skipped, ${skipReason}`);
+
+describe('known-answer vectors, their commands run', () => {
+  // The fixture's signature is what its stored command prints today, so neither can be edited alone.
+  it.skipIf(skipReason !== undefined).each(vectors)('$name: openssl prints its signature', (v) => {
+    if (openssl === undefined) throw new Error(`openssl is not on PATH: ${INSTALL_OPENSSL}`);
+    // bash, as make-vectors.sh runs them; LC_ALL=C so that printf writes \xNN as bytes.
+    const output = execFileSync('bash', ['-c', v.command], {
+      encoding: 'utf8',
+      env: { ...process.env, LC_ALL: 'C' },
+    });
+    // `SHA2-256(stdin)= <hex>` (OpenSSL 3) or `(stdin)= <hex>` (1.1, LibreSSL).
+    expect(`sha256=${output.trim().split(' ').at(-1)}`).toBe(v.signature);
   });
 });
 

@@ -1,0 +1,19 @@
+import { accessSync, constants } from 'node:fs';
+import { delimiter, join } from 'node:path';
+
+/** How to get openssl, for the message of a run that has none. */
+export const INSTALL_OPENSSL =
+  'install it (Debian/Ubuntu: `sudo apt-get install -y openssl`, macOS: `brew install openssl`); .ci/run installs it on Debian';
+
+/** The openssl binary on PATH (the vectors' commands call it by that name); undefined when none. */
+export function findOpenssl(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  for (const dir of (env.PATH ?? '').split(delimiter)) {
+    if (!dir) continue;
+    const file = join(dir, 'openssl');
+    try {
+      accessSync(file, constants.X_OK);
+      return file;
+    } catch {}
+  }
+  return undefined;
+}
