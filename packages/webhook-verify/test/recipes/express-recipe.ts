@@ -1,15 +1,19 @@
 import express from 'express';
-import { MAX_DELIVERY_BYTES, type ReceiverOptions, receive } from './receive.js';
+import { type ReceiverOptions, receiver } from './receive.js';
 
 /** Recipe: Express. `express.raw` keeps the body as a Buffer; mount it before any `express.json()`. */
 export function expressReceiver(options: ReceiverOptions): express.Express {
   const app = express();
-  // Its limit above the largest delivery: the default, 100 kB, would answer real ones 413.
-  const raw = express.raw({ type: 'application/json', limit: MAX_DELIVERY_BYTES });
-  app.post('/webhooks', raw, async (req, res) => {
-    // Not JSON (another content type): express.raw leaves req.body undefined, answered invalid_body.
-    const { status, body } = await receive(options, req.body, req.headers);
-    res.status(status).send(body);
-  });
+  const receive = receiver(options);
+  // README:start express
+  app.post(
+    '/webhooks',
+    express.raw({ type: 'application/json', limit: '16mb' }),
+    async (req, res) => {
+      const { status, body } = await receive(req.body, req.headers); // req.body is a Buffer
+      res.status(status).send(body);
+    },
+  );
+  // README:end express
   return app;
 }

@@ -1,18 +1,20 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { MAX_DELIVERY_BYTES, type ReceiverOptions, receive } from './receive.js';
+import { type ReceiverOptions, receiver } from './receive.js';
 
 /** Recipe: Fastify. Parse application/json as a Buffer in this plugin scope, so the body stays raw. */
 export function fastifyReceiver(options: ReceiverOptions): FastifyInstance {
   const app = Fastify();
+  const receive = receiver(options);
+  // README:start fastify
   app.register((scope, _options, done) => {
-    // Its limit above the largest delivery: the default, 1 MiB, would answer real ones 413.
-    const parser = { parseAs: 'buffer', bodyLimit: MAX_DELIVERY_BYTES } as const;
+    const parser = { parseAs: 'buffer', bodyLimit: 16 * 1024 * 1024 } as const;
     scope.addContentTypeParser('application/json', parser, (_req, body, done) => done(null, body));
     scope.post('/webhooks', async (request, reply) => {
-      const { status, body } = await receive(options, request.body as Buffer, request.headers);
+      const { status, body } = await receive(request.body as Buffer, request.headers);
       return reply.code(status).send(body);
     });
     done();
   });
+  // README:end fastify
   return app;
 }

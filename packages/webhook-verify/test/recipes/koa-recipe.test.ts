@@ -16,14 +16,11 @@ describe('recipe: Koa behind a body parser mounted before it', () => {
 
   it('answers 400 invalid_body, logging what to do (rather than wait on a stream already read)', async () => {
     const v = vector('B: ascii conversation.created');
-    const app = new Koa().use(jsonParser).use(
-      koaWebhook({
-        variant: 'auto',
-        secret: v.secret,
-        deduper: createDeduper({ store: createMemoryStore(), ttlSeconds: 86_400 }),
-        onEvent: async () => {},
-      }),
-    );
+    const app = koaWebhook(new Koa().use(jsonParser), {
+      secret: v.secret,
+      deduper: createDeduper({ store: createMemoryStore(), ttlSeconds: 86_400 }),
+      onEvent: async () => {},
+    });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const server = app.listen(0, '127.0.0.1');
     try {

@@ -52,7 +52,6 @@ afterEach(() => warn.mockRestore());
 function receiver() {
   const handled: WebhookEvent[] = [];
   const handler = lambdaReceiver({
-    variant: 'auto',
     secret,
     deduper: createDeduper({ store: createMemoryStore(), ttlSeconds: 86_400 }),
     onEvent: async (event) => {

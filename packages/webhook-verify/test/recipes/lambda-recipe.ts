@@ -1,7 +1,10 @@
-import type { RawBody, WebhookHeaders } from '../../src/index.js';
-import { type ReceiverOptions, receive } from './receive.js';
+// README:start aws-lambda
+import type { RawBody, WebhookHeaders } from '@agent-platform/webhook-verify';
+// README:end aws-lambda
+import { type ReceiverOptions, receiver } from './receive.js';
 
 // README:start aws-lambda
+
 /** The fields of an API Gateway (REST or HTTP API), Function URL or ALB event that a receiver reads. */
 export interface LambdaHttpEvent {
   body?: string | null;
@@ -44,20 +47,26 @@ export interface LambdaHttpResult {
 export function lambdaReceiver(
   options: ReceiverOptions,
 ): (event: LambdaHttpEvent) => Promise<LambdaHttpResult> {
-  return async (event) => {
-    const answer = (statusCode: number, body: string): LambdaHttpResult => ({
+  const receive = receiver(options);
+  // README:start aws-lambda
+
+  // README: export async function handler(event: LambdaHttpEvent) {
+  async function handler(event: LambdaHttpEvent) {
+    const answer = (statusCode: number, body: string) => ({
       statusCode,
       headers: { 'content-type': 'text/plain' },
       body,
       isBase64Encoded: false, // the ALB wants it
     });
     try {
-      const { status, body } = await receive(options, lambdaRawBody(event), lambdaHeaders(event));
+      const { status, body } = await receive(lambdaRawBody(event), lambdaHeaders(event));
       return answer(status, body);
     } catch (error) {
       // Thrown out of the handler, API Gateway and ALB would answer 502 with no word of why.
       console.error('webhook receiver failed', error); // e.g. the dedupe store is down
       return answer(500, 'receiver failed');
     }
-  };
+  }
+  // README:end aws-lambda
+  return handler;
 }

@@ -23,7 +23,6 @@ afterEach(() => warn.mockRestore());
 async function deliver(routeConfig: PagesConfig) {
   const handled: WebhookEvent[] = [];
   const route = pagesReceiver({
-    variant: 'auto',
     secret: v.secret,
     deduper: createDeduper({ store: createMemoryStore(), ttlSeconds: 86_400 }),
     onEvent: async (event) => {

@@ -1,9 +1,12 @@
+// README:start next-pages
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RawBody } from '../../src/index.js';
+import type { RawBody } from '@agent-platform/webhook-verify';
+// README:end next-pages
 import { readBody } from './node-http-recipe.js';
-import { type ReceiverOptions, receive } from './receive.js';
+import { type ReceiverOptions, receiver } from './receive.js';
 
 // README:start next-pages
+
 /** Keeps Next.js from parsing the body: the route reads the bytes that were signed itself. */
 export const config = { api: { bodyParser: false } };
 
@@ -27,12 +30,22 @@ export type PagesRequest = IncomingMessage & { body?: unknown };
 export function pagesReceiver(
   options: ReceiverOptions,
 ): (req: PagesRequest, res: ServerResponse) => Promise<void> {
-  return async (req, res) => {
+  const receive = receiver(options);
+  // README:start next-pages
+
+  // NextApiRequest and NextApiResponse extend these node:http types.
+  // README: export default async function handler(
+  async function handler(
+    req: IncomingMessage & { body?: unknown },
+    res: ServerResponse,
+  ): Promise<void> {
     const rawBody = await pagesRawBody(req);
     const { status, body } =
       rawBody !== undefined
-        ? await receive(options, rawBody, req.headers)
+        ? await receive(rawBody, req.headers)
         : { status: 413, body: 'too large' };
     res.writeHead(status, { 'content-type': 'text/plain' }).end(body);
-  };
+  }
+  // README:end next-pages
+  return handler;
 }

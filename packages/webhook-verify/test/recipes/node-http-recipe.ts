@@ -1,5 +1,10 @@
+// README:start node-http
+// README: import { createServer, type IncomingMessage } from 'node:http';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { MAX_DELIVERY_BYTES, type ReceiverOptions, receive } from './receive.js';
+// README:end node-http
+import { type ReceiverOptions, receiver } from './receive.js';
+
+// README:start node-http
 
 /** The body's bytes, or undefined past `limit` (the rest is read and dropped, so a 413 can be sent). */
 export function readBody(request: IncomingMessage, limit: number): Promise<Buffer | undefined> {
@@ -14,20 +19,26 @@ export function readBody(request: IncomingMessage, limit: number): Promise<Buffe
     request.on('error', reject);
   });
 }
+// README:end node-http
 
 /** Recipe: node:http, no framework. Reads the body as bytes; an error (a store outage) answers 500. */
 export function nodeHttpReceiver(options: ReceiverOptions): Server {
+  const receive = receiver(options);
+  // README:start node-http
+
+  // README: createServer(async (request, response) => {
   return createServer(async (request, response) => {
     try {
-      const rawBody = await readBody(request, MAX_DELIVERY_BYTES);
+      const rawBody = await readBody(request, 16 * 1024 * 1024);
       const { status, body } = rawBody
-        ? await receive(options, rawBody, request.headers)
+        ? await receive(rawBody, request.headers)
         : { status: 413, body: 'too large' };
       response.writeHead(status, { 'content-type': 'text/plain' }).end(body);
     } catch (error) {
-      // Rejected out of this callback, it would be an unhandled rejection: Node would exit.
-      console.error('webhook receiver failed', error);
+      console.error('webhook receiver failed', error); // e.g. the dedupe store is down
       response.writeHead(500, { 'content-type': 'text/plain' }).end('receiver failed');
     }
+    // README: }).listen(3000);
   });
+  // README:end node-http
 }

@@ -24,7 +24,7 @@ import { type LambdaHttpEvent, lambdaReceiver } from './lambda-recipe.js';
 import { config, pagesReceiver } from './next-pages-recipe.js';
 import { nextPagesServer } from './next-pages-server.js';
 import { nodeHttpReceiver } from './node-http-recipe.js';
-import { MAX_DELIVERY_BYTES, type ReceiverOptions, receive } from './receive.js';
+import { MAX_DELIVERY_BYTES, type ReceiverOptions, receiver } from './receive.js';
 import { requestReceiver } from './request-recipe.js';
 
 type Send = (
@@ -131,7 +131,7 @@ const targets: Target[] = [
     name: 'Next.js route handler (POST)',
     limited: false,
     async start(options) {
-      const POST = requestReceiver(options); // app/webhooks/route.ts: export const POST = ...
+      const POST = requestReceiver(options); // app/webhooks/route.ts's POST
       return { send: viaFetch(POST), stop: async () => {} };
     },
   },
@@ -183,7 +183,6 @@ describe('recipe: Express in an app that parses JSON everywhere (app.use(express
   const v = vector('B: ascii conversation.created');
   const headers = { 'content-type': 'application/json', 'x-service-signature': v.signature };
   const options = (handled: WebhookEvent[]): ReceiverOptions => ({
-    variant: 'auto',
     secret: v.secret,
     deduper: createDeduper({ store: createMemoryStore(), ttlSeconds: 86_400 }),
     onEvent: async (event) => {
@@ -233,7 +232,7 @@ describe('recipe: Express in an app that parses JSON everywhere (app.use(express
     );
     app.post('/webhooks', async (req, res) => {
       const rawBody = (req as typeof req & { rawBody?: Buffer }).rawBody;
-      const { status, body } = await receive(options(handled), rawBody as Buffer, req.headers);
+      const { status, body } = await receiver(options(handled))(rawBody as Buffer, req.headers);
       res.status(status).send(body);
     });
     expect(await serve(app)).toEqual({ status: 200, body: 'ok' });
@@ -245,7 +244,6 @@ describe('recipe core: a deduper with maxEventAgeSeconds', () => {
   const v = vector('B: ascii conversation.created'); // its event happened at 2026-01-01T00:00:00Z
   const headers = { 'content-type': 'application/json', 'x-service-signature': v.signature };
   const at = (ageMs: number, handled: WebhookEvent[]): ReceiverOptions => ({
-    variant: 'B',
     secret: v.secret,
     deduper: createDeduper({
       store: createMemoryStore(),
@@ -260,7 +258,7 @@ describe('recipe core: a deduper with maxEventAgeSeconds', () => {
 
   it('answers 200 to an event that old, without handling it (a 4xx would be retried in vain)', async () => {
     const handled: WebhookEvent[] = [];
-    expect(await receive(at(3_600_000, handled), bodyOf(v), headers)).toEqual({
+    expect(await receiver(at(3_600_000, handled))(bodyOf(v), headers)).toEqual({
       status: 200,
       body: 'too old',
     });
@@ -269,7 +267,7 @@ describe('recipe core: a deduper with maxEventAgeSeconds', () => {
 
   it('handles one 1 ms younger', async () => {
     const handled: WebhookEvent[] = [];
-    expect(await receive(at(3_599_999, handled), bodyOf(v), headers)).toEqual({
+    expect(await receiver(at(3_599_999, handled))(bodyOf(v), headers)).toEqual({
       status: 200,
       body: 'ok',
     });
@@ -288,7 +286,6 @@ describe.each(targets)('recipe: $name', (target) => {
 
   beforeAll(async () => {
     app = await target.start({
-      variant: 'auto',
       secret: [vB.secret, 'whsec_other'],
       deduper: createDeduper({ store: createMemoryStore(), ttlSeconds: 86_400 }),
       async onEvent(event) {
@@ -401,7 +398,6 @@ describe.each(targets)('recipe: $name', (target) => {
     let flaky: Awaited<ReturnType<Target['start']>>;
     beforeAll(async () => {
       flaky = await target.start({
-        variant: 'auto',
         secret: vB.secret,
         deduper: createDeduper({ store: failing, ttlSeconds: 86_400, leaseSeconds: 60 }),
         async onEvent(event) {

@@ -1,13 +1,18 @@
-import { type ReceiverOptions, receive } from './receive.js';
+import { type ReceiverOptions, receiver } from './receive.js';
 
 /**
- * Recipe: a plain fetch `Request` (Deno, Bun, Cloudflare Workers, Next.js route handlers:
- * `export const POST = requestReceiver({...})` in app/webhooks/route.ts).
+ * Recipe: a Next.js route handler (app/webhooks/route.ts, its POST) and any plain fetch `Request`
+ * (Deno, Bun, Cloudflare Workers).
  */
 export function requestReceiver(options: ReceiverOptions): (request: Request) => Promise<Response> {
-  return async (request) => {
+  const receive = receiver(options);
+  // README:start request
+  // README: export async function POST(request: Request): Promise<Response> {
+  async function POST(request: Request): Promise<Response> {
     const rawBody = new Uint8Array(await request.arrayBuffer()); // never request.json()
-    const { status, body } = await receive(options, rawBody, request.headers);
+    const { status, body } = await receive(rawBody, request.headers);
     return new Response(body, { status });
-  };
+  }
+  // README:end request
+  return POST;
 }
