@@ -464,6 +464,56 @@ describe('requests', () => {
       '{"name":"from middleware"}',
     ]);
   });
+  it('runs middleware once per call, above the retries: it never sees an attempt', async () => {
+    // The retries sit beneath openapi-fetch's middleware, in its fetch (issue #7): a middleware that
+    // signs or logs a request must not run again for each retry, nor see the 503s retried away.
+    const { fetch, calls } = recordingFetch((_, i) =>
+      i < 2 ? apiError(503, 'SERVICE_UNAVAILABLE') : json(200, { data: { id: ID } }),
+    );
+    const client = new AgentPlatform({
+      apiKey: 'k',
+      baseUrl: 'http://api.test',
+      fetch,
+      clock: fakeClock().clock,
+    });
+    const seen: string[] = [];
+    client.raw.use({
+      onRequest: ({ request }) => {
+        seen.push(`request ${request.method}`);
+      },
+      onResponse: ({ response }) => {
+        seen.push(`response ${response.status}`);
+      },
+    });
+    expect(await client.agents.retrieve(ID)).toEqual({ id: ID });
+    expect(calls).toHaveLength(3);
+    expect(seen).toEqual(['request GET', 'response 200']);
+  });
+
+  it("throttles client.raw's calls with the client's throttle", async () => {
+    // One window of one request, spent by the first call and reset in 10 s: the second call waits
+    // for the reset (plus the second of margin) on the client's clock instead of drawing a 429.
+    const time = fakeClock();
+    const reset = String(time.clock.now() / 1000 + 10);
+    const { fetch, calls } = recordingFetch(() =>
+      json(
+        200,
+        { data: { id: ID } },
+        { 'X-RateLimit-Limit': '1', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': reset },
+      ),
+    );
+    const client = new AgentPlatform({
+      apiKey: 'k',
+      baseUrl: 'http://api.test',
+      fetch,
+      clock: time.clock,
+      throttle: true,
+    });
+    const get = () => client.raw.GET('/v1/agents/{id}', { params: { path: { id: ID } } });
+    await Promise.all([get(), get()]);
+    expect(calls).toHaveLength(2);
+    expect(time.sleeps).toEqual([11_000]);
+  });
 });
 
 describe('logging', () => {
