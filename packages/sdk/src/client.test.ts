@@ -583,6 +583,43 @@ describe('logging', () => {
     ).not.toThrow();
   });
 
+  it("logs each attempt's duration by the client's clock", async () => {
+    const { logger, lines } = recordingLogger();
+    const time = fakeClock();
+    const { fetch } = recordingFetch(() => {
+      time.advance(120);
+      return json(200, { data: {} });
+    });
+    const client = new AgentPlatform({
+      apiKey: 'k',
+      baseUrl: 'http://api.test',
+      fetch,
+      logger,
+      logLevel: 'debug',
+      clock: time.clock,
+    });
+    await client.me();
+    expect(lines).toEqual(['debug GET /v1/me 200 (attempt 1, 120 ms)']);
+  });
+
+  it('warns of a wait refused for exceeding maxRetryAfter (the README says so)', async () => {
+    const { logger, lines } = recordingLogger();
+    const { fetch } = recordingFetch(() =>
+      apiError(429, 'RATE_LIMIT_EXCEEDED', { 'Retry-After': '61' }),
+    );
+    const client = new AgentPlatform({
+      apiKey: 'k',
+      baseUrl: 'http://api.test',
+      fetch,
+      logger,
+      logLevel: 'warn',
+    });
+    await expect(client.me()).rejects.toBeInstanceOf(RateLimitError);
+    expect(lines).toEqual([
+      'warn GET /v1/me 429: asked to wait 61 s > maxRetryAfter, not retrying',
+    ]);
+  });
+
   it('keeps debug lines out at info level', async () => {
     const { logger, lines } = recordingLogger();
     const { fetch } = recordingFetch(() => json(200, { data: {} }));
