@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { clampDelay, MAX_TIMER_DELAY, sleep } from './clock.js';
 
 describe('clampDelay', () => {
@@ -24,6 +24,20 @@ describe('sleep', () => {
 
   it('rejects at once when the signal is already aborted', async () => {
     await expect(sleep(60_000, AbortSignal.abort(new Error('gone')))).rejects.toThrow('gone');
+  });
+
+  it('clamps its timer: a wait past the longest timer does not fire at once', async () => {
+    // setTimeout takes a delay above 2^31 - 1 ms as 1 ms: a long Retry-After would retry at once.
+    const setTimer = vi.spyOn(globalThis, 'setTimeout');
+    const controller = new AbortController();
+    const pending = sleep(2 ** 32, controller.signal);
+    try {
+      expect(setTimer).toHaveBeenLastCalledWith(expect.any(Function), MAX_TIMER_DELAY);
+    } finally {
+      setTimer.mockRestore();
+      controller.abort(new Error('done'));
+    }
+    await expect(pending).rejects.toThrow('done');
   });
 
   it('resolves after the delay', async () => {

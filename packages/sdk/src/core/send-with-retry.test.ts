@@ -150,6 +150,24 @@ describe('retries', () => {
     },
   );
 
+  it('draws the jitter at random by default (it is not always the whole 0.5 s x 2^n)', async () => {
+    // backoffDelay's default `random`: without it every client would retry in lockstep.
+    const random = vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    try {
+      const { client, sleeps } = setup(
+        failing(
+          2,
+          () => apiError(503, 'SERVICE_UNAVAILABLE'),
+          () => json(200, agent),
+        ),
+      );
+      await client.agents.retrieve(ID);
+      expect(sleeps).toEqual([437.5, 875]);
+    } finally {
+      random.mockRestore();
+    }
+  });
+
   it('never retries a POST on 5xx or 408', async () => {
     for (const status of [500, 503, 408]) {
       const { client, calls } = setup(() => apiError(status, 'INTERNAL_ERROR'));
