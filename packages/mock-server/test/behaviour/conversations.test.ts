@@ -50,7 +50,21 @@ describe.each(transports)('conversations and messages over $name', (transport) =
     expect(res.body.data.response).toBe('Orders ship within 2 business days. (from "Shipping")');
   });
 
-  it('echoes when no training matches, and can be replaced by the responder option', async () => {
+  it('quotes the oldest of two trainings that match equally', async () => {
+    const agent = (await h.call('POST', '/v1/agents', { body: { name: 'Support' } })).body.data.id;
+    const train = (body: Record<string, string>) =>
+      h.call('POST', `/v1/agents/${agent}/trainings`, { body: { title: 'Refunds', ...body } });
+    await train({ type: 'text', content: 'Refunds take 5 days.' });
+    await h.mock.clock.advance(1000);
+    await train({ type: 'text', content: 'Refunds go to your card.' });
+    const res = await h.call('POST', `/v1/agents/${agent}/conversation`, {
+      body: { message: 'refunds?' },
+    });
+    expect(res.body.data.response).toBe('Refunds take 5 days. (from "Refunds")');
+  });
+
+  // The responder option replaces this answer: options.test.ts.
+  it('echoes when no training matches', async () => {
     const agent = await agentWithTraining();
     const res = await h.call('POST', `/v1/agents/${agent}/conversation`, {
       body: { message: 'Bonjour' },
