@@ -7,7 +7,7 @@ type Status = 'open' | 'human' | 'closed';
 
 interface Action {
   name: string;
-  request(id: string, otherAgent: string): [string, string, unknown?];
+  request(id: string, otherAgent: string, messageId: string): [string, string, unknown?];
   /** The status each allowed starting status leads to; absent: 409. */
   to: Partial<Record<Status, Status>>;
   /** The events it emits per starting status, per variant. */
@@ -15,6 +15,11 @@ interface Action {
 }
 
 const same = (names: string[]) => ({ A: names, B: names });
+/** An action every status allows, which changes no status and emits nothing. */
+const anyStatus = {
+  to: { open: 'open', human: 'human', closed: 'closed' },
+  events: { open: same([]), human: same([]), closed: same([]) },
+} as const;
 
 const ACTIONS: Action[] = [
   {
@@ -65,6 +70,43 @@ const ACTIONS: Action[] = [
     },
   },
   {
+    // The same customer message, arriving from the channel (control API).
+    name: 'inbound message',
+    request: (id) => [
+      'POST',
+      `/__mock/conversations/${id}/inbound`,
+      { content: 'Where is my order?' },
+    ],
+    to: { open: 'open', human: 'human', closed: 'open' },
+    events: {
+      open: same(['message.received', 'message.sent']),
+      human: same(['message.received']),
+      closed: {
+        A: ['message.received', 'message.sent'],
+        B: ['conversation.reopened', 'message.received', 'message.sent'],
+      },
+    },
+  },
+  {
+    name: 'edit message',
+    request: (id, _agent, messageId) => [
+      'PUT',
+      `/v1/conversations/${id}/messages/${messageId}`,
+      { content: 'Edited' },
+    ],
+    ...anyStatus,
+  },
+  {
+    name: 'delete chat message',
+    request: (id, _agent, messageId) => ['DELETE', `/v1/chats/${id}/messages/${messageId}`],
+    ...anyStatus,
+  },
+  {
+    name: 'delete message',
+    request: (_id, _agent, messageId) => ['DELETE', `/v1/messages/${messageId}`],
+    ...anyStatus,
+  },
+  {
     name: 'transfer',
     request: (id, otherAgent) => [
       'POST',
@@ -94,19 +136,22 @@ describe.each(transports)('the chat state machine over $name', (transport) => {
     const h = useMock(transport, { variant });
     const events = recordEvents(h);
 
-    async function chatIn(status: Status): Promise<{ id: string; otherAgent: string }> {
+    async function chatIn(
+      status: Status,
+    ): Promise<{ id: string; otherAgent: string; messageId: string }> {
       const agent = (await h.call('POST', '/v1/agents', { body: { name: 'Support' } })).body.data
         .id;
       const otherAgent = (await h.call('POST', '/v1/agents', { body: { name: 'Backup' } })).body
         .data.id;
-      const id = (
+      const started = (
         await h.call('POST', `/v1/agents/${agent}/conversation`, { body: { message: 'Hello' } })
-      ).body.data.conversation_id;
+      ).body.data;
+      const id: string = started.conversation_id;
       if (status === 'human') await h.call('POST', `/v1/chats/${id}/start-human`);
       if (status === 'closed') await h.call('POST', `/v1/conversations/${id}/close`);
       expect((await h.call('GET', `/v1/chats/${id}`)).body.data.status).toBe(status);
       events.take();
-      return { id, otherAgent };
+      return { id, otherAgent, messageId: started.message_id };
     }
 
     for (const action of ACTIONS) {
@@ -114,8 +159,8 @@ describe.each(transports)('the chat state machine over $name', (transport) => {
         const to = action.to[from];
         if (to) {
           it(`${from} + ${action.name} -> ${to}`, async () => {
-            const { id, otherAgent } = await chatIn(from);
-            const [method, path, body] = action.request(id, otherAgent);
+            const { id, otherAgent, messageId } = await chatIn(from);
+            const [method, path, body] = action.request(id, otherAgent, messageId);
             const res = await h.call(method, path, { body });
             expect(res.status).toBeLessThan(300);
             expect((await h.call('GET', `/v1/chats/${id}`)).body.data.status).toBe(to);
@@ -123,9 +168,9 @@ describe.each(transports)('the chat state machine over $name', (transport) => {
           });
         } else {
           it(`${from} + ${action.name} -> 409, nothing changes`, async () => {
-            const { id, otherAgent } = await chatIn(from);
+            const { id, otherAgent, messageId } = await chatIn(from);
             const before = h.mock.exportState();
-            const [method, path, body] = action.request(id, otherAgent);
+            const [method, path, body] = action.request(id, otherAgent, messageId);
             const res = await h.call(method, path, { body });
             expect(res.status).toBe(409);
             expect(res.body.error.code).toBe('CONFLICT');
