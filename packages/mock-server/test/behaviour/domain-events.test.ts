@@ -20,6 +20,10 @@ interface Ids {
   closed: string;
   /** A chat in human mode without a channel, served through the API. */
   human: string;
+  /** An MCP server connected to no agent. */
+  mcp: string;
+  /** An MCP server connected to `agent`. */
+  linked: string;
 }
 
 interface Row {
@@ -197,6 +201,53 @@ const TABLE: Row[] = [
     A: ['agent.handoff_completed'],
     B: ['agent.handoff_completed'],
   },
+  // MCP servers change no chat: none of the variant's events is about them.
+  {
+    operation: 'POST /v1/mcp-servers',
+    run: (call) => post(call, '/v1/mcp-servers', { name: 'Docs', url: 'https://mcp.test' }),
+    A: [],
+    B: [],
+  },
+  {
+    operation: 'PUT /v1/mcp-servers/{id}',
+    run: (call, ids) => call('PUT', `/v1/mcp-servers/${ids.mcp}`, { body: { name: 'Renamed' } }),
+    A: [],
+    B: [],
+  },
+  {
+    operation: 'PUT /v1/mcp-servers/{id}/tools/{toolName}',
+    run: (call, ids) =>
+      call('PUT', `/v1/mcp-servers/${ids.mcp}/tools/search`, { body: { enabled: false } }),
+    A: [],
+    B: [],
+  },
+  {
+    operation: 'POST /v1/agent/{id}/mcp/connect',
+    run: (call, ids) => post(call, `/v1/agent/${ids.agent}/mcp/connect`, { mcp_id: ids.mcp }),
+    A: [],
+    B: [],
+  },
+  {
+    operation: 'POST /v1/agent/{id}/mcp/disconnect',
+    run: (call, ids) => post(call, `/v1/agent/${ids.agent}/mcp/disconnect`, { mcp_id: ids.linked }),
+    A: [],
+    B: [],
+  },
+  {
+    operation: 'PUT /__mock/mcp-servers/{id} (tools and the error status)',
+    run: (call, ids) =>
+      call('PUT', `/__mock/mcp-servers/${ids.linked}`, {
+        body: { tools: [{ name: 'lookup' }], error: true },
+      }),
+    A: [],
+    B: [],
+  },
+  {
+    operation: 'DELETE /v1/mcp-servers/{id} (connected)',
+    run: (call, ids) => call('DELETE', `/v1/mcp-servers/${ids.linked}`),
+    A: [],
+    B: [],
+  },
   {
     operation: 'POST /v1/agents',
     run: (call) => post(call, '/v1/agents', { name: 'Quiet' }),
@@ -274,6 +325,12 @@ describe.each(transports)('domain events over $name', (transport) => {
       await post(h.call, `/v1/conversations/${closed}/close`);
       const human = await start();
       await post(h.call, `/v1/chats/${human}/start-human`);
+      const server = async (name: string) =>
+        (await post(h.call, '/v1/mcp-servers', { name, url: 'https://mcp.test' })).body.data
+          .id as string;
+      const mcp = await server('Docs');
+      const linked = await server('CRM');
+      await post(h.call, `/v1/agent/${agent}/mcp/connect`, { mcp_id: linked });
       events.take();
       return {
         agent,
@@ -285,6 +342,8 @@ describe.each(transports)('domain events over $name', (transport) => {
         orphaned,
         closed,
         human,
+        mcp,
+        linked,
       };
     }
 
