@@ -23,7 +23,9 @@ export const ReplayableRequest = function ReplayableRequest(
   init: RequestInit,
 ): Request {
   // Before the query, where a querySerializer of the caller's may leave braces (allowReserved).
-  pathSerializer(input.split('?')[0] as string, {});
+  // Only a URL with a brace at all: the SDK's own calls have none left, and the split and replace
+  // cost a POST 2 % of its time.
+  if (input.includes('{')) pathSerializer(input.split('?')[0] as string, {});
   const request = new Request(input, init);
   if (typeof init.body === 'string') (request as WithBody)[BODY] = init.body;
   return request;

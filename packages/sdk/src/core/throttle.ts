@@ -113,14 +113,6 @@ export class Throttle {
     // Nobody in flight will bring news: wake up when the window resets.
     if (this.#queue.size && !this.#inFlight && !this.#sleep) {
       const wait = this.#reset + Skew.MARGIN - this.#clock.now();
-      // Longer than the client waits for a server (a bogus reset days ahead made every call wait
-      // 24.8 days, again and again, until its signal ended it): a probe goes now instead.
-      if (wait > this.#maxWait) {
-        this.#reset = Infinity;
-        this.#limit = 1;
-        this.#pump();
-        return;
-      }
       const sleep = new AbortController();
       this.#sleep = sleep;
       // Only the current wait: a clock whose sleep ignores the signal ends an abandoned one late,
@@ -135,10 +127,15 @@ export class Throttle {
           this.#pump();
         }
       };
-      this.#clock.sleep(wait, sleep.signal).then(
-        () => wake(),
-        () => wake(true),
-      );
+      // Longer than the client waits for a server (a bogus reset days ahead made every call wait
+      // 24.8 days, again and again, until its signal ended it): a probe goes now instead, as after
+      // a failed sleep.
+      if (wait > this.#maxWait) wake(true);
+      else
+        this.#clock.sleep(wait, sleep.signal).then(
+          () => wake(),
+          () => wake(true),
+        );
     }
   }
 }
