@@ -21,6 +21,19 @@ const anyStatus = {
   events: { open: same([]), human: same([]), closed: same([]) },
 } as const;
 
+/** A customer's message, by the API or from the channel: the agent answers unless a human has the chat. */
+const customerMessage: Pick<Action, 'to' | 'events'> = {
+  to: { open: 'open', human: 'human', closed: 'open' },
+  events: {
+    open: same(['message.received', 'message.sent']),
+    human: same(['message.received']),
+    closed: {
+      A: ['message.received', 'message.sent'],
+      B: ['conversation.reopened', 'message.received', 'message.sent'],
+    },
+  },
+};
+
 const ACTIONS: Action[] = [
   {
     name: 'start-human',
@@ -59,15 +72,7 @@ const ACTIONS: Action[] = [
       `/v1/conversations/${id}/messages`,
       { message: 'Where is my order?' },
     ],
-    to: { open: 'open', human: 'human', closed: 'open' },
-    events: {
-      open: same(['message.received', 'message.sent']),
-      human: same(['message.received']),
-      closed: {
-        A: ['message.received', 'message.sent'],
-        B: ['conversation.reopened', 'message.received', 'message.sent'],
-      },
-    },
+    ...customerMessage,
   },
   {
     // The same customer message, arriving from the channel (control API).
@@ -77,15 +82,7 @@ const ACTIONS: Action[] = [
       `/__mock/conversations/${id}/inbound`,
       { content: 'Where is my order?' },
     ],
-    to: { open: 'open', human: 'human', closed: 'open' },
-    events: {
-      open: same(['message.received', 'message.sent']),
-      human: same(['message.received']),
-      closed: {
-        A: ['message.received', 'message.sent'],
-        B: ['conversation.reopened', 'message.received', 'message.sent'],
-      },
-    },
+    ...customerMessage,
   },
   {
     name: 'edit message',
