@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createMockServer, type MockServer } from '../../src/index.js';
+import { createMockServer, type MockServer, type MockServerOptions } from '../../src/index.js';
 import { apiClient, type Call } from '../support/api.js';
 import { inProcess } from '../support/transports.js';
 
@@ -99,6 +99,16 @@ describe('the grace a receiver that never answers gets', () => {
     vi.useRealTimers();
   });
 
+  /** A Variant B mock on the manual clock, a grace of 1000 ms, its deliveries to `deliveryFetch`. */
+  const graceMock = (deliveryFetch: MockServerOptions['deliveryFetch']) =>
+    createMockServer({
+      clock: 'manual',
+      variant: 'B',
+      startTime: '2026-11-20T10:00:00.000Z',
+      deliveryGraceMs: 1_000,
+      deliveryFetch,
+    });
+
   /**
    * Whether `work` ends with no grace passing: the grace's timers are fake, and only turns of the
    * event loop pass, each 1 ms of fake time (a timer of 0 ms set during a fake tick is due 1 ms
@@ -121,18 +131,12 @@ describe('the grace a receiver that never answers gets', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const answers: (number | 'hang')[] = [500, 500, 500, 'hang'];
     let sent = 0;
-    mock = createMockServer({
-      clock: 'manual',
-      variant: 'B',
-      startTime: '2026-11-20T10:00:00.000Z',
-      deliveryGraceMs: 1_000,
-      deliveryFetch: () => {
-        sent++;
-        const answer = answers.shift() ?? 'hang';
-        return answer === 'hang'
-          ? new Promise<Response>(() => {})
-          : Promise.resolve(new Response(null, { status: answer }));
-      },
+    mock = graceMock(() => {
+      sent++;
+      const answer = answers.shift() ?? 'hang';
+      return answer === 'hang'
+        ? new Promise<Response>(() => {})
+        : Promise.resolve(new Response(null, { status: answer }));
     });
     const created = mock.createApiKey({ scopes: 'all' });
     const call: Call = apiClient(inProcess(mock), created.key);
@@ -168,19 +172,13 @@ describe('the grace a receiver that never answers gets', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const sentTo: string[] = [];
     let flaky = 0;
-    mock = createMockServer({
-      clock: 'manual',
-      variant: 'B',
-      startTime: '2026-11-20T10:00:00.000Z',
-      deliveryGraceMs: 1_000,
-      deliveryFetch: (input) => {
-        const url = String(input instanceof Request ? input.url : input);
-        sentTo.push(url);
-        if (url.endsWith('/flaky') && flaky++ === 0) {
-          return Promise.resolve(new Response(null, { status: 500 }));
-        }
-        return new Promise<Response>(() => {});
-      },
+    mock = graceMock((input) => {
+      const url = String(input instanceof Request ? input.url : input);
+      sentTo.push(url);
+      if (url.endsWith('/flaky') && flaky++ === 0) {
+        return Promise.resolve(new Response(null, { status: 500 }));
+      }
+      return new Promise<Response>(() => {});
     });
     const created = mock.createApiKey({ scopes: 'all' });
     const call: Call = apiClient(inProcess(mock), created.key);
