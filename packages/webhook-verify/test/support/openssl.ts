@@ -1,5 +1,4 @@
-import { accessSync, constants } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { onPath } from './on-path.js';
 
 /** How to get openssl, for the message of a run that has none. */
 export const INSTALL_OPENSSL =
@@ -7,13 +6,5 @@ export const INSTALL_OPENSSL =
 
 /** The openssl binary on PATH (the vectors' commands call it by that name); undefined when none. */
 export function findOpenssl(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  for (const dir of (env.PATH ?? '').split(delimiter)) {
-    if (!dir) continue;
-    const file = join(dir, 'openssl');
-    try {
-      accessSync(file, constants.X_OK);
-      return file;
-    } catch {}
-  }
-  return undefined;
+  return onPath('openssl', env);
 }

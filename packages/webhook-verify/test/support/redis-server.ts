@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
+import { onPath } from './on-path.js';
 
 /** How to get redis-server, for the message of a run that has none. */
 export const INSTALL_REDIS =
@@ -12,15 +13,7 @@ export const INSTALL_REDIS =
 export function findRedisServer(env: NodeJS.ProcessEnv = process.env): string | undefined {
   // Set, it is what the user asked for: a wrong one fails when started rather than skipping.
   if (env.REDIS_SERVER) return env.REDIS_SERVER;
-  for (const dir of (env.PATH ?? '').split(delimiter)) {
-    if (!dir) continue;
-    const file = join(dir, 'redis-server');
-    try {
-      accessSync(file, constants.X_OK);
-      return file;
-    } catch {}
-  }
-  return undefined;
+  return onPath('redis-server', env);
 }
 
 /** A redis-server of a test's own, on loopback. */
