@@ -1,4 +1,4 @@
-import { MockApiError } from '../errors.js';
+import { invalidField } from '../errors.js';
 import {
   type ControlQuery,
   type ControlTarget,
@@ -40,7 +40,7 @@ export function connectMock(url: string | URL, options: ConnectMockOptions = {})
    */
   const read = async (path: string, filter: object | undefined, method = 'GET') => {
     const isObject = typeof filter === 'object' && filter !== null && !Array.isArray(filter);
-    if (filter !== undefined && !isObject) throw notAnObject();
+    if (filter !== undefined && !isObject) throw invalidField('body', 'type', 'must be an object');
     return controlCall(target, method, path, { query: { ...(filter as ControlQuery) } }) as never;
   };
   const clockInfo = () => call('GET', '/clock') as Promise<{ now_ms: number }>;
@@ -132,12 +132,4 @@ function baseUrl(url: string | URL): string {
     );
   }
   return text.replace(/\/+$/, '');
-}
-
-/** What the server object throws for options that are no object: `body: must be an object`. */
-function notAnObject(): MockApiError {
-  const message = 'body: must be an object';
-  return new MockApiError(400, 'VALIDATION_ERROR', message, {
-    details: [{ field: 'body', rule: 'type', message }],
-  });
 }
