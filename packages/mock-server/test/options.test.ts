@@ -100,10 +100,16 @@ describe('createMockServer options', () => {
       },
     );
 
-    // JSON.stringify, which showed them, throws on a BigInt and shows a symbol as `undefined`.
+    // JSON.stringify, which showed them, throws on a BigInt, shows a symbol as `undefined` and
+    // numbers it cannot write (NaN, ±Infinity, even inside a list) as `null`, so that `ids: NaN` was
+    // refused as "not null".
     it.each([
       [5n, '5n'],
       [Symbol('seed'), 'Symbol(seed)'],
+      [Number.NaN, 'NaN'],
+      [Number.POSITIVE_INFINITY, 'Infinity'],
+      [-0, '-0'],
+      [[Number.NEGATIVE_INFINITY, 1, 2n], '[-Infinity,1,2n]'],
     ])('refuses ids: %s naming it, not a TypeError about serializing it', (ids, shown) => {
       expect(() => createMockServer({ ids: ids as never })).toThrow(
         `ids: must be 'random', { seed } or a function that returns an id, not ${shown}`,
