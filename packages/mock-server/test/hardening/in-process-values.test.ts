@@ -95,7 +95,7 @@ describe('importState() with a value no JSON holds', () => {
   );
 });
 
-describe('the other lists a control method takes, with a hole (the changeset names them)', () => {
+describe("the other lists a control method takes, with a hole (a fault's details, an MCP server's tools)", () => {
   /** The details of the MockApiError `act` throws, or what it returned. */
   function detailsOf(act: () => unknown) {
     try {
