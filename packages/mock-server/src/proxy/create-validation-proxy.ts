@@ -133,7 +133,7 @@ export function createValidationProxy(options: ValidationProxyOptions): Validati
           );
         } else {
           answer = passBack(forwarded, method === 'HEAD');
-          rewriteLocations(answer.headers, upstream, url.origin);
+          rewriteLocations(answer.headers, upstream);
         }
       }
     }

@@ -51,9 +51,8 @@ export async function listenProxy(
     });
     let answer: ProxyAnswer;
     try {
-      // At the origin the client addressed: what the upstream's Locations are pointed at.
-      const url = `${originOf(req)}${target}`;
-      answer = await handle(toRequest(req, url, aborted.signal));
+      // The handler reads the path and query alone: no host a client names reaches an answer.
+      answer = await handle(toRequest(req, `http://localhost${target}`, aborted.signal));
     } catch (error) {
       if (aborted.signal.aborted) return;
       answer = proxyError(
@@ -113,34 +112,6 @@ function targetOf(req: IncomingMessage): string | null {
   } catch {
     return null;
   }
-}
-
-// A Host header's form (RFC 9110 §7.2): a name or an IP literal, and a port; no user or path.
-const HOST = /^(?:\[[0-9a-f:.]+\]|[a-z0-9._~-]+)(?::\d{1,5})?$/i;
-
-/**
- * The origin the client addressed: an absolute-form target's (its Host is then ignored, RFC 9112
- * §3.2.2), else `http://` and the Host, else (none that is a host, or none on HTTP/1.0) the address
- * and port the client reached: on a server bound to 0.0.0.0 or ::, the interface's, not the wildcard.
- */
-function originOf(req: IncomingMessage): string {
-  const target = req.url ?? '/';
-  const host = req.headers.host;
-  const { localAddress = '127.0.0.1', localPort } = req.socket;
-  // An IPv4 client of a server on :: is seen at ::ffff:127.0.0.1: written as the IPv4 it reached.
-  const local = localAddress.replace(/^::ffff:(?=\d+\.)/i, '');
-  for (const candidate of [
-    target.startsWith('/') ? null : target,
-    host !== undefined && HOST.test(host) ? `http://${host}` : null,
-    `http://${local.includes(':') ? `[${local}]` : local}:${localPort}`,
-  ]) {
-    try {
-      if (candidate !== null) return new URL(candidate).origin;
-    } catch {
-      // a port past 65535, an IPv6 literal that is none, a zone id (fe80::1%eth0): the next one
-    }
-  }
-  return 'http://localhost';
 }
 
 /** The request's path as the handler reads it (`new URL`, then normalized), or '' when it is no URL. */

@@ -19,9 +19,14 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     req.resume();
     // The test names the Location (and Content-Location) the answer carries: it is forwarded.
-    const location = req.headers['x-answer-location'];
-    if (typeof location === 'string') {
-      res.writeHead(302, { ...ANSWER_HEADERS, location, 'content-location': location });
+    // With x-answer-location-2, each is sent twice: two header lines, as a broken upstream might.
+    const first = req.headers['x-answer-location'];
+    const second = req.headers['x-answer-location-2'];
+    if (typeof first === 'string') {
+      const location = typeof second === 'string' ? [first, second] : first;
+      res.setHeader('location', location);
+      res.setHeader('content-location', location);
+      res.writeHead(302, ANSWER_HEADERS);
       return void res.end();
     }
     if (req.method === 'DELETE') {
@@ -142,33 +147,45 @@ describe('the validation proxy passes back', () => {
 });
 
 describe("the validation proxy's Location and Content-Location", () => {
-  /** [what the upstream sends, what the client gets], `@` standing for the proxy's origin. */
-  const cases = (origin: string): [string, string][] => [
-    [`${origin}/base/v1/agents/${AGENT.id}?x=1#top`, `@/v1/agents/${AGENT.id}?x=1#top`],
-    [`${origin}/base`, '@/'],
-    [`${origin}/base/`, '@/'],
-    [`${origin.toUpperCase()}/base/v1/agents`, '@/v1/agents'],
-    // Not the upstream's: another prefix, origin or scheme, or relative (it resolves against the proxy).
-    [`${origin}/basement/v1/agents`, `${origin}/basement/v1/agents`],
-    [`${origin}/v1/agents`, `${origin}/v1/agents`],
-    ['https://other.example.test/base/v1/agents', 'https://other.example.test/base/v1/agents'],
-    [
-      `${origin.replace('http:', 'https:')}/base/v1`,
-      `${origin.replace('http:', 'https:')}/base/v1`,
-    ],
-    [`/base/v1/agents/${AGENT.id}`, `/base/v1/agents/${AGENT.id}`],
-    ['v1/agents', 'v1/agents'],
-  ];
+  /** [what the upstream sends, what the client gets]: the upstream's URLs become root-relative. */
+  const cases = (origin: string): [string, string][] => {
+    const authority = origin.replace('http:', '');
+    return [
+      [`${origin}/base/v1/agents/${AGENT.id}?x=1#top`, `/v1/agents/${AGENT.id}?x=1#top`],
+      [`${origin}/base`, '/'],
+      [`${origin}/base/`, '/'],
+      [`${origin.toUpperCase()}/base/v1/agents`, '/v1/agents'],
+      // The prefix compared as a path: escaped unreserved characters are the same path (RFC 3986).
+      [`${origin}/b%61se/v1/agents`, '/v1/agents'],
+      // Root-relative and network-path references resolve against the upstream, as its client would.
+      [`/base/v1/agents/${AGENT.id}?x=1`, `/v1/agents/${AGENT.id}?x=1`],
+      [`/base`, '/'],
+      [`${authority}/base/v1/agents`, '/v1/agents'],
+      // A path that would read as a host (//evil.example) is kept a path, as WHATWG URL writes one.
+      [`${origin}/base//evil.example/x`, '/.//evil.example/x'],
+      // Not the upstream's: another prefix, origin or scheme, or relative to the request's path.
+      [`${origin}/basement/v1/agents`, `${origin}/basement/v1/agents`],
+      [`${origin}/v1/agents`, `${origin}/v1/agents`],
+      ['/basement/v1/agents', '/basement/v1/agents'],
+      ['https://other.example.test/base/v1/agents', 'https://other.example.test/base/v1/agents'],
+      ['//other.example.test/base/v1/agents', '//other.example.test/base/v1/agents'],
+      [
+        `${origin.replace('http:', 'https:')}/base/v1`,
+        `${origin.replace('http:', 'https:')}/base/v1`,
+      ],
+      ['v1/agents', 'v1/agents'],
+    ];
+  };
 
-  it("over HTTP: point at the proxy (the Host the client used) where they pointed at the upstream's URL", async () => {
+  it("over HTTP: root-relative where they named the upstream's URL, whatever Host the client sent", async () => {
     const proxy = createValidationProxy({ upstream: prefixed });
     const running = await proxy.listen({ port: 0 });
     try {
-      for (const [sent, expected] of cases(upstream)) {
-        const headers = { 'x-answer-location': sent, host: 'proxy.example.test:8080' };
+      for (const [sent, want] of cases(upstream)) {
+        const headers = { 'x-answer-location': sent, host: 'evil.example' };
         const got = await call(`${running.url}/v1/agents`, 'GET', headers);
-        const want = expected.replace(/^@/, 'http://proxy.example.test:8080');
-        expect([got.status, got.headers.location, got.headers['content-location']]).toEqual([
+        expect([sent, got.status, got.headers.location, got.headers['content-location']]).toEqual([
+          sent,
           302,
           want,
           want,
@@ -179,33 +196,75 @@ describe("the validation proxy's Location and Content-Location", () => {
     }
   });
 
-  it("from proxy.fetch: point at the request's origin", async () => {
+  it("from proxy.fetch: root-relative, so that a client resolves them against the proxy's URL it asked", async () => {
     const proxy = createValidationProxy({ upstream: prefixed });
-    for (const [sent, expected] of cases(upstream)) {
-      const res = await proxy.fetch('http://proxy.test/v1/agents', {
+    for (const [sent, want] of cases(upstream)) {
+      const res = await proxy.fetch('https://proxy.test/v1/agents', {
         headers: { 'x-answer-location': sent },
       });
-      const want = expected.replace(/^@/, 'http://proxy.test');
-      expect([res.headers.get('location'), res.headers.get('content-location')]).toEqual([
-        want,
-        want,
-      ]);
+      const location = res.headers.get('location');
+      expect([sent, location, res.headers.get('content-location')]).toEqual([sent, want, want]);
+      if (location !== sent) {
+        const followed = new URL(location ?? '', 'https://proxy.test/v1/agents');
+        expect([sent, followed.origin]).toEqual([sent, 'https://proxy.test']);
+      }
     }
   });
 
   it("with no prefix: any path of the upstream's origin", async () => {
     const proxy = createValidationProxy({ upstream });
-    const res = await proxy.fetch('http://proxy.test/v1/agents', {
-      headers: { 'x-answer-location': `${upstream}/v1/agents/${AGENT.id}` },
+    for (const [sent, want] of [
+      [`${upstream}/v1/agents/${AGENT.id}`, `/v1/agents/${AGENT.id}`],
+      [`${upstream}//evil.example/x`, '/.//evil.example/x'],
+      ['/v1/agents', '/v1/agents'],
+    ] as const) {
+      const res = await proxy.fetch('/v1/agents', { headers: { 'x-answer-location': sent } });
+      expect([sent, res.headers.get('location')]).toEqual([sent, want]);
+    }
+  });
+
+  it('with a prefix spelled otherwise: escapes compared by their character, not their case or form', async () => {
+    for (const [prefix, sent] of [
+      ['/a%2fb', '/a%2Fb'],
+      ['/a%2Fb', '/a%2fb'],
+      ['/~ada', '/%7Eada'],
+      ['/%7eada', '/~ada'],
+      ['/a b', '/a%20b'],
+    ] as const) {
+      const proxy = createValidationProxy({ upstream: `${upstream}${prefix}` });
+      for (const location of [`${upstream}${sent}/v1/agents`, `${sent}/v1/agents`]) {
+        const res = await proxy.fetch('/v1/agents', { headers: { 'x-answer-location': location } });
+        expect([prefix, location, res.headers.get('location')]).toEqual([
+          prefix,
+          location,
+          '/v1/agents',
+        ]);
+      }
+    }
+    // An escaped slash is no slash: /a%2Fb is one segment, not the prefix /a and then b.
+    const proxy = createValidationProxy({ upstream: `${upstream}/a` });
+    const location = `${upstream}/a%2Fb/v1/agents`;
+    const res = await proxy.fetch('/v1/agents', { headers: { 'x-answer-location': location } });
+    expect(res.headers.get('location')).toBe(location);
+  });
+
+  it("sent twice (fetch's Headers joins them with ', '): passed back as joined, no one URL made of the two", async () => {
+    const proxy = createValidationProxy({ upstream: prefixed });
+    const [first, second] = [`${prefixed}/v1/agents/a`, `${prefixed}/v1/agents/b`];
+    const res = await proxy.fetch('/v1/agents', {
+      headers: { 'x-answer-location': first, 'x-answer-location-2': second },
     });
-    expect(res.headers.get('location')).toBe(`http://proxy.test/v1/agents/${AGENT.id}`);
+    expect([res.headers.get('location'), res.headers.get('content-location')]).toEqual([
+      `${first}, ${second}`,
+      `${first}, ${second}`,
+    ]);
   });
 });
 
-describe("the validation proxy's origin for a Location, when the Host does not give it", () => {
+describe('the validation proxy names no host in a Location, however the request named one', () => {
   const lines = (head: string) => head.split('\r\n').filter((line) => /^location:/i.test(line));
 
-  it('without a Host (HTTP/1.0), on a server bound to 0.0.0.0: the address the client reached, not the wildcard', async () => {
+  it('without a Host (HTTP/1.0), on a server bound to 0.0.0.0', async () => {
     const proxy = createValidationProxy({ upstream: prefixed });
     const running = await proxy.listen({ port: 0, host: '0.0.0.0' });
     try {
@@ -213,15 +272,13 @@ describe("the validation proxy's origin for a Location, when the Host does not g
         running.port,
         `GET /v1/agents HTTP/1.0\r\nx-answer-location: ${prefixed}/v1/agents/${AGENT.id}\r\n\r\n`,
       );
-      expect(lines(head)).toEqual([
-        `location: http://127.0.0.1:${running.port}/v1/agents/${AGENT.id}`,
-      ]);
+      expect(lines(head)).toEqual([`location: /v1/agents/${AGENT.id}`]);
     } finally {
       await running.close();
     }
   });
 
-  it('for an absolute-form target (a client using it as its HTTP proxy): its authority, the Host ignored (RFC 9112 §3.2.2)', async () => {
+  it('for an absolute-form target (a client using it as its HTTP proxy): resolved by the client against the URL it asked', async () => {
     const proxy = createValidationProxy({ upstream: prefixed });
     const running = await proxy.listen({ port: 0 });
     try {
@@ -229,7 +286,7 @@ describe("the validation proxy's origin for a Location, when the Host does not g
         running.port,
         `GET http://u:pw@API.example.test:8080/v1/agents HTTP/1.1\r\nHost: other.example.test\r\nx-answer-location: ${prefixed}/v1/agents/${AGENT.id}\r\nConnection: close\r\n\r\n`,
       );
-      expect(lines(head)).toEqual([`location: http://api.example.test:8080/v1/agents/${AGENT.id}`]);
+      expect(lines(head)).toEqual([`location: /v1/agents/${AGENT.id}`]);
     } finally {
       await running.close();
     }
