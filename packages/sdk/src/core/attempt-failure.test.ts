@@ -62,6 +62,46 @@ describe('attemptFailure', () => {
     );
   });
 
+  it("quotes a DOMException cause's name, not its legacy numeric code (20, 23), as if it were one", async () => {
+    // The call's signal and the attempt's timeout never reach this branch (APIUserAbortError,
+    // APITimeoutError, neither quoting a cause); a DOMException does when a fetch of one's own
+    // stops on its own (its own timeout) and wraps it as a cause, as fetch wrappers do.
+    const request = new Request('http://api.test/v1/agents');
+    for (const [cause, name] of [
+      [new DOMException('The operation was aborted', 'AbortError'), 'AbortError'],
+      [new DOMException('The operation timed out.', 'TimeoutError'), 'TimeoutError'],
+      [new DOMException('', 'TimeoutError'), 'TimeoutError'],
+    ] as const) {
+      const error = attemptFailure(new Error('GET failed', { cause }), undefined, false, request);
+      expect(error.message).toBe(`Connection error: GET http://api.test/v1/agents (${name})`);
+    }
+    // A number with no name to quote instead is still quoted.
+    const coded = attemptFailure(
+      new Error('x', { cause: { code: 42 } }),
+      undefined,
+      false,
+      request,
+    );
+    expect(coded.message).toBe('Connection error: GET http://api.test/v1/agents (42)');
+    const fetch = async () => {
+      throw new TypeError('fetch failed', {
+        cause: new DOMException('The operation was aborted due to timeout', 'TimeoutError'),
+      });
+    };
+    const client = new AgentPlatform({
+      apiKey: 'k',
+      baseUrl: 'http://api.test',
+      fetch,
+      maxRetries: 0,
+    });
+    const error: unknown = await client.agents.list().catch((e) => e);
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect(error).not.toBeInstanceOf(APITimeoutError);
+    expect((error as Error).message).toBe(
+      'Connection error: GET http://api.test/v1/agents (TimeoutError)',
+    );
+  });
+
   it("leaves a query out of what a fetch of one's own said (node-fetch quotes the whole URL)", () => {
     const request = new Request('http://api.test/v1/contacts?q=ada@example.com');
     const thrown = new Error(
