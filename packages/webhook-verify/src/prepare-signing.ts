@@ -11,7 +11,11 @@ import type { WebhookVariant } from './webhook-event.js';
 export interface SignWebhookOptions<V extends WebhookVariant = WebhookVariant> {
   /** The delivery format to sign for: `'A'` (timestamped, three headers) or `'B'` (one header). */
   variant: V;
-  /** The webhook's secret, used as UTF-8 bytes. */
+  /**
+   * The webhook's secret, used as UTF-8 bytes: one, as a delivery has one signature. A list (a
+   * receiver's, during a rotation) is refused: the platform signs with the previous secret through
+   * the grace, the receiver lists the new one first; which one signs is yours to pick.
+   */
   secret: string;
   /** The exact body that will be sent. */
   rawBody: RawBody;
@@ -62,7 +66,12 @@ export interface SigningPlan<V extends WebhookVariant> {
 export function prepareSigning<V extends WebhookVariant>(
   options: SignWebhookOptions<V>,
 ): SigningPlan<V> {
-  const [secret = ''] = resolveSecrets(options.secret);
+  const { secret } = options;
+  // Typed a string; refused at run time too, rather than signed with one of the list unsaid.
+  if (typeof secret !== 'string') {
+    throw usageError('secret must be one string: a delivery has one signature');
+  }
+  resolveSecrets(secret);
   const body = toBodyBytes(options.rawBody);
   const { variant } = options;
   if (variant !== 'A' && variant !== 'B') throw usageError("variant must be 'A' or 'B'");

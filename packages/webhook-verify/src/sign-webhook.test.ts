@@ -104,6 +104,20 @@ describe('signWebhook', () => {
     expect(() => signWebhookSync(options as never)).toThrow(TypeError);
   });
 
+  it("refuses a list of secrets, a receiver's rotation list: a delivery carries one signature, and which secret makes it is the sender's choice", () => {
+    // The platform signs with the previous secret through a rotation's grace (the mock's
+    // signingSecret), while a receiver lists the new one first: neither the first nor the last
+    // of a list would sign as the platform does.
+    const old = 'whsec_old';
+    for (const list of [[secret], [secret, old], [old, secret]]) {
+      for (const sign of [signWebhook, signWebhookSync]) {
+        expect(() => sign({ variant: 'B', secret: list as never, rawBody: 'x' })).toThrow(
+          'webhook-verify: secret must be one string: a delivery has one signature',
+        );
+      }
+    }
+  });
+
   it('throws invalid_body at once for a parsed object or a stream, as verifyWebhook rejects it (the README)', () => {
     for (const rawBody of [JSON.parse(bodyA), new Response(bodyA).body]) {
       for (const sign of [signWebhook, signWebhookSync]) {
