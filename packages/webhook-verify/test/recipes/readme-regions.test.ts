@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 const RECIPES = [
   'receive',
   'express',
+  'express-json',
   'node-http',
   'fastify',
   'koa',
