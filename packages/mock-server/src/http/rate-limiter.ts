@@ -11,18 +11,32 @@ export interface RateLimitInfo {
   reset: number;
 }
 
-/** Counts requests per key in fixed windows that start at a key's first request. */
+/**
+ * The limit a mock without one (`rateLimit: false`) sends in `X-RateLimit-Limit`: the spec requires the
+ * headers on every authenticated answer, and a limit no suite reaches says "unlimited" in them without
+ * making a client that throttles on them wait (2^31 - 1, which a 32-bit integer still holds).
+ */
+export const UNLIMITED = 2 ** 31 - 1;
+
+/**
+ * Counts requests per key in fixed windows that start at a key's first request. Off, it still counts
+ * them in windows of a minute under a limit of `UNLIMITED`, for the headers, and never refuses one.
+ */
 export class RateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
+  private readonly option: { limit: number; windowMs: number };
+  private readonly off: boolean;
 
-  constructor(private readonly option: RateLimitOption) {}
+  constructor(option: RateLimitOption) {
+    this.off = option === false;
+    this.option = option === false ? { limit: UNLIMITED, windowMs: 60_000 } : option;
+  }
 
   /**
    * Counts one request of `keyId` at `now` and returns the headers to send; throws 429 (with
    * Retry-After and the same headers) when the window is used up.
    */
   take(keyId: string, now: number): Record<string, string> {
-    if (!this.option) return {};
     const { limit, windowMs } = this.option;
     let window = this.windows.get(keyId);
     if (!window || now >= window.start + windowMs) {
@@ -33,6 +47,7 @@ export class RateLimiter {
     const headers = (remaining: number) =>
       rateLimitHeaders({ limit, remaining, reset: Math.ceil(resetMs / 1000) });
     if (window.count >= limit) {
+      if (this.off) return headers(0);
       const retryAfter = Math.max(1, Math.ceil((resetMs - now) / 1000));
       throw new ApiError(
         429,
@@ -51,14 +66,12 @@ export class RateLimiter {
    */
   check(keyId: string, now: number): Record<string, string> {
     const info = this.peek(keyId, now);
-    if (!info) return {};
     if (info.remaining <= 0) return this.take(keyId, now);
     return rateLimitHeaders(info);
   }
 
   /** Where a key stands without counting a request. */
-  peek(keyId: string, now: number): RateLimitInfo | null {
-    if (!this.option) return null;
+  peek(keyId: string, now: number): RateLimitInfo {
     const window = this.windows.get(keyId);
     const { limit, windowMs } = this.option;
     if (!window || now >= window.start + windowMs)
