@@ -116,6 +116,19 @@ describe('createMockServer options', () => {
       );
     });
 
+    // What JSON cannot write is marked by NUL for the unquoting after it: a string or key of the
+    // option's own that holds a NUL is still quoted, not read as a mark's (`"\0NaN\0"` shown NaN).
+    it.each([
+      ['\0NaN\0', '"\\u0000NaN\\u0000"'],
+      ['\0"\0', '"\\u0000\\"\\u0000"'],
+      [['\0x\0', Number.NaN], '["\\u0000x\\u0000",NaN]'],
+      [[{ '\0k\0': 1n, k: '\0' }], '[{"\\u0000k\\u0000":1n,"k":"\\u0000"}]'],
+    ])('refuses ids (case %#) quoting a NUL of its own as JSON does', (ids, shown) => {
+      expect(() => createMockServer({ ids: ids as never })).toThrow(
+        `ids: must be 'random', { seed } or a function that returns an id, not ${shown}`,
+      );
+    });
+
     it('keeps them random without a seed', async () => {
       const a = await run(0, createMockServer());
       const b = await run(0, createMockServer());
