@@ -83,6 +83,14 @@ describe('attemptFailure', () => {
       request,
     );
     expect(coded.message).toBe('Connection error: GET http://api.test/v1/agents (42)');
+    // Nor is an Error's own name, which every Error has ('Error'), and which says less than its code.
+    const erred = attemptFailure(
+      new Error('x', { cause: Object.assign(new Error('socket'), { code: 42 }) }),
+      undefined,
+      false,
+      request,
+    );
+    expect(erred.message).toBe('Connection error: GET http://api.test/v1/agents (42)');
     const fetch = async () => {
       throw new TypeError('fetch failed', {
         cause: new DOMException('The operation was aborted due to timeout', 'TimeoutError'),

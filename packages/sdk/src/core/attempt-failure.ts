@@ -35,15 +35,16 @@ export function attemptFailure(
   // `||`, not `??`: an empty message (undici's network error without a reason) or a DOMException's
   // code 0 says nothing; the next one is quoted instead. A DOMException's other codes are legacy
   // numbers (20 for AbortError, 23 for TimeoutError), which read as an error code: "(20)". Its name
-  // is quoted for them (`> 0` is false for a string code, ECONNREFUSED), 7 B fewer than asking
-  // `instanceof DOMException`; a cause with a number for a code and no name still quotes the number.
+  // is quoted for them (`> 0` is false for a string code, ECONNREFUSED), fewer bytes than asking
+  // `instanceof DOMException`; a cause with a number for a code and no name, or only Error's own
+  // (every Error has one, and it says less than the code), still quotes the number.
   return signal?.aborted
     ? new APIUserAbortError(undefined, { cause: error })
     : timedOut
       ? new APITimeoutError(name && `Request timed out: ${name}`, { cause: error })
       : new APIConnectionError(
           name &&
-            `Connection error: ${name} (${(((error as Failed)?.cause?.code as number) > 0 && (error as Failed)?.cause?.name) || (error as Failed)?.cause?.code || (error as Failed)?.cause?.message || (error as Failed)?.message || 'no message'})`.replace(
+            `Connection error: ${name} (${(((error as Failed)?.cause?.code as number) > 0 && (error as Failed)?.cause?.name !== 'Error' && (error as Failed)?.cause?.name) || (error as Failed)?.cause?.code || (error as Failed)?.cause?.message || (error as Failed)?.message || 'no message'})`.replace(
               /\?\S*/g,
               '',
             ),
