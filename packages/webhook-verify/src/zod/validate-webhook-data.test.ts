@@ -40,6 +40,25 @@ describe('validateWebhookData', () => {
     );
   });
 
+  it.each([
+    ['missing', undefined, 'received undefined'],
+    ['of another type', 5, 'received number'],
+    ['an array', ['x'], 'received array'],
+  ])(
+    'says what a nullable field takes when it is %s, not a bare "Invalid input"',
+    (_n, value, got) => {
+      const event = eventWith('conversation.created', { ...conversation, contact_id: value });
+      expect(() => validateWebhookData(event)).toThrow(
+        expect.objectContaining({
+          code: 'invalid_data',
+          message: expect.stringContaining(
+            `data.contact_id: Invalid input: expected string or null, ${got}`,
+          ),
+        }),
+      );
+    },
+  );
+
   it('rejects an event the spec does not list, unless told to accept it', () => {
     const event = eventWith('brand.new', {});
     expect(() => validateWebhookData(event)).toThrow(

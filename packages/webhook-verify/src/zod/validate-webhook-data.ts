@@ -3,6 +3,7 @@ import { webhookDataJsonSchemas } from '../generated/webhook-data-schemas.js';
 import { isWebhookEventName } from '../is-webhook-event-name.js';
 import type { WebhookEvent } from '../webhook-event.js';
 import { WebhookVerificationError } from '../webhook-verification-error.js';
+import { issueMessage } from './issue-message.js';
 import { fractionalIntegerPath, platformFormats } from './platform-formats.js';
 
 const schemas = new Map<string, ZodType>();
@@ -60,7 +61,10 @@ export function validateWebhookData<E extends WebhookEvent>(
   if (!result.success) {
     where = result.error.issues
       .slice(0, 3)
-      .map((issue) => `data${issue.path.map((p) => `.${String(p)}`).join('')}: ${issue.message}`)
+      .map((issue) => {
+        const path = issue.path.map((p) => `.${String(p)}`).join('');
+        return `data${path}: ${issueMessage(issue, event.data)}`;
+      })
       .join('; ');
   } else {
     // zod's multipleOf(1) allows for float rounding; a whole number is checked exactly here.
