@@ -111,6 +111,30 @@ describe('createDeduper', () => {
     await expect(webhookDedupeKey(forged)).rejects.toThrow(TypeError);
   });
 
+  it.each([
+    ['undefined', undefined],
+    ['null', null],
+    ['a number', 42],
+  ])('refuses %s for an event or key, saying what it takes', async (_name, id) => {
+    const message = /needs an event returned by verifyWebhook, or its key \(a string\)/;
+    await expect(webhookDedupeKey(id as never)).rejects.toThrow(
+      new RegExp(/webhookDedupeKey /.source + /needs an event returned by verifyWebhook/.source),
+    );
+    // With maxEventAgeSeconds, the age was read first: a number was refused for its timestamp.
+    for (const maxEventAgeSeconds of [undefined, 60]) {
+      const deduper = createDeduper({
+        store: createMemoryStore(),
+        ttlSeconds: 60,
+        maxEventAgeSeconds,
+      });
+      for (const method of ['claim', 'complete', 'release'] as const) {
+        await expect(deduper[method](id as never)).rejects.toThrow(
+          expect.objectContaining({ name: 'TypeError', message: expect.stringMatching(message) }),
+        );
+      }
+    }
+  });
+
   it('claim, release, claim again; complete; lease lapse', async () => {
     const clock = { now: 0 };
     const deduper = createDeduper({

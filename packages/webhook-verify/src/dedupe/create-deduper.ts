@@ -105,8 +105,16 @@ export function createDeduper(options: DeduperOptions): Deduper {
   }
   // A Date here (verifyWebhook's `now` is one) would fail only after a claim was written.
   checkClock(now);
-  const keyOf = async (id: DedupeId) =>
-    prefix + (typeof id === 'string' ? id : await webhookDedupeKey(id));
+  const keyOf = async (id: DedupeId) => {
+    if (typeof id === 'string') return prefix + id;
+    // A number or null passed from JavaScript: refused saying what it takes.
+    if (typeof id !== 'object' || !id) {
+      throw new TypeError(
+        'webhook-verify: a deduper needs an event returned by verifyWebhook, or its key (a string)',
+      );
+    }
+    return prefix + (await webhookDedupeKey(id));
+  };
   // The claims this deduper holds, by key: each stores `processing:<token>`, so that a release
   // removes its own claim and never a later receiver's, nor the `completed` mark. In the order
   // they were taken, so the lapsed ones are at the front.
@@ -132,7 +140,8 @@ export function createDeduper(options: DeduperOptions): Deduper {
 
   return {
     async claim(id) {
-      if (maxEventAgeSeconds && typeof id !== 'string') {
+      // An object: anything else is refused by keyOf, not for its timestamp.
+      if (maxEventAgeSeconds && typeof id === 'object' && id) {
         const age = now() - Date.parse(id.timestamp);
         // The limit itself is too old: a store's mark of an event completed the moment it happened
         // lapses at exactly that age (with maxEventAgeSeconds = ttlSeconds).

@@ -12,8 +12,9 @@ const keysA = new WeakMap<object, Promise<string>>();
  * body, which retries resend unchanged (only the timestamp header changes).
  */
 export async function webhookDedupeKey(event: WebhookEvent): Promise<string> {
-  if (event.variant === 'B') return event.event_id;
-  const body = (event as { [signedBodyKey]?: string | Uint8Array })[signedBodyKey];
+  // Optional chaining: undefined or null from JavaScript is refused below, as any non-event is.
+  if (event?.variant === 'B') return event.event_id;
+  const body = (event as { [signedBodyKey]?: string | Uint8Array } | undefined)?.[signedBodyKey];
   if (body === undefined) {
     throw new TypeError(
       'webhook-verify: webhookDedupeKey needs an event returned by verifyWebhook',
