@@ -59,6 +59,16 @@ describe('validateWebhookData', () => {
     },
   );
 
+  it.each([
+    ["the event's data", conversation],
+    ['undefined', undefined],
+  ])('refuses %s for the event, with a TypeError saying what it takes', (_name, value) => {
+    // It said isWebhookEventName(variant, name) was called with no variant, or read a property of undefined.
+    expect(() => validateWebhookData(value as never)).toThrow(
+      new TypeError('webhook-verify: validateWebhookData needs an event returned by verifyWebhook'),
+    );
+  });
+
   it('rejects an event the spec does not list, unless told to accept it', () => {
     const event = eventWith('brand.new', {});
     expect(() => validateWebhookData(event)).toThrow(

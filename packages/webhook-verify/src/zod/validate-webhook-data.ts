@@ -45,6 +45,12 @@ export function validateWebhookData<E extends WebhookEvent>(
   event: E,
   options: ValidateWebhookDataOptions = {},
 ): E {
+  // Its data, or nothing, passed from JavaScript: isWebhookEventName would say it was given no variant.
+  if (event?.variant !== 'A' && event?.variant !== 'B') {
+    throw new TypeError(
+      'webhook-verify: validateWebhookData needs an event returned by verifyWebhook',
+    );
+  }
   // An event of the other variant (Variant B's credit.low delivered as A) is unknown in this one.
   const schema = isWebhookEventName(event.variant, event.event)
     ? webhookDataSchema(event.event)
