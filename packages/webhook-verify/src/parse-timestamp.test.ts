@@ -18,6 +18,12 @@ describe('parseTimestamp', () => {
       );
     },
   );
+
+  it('says how many digits it takes: 16 are all digits, and were refused as not digits only', () => {
+    expect(() => parseTimestamp('1234567890123456', 'X')).toThrow(
+      expect.objectContaining({ message: 'X must be Unix seconds, 1 to 15 digits' }),
+    );
+  });
 });
 
 describe('checkTimestamp', () => {

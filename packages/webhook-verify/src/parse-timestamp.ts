@@ -1,12 +1,12 @@
 import { WebhookVerificationError } from './webhook-verification-error.js';
 
-/** Reads a Unix-seconds header: ASCII digits only (no sign, space, exponent or fraction), or throws `malformed_timestamp`. */
+/** Reads a Unix-seconds header: 1 to 15 ASCII digits (no sign, space, exponent or fraction), or throws `malformed_timestamp`. */
 export function parseTimestamp(header: string, headerName: string): number {
   // 15 digits is far beyond any real clock and still an exact integer.
   if (!/^[0-9]{1,15}$/.test(header)) {
     throw new WebhookVerificationError(
       'malformed_timestamp',
-      `${headerName} must be Unix seconds, digits only`,
+      `${headerName} must be Unix seconds, 1 to 15 digits`,
     );
   }
   return Number(header);
