@@ -1,5 +1,30 @@
+import { didYouMean } from './http/did-you-mean.js';
 import { ADMIN_TOKEN_RULE, isHeaderToken } from './http/header-token.js';
 import type { MockServerOptions } from './options.js';
+
+/** Every option's name, in the order of the README's table; the types below keep it complete. */
+const OPTION_NAMES = [
+  'variant',
+  'clock',
+  'startTime',
+  'rateLimit',
+  'requireHttps',
+  'adminToken',
+  'seed',
+  'baseUrl',
+  'responder',
+  'mcpTools',
+  'ids',
+  'deliveryFetch',
+  'deliveryGraceMs',
+  'journalSize',
+  'onError',
+  'onRequest',
+] as const satisfies readonly (keyof MockServerOptions)[];
+// A compile error here names an option of MockServerOptions missing from OPTION_NAMES.
+const everyOption: Record<keyof MockServerOptions, true> = Object.fromEntries(
+  OPTION_NAMES.map((name) => [name, true]),
+) as Record<(typeof OPTION_NAMES)[number], true>;
 
 /**
  * Refuses the options the CLI's flags would refuse, with a TypeError naming the option, as `clock`
@@ -8,6 +33,17 @@ import type { MockServerOptions } from './options.js';
  * (`Infinity`) waited 1 ms, and `seed: 'demos'` was refused as `body: must be an object`.
  */
 export function checkOptions(options: MockServerOptions): void {
+  // From JavaScript a typo (baseURL) left the default in place unsaid, and a string was read as {}.
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw new TypeError(
+      `options: must be an object, not ${Array.isArray(options) ? 'an array' : show(options)}`,
+    );
+  }
+  for (const name of Object.keys(options)) {
+    if (Object.hasOwn(everyOption, name)) continue;
+    const hint = didYouMean(name, OPTION_NAMES) || ` (its options: ${OPTION_NAMES.join(', ')})`;
+    throw new TypeError(`${name}: is not an option of createMockServer${hint}`);
+  }
   const { adminToken, rateLimit, deliveryGraceMs, journalSize, seed } = options;
   const variant = options.variant ?? 'A';
   if (variant !== 'A' && variant !== 'B')
@@ -39,8 +75,10 @@ export function checkOptions(options: MockServerOptions): void {
   if (journalSize !== undefined && !isWhole(journalSize, 0)) {
     throw new TypeError(`journalSize: must be a whole number >= 0, not ${show(journalSize)}`);
   }
+  if (options.requireHttps !== undefined && typeof options.requireHttps !== 'boolean')
+    throw new TypeError(`requireHttps: must be true or false, not ${show(options.requireHttps)}`);
   // Refused here, not reported to onError on every request when called.
-  for (const name of ['onError', 'onRequest'] as const) {
+  for (const name of ['onError', 'onRequest', 'responder', 'deliveryFetch'] as const) {
     const listener = options[name];
     if (listener !== undefined && typeof listener !== 'function')
       throw new TypeError(`${name}: must be a function, not ${show(listener)}`);

@@ -376,6 +376,38 @@ describe('createMockServer options', () => {
     expect(() => createMockServer({ rateLimit: false, deliveryGraceMs: 60_000 })).not.toThrow();
   });
 
+  it('refuses options that are no object, an option it does not have, or a function or flag of another type, naming it', () => {
+    // From JavaScript these were taken: a typo left the default in place (a baseURL left MSW
+    // matching 127.0.0.1:4010, so the app's requests went to the network), and a responder or
+    // deliveryFetch that is no function failed later, on each request, without naming the option.
+    for (const options of [null, 'manual', 42, []]) {
+      expect(() => createMockServer(options as never)).toThrow(
+        `options: must be an object, not ${Array.isArray(options) ? 'an array' : JSON.stringify(options)}`,
+      );
+    }
+    expect(() => createMockServer({ baseURL: 'http://api.test' } as never)).toThrow(
+      'baseURL: is not an option of createMockServer; did you mean "baseUrl"?',
+    );
+    expect(() => createMockServer({ clcok: 'manual' } as never)).toThrow(
+      'clcok: is not an option of createMockServer; did you mean "clock"?',
+    );
+    expect(() => createMockServer({ port: 4010 } as never)).toThrow(
+      /^port: is not an option of createMockServer \(its options: variant, clock, .*onRequest\)$/,
+    );
+    for (const name of ['responder', 'deliveryFetch'] as const) {
+      expect(() => createMockServer({ [name]: 'hi' } as never)).toThrow(
+        `${name}: must be a function, not "hi"`,
+      );
+    }
+    expect(() => createMockServer({ requireHttps: 'yes' } as never)).toThrow(
+      'requireHttps: must be true or false, not "yes"',
+    );
+    // Left out, or given as undefined, they are taken as before.
+    expect(() =>
+      createMockServer({ responder: undefined, deliveryFetch: undefined, requireHttps: undefined }),
+    ).not.toThrow();
+  });
+
   // api-decisions section 7: the journal keeps the last 1000 requests unless told otherwise.
   it('keeps the newest 1000 requests in the journal by default, dropping the oldest', async () => {
     const mock = createMockServer({ rateLimit: false });
