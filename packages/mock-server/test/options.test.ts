@@ -173,6 +173,32 @@ describe('createMockServer options', () => {
     mock.dispose();
   });
 
+  it('refuses a listen() port, host or option Node would misread, naming it, before anything listens', async () => {
+    // Node read port: 'x' as a pipe's name (url http://127.0.0.1:undefined), host: '' as every
+    // interface (url http://:PORT), and left a typo (prot) to a free port unsaid.
+    const mock = createMockServer();
+    for (const port of ['x', '4010', 1.5, -1, 65_536, Number.NaN, null]) {
+      await expect(mock.listen({ port: port as never })).rejects.toThrow(
+        `port: must be a whole number from 0 to 65535 (0 picks a free one), not ${port === 'x' || port === '4010' ? JSON.stringify(port) : String(port)}`,
+      );
+    }
+    for (const host of ['', 5, null]) {
+      await expect(mock.listen({ host: host as never })).rejects.toThrow(
+        `host: must be a host name or IP address (127.0.0.1, 0.0.0.0, ::1, localhost), not ${JSON.stringify(host)}`,
+      );
+    }
+    await expect(mock.listen({ prot: 0 } as never)).rejects.toThrow(
+      'prot: is not an option of listen; did you mean "port"?',
+    );
+    await expect(mock.listen('4010' as never)).rejects.toThrow(
+      'listen: takes { port?, host }, not "4010"',
+    );
+    const server = await mock.listen({ port: 0, host: '127.0.0.1' });
+    expect(server.url).toBe(`http://127.0.0.1:${server.port}`);
+    await server.close();
+    mock.dispose();
+  });
+
   it('answers 500 INTERNAL_ERROR for a real bug and reports it to onError', async () => {
     const onError = vi.fn();
     const mock = createMockServer({

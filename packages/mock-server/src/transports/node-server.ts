@@ -7,6 +7,7 @@ import { CORS_HEADERS, corsHeaders, isControlPath, isLoopbackName } from '../htt
 import { bodyLimit } from '../http/read-body.js';
 import type { RequestHandler } from '../request-handler.js';
 import { answeredRequest, type RequestListener, tell } from '../request-log.js';
+import { checkListenOptions } from './check-listen-options.js';
 import { clientErrorFor } from './client-error-for.js';
 import { earlyRefusal } from './early-refusal.js';
 import {
@@ -118,6 +119,7 @@ export async function listen(
   options: ListenOptions = {},
   serveOptions: ServeOptions = {},
 ): Promise<RunningServer> {
+  checkListenOptions(options);
   const { createServer, maxHeaderSize, ServerResponse, STATUS_CODES } = await loadHttp();
   const host = options.host ?? '127.0.0.1';
   const nextId = serveOptions.requestId ?? (() => crypto.randomUUID());

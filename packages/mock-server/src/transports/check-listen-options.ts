@@ -1,0 +1,36 @@
+import { didYouMean } from '../http/did-you-mean.js';
+import { shownOption } from '../shown-option.js';
+import type { ListenOptions } from './node-server.js';
+
+const LISTEN_OPTIONS = ['port', 'host'] as const satisfies readonly (keyof ListenOptions)[];
+// A compile error here names an option of ListenOptions missing from LISTEN_OPTIONS.
+const everyOption: Record<keyof ListenOptions, true> = { port: true, host: true } satisfies Record<
+  (typeof LISTEN_OPTIONS)[number],
+  true
+>;
+
+/**
+ * Refuses `listen()` options Node would misread, naming the option: it took `port: 'x'` as a pipe's
+ * name (the url ending `:undefined`), `host: ''` as every interface (`http://:PORT`), and a typo
+ * (`prot`) as no option at all.
+ */
+export function checkListenOptions(options: ListenOptions): void {
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    throw new TypeError(`listen: takes { port?, host }, not ${shownOption(options)}`);
+  for (const name of Object.keys(options)) {
+    if (Object.hasOwn(everyOption, name)) continue;
+    const hint = didYouMean(name, LISTEN_OPTIONS) || ` (its options: ${LISTEN_OPTIONS.join(', ')})`;
+    throw new TypeError(`${name}: is not an option of listen${hint}`);
+  }
+  const { port, host } = options;
+  if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65_535)) {
+    throw new TypeError(
+      `port: must be a whole number from 0 to 65535 (0 picks a free one), not ${shownOption(port)}`,
+    );
+  }
+  if (host !== undefined && (typeof host !== 'string' || host === '')) {
+    throw new TypeError(
+      `host: must be a host name or IP address (127.0.0.1, 0.0.0.0, ::1, localhost), not ${shownOption(host)}`,
+    );
+  }
+}
