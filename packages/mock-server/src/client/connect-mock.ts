@@ -1,4 +1,6 @@
 import { invalidField } from '../errors.js';
+import { didYouMean } from '../http/did-you-mean.js';
+import { shownOption } from '../shown-option.js';
 import {
   type ControlQuery,
   type ControlTarget,
@@ -25,6 +27,7 @@ export interface ConnectMockOptions {
  * await mock.faults.add({ path: '/v1/contacts', status: 503, key_id: id });
  */
 export function connectMock(url: string | URL, options: ConnectMockOptions = {}): MockClient {
+  checkOptions(options);
   const target: ControlTarget = {
     url: baseUrl(url),
     adminToken: options.adminToken,
@@ -102,6 +105,35 @@ export function connectMock(url: string | URL, options: ConnectMockOptions = {})
  * The URL without its trailing `/`; a TypeError naming it unless it is an absolute http(s) URL with
  * no query, fragment or credentials (the control paths are appended to it; fetch refuses credentials).
  */
+const OPTION_NAMES = [
+  'adminToken',
+  'fetch',
+] as const satisfies readonly (keyof ConnectMockOptions)[];
+// A compile error here names an option of ConnectMockOptions missing from OPTION_NAMES.
+const everyOption: Record<keyof ConnectMockOptions, true> = { adminToken: true, fetch: true };
+
+/**
+ * Refuses at once what would fail every call later, unnamed: a typo (`admintoken`) or a token that
+ * is no string sent none (401 "missing or wrong control API token"), a fetch that is no function
+ * failed each call as "no answer".
+ */
+function checkOptions(options: ConnectMockOptions): void {
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    throw new TypeError(`connectMock: options must be an object, not ${shownOption(options)}`);
+  for (const name of Object.keys(options)) {
+    if (Object.hasOwn(everyOption, name)) continue;
+    const hint = didYouMean(name, OPTION_NAMES) || ` (its options: ${OPTION_NAMES.join(', ')})`;
+    throw new TypeError(`connectMock: ${name} is not an option${hint}`);
+  }
+  const { adminToken, fetch } = options;
+  if (adminToken !== undefined && (typeof adminToken !== 'string' || adminToken === ''))
+    throw new TypeError(
+      `connectMock: adminToken must be a non-empty string, not ${shownOption(adminToken)}`,
+    );
+  if (fetch !== undefined && typeof fetch !== 'function')
+    throw new TypeError(`connectMock: fetch must be a function, not ${shownOption(fetch)}`);
+}
+
 function baseUrl(url: string | URL): string {
   const text = String(url);
   let parsed: URL | undefined;

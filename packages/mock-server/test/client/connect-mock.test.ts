@@ -285,6 +285,31 @@ describe('connectMock over listen()', () => {
     expect(connectMock('https://mock.test:8443/base/').url).toBe('https://mock.test:8443/base');
   });
 
+  it('refuses options it does not have, or of another type, at once, naming them', () => {
+    // From JavaScript these were taken: a typo (admintoken) or a number sent no token, and the calls
+    // failed later with 401 "missing or wrong control API token"; a fetch that is no function
+    // failed each call as "no answer (fetch is not a function)"; null threw reading adminToken.
+    const url = 'http://127.0.0.1:4010';
+    const refusals: [unknown, string][] = [
+      [null, 'connectMock: options must be an object, not null'],
+      ['tok-en', 'connectMock: options must be an object, not "tok-en"'],
+      [
+        { admintoken: 'tok-en' },
+        'connectMock: admintoken is not an option; did you mean "adminToken"?',
+      ],
+      [{ token: 'tok-en' }, 'connectMock: token is not an option (its options: adminToken, fetch)'],
+      [{ adminToken: 5 }, 'connectMock: adminToken must be a non-empty string, not 5'],
+      [{ adminToken: '' }, 'connectMock: adminToken must be a non-empty string, not ""'],
+      [{ fetch: 'x' }, 'connectMock: fetch must be a function, not "x"'],
+    ];
+    for (const [options, message] of refusals) {
+      expect(() => connectMock(url, options as never), JSON.stringify(options)).toThrow(
+        new TypeError(message),
+      );
+    }
+    expect(() => connectMock(url, { adminToken: undefined, fetch: undefined })).not.toThrow();
+  });
+
   it('refuses a URL with a query, a fragment or credentials, without echoing a password', () => {
     // The control paths are appended to the URL: a query or fragment would end up before them, and
     // fetch refuses a URL with credentials (the admin token is the option adminToken).
