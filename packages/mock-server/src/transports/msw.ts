@@ -1,5 +1,6 @@
 import { http, type RequestHandler } from 'msw';
 import { normalizePath } from '../http/normalize-path.js';
+import { shownOption } from '../shown-option.js';
 import { parseBaseUrl, pathUnder } from './base-url.js';
 import { isDroppedConnection } from './dropped-connection.js';
 
@@ -20,6 +21,7 @@ export function mswHandlers(mock: {
   // port, host case), its path with escaped unreserved characters decoded (`/%76%31/agents`), and a
   // prefix holding MSW's path syntax (`+`, `(`, `:`) is plain text. A mis-cased `/V1` is the mock's
   // to answer (404), as MSW's own matching ignores case.
+  checkMock(mock);
   const base = parseBaseUrl(mock.baseUrl);
   const { origin } = new URL(base.url);
   const prefix = base.prefix.toLowerCase();
@@ -45,4 +47,28 @@ export function mswHandlers(mock: {
 /** Whether `clone()` can copy the request's body: neither read nor locked (it throws otherwise). */
 function clonable(request: Request): boolean {
   return !request.bodyUsed && !request.body?.locked;
+}
+
+/**
+ * Refuses what is not a mock, naming what it takes: read as one, a connectMock() client or
+ * `mock.fetch` was refused for a baseUrl the caller never gave (`baseUrl: must be ..., not undefined`).
+ */
+function checkMock(mock: unknown): void {
+  const value = mock as { baseUrl?: unknown; handle?: unknown; url?: unknown } | null | undefined;
+  if (typeof value?.handle === 'function' && typeof value.baseUrl === 'string') return;
+  const takes = 'mswHandlers: takes the mock createMockServer() returns (its baseUrl and handle)';
+  if (typeof value?.url === 'string' && value.handle === undefined) {
+    throw new TypeError(
+      `${takes}, not a connectMock() client: its mock answers over HTTP at ${value.url}, so point your code there, or make a mock in-process`,
+    );
+  }
+  const shown =
+    typeof mock === 'function'
+      ? 'a function'
+      : mock === null || typeof mock !== 'object'
+        ? shownOption(mock)
+        : Array.isArray(mock)
+          ? 'an array'
+          : `{${Object.keys(mock).join(', ')}}`;
+  throw new TypeError(`${takes}, not ${shown}`);
 }

@@ -19,6 +19,27 @@ describe('mswHandlers', () => {
     mock?.dispose();
   });
 
+  it('refuses what is not the mock createMockServer() returns, naming what it takes', () => {
+    // Read as a mock, these were refused for a baseUrl the caller never gave ("baseUrl: must be an
+    // absolute http(s) URL ..., not undefined"), or threw reading baseUrl of undefined.
+    const takes = 'mswHandlers: takes the mock createMockServer() returns (its baseUrl and handle)';
+    mock = createMockServer();
+    for (const [value, shown] of [
+      [undefined, 'undefined'],
+      [null, 'null'],
+      [{}, '{}'],
+      [mock.fetch, 'a function'],
+    ] as const) {
+      expect(() => mswHandlers(value as never)).toThrow(new TypeError(`${takes}, not ${shown}`));
+    }
+    const shared = { url: 'http://127.0.0.1:4010', clock: {} };
+    expect(() => mswHandlers(shared as never)).toThrow(
+      new TypeError(
+        `${takes}, not a connectMock() client: its mock answers over HTTP at http://127.0.0.1:4010, so point your code there, or make a mock in-process`,
+      ),
+    );
+  });
+
   /** The status each URL gets through MSW, and the one mock.fetch gives it (LEFT if the mock left it). */
   async function answers(baseUrl: string, urls: string[]) {
     mock = createMockServer({ baseUrl });
