@@ -122,6 +122,25 @@ describe.each(callers)('an AbortSignal given to $name', (caller) => {
     expect(onError).not.toHaveBeenCalled();
   });
 
+  it('aborted during a fault delay: the journal has it a turn after the rejection, with the fault status', async () => {
+    // As the README says: the mock finishes the request after the call rejected, so a test reads
+    // the journal after a turn of the event loop, not in the turn of the rejection.
+    mock.faults.add({ path: '/v1/agents', status: 503, delay_ms: 3_000 });
+    const controller = new AbortController();
+    const pending = call('/v1/agents', {
+      headers: { 'x-api-key': key },
+      signal: controller.signal,
+    });
+    pending.catch(() => undefined);
+    while (mock.faults.list().length > 0) await tick();
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    await tick();
+    expect(mock.requests().map((entry) => [entry.path, entry.status])).toEqual([
+      ['/v1/agents', 503],
+    ]);
+  });
+
   it('aborted while the body is still being sent: rejects, and the body is not used', async () => {
     let pulled!: () => void;
     const reading = new Promise<void>((resolve) => {
