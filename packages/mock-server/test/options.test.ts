@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createManualClock, createMockServer } from '../src/index.js';
+import { createValidationProxy } from '../src/proxy.js';
 import { apiClient } from './support/api.js';
 import { inProcess } from './support/transports.js';
 
@@ -197,6 +198,12 @@ describe('createMockServer options', () => {
     expect(server.url).toBe(`http://127.0.0.1:${server.port}`);
     await server.close();
     mock.dispose();
+    // The contract proxy's listen() takes the same options, refused alike.
+    const proxy = createValidationProxy({ upstream: 'http://127.0.0.1:9' });
+    await expect(proxy.listen({ port: 'x' as never })).rejects.toThrow(
+      'port: must be a whole number from 0 to 65535 (0 picks a free one), not "x"',
+    );
+    await expect(proxy.listen({ host: '' })).rejects.toThrow('host: must be a host name');
   });
 
   it('answers 500 INTERNAL_ERROR for a real bug and reports it to onError', async () => {

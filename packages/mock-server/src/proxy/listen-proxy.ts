@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { corsHeaders, isControlPath, isLoopbackName } from '../http/cors.js';
 import { normalizePath } from '../http/normalize-path.js';
+import { checkListenOptions } from '../transports/check-listen-options.js';
 import { earlyRefusal } from '../transports/early-refusal.js';
 import { headerOf } from '../transports/incoming-request.js';
 import { type ListenOptions, loadHttp, type RunningServer } from '../transports/node-server.js';
@@ -18,6 +19,7 @@ export async function listenProxy(
   options: ListenOptions,
   adminToken: string | undefined,
 ): Promise<RunningServer> {
+  checkListenOptions(options);
   const { createServer } = await loadHttp();
   const host = options.host ?? '127.0.0.1';
   const rules = {
