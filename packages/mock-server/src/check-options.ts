@@ -1,6 +1,7 @@
 import { didYouMean } from './http/did-you-mean.js';
 import { ADMIN_TOKEN_RULE, isHeaderToken } from './http/header-token.js';
 import type { MockServerOptions } from './options.js';
+import { shownOption } from './shown-option.js';
 
 /** Every option's name, in the order of the README's table; the types below keep it complete. */
 const OPTION_NAMES = [
@@ -36,7 +37,7 @@ export function checkOptions(options: MockServerOptions): void {
   // From JavaScript a typo (baseURL) left the default in place unsaid, and a string was read as {}.
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
     throw new TypeError(
-      `options: must be an object, not ${Array.isArray(options) ? 'an array' : show(options)}`,
+      `options: must be an object, not ${Array.isArray(options) ? 'an array' : shownOption(options)}`,
     );
   }
   for (const name of Object.keys(options)) {
@@ -62,38 +63,38 @@ export function checkOptions(options: MockServerOptions): void {
     throw new TypeError(
       `rateLimit: must be false or { limit, windowMs }, each a whole number >= 1 (windowMs in milliseconds), not ${
         typeof rateLimit === 'object' && rateLimit !== null
-          ? `{ limit: ${show(rateLimit.limit)}, windowMs: ${show(rateLimit.windowMs)} }`
-          : show(rateLimit)
+          ? `{ limit: ${shownOption(rateLimit.limit)}, windowMs: ${shownOption(rateLimit.windowMs)} }`
+          : shownOption(rateLimit)
       }`,
     );
   }
   if (deliveryGraceMs !== undefined && !isWhole(deliveryGraceMs, 0, 60_000)) {
     throw new TypeError(
-      `deliveryGraceMs: must be a whole number of milliseconds from 0 to 60000, as --delivery-grace-ms, not ${show(deliveryGraceMs)}`,
+      `deliveryGraceMs: must be a whole number of milliseconds from 0 to 60000, as --delivery-grace-ms, not ${shownOption(deliveryGraceMs)}`,
     );
   }
   if (journalSize !== undefined && !isWhole(journalSize, 0)) {
-    throw new TypeError(`journalSize: must be a whole number >= 0, not ${show(journalSize)}`);
+    throw new TypeError(
+      `journalSize: must be a whole number >= 0, not ${shownOption(journalSize)}`,
+    );
   }
   if (options.requireHttps !== undefined && typeof options.requireHttps !== 'boolean')
-    throw new TypeError(`requireHttps: must be true or false, not ${show(options.requireHttps)}`);
+    throw new TypeError(
+      `requireHttps: must be true or false, not ${shownOption(options.requireHttps)}`,
+    );
   // Refused here, not reported to onError on every request when called.
   for (const name of ['onError', 'onRequest', 'responder', 'deliveryFetch'] as const) {
     const listener = options[name];
     if (listener !== undefined && typeof listener !== 'function')
-      throw new TypeError(`${name}: must be a function, not ${show(listener)}`);
+      throw new TypeError(`${name}: must be a function, not ${shownOption(listener)}`);
   }
   if (typeof seed === 'string' && seed !== 'demo' && seed !== 'none') {
     throw new TypeError(
-      `seed: must be 'demo', 'none' or a state exported earlier (exportState()), not ${show(seed)}`,
+      `seed: must be 'demo', 'none' or a state exported earlier (exportState()), not ${shownOption(seed)}`,
     );
   }
 }
 
 function isWhole(value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): boolean {
   return Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
-}
-
-function show(value: unknown): string {
-  return typeof value === 'string' ? JSON.stringify(value) : String(value);
 }

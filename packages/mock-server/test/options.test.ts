@@ -393,6 +393,16 @@ describe('createMockServer options', () => {
         `journalSize: must be a whole number >= 0, not ${journalSize}`,
       );
     }
+    // Quoted by String() they read as valid values: "not 5" for [5], "not 1,2" for [1, 2].
+    for (const [journalSize, shown] of [
+      [[5], '[5]'],
+      [{ size: 5 }, '{"size":5}'],
+      [[1, 2], '[1,2]'],
+    ] as const) {
+      expect(() => createMockServer({ journalSize: journalSize as never })).toThrow(
+        `journalSize: must be a whole number >= 0, not ${shown}`,
+      );
+    }
     // A typo of 'demo' was imported as a state: "body: must be an object".
     expect(() => createMockServer({ seed: 'demos' as never })).toThrow(
       `seed: must be 'demo', 'none' or a state exported earlier (exportState()), not "demos"`,
