@@ -192,7 +192,7 @@ describe('createMockServer options', () => {
       'prot: is not an option of listen; did you mean "port"?',
     );
     await expect(mock.listen('4010' as never)).rejects.toThrow(
-      'listen: takes { port?, host }, not "4010"',
+      'listen: takes { port?, host? }, not "4010"',
     );
     const server = await mock.listen({ port: 0, host: '127.0.0.1' });
     expect(server.url).toBe(`http://127.0.0.1:${server.port}`);

@@ -16,7 +16,7 @@ const everyOption: Record<keyof ListenOptions, true> = { port: true, host: true 
  */
 export function checkListenOptions(options: ListenOptions): void {
   if (typeof options !== 'object' || options === null || Array.isArray(options))
-    throw new TypeError(`listen: takes { port?, host }, not ${shownOption(options)}`);
+    throw new TypeError(`listen: takes { port?, host? }, not ${shownOption(options)}`);
   for (const name of Object.keys(options)) {
     if (Object.hasOwn(everyOption, name)) continue;
     const hint = didYouMean(name, LISTEN_OPTIONS) || ` (its options: ${LISTEN_OPTIONS.join(', ')})`;
