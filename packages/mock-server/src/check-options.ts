@@ -1,31 +1,27 @@
-import { didYouMean } from './http/did-you-mean.js';
 import { ADMIN_TOKEN_RULE, isHeaderToken } from './http/header-token.js';
 import type { MockServerOptions } from './options.js';
 import { shownOption } from './shown-option.js';
+import { unknownOption } from './unknown-option.js';
 
-/** Every option's name, in the order of the README's table; the types below keep it complete. */
-const OPTION_NAMES = [
-  'variant',
-  'clock',
-  'startTime',
-  'rateLimit',
-  'requireHttps',
-  'adminToken',
-  'seed',
-  'baseUrl',
-  'responder',
-  'mcpTools',
-  'ids',
-  'deliveryFetch',
-  'deliveryGraceMs',
-  'journalSize',
-  'onError',
-  'onRequest',
-] as const satisfies readonly (keyof MockServerOptions)[];
-// A compile error here names an option of MockServerOptions missing from OPTION_NAMES.
-const everyOption: Record<keyof MockServerOptions, true> = Object.fromEntries(
-  OPTION_NAMES.map((name) => [name, true]),
-) as Record<(typeof OPTION_NAMES)[number], true>;
+/** Every option's name, in the order of the README's table; its type keeps it complete. */
+const everyOption: Record<keyof MockServerOptions, true> = {
+  variant: true,
+  clock: true,
+  startTime: true,
+  rateLimit: true,
+  requireHttps: true,
+  adminToken: true,
+  seed: true,
+  baseUrl: true,
+  responder: true,
+  mcpTools: true,
+  ids: true,
+  deliveryFetch: true,
+  deliveryGraceMs: true,
+  journalSize: true,
+  onError: true,
+  onRequest: true,
+};
 
 /**
  * Refuses the options the CLI's flags would refuse, with a TypeError naming the option, as `clock`
@@ -40,11 +36,8 @@ export function checkOptions(options: MockServerOptions): void {
       `options: must be an object, not ${Array.isArray(options) ? 'an array' : shownOption(options)}`,
     );
   }
-  for (const name of Object.keys(options)) {
-    if (Object.hasOwn(everyOption, name)) continue;
-    const hint = didYouMean(name, OPTION_NAMES) || ` (its options: ${OPTION_NAMES.join(', ')})`;
-    throw new TypeError(`${name}: is not an option of createMockServer${hint}`);
-  }
+  const slip = unknownOption(options, everyOption);
+  if (slip) throw new TypeError(`${slip.name}: is not an option of createMockServer${slip.hint}`);
   const { adminToken, rateLimit, deliveryGraceMs, journalSize, seed } = options;
   const variant = options.variant ?? 'A';
   if (variant !== 'A' && variant !== 'B')

@@ -1,6 +1,6 @@
 import { invalidField } from '../errors.js';
-import { didYouMean } from '../http/did-you-mean.js';
 import { shownOption } from '../shown-option.js';
+import { unknownOption } from '../unknown-option.js';
 import {
   type ControlQuery,
   type ControlTarget,
@@ -101,15 +101,7 @@ export function connectMock(url: string | URL, options: ConnectMockOptions = {})
   };
 }
 
-/**
- * The URL without its trailing `/`; a TypeError naming it unless it is an absolute http(s) URL with
- * no query, fragment or credentials (the control paths are appended to it; fetch refuses credentials).
- */
-const OPTION_NAMES = [
-  'adminToken',
-  'fetch',
-] as const satisfies readonly (keyof ConnectMockOptions)[];
-// A compile error here names an option of ConnectMockOptions missing from OPTION_NAMES.
+/** Every option's name; its type keeps it complete. */
 const everyOption: Record<keyof ConnectMockOptions, true> = { adminToken: true, fetch: true };
 
 /**
@@ -120,11 +112,8 @@ const everyOption: Record<keyof ConnectMockOptions, true> = { adminToken: true, 
 function checkOptions(options: ConnectMockOptions): void {
   if (typeof options !== 'object' || options === null || Array.isArray(options))
     throw new TypeError(`connectMock: options must be an object, not ${shownOption(options)}`);
-  for (const name of Object.keys(options)) {
-    if (Object.hasOwn(everyOption, name)) continue;
-    const hint = didYouMean(name, OPTION_NAMES) || ` (its options: ${OPTION_NAMES.join(', ')})`;
-    throw new TypeError(`connectMock: ${name} is not an option${hint}`);
-  }
+  const slip = unknownOption(options, everyOption);
+  if (slip) throw new TypeError(`connectMock: ${slip.name} is not an option${slip.hint}`);
   const { adminToken, fetch } = options;
   if (adminToken !== undefined && (typeof adminToken !== 'string' || adminToken === ''))
     throw new TypeError(
@@ -134,6 +123,10 @@ function checkOptions(options: ConnectMockOptions): void {
     throw new TypeError(`connectMock: fetch must be a function, not ${shownOption(fetch)}`);
 }
 
+/**
+ * The URL without its trailing `/`; a TypeError naming it unless it is an absolute http(s) URL with
+ * no query, fragment or credentials (the control paths are appended to it; fetch refuses credentials).
+ */
 function baseUrl(url: string | URL): string {
   const text = String(url);
   let parsed: URL | undefined;

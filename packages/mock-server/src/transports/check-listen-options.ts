@@ -1,13 +1,9 @@
-import { didYouMean } from '../http/did-you-mean.js';
 import { shownOption } from '../shown-option.js';
+import { unknownOption } from '../unknown-option.js';
 import type { ListenOptions } from './node-server.js';
 
-const LISTEN_OPTIONS = ['port', 'host'] as const satisfies readonly (keyof ListenOptions)[];
-// A compile error here names an option of ListenOptions missing from LISTEN_OPTIONS.
-const everyOption: Record<keyof ListenOptions, true> = { port: true, host: true } satisfies Record<
-  (typeof LISTEN_OPTIONS)[number],
-  true
->;
+/** Every option's name; its type keeps it complete. */
+const everyOption: Record<keyof ListenOptions, true> = { port: true, host: true };
 
 /**
  * Refuses `listen()` options Node would misread, naming the option: it took `port: 'x'` as a pipe's
@@ -17,11 +13,8 @@ const everyOption: Record<keyof ListenOptions, true> = { port: true, host: true 
 export function checkListenOptions(options: ListenOptions): void {
   if (typeof options !== 'object' || options === null || Array.isArray(options))
     throw new TypeError(`listen: takes { port?, host? }, not ${shownOption(options)}`);
-  for (const name of Object.keys(options)) {
-    if (Object.hasOwn(everyOption, name)) continue;
-    const hint = didYouMean(name, LISTEN_OPTIONS) || ` (its options: ${LISTEN_OPTIONS.join(', ')})`;
-    throw new TypeError(`${name}: is not an option of listen${hint}`);
-  }
+  const slip = unknownOption(options, everyOption);
+  if (slip) throw new TypeError(`${slip.name}: is not an option of listen${slip.hint}`);
   const { port, host } = options;
   if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65_535)) {
     throw new TypeError(
