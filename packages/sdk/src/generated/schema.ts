@@ -51,7 +51,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List agents */
+        /**
+         * List agents
+         * @description The agents of the key's workspace, newest first (`order=asc` for oldest first), a page at a time; `status` keeps the `active` or the `inactive` ones.
+         */
         get: operations["agentsList"];
         put?: never;
         /**
@@ -72,7 +75,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve an agent */
+        /**
+         * Retrieve an agent
+         * @description An agent of the key's workspace, `active` or `inactive`; a deleted one is 404.
+         */
         get: operations["agentsRetrieve"];
         /**
          * Update an agent
@@ -157,7 +163,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List an agent's trainings */
+        /**
+         * List an agent's trainings
+         * @description The knowledge base of one agent, newest first; `type` keeps one kind. An agent without trainings answers an empty page (`data: []`).
+         */
         get: operations["trainingsList"];
         put?: never;
         /**
@@ -178,12 +187,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve a training */
+        /**
+         * Retrieve a training
+         * @description One item of an agent's knowledge base, by its own id (`agent_id` names the agent).
+         */
         get: operations["trainingsRetrieve"];
-        /** Update a training */
+        /**
+         * Update a training
+         * @description A partial update; the type cannot change. `content` applies to `text` trainings and `url` to `url` and `document` ones: the other is 400 (rule `type`).
+         */
         put: operations["trainingsUpdate"];
         post?: never;
-        /** Delete a training */
+        /**
+         * Delete a training
+         * @description Removes the item from its agent's knowledge base; the agent and its other trainings stay. Fires no event.
+         */
         delete: operations["trainingsDelete"];
         options?: never;
         head?: never;
@@ -197,7 +215,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List channels */
+        /**
+         * List channels
+         * @description The workspace's channels, newest first; `agent_id`, `type` and `status` filter, all of them when combined.
+         */
         get: operations["channelsList"];
         put?: never;
         /**
@@ -218,9 +239,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve a channel */
+        /**
+         * Retrieve a channel
+         * @description A channel and its status: a messaging channel (`whatsapp`, `instagram`) is `pending` until paired by its QR code.
+         */
         get: operations["channelsRetrieve"];
-        /** Update a channel */
+        /**
+         * Update a channel
+         * @description A partial update of the name and of the agent the channel serves: `agent_id` binds it to another agent of the workspace (404 when there is none such), `null` unbinds it. The type cannot change; fires no event.
+         */
         put: operations["channelsUpdate"];
         post?: never;
         /**
@@ -240,9 +267,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve a channel's settings */
+        /**
+         * Retrieve a channel's settings
+         * @description The welcome and away messages, language and business hours of a channel. A new channel has no messages and no business hours (each `null`) and language `en`.
+         */
         get: operations["channelsRetrieveSettings"];
-        /** Update a channel's settings */
+        /**
+         * Update a channel's settings
+         * @description A partial update: absent fields are left as they are, `null` clears a message or the business hours. Fires no event.
+         */
         put: operations["channelsUpdateSettings"];
         post?: never;
         delete?: never;
@@ -258,7 +291,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve a messaging channel's QR code */
+        /**
+         * Retrieve a messaging channel's QR code
+         * @description The code a phone scans to pair a `whatsapp` or `instagram` channel, which then becomes `active` (`channel.connected` in Variant B). Each call makes a new code, valid for 5 minutes (`expires_at`).
+         */
         get: operations["channelsRetrieveQrCode"];
         put?: never;
         post?: never;
@@ -275,7 +311,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve a widget channel's embed code */
+        /**
+         * Retrieve a widget channel's embed code
+         * @description The HTML script tag that embeds a `widget` channel in a web page, and the widget key it carries.
+         */
         get: operations["channelsRetrieveWidget"];
         put?: never;
         post?: never;
@@ -292,7 +331,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List or search contacts */
+        /**
+         * List or search contacts
+         * @description The workspace's contacts, newest first; `q` searches them by name, email and phone.
+         */
         get: operations["contactsList"];
         put?: never;
         /**
@@ -313,7 +355,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve a contact */
+        /**
+         * Retrieve a contact
+         * @description A contact with its custom field values.
+         */
         get: operations["contactsRetrieve"];
         /**
          * Update a contact
@@ -338,10 +383,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List custom fields */
+        /**
+         * List custom fields
+         * @description The custom field definitions of the workspace, newest first; archived ones only with `include_archived=true`.
+         */
         get: operations["customFieldsList"];
         put?: never;
-        /** Create a custom field */
+        /**
+         * Create a custom field
+         * @description Defines a field that contacts carry in `custom_fields` under its `name`. A `select` or `multi_select` field needs `options`, the other types take none; a name is unique in the workspace regardless of letter case (409).
+         */
         post: operations["customFieldsCreate"];
         delete?: never;
         options?: never;
@@ -356,9 +407,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve a custom field */
+        /**
+         * Retrieve a custom field
+         * @description A custom field definition, archived or not.
+         */
         get: operations["customFieldsRetrieve"];
-        /** Update a custom field */
+        /**
+         * Update a custom field
+         * @description A partial update; the type cannot change. A new `name` must be free (409) and carries the contacts' values over to it.
+         */
         put: operations["customFieldsUpdate"];
         post?: never;
         delete?: never;
@@ -396,7 +453,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Unarchive a custom field */
+        /**
+         * Unarchive a custom field
+         * @description Makes an archived field usable again; unarchiving a field that is not archived changes nothing.
+         */
         post: operations["customFieldsUnarchive"];
         delete?: never;
         options?: never;
@@ -411,7 +471,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List conversations */
+        /**
+         * List conversations
+         * @description The workspace's conversations, newest first; `agent_id`, `contact_id`, `channel_id` and `status` filter, all of them when combined.
+         */
         get: operations["conversationsList"];
         put?: never;
         post?: never;
@@ -428,7 +491,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve a conversation */
+        /**
+         * Retrieve a conversation
+         * @description A conversation in any status, `closed` included.
+         */
         get: operations["conversationsRetrieve"];
         put?: never;
         post?: never;
@@ -445,7 +511,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List a conversation's messages */
+        /**
+         * List a conversation's messages
+         * @description The messages of a conversation, any status, newest first (`order=asc` reads it from the start): the customer's, the AI agent's and the human agents'.
+         */
         get: operations["conversationsListMessages"];
         put?: never;
         /**
@@ -546,7 +615,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List chats */
+        /**
+         * List chats
+         * @description Conversations seen as chats, with their handoff state; without `status`, the active ones (`open` and `human`).
+         */
         get: operations["chatsList"];
         put?: never;
         post?: never;
@@ -563,7 +635,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve a chat */
+        /**
+         * Retrieve a chat
+         * @description A conversation seen as a chat, any status: who has it (`assigned_to`, `human_started_at`) beside its status.
+         */
         get: operations["chatsRetrieve"];
         put?: never;
         post?: never;
@@ -660,7 +735,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve a message */
+        /**
+         * Retrieve a message
+         * @description A message of any conversation of the workspace, by its id alone.
+         */
         get: operations["messagesRetrieve"];
         put?: never;
         post?: never;
@@ -681,10 +759,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List MCP servers */
+        /**
+         * List MCP servers
+         * @description The workspace's MCP servers, newest first; `status` filters.
+         */
         get: operations["mcpServersList"];
         put?: never;
-        /** Register an MCP server */
+        /**
+         * Register an MCP server
+         * @description Registers a server; it is `disconnected` until an agent connects it (`POST /v1/agent/{id}/mcp/connect`). Its `headers` are kept for calling it and never returned.
+         */
         post: operations["mcpServersCreate"];
         delete?: never;
         options?: never;
@@ -699,9 +783,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve an MCP server */
+        /**
+         * Retrieve an MCP server
+         * @description An MCP server with its status and the number of its tools; its headers are never returned.
+         */
         get: operations["mcpServersRetrieve"];
-        /** Update an MCP server */
+        /**
+         * Update an MCP server
+         * @description A partial update; `headers` replace the stored ones whole and are never returned.
+         */
         put: operations["mcpServersUpdate"];
         post?: never;
         /**
@@ -721,7 +811,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List an MCP server's tools */
+        /**
+         * List an MCP server's tools
+         * @description The tools the server offers, enabled or not, in the server's order (see `order`).
+         */
         get: operations["mcpServersListTools"];
         put?: never;
         post?: never;
@@ -739,7 +832,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Enable or disable a tool */
+        /**
+         * Enable or disable a tool
+         * @description Enables or disables one tool of the server; a disabled tool stays listed with `enabled: false`.
+         */
         put: operations["mcpServersUpdateTool"];
         post?: never;
         delete?: never;
@@ -795,7 +891,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the MCP servers connected to an agent */
+        /**
+         * List the MCP servers connected to an agent
+         * @description Path `id` is the agent. The MCP servers connected to it, newest first.
+         */
         get: operations["mcpServersListForAgent"];
         put?: never;
         post?: never;
@@ -836,7 +935,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve a webhook */
+        /**
+         * Retrieve a webhook
+         * @description A webhook with its subscriptions and health. The signing secret is returned only by create and rotate-secret.
+         */
         get: operations["webhooksRetrieve"];
         /**
          * Update a webhook
@@ -844,7 +946,10 @@ export interface paths {
          */
         put: operations["webhooksUpdate"];
         post?: never;
-        /** Delete a webhook */
+        /**
+         * Delete a webhook
+         * @description Deletes the webhook: nothing more is delivered to it, retries still to come included.
+         */
         delete: operations["webhooksDelete"];
         options?: never;
         head?: never;
@@ -918,7 +1023,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List appointments */
+        /**
+         * List appointments
+         * @description The workspace's appointments, newest first by creation; `contact_id`, `agent_id` and `status` filter, all of them when combined.
+         */
         get: operations["appointmentsList"];
         put?: never;
         /**
@@ -939,7 +1047,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Retrieve an appointment */
+        /**
+         * Retrieve an appointment
+         * @description An appointment in any status.
+         */
         get: operations["appointmentsRetrieve"];
         /**
          * Update or reschedule an appointment
