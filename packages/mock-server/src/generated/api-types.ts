@@ -1786,6 +1786,7 @@ export interface components {
         };
         /** @description The body of every error response. */
         Error: {
+            /** @description What went wrong: `code` for programs, `message` for people, and on a 400 `details` per field. */
             error: {
                 code: components["schemas"]["ErrorCode"];
                 /** @description Human-readable; for VALIDATION_ERROR it names the offending field and the violated rule. */
@@ -1845,8 +1846,11 @@ export interface components {
         } & components["schemas"]["Error"];
         /** @description What a key may do with one resource group. */
         PermissionSet: {
+            /** @description The key may read the group (its GET operations). */
             read: boolean;
+            /** @description The key may create and change in the group (its POST and PUT operations). */
             write: boolean;
+            /** @description The key may delete in the group (its DELETE operations). */
             delete: boolean;
         };
         /**
@@ -2024,7 +2028,10 @@ export interface components {
             id: string;
             name: string;
             description: string | null;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description The agent's picture; null when it has none.
+             */
             avatar_url: string | null;
             /**
              * @description `active` agents answer customers; deactivate sets `inactive` (temporarily).
@@ -2033,6 +2040,7 @@ export interface components {
             status: "active" | "inactive";
             /** @description The language model the agent answers with. */
             model: string;
+            /** @description Sampling temperature of the language model, 0 to 2: lower answers are steadier, higher ones more varied. */
             temperature: number;
             /** @description The agent's system instructions. */
             instructions: string | null;
@@ -2058,10 +2066,17 @@ export interface components {
              * @description The agent's picture, an http or https URL.
              */
             avatar_url?: string | null;
-            /** @default default */
+            /**
+             * @description The language model the agent answers with, by name; `default` is the service's choice.
+             * @default default
+             */
             model?: string;
-            /** @default 0.7 */
+            /**
+             * @description Sampling temperature of the language model, 0 to 2: lower answers are steadier, higher ones more varied.
+             * @default 0.7
+             */
             temperature?: number;
+            /** @description The agent's system instructions: what it does and how it answers; null for none. */
             instructions?: string | null;
         };
         /**
@@ -2079,8 +2094,11 @@ export interface components {
              * @description The agent's picture, an http or https URL.
              */
             avatar_url?: string | null;
+            /** @description The language model the agent answers with, by name; `default` is the service's choice. */
             model?: string;
+            /** @description Sampling temperature of the language model, 0 to 2: lower answers are steadier, higher ones more varied. */
             temperature?: number;
+            /** @description The agent's system instructions: what it does and how it answers; null for none. */
             instructions?: string | null;
         };
         /**
@@ -2113,7 +2131,10 @@ export interface components {
          *     }
          */
         AgentReply: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The conversation of the exchange (new when the call started it).
+             */
             conversation_id: string;
             /** @description The agent's answer; null when the chat is in `human` mode or the agent is inactive or was deleted. Given also when the answer could not reach the customer (the channel was deleted or is not `active`), which is then stored as `failed`. */
             response: string | null;
@@ -2154,9 +2175,15 @@ export interface components {
         Training: {
             /** Format: uuid */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The agent whose knowledge base it belongs to.
+             */
             agent_id: string;
-            /** @enum {string} */
+            /**
+             * @description `text` holds its text in `content`; `url` (a web page) and `document` (a file) are at `url`.
+             * @enum {string}
+             */
             type: "text" | "url" | "document";
             title: string | null;
             /** @description The text (type `text`). */
@@ -2333,7 +2360,10 @@ export interface components {
          */
         ChannelUpdate: {
             name?: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The agent the channel serves; null unbinds it. An agent the workspace does not have is 404.
+             */
             agent_id?: string | null;
         };
         /**
@@ -2358,7 +2388,10 @@ export interface components {
             timezone: string;
             /** @description Intervals of the same or of adjacent days must not overlap (hours past midnight run into the next day, Sunday's into Monday's); one that ends as another starts does not. An overlap is 400 (rule `overlap`, field the later interval, `business_hours.schedule[1]`). */
             schedule: {
-                /** @enum {string} */
+                /**
+                 * @description The day the interval opens on.
+                 * @enum {string}
+                 */
                 day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
                 /** @description HH:MM, 24 h. */
                 open: string;
@@ -2392,7 +2425,10 @@ export interface components {
          *     }
          */
         ChannelSettings: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The channel these settings belong to.
+             */
             channel_id: string;
             /** @description Shown when a customer opens the channel. */
             welcome_message: string | null;
@@ -2400,6 +2436,7 @@ export interface components {
             away_message: string | null;
             /** @description BCP 47 tag, e.g. `en` or `pt-BR`, in the case BCP 47 recommends (language lower case, script title case, region upper case). */
             language: string;
+            /** @description When the channel is attended; null: at all hours, so `away_message` is never shown. */
             business_hours: components["schemas"]["BusinessHours"] | null;
             /** Format: date-time */
             updated_at: string;
@@ -2426,10 +2463,13 @@ export interface components {
          *     }
          */
         ChannelSettingsUpdate: {
+            /** @description Shown when a customer opens the channel; null removes it. */
             welcome_message?: string | null;
+            /** @description Shown outside `business_hours`; null removes it. */
             away_message?: string | null;
             /** @description A BCP 47 tag, matched regardless of case (BCP 47 tags are case-insensitive) and stored in the case it recommends, the language in lower case, a script in title case and a region in upper case (`EN-us` reads back as `en-US`, `zh-hant-tw` as `zh-Hant-TW`). */
             language?: string;
+            /** @description When the channel is attended; null: at all hours. */
             business_hours?: components["schemas"]["BusinessHours"] | null;
         };
         /**
@@ -2442,7 +2482,10 @@ export interface components {
         ChannelQrCode: {
             /** @description The QR code payload to render or scan. */
             qr_code: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the code stops pairing, 5 minutes after the call; each call makes a new code.
+             */
             expires_at: string;
         };
         /**
@@ -2455,6 +2498,7 @@ export interface components {
         ChannelWidget: {
             /** @description The HTML snippet to paste into the page. */
             embed_script: string;
+            /** @description The key that names the channel to the widget script (its `data-widget-key`); the same on every call. */
             widget_key: string;
         };
         /** @description A value of a custom field, of the type its definition says (`text`, `date` and `select` are strings, `multi_select` an array of distinct strings, 400 rule `uniqueItems` when one repeats); null clears it. */
@@ -2552,6 +2596,7 @@ export interface components {
              * @description An address alone (`ann@example.com`): a display name (`"Ann" <ann@example.com>`), a comment, a quoted local part or white space is 400 (rule `format`). Null clears it.
              */
             email?: string | null;
+            /** @description E.164; null clears it. */
             phone?: string | null;
             custom_fields?: components["schemas"]["CustomFieldValues"];
         };
@@ -2591,10 +2636,12 @@ export interface components {
             id: string;
             /** @description Unique in the workspace regardless of letter case and Unicode form (`Tier` and `tier`, or `Café` composed and decomposed, are one name, 409); the key in a contact's `custom_fields`, exactly as stored. A field may rename itself to another case or form of its name. */
             name: string;
+            /** @description The kind of value contacts hold in it; it cannot change. */
             type: components["schemas"]["CustomFieldType"];
             description: string | null;
             /** @description Choices for the field (select types; empty otherwise). */
             options: string[];
+            /** @description Every contact must have a value: a contact created without one, or an update clearing it, is 400 (rule `required`). */
             required: boolean;
             /** @description Fields are archived, not deleted. */
             archived: boolean;
@@ -2617,11 +2664,15 @@ export interface components {
          */
         CustomFieldCreate: {
             name: string;
+            /** @description The kind of value contacts hold in it: `select` takes one of `options`, `multi_select` a list of them. */
             type: components["schemas"]["CustomFieldType"];
             description?: string | null;
             /** @description Required for `select` and `multi_select`; not allowed for the other types. Distinct regardless of letter case and Unicode form (`Gold` and `gold` is 400 rule `uniqueItems`); a value must match one exactly. */
             options?: string[];
-            /** @default false */
+            /**
+             * @description Every contact must have a value: a contact created without one, or an update clearing it, is 400 (rule `required`).
+             * @default false
+             */
             required?: boolean;
         };
         /**
@@ -2633,7 +2684,9 @@ export interface components {
         CustomFieldUpdate: {
             name?: string;
             description?: string | null;
+            /** @description The whole new list of a `select` or `multi_select` field, distinct regardless of letter case and Unicode form; not allowed for the other types. */
             options?: string[];
+            /** @description Every contact must have a value: a contact created without one, or an update clearing it, is 400 (rule `required`). */
             required?: boolean;
         };
         /**
@@ -2724,7 +2777,10 @@ export interface components {
         ConversationMessage: {
             /** Format: uuid */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The conversation it belongs to.
+             */
             conversation_id: string;
             content: string;
             /**
@@ -2732,11 +2788,16 @@ export interface components {
              * @enum {string}
              */
             sender_type: "customer" | "agent" | "human";
+            /** @description `text`, or the kind of media at `media_url` (`type` in the chat view). */
             message_type: components["schemas"]["MessageType"];
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description Where the media is; null for a text message.
+             */
             media_url: string | null;
             /** @description The media's MIME type. */
             media_type: string | null;
+            /** @description True once its content was replaced (PUT /v1/conversations/{id}/messages/{messageId}). */
             is_edited: boolean;
             /** Format: date-time */
             created_at: string;
@@ -2843,10 +2904,14 @@ export interface components {
         ChatMessage: {
             /** Format: uuid */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The chat's conversation (a chat has its conversation's id).
+             */
             conversation_id: string;
             /** @description Text (the caption for media). */
             content: string;
+            /** @description `text`, or the kind of media at `media_url`. */
             type: components["schemas"]["MessageType"];
             /**
              * @description `agent` is the AI.
@@ -2863,7 +2928,10 @@ export interface components {
              * @enum {string}
              */
             status: "sent" | "delivered" | "read" | "failed";
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description Where the media is; null for a text message.
+             */
             media_url: string | null;
             /** Format: date-time */
             created_at: string;
@@ -2893,7 +2961,10 @@ export interface components {
          */
         ChatMessageCreate: {
             content?: string;
-            /** @default text */
+            /**
+             * @description `text` (the default) needs `content`; a media type needs `media_url`.
+             * @default text
+             */
             type?: components["schemas"]["MessageType"];
             /**
              * Format: uri
@@ -2917,13 +2988,17 @@ export interface components {
             /** Format: uuid */
             id: string;
             name: string;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description Where the service reaches the server, an http or https URL without credentials.
+             */
             url: string;
             /**
              * @description `connected` while at least one agent uses it.
              * @enum {string}
              */
             status: "connected" | "disconnected" | "error";
+            /** @description How many tools it offers, enabled or not. */
             tools_count: number;
             /** Format: date-time */
             created_at: string;
@@ -2999,6 +3074,7 @@ export interface components {
          *     }
          */
         McpToolUpdate: {
+            /** @description Whether the agents connected to the server may use the tool. */
             enabled: boolean;
         };
         /**
@@ -3038,8 +3114,12 @@ export interface components {
         Webhook: {
             /** Format: uuid */
             id: string;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description Where deliveries are POSTed.
+             */
             url: string;
+            /** @description What the webhook hears: event names, categories (`messages` for every `message.*` event) or `*` for all; see WebhookSubscription. */
             events: components["schemas"]["WebhookSubscription"][];
             description: string | null;
             /** @description Variant A sets it false after 5 consecutive failed attempts; PUT `active: true` re-enables. */
@@ -3089,6 +3169,7 @@ export interface components {
              * @description http or https (https only when the service requires it).
              */
             url: string;
+            /** @description What the webhook hears: event names, categories (`messages` for every `message.*` event) or `*` for all; see WebhookSubscription. */
             events: components["schemas"]["WebhookSubscription"][];
             description?: string | null;
         };
@@ -3115,10 +3196,15 @@ export interface components {
          *     }
          */
         WebhookUpdate: {
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description Where deliveries are POSTed from now on, an http or https URL.
+             */
             url?: string;
+            /** @description What the webhook hears: event names, categories (`messages` for every `message.*` event) or `*` for all; see WebhookSubscription. The list is replaced whole. */
             events?: components["schemas"]["WebhookSubscription"][];
             description?: string | null;
+            /** @description `true` re-enables a deactivated webhook and clears its failures; `false` deactivates it, and its pending deliveries end `failed`. */
             active?: boolean;
         };
         /**
@@ -3133,14 +3219,20 @@ export interface components {
          *     }
          */
         WebhookDeliveryAttempt: {
+            /** @description 1 for the first attempt, up to 5 (the fourth retry). */
             number: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the attempt was sent.
+             */
             attempted_at: string;
             /** @description The receiver's status; null on a network error or timeout. */
             http_status: number | null;
+            /** @description How long the attempt took until the answer or the failure (10000 on a timeout); null when it was never sent. */
             response_time_ms: number | null;
             /** @description Why it failed: `timeout`, a network error, or `HTTP 500`. */
             error: string | null;
+            /** @description The receiver answered 2xx within 10 s. */
             succeeded: boolean;
         };
         /**
@@ -3169,17 +3261,27 @@ export interface components {
         WebhookDelivery: {
             /** Format: uuid */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The webhook it goes to.
+             */
             webhook_id: string;
             /**
              * @description The event delivered, one of the service's variant (`x-variants` on each `webhooks` entry says which), or `webhook.test` for a test delivery.
              * @enum {string}
              */
             event: "conversation.created" | "conversation.assigned" | "conversation.closed" | "conversation.reopened" | "conversation.transferred" | "message.received" | "message.sent" | "message.failed" | "message.delivered" | "message.read" | "contact.created" | "contact.updated" | "contact.deleted" | "agent.handoff_started" | "agent.handoff_completed" | "agent.transferred" | "appointment.created" | "appointment.cancelled" | "appointment.completed" | "appointment.scheduled" | "appointment.rescheduled" | "appointment.canceled" | "appointment.reminder_sent" | "channel.connected" | "channel.disconnected" | "channel.error" | "credit.low" | "credit.depleted" | "plan.changed" | "trial.expiring" | "trial.expired" | "webhook.test";
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The event delivered; in Variant B the body's `event_id`, the same for every webhook the event goes to.
+             */
             event_id: string;
-            /** @enum {string} */
+            /**
+             * @description `pending` while attempts are to come, `succeeded` once one did, `failed` when the last one failed or the webhook was deactivated or deleted first.
+             * @enum {string}
+             */
             status: "pending" | "succeeded" | "failed";
+            /** @description Every attempt so far, in the order they were made. */
             attempts: components["schemas"]["WebhookDeliveryAttempt"][];
             /**
              * Format: date-time
@@ -3206,13 +3308,23 @@ export interface components {
         WebhookTestResult: {
             /** @constant */
             event: "webhook.test";
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The test event's id.
+             */
             event_id: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the attempt was sent.
+             */
             attempted_at: string;
+            /** @description The receiver's status; null on a network error or timeout. */
             http_status: number | null;
+            /** @description How long the attempt took until the answer or the failure (10000 on a timeout); null when it was never sent. */
             response_time_ms: number | null;
+            /** @description Why it failed: `timeout`, a network error, or `HTTP 500`; null when it succeeded. */
             error: string | null;
+            /** @description The receiver answered 2xx within 10 s. */
             succeeded: boolean;
         };
         /**
@@ -3245,11 +3357,20 @@ export interface components {
             agent_id: string | null;
             title: string;
             notes: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When it starts.
+             */
             starts_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When it ends, after `starts_at`; null when not given.
+             */
             ends_at: string | null;
-            /** @enum {string} */
+            /**
+             * @description `scheduled` until cancelled or completed; only a scheduled appointment changes.
+             * @enum {string}
+             */
             status: "scheduled" | "cancelled" | "completed";
             /** Format: date-time */
             created_at: string;
@@ -3267,7 +3388,10 @@ export interface components {
          *     }
          */
         AppointmentCreate: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The contact it is with; one the workspace does not have is 404.
+             */
             contact_id: string;
             /**
              * Format: date-time
@@ -3280,7 +3404,10 @@ export interface components {
              */
             ends_at?: string | null;
             title: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The agent it is with, if any; one the workspace does not have is 404.
+             */
             agent_id?: string | null;
             notes?: string | null;
         };
@@ -3292,9 +3419,15 @@ export interface components {
          *     }
          */
         AppointmentUpdate: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description A new start reschedules it (`appointment.rescheduled` in Variant B); it must stay before `ends_at` (400 rule `after`).
+             */
             starts_at?: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description After `starts_at`, the one sent or the one stored (400 rule `after`); null removes it.
+             */
             ends_at?: string | null;
             title?: string;
             /**
@@ -3311,13 +3444,17 @@ export interface components {
              * @description Variant B only (always present there). Unique per event and the same for every webhook the event goes to; retries redeliver the same id.
              */
             event_id?: string;
+            /** @description The event's name; each event's schema gives its own. */
             event: string;
             /**
              * Format: date-time
              * @description When the event happened, the same on every retry. Not the signing time (Variant A's is X-Webhook-Timestamp; Variant B has none).
              */
             timestamp: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The webhook this delivery goes to.
+             */
             webhook_id: string;
             /** @description The affected resource in its API shape; each event's schema says which. */
             data: {
@@ -3332,6 +3469,7 @@ export interface components {
          *     }
          */
         CreditBalance: {
+            /** @description Credits the workspace has left. */
             credits_remaining: number;
             /** @description The low-credit threshold that was crossed. */
             threshold?: number | null;
@@ -3344,7 +3482,9 @@ export interface components {
          *     }
          */
         PlanChange: {
+            /** @description The plan now in force. */
             plan: string;
+            /** @description The plan before; null when there was none. */
             previous_plan: string | null;
         };
         /**
@@ -3354,7 +3494,10 @@ export interface components {
          *     }
          */
         TrialStatus: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the trial ends (`trial.expiring`) or ended (`trial.expired`).
+             */
             trial_ends_at: string;
         };
         /**
@@ -3364,6 +3507,7 @@ export interface components {
          *     }
          */
         WebhookTestData: {
+            /** @description A fixed text saying that this is a test event. */
             message: string;
         };
         /** @description A single Me. */

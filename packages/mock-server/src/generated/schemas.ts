@@ -112,7 +112,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
               "$ref": "#/components/schemas/ErrorDetail"
             }
           }
-        }
+        },
+        "description": "What went wrong: `code` for programs, `message` for people, and on a 400 `details` per field."
       }
     }
   },
@@ -201,13 +202,16 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ],
     "properties": {
       "read": {
-        "type": "boolean"
+        "type": "boolean",
+        "description": "The key may read the group (its GET operations)."
       },
       "write": {
-        "type": "boolean"
+        "type": "boolean",
+        "description": "The key may create and change in the group (its POST and PUT operations)."
       },
       "delete": {
-        "type": "boolean"
+        "type": "boolean",
+        "description": "The key may delete in the group (its DELETE operations)."
       }
     }
   },
@@ -345,7 +349,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "string",
           "null"
         ],
-        "format": "uri"
+        "format": "uri",
+        "description": "The agent's picture; null when it has none."
       },
       "status": {
         "type": "string",
@@ -362,7 +367,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "temperature": {
         "type": "number",
         "minimum": 0,
-        "maximum": 2
+        "maximum": 2,
+        "description": "Sampling temperature of the language model, 0 to 2: lower answers are steadier, higher ones more varied."
       },
       "instructions": {
         "type": [
@@ -418,20 +424,23 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 100,
-        "default": "default"
+        "default": "default",
+        "description": "The language model the agent answers with, by name; `default` is the service's choice."
       },
       "temperature": {
         "type": "number",
         "minimum": 0,
         "maximum": 2,
-        "default": 0.7
+        "default": 0.7,
+        "description": "Sampling temperature of the language model, 0 to 2: lower answers are steadier, higher ones more varied."
       },
       "instructions": {
         "type": [
           "string",
           "null"
         ],
-        "maxLength": 20000
+        "maxLength": 20000,
+        "description": "The agent's system instructions: what it does and how it answers; null for none."
       }
     }
   },
@@ -469,19 +478,22 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "model": {
         "type": "string",
         "minLength": 1,
-        "maxLength": 100
+        "maxLength": 100,
+        "description": "The language model the agent answers with, by name; `default` is the service's choice."
       },
       "temperature": {
         "type": "number",
         "minimum": 0,
-        "maximum": 2
+        "maximum": 2,
+        "description": "Sampling temperature of the language model, 0 to 2: lower answers are steadier, higher ones more varied."
       },
       "instructions": {
         "type": [
           "string",
           "null"
         ],
-        "maxLength": 20000
+        "maxLength": 20000,
+        "description": "The agent's system instructions: what it does and how it answers; null for none."
       }
     }
   },
@@ -520,7 +532,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     "properties": {
       "conversation_id": {
         "type": "string",
-        "format": "uuid"
+        "format": "uuid",
+        "description": "The conversation of the exchange (new when the call started it)."
       },
       "response": {
         "type": [
@@ -564,7 +577,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       },
       "agent_id": {
         "type": "string",
-        "format": "uuid"
+        "format": "uuid",
+        "description": "The agent whose knowledge base it belongs to."
       },
       "type": {
         "type": "string",
@@ -572,7 +586,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "text",
           "url",
           "document"
-        ]
+        ],
+        "description": "`text` holds its text in `content`; `url` (a web page) and `document` (a file) are at `url`."
       },
       "title": {
         "type": [
@@ -877,7 +892,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "string",
           "null"
         ],
-        "format": "uuid"
+        "format": "uuid",
+        "description": "The agent the channel serves; null unbinds it. An agent the workspace does not have is 404."
       }
     }
   },
@@ -918,7 +934,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
                 "fri",
                 "sat",
                 "sun"
-              ]
+              ],
+              "description": "The day the interval opens on."
             },
             "open": {
               "type": "string",
@@ -951,7 +968,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     "properties": {
       "channel_id": {
         "type": "string",
-        "format": "uuid"
+        "format": "uuid",
+        "description": "The channel these settings belong to."
       },
       "welcome_message": {
         "type": [
@@ -979,7 +997,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           {
             "type": "null"
           }
-        ]
+        ],
+        "description": "When the channel is attended; null: at all hours, so `away_message` is never shown."
       },
       "updated_at": {
         "type": "string",
@@ -997,14 +1016,16 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "string",
           "null"
         ],
-        "maxLength": 1000
+        "maxLength": 1000,
+        "description": "Shown when a customer opens the channel; null removes it."
       },
       "away_message": {
         "type": [
           "string",
           "null"
         ],
-        "maxLength": 1000
+        "maxLength": 1000,
+        "description": "Shown outside `business_hours`; null removes it."
       },
       "language": {
         "type": "string",
@@ -1021,7 +1042,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           {
             "type": "null"
           }
-        ]
+        ],
+        "description": "When the channel is attended; null: at all hours."
       }
     }
   },
@@ -1039,7 +1061,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       },
       "expires_at": {
         "type": "string",
-        "format": "date-time"
+        "format": "date-time",
+        "description": "When the code stops pairing, 5 minutes after the call; each call makes a new code."
       }
     }
   },
@@ -1056,7 +1079,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "description": "The HTML snippet to paste into the page."
       },
       "widget_key": {
-        "type": "string"
+        "type": "string",
+        "description": "The key that names the channel to the widget script (its `data-widget-key`); the same on every call."
       }
     }
   },
@@ -1271,7 +1295,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "null"
         ],
         "pattern": "^\\+[1-9][0-9]{6,14}$",
-        "x-pattern-message": "must be an E.164 number, + and 7 to 15 digits (e.g. +34600111222)"
+        "x-pattern-message": "must be an E.164 number, + and 7 to 15 digits (e.g. +34600111222)",
+        "description": "E.164; null clears it."
       },
       "custom_fields": {
         "$ref": "#/components/schemas/CustomFieldValues"
@@ -1313,7 +1338,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "description": "Unique in the workspace regardless of letter case and Unicode form (`Tier` and `tier`, or `Café` composed and decomposed, are one name, 409); the key in a contact's `custom_fields`, exactly as stored. A field may rename itself to another case or form of its name."
       },
       "type": {
-        "$ref": "#/components/schemas/CustomFieldType"
+        "$ref": "#/components/schemas/CustomFieldType",
+        "description": "The kind of value contacts hold in it; it cannot change."
       },
       "description": {
         "type": [
@@ -1329,7 +1355,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "description": "Choices for the field (select types; empty otherwise)."
       },
       "required": {
-        "type": "boolean"
+        "type": "boolean",
+        "description": "Every contact must have a value: a contact created without one, or an update clearing it, is 400 (rule `required`)."
       },
       "archived": {
         "type": "boolean",
@@ -1362,7 +1389,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "x-pattern-message": "must not be blank"
       },
       "type": {
-        "$ref": "#/components/schemas/CustomFieldType"
+        "$ref": "#/components/schemas/CustomFieldType",
+        "description": "The kind of value contacts hold in it: `select` takes one of `options`, `multi_select` a list of them."
       },
       "description": {
         "type": [
@@ -1385,7 +1413,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       },
       "required": {
         "type": "boolean",
-        "default": false
+        "default": false,
+        "description": "Every contact must have a value: a contact created without one, or an update clearing it, is 400 (rule `required`)."
       }
     },
     "if": {
@@ -1437,10 +1466,12 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "type": "string",
           "minLength": 1,
           "maxLength": 200
-        }
+        },
+        "description": "The whole new list of a `select` or `multi_select` field, distinct regardless of letter case and Unicode form; not allowed for the other types."
       },
       "required": {
-        "type": "boolean"
+        "type": "boolean",
+        "description": "Every contact must have a value: a contact created without one, or an update clearing it, is 400 (rule `required`)."
       }
     }
   },
@@ -1536,7 +1567,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       },
       "conversation_id": {
         "type": "string",
-        "format": "uuid"
+        "format": "uuid",
+        "description": "The conversation it belongs to."
       },
       "content": {
         "type": "string"
@@ -1551,14 +1583,16 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "description": "Who wrote it: the customer, the AI agent, or a human agent."
       },
       "message_type": {
-        "$ref": "#/components/schemas/MessageType"
+        "$ref": "#/components/schemas/MessageType",
+        "description": "`text`, or the kind of media at `media_url` (`type` in the chat view)."
       },
       "media_url": {
         "type": [
           "string",
           "null"
         ],
-        "format": "uri"
+        "format": "uri",
+        "description": "Where the media is; null for a text message."
       },
       "media_type": {
         "type": [
@@ -1568,7 +1602,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "description": "The media's MIME type."
       },
       "is_edited": {
-        "type": "boolean"
+        "type": "boolean",
+        "description": "True once its content was replaced (PUT /v1/conversations/{id}/messages/{messageId})."
       },
       "created_at": {
         "type": "string",
@@ -1717,14 +1752,16 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       },
       "conversation_id": {
         "type": "string",
-        "format": "uuid"
+        "format": "uuid",
+        "description": "The chat's conversation (a chat has its conversation's id)."
       },
       "content": {
         "type": "string",
         "description": "Text (the caption for media)."
       },
       "type": {
-        "$ref": "#/components/schemas/MessageType"
+        "$ref": "#/components/schemas/MessageType",
+        "description": "`text`, or the kind of media at `media_url`."
       },
       "sender_type": {
         "type": "string",
@@ -1758,7 +1795,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "string",
           "null"
         ],
-        "format": "uri"
+        "format": "uri",
+        "description": "Where the media is; null for a text message."
       },
       "created_at": {
         "type": "string",
@@ -1789,7 +1827,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       },
       "type": {
         "$ref": "#/components/schemas/MessageType",
-        "default": "text"
+        "default": "text",
+        "description": "`text` (the default) needs `content`; a media type needs `media_url`."
       },
       "media_url": {
         "type": "string",
@@ -1856,7 +1895,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       },
       "url": {
         "type": "string",
-        "format": "uri"
+        "format": "uri",
+        "description": "Where the service reaches the server, an http or https URL without credentials."
       },
       "status": {
         "type": "string",
@@ -1869,7 +1909,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       },
       "tools_count": {
         "type": "integer",
-        "minimum": 0
+        "minimum": 0,
+        "description": "How many tools it offers, enabled or not."
       },
       "created_at": {
         "type": "string",
@@ -1990,7 +2031,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ],
     "properties": {
       "enabled": {
-        "type": "boolean"
+        "type": "boolean",
+        "description": "Whether the agents connected to the server may use the tool."
       }
     }
   },
@@ -2073,13 +2115,15 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       },
       "url": {
         "type": "string",
-        "format": "uri"
+        "format": "uri",
+        "description": "Where deliveries are POSTed."
       },
       "events": {
         "type": "array",
         "items": {
           "$ref": "#/components/schemas/WebhookSubscription"
-        }
+        },
+        "description": "What the webhook hears: event names, categories (`messages` for every `message.*` event) or `*` for all; see WebhookSubscription."
       },
       "description": {
         "type": [
@@ -2153,7 +2197,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "uniqueItems": true,
         "items": {
           "$ref": "#/components/schemas/WebhookSubscription"
-        }
+        },
+        "description": "What the webhook hears: event names, categories (`messages` for every `message.*` event) or `*` for all; see WebhookSubscription."
       },
       "description": {
         "type": [
@@ -2187,7 +2232,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "format": "uri",
         "maxLength": 2048,
         "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
-        "x-pattern-message": "must be an http or https URL"
+        "x-pattern-message": "must be an http or https URL",
+        "description": "Where deliveries are POSTed from now on, an http or https URL."
       },
       "events": {
         "type": "array",
@@ -2196,7 +2242,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "uniqueItems": true,
         "items": {
           "$ref": "#/components/schemas/WebhookSubscription"
-        }
+        },
+        "description": "What the webhook hears: event names, categories (`messages` for every `message.*` event) or `*` for all; see WebhookSubscription. The list is replaced whole."
       },
       "description": {
         "type": [
@@ -2206,7 +2253,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "maxLength": 500
       },
       "active": {
-        "type": "boolean"
+        "type": "boolean",
+        "description": "`true` re-enables a deactivated webhook and clears its failures; `false` deactivates it, and its pending deliveries end `failed`."
       }
     }
   },
@@ -2225,11 +2273,13 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "number": {
         "type": "integer",
         "minimum": 1,
-        "maximum": 5
+        "maximum": 5,
+        "description": "1 for the first attempt, up to 5 (the fourth retry)."
       },
       "attempted_at": {
         "type": "string",
-        "format": "date-time"
+        "format": "date-time",
+        "description": "When the attempt was sent."
       },
       "http_status": {
         "type": [
@@ -2243,7 +2293,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "integer",
           "null"
         ],
-        "minimum": 0
+        "minimum": 0,
+        "description": "How long the attempt took until the answer or the failure (10000 on a timeout); null when it was never sent."
       },
       "error": {
         "type": [
@@ -2253,7 +2304,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "description": "Why it failed: `timeout`, a network error, or `HTTP 500`."
       },
       "succeeded": {
-        "type": "boolean"
+        "type": "boolean",
+        "description": "The receiver answered 2xx within 10 s."
       }
     }
   },
@@ -2278,7 +2330,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       },
       "webhook_id": {
         "type": "string",
-        "format": "uuid"
+        "format": "uuid",
+        "description": "The webhook it goes to."
       },
       "event": {
         "type": "string",
@@ -2320,7 +2373,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       },
       "event_id": {
         "type": "string",
-        "format": "uuid"
+        "format": "uuid",
+        "description": "The event delivered; in Variant B the body's `event_id`, the same for every webhook the event goes to."
       },
       "status": {
         "type": "string",
@@ -2328,13 +2382,15 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "pending",
           "succeeded",
           "failed"
-        ]
+        ],
+        "description": "`pending` while attempts are to come, `succeeded` once one did, `failed` when the last one failed or the webhook was deactivated or deleted first."
       },
       "attempts": {
         "type": "array",
         "items": {
           "$ref": "#/components/schemas/WebhookDeliveryAttempt"
-        }
+        },
+        "description": "Every attempt so far, in the order they were made."
       },
       "next_attempt_at": {
         "type": [
@@ -2385,33 +2441,39 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       },
       "event_id": {
         "type": "string",
-        "format": "uuid"
+        "format": "uuid",
+        "description": "The test event's id."
       },
       "attempted_at": {
         "type": "string",
-        "format": "date-time"
+        "format": "date-time",
+        "description": "When the attempt was sent."
       },
       "http_status": {
         "type": [
           "integer",
           "null"
-        ]
+        ],
+        "description": "The receiver's status; null on a network error or timeout."
       },
       "response_time_ms": {
         "type": [
           "integer",
           "null"
         ],
-        "minimum": 0
+        "minimum": 0,
+        "description": "How long the attempt took until the answer or the failure (10000 on a timeout); null when it was never sent."
       },
       "error": {
         "type": [
           "string",
           "null"
-        ]
+        ],
+        "description": "Why it failed: `timeout`, a network error, or `HTTP 500`; null when it succeeded."
       },
       "succeeded": {
-        "type": "boolean"
+        "type": "boolean",
+        "description": "The receiver answered 2xx within 10 s."
       }
     }
   },
@@ -2462,14 +2524,16 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       },
       "starts_at": {
         "type": "string",
-        "format": "date-time"
+        "format": "date-time",
+        "description": "When it starts."
       },
       "ends_at": {
         "type": [
           "string",
           "null"
         ],
-        "format": "date-time"
+        "format": "date-time",
+        "description": "When it ends, after `starts_at`; null when not given."
       },
       "status": {
         "type": "string",
@@ -2477,7 +2541,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "scheduled",
           "cancelled",
           "completed"
-        ]
+        ],
+        "description": "`scheduled` until cancelled or completed; only a scheduled appointment changes."
       },
       "created_at": {
         "type": "string",
@@ -2500,7 +2565,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     "properties": {
       "contact_id": {
         "type": "string",
-        "format": "uuid"
+        "format": "uuid",
+        "description": "The contact it is with; one the workspace does not have is 404."
       },
       "starts_at": {
         "type": "string",
@@ -2528,7 +2594,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "string",
           "null"
         ],
-        "format": "uuid"
+        "format": "uuid",
+        "description": "The agent it is with, if any; one the workspace does not have is 404."
       },
       "notes": {
         "type": [
@@ -2546,14 +2613,16 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     "properties": {
       "starts_at": {
         "type": "string",
-        "format": "date-time"
+        "format": "date-time",
+        "description": "A new start reschedules it (`appointment.rescheduled` in Variant B); it must stay before `ends_at` (400 rule `after`)."
       },
       "ends_at": {
         "type": [
           "string",
           "null"
         ],
-        "format": "date-time"
+        "format": "date-time",
+        "description": "After `starts_at`, the one sent or the one stored (400 rule `after`); null removes it."
       },
       "title": {
         "type": "string",
@@ -2596,7 +2665,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "description": "Variant B only (always present there). Unique per event and the same for every webhook the event goes to; retries redeliver the same id."
       },
       "event": {
-        "type": "string"
+        "type": "string",
+        "description": "The event's name; each event's schema gives its own."
       },
       "timestamp": {
         "type": "string",
@@ -2605,7 +2675,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       },
       "webhook_id": {
         "type": "string",
-        "format": "uuid"
+        "format": "uuid",
+        "description": "The webhook this delivery goes to."
       },
       "data": {
         "type": "object",
@@ -2623,7 +2694,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     "properties": {
       "credits_remaining": {
         "type": "integer",
-        "minimum": 0
+        "minimum": 0,
+        "description": "Credits the workspace has left."
       },
       "threshold": {
         "type": [
@@ -2644,13 +2716,15 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ],
     "properties": {
       "plan": {
-        "type": "string"
+        "type": "string",
+        "description": "The plan now in force."
       },
       "previous_plan": {
         "type": [
           "string",
           "null"
-        ]
+        ],
+        "description": "The plan before; null when there was none."
       }
     }
   },
@@ -2663,7 +2737,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     "properties": {
       "trial_ends_at": {
         "type": "string",
-        "format": "date-time"
+        "format": "date-time",
+        "description": "When the trial ends (`trial.expiring`) or ended (`trial.expired`)."
       }
     }
   },
@@ -2675,7 +2750,8 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ],
     "properties": {
       "message": {
-        "type": "string"
+        "type": "string",
+        "description": "A fixed text saying that this is a test event."
       }
     }
   },

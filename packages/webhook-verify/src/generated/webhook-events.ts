@@ -154,7 +154,10 @@ export interface components {
         ConversationMessage: {
             /** Format: uuid */
             id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The conversation it belongs to.
+             */
             conversation_id: string;
             content: string;
             /**
@@ -162,11 +165,16 @@ export interface components {
              * @enum {string}
              */
             sender_type: "customer" | "agent" | "human";
+            /** @description `text`, or the kind of media at `media_url` (`type` in the chat view). */
             message_type: components["schemas"]["MessageType"];
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description Where the media is; null for a text message.
+             */
             media_url: string | null;
             /** @description The media's MIME type. */
             media_type: string | null;
+            /** @description True once its content was replaced (PUT /v1/conversations/{id}/messages/{messageId}). */
             is_edited: boolean;
             /** Format: date-time */
             created_at: string;
@@ -247,11 +255,20 @@ export interface components {
             agent_id: string | null;
             title: string;
             notes: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When it starts.
+             */
             starts_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When it ends, after `starts_at`; null when not given.
+             */
             ends_at: string | null;
-            /** @enum {string} */
+            /**
+             * @description `scheduled` until cancelled or completed; only a scheduled appointment changes.
+             * @enum {string}
+             */
             status: "scheduled" | "cancelled" | "completed";
             /** Format: date-time */
             created_at: string;
@@ -313,6 +330,7 @@ export interface components {
          *     }
          */
         CreditBalance: {
+            /** @description Credits the workspace has left. */
             credits_remaining: number;
             /** @description The low-credit threshold that was crossed. */
             threshold?: number | null;
@@ -325,7 +343,9 @@ export interface components {
          *     }
          */
         PlanChange: {
+            /** @description The plan now in force. */
             plan: string;
+            /** @description The plan before; null when there was none. */
             previous_plan: string | null;
         };
         /**
@@ -335,7 +355,10 @@ export interface components {
          *     }
          */
         TrialStatus: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the trial ends (`trial.expiring`) or ended (`trial.expired`).
+             */
             trial_ends_at: string;
         };
         /**
@@ -345,6 +368,7 @@ export interface components {
          *     }
          */
         WebhookTestData: {
+            /** @description A fixed text saying that this is a test event. */
             message: string;
         };
     };
