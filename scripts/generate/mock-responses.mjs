@@ -3,7 +3,7 @@
 // in-process entry nor its browser build carries it.
 import { deref } from '../lib/deref.mjs';
 import { generatedHeader } from '../lib/generated-header.mjs';
-import { withoutExamples } from './mock-schemas.mjs';
+import { withoutDocs } from './mock-schemas.mjs';
 
 const METHODS = ['get', 'post', 'put', 'delete'];
 
@@ -77,7 +77,7 @@ function info(spec, response) {
   const json = content['application/json'];
   const headers = Object.entries(response.headers ?? {}).map(([name, header]) => {
     const h = deref(spec, header);
-    return { name, required: Boolean(h.required), schema: withoutExamples(h.schema ?? {}) };
+    return { name, required: Boolean(h.required), schema: withoutDocs(h.schema ?? {}) };
   });
-  return { body: json ? withoutExamples(json.schema) : null, headers };
+  return { body: json ? withoutDocs(json.schema) : null, headers };
 }

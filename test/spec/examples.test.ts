@@ -100,9 +100,13 @@ function exampleObjects(doc: SpecNode): { where: string; value: Record<string, u
 }
 
 describe("the mock's generated schemas", () => {
-  it("are the spec's without their examples, which the mock never reads", () => {
+  it("are the spec's without their examples and descriptions, which the mock never reads", () => {
+    // The proxy entry carries them: the descriptions alone were 8 kB gzip of its 32 kB budget.
     const stripped = structuredClone(spec);
-    for (const { node } of schemaSites(stripped)) delete node.examples;
+    for (const { node } of schemaSites(stripped)) {
+      delete node.examples;
+      delete node.description;
+    }
     expect(mockSchemas).toEqual(stripped.components.schemas);
     expect(JSON.stringify(mockSchemas)).not.toContain('"examples"');
   });

@@ -4,11 +4,10 @@
 
 import type { SchemaNode } from './operations.js';
 
-/** Every schema of `components.schemas`, by name (without their `examples`). */
+/** Every schema of `components.schemas`, by name (without their `examples` and descriptions). */
 export const schemas: { readonly [name: string]: SchemaNode } = {
   "Pagination": {
     "type": "object",
-    "description": "Where a list page sits in the whole list. Pages are numbered over the list as it is when each one is read: an item created or deleted between two reads shifts the pages after it (an item is seen twice or missed); `order=asc` puts new items on the last page.",
     "required": [
       "page",
       "limit",
@@ -18,30 +17,25 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     "properties": {
       "page": {
         "type": "integer",
-        "minimum": 1,
-        "description": "The page returned (1-based)."
+        "minimum": 1
       },
       "limit": {
         "type": "integer",
         "minimum": 1,
-        "maximum": 100,
-        "description": "Items per page."
+        "maximum": 100
       },
       "total": {
         "type": "integer",
-        "minimum": 0,
-        "description": "Items in the whole list."
+        "minimum": 0
       },
       "total_pages": {
         "type": "integer",
-        "minimum": 0,
-        "description": "`ceil(total / limit)`; 0 when `total` is 0."
+        "minimum": 0
       }
     }
   },
   "ErrorCode": {
     "type": "string",
-    "description": "Machine-readable error code.",
     "enum": [
       "UNAUTHORIZED",
       "FORBIDDEN",
@@ -57,7 +51,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "ErrorDetail": {
     "type": "object",
-    "description": "One violated rule of a request.",
     "required": [
       "field",
       "rule",
@@ -65,22 +58,18 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ],
     "properties": {
       "field": {
-        "type": "string",
-        "description": "Where the problem is, by the name the request used: a body field (`name`, `custom_fields.tier`, `items[0].text`), a query parameter (`limit`), a path parameter (`id`), a header (`Host`); `body` for the whole body, `query` for the query string as a whole, `request` for the request as a whole."
+        "type": "string"
       },
       "rule": {
-        "type": "string",
-        "description": "The rule violated. Of a value, as the schema says it: `required`, `type`, `format`, `enum`, `minimum`, `maximum`, `minLength`, `maxLength`, `pattern` (the message says in words what the pattern asks), `minItems`, `maxItems`, `uniqueItems`, `maxProperties`, `propertyNames` (a key of a map, such as a header name), `unknown` (a field or query parameter the operation does not take; the message names a known one it is likely a slip for, `nmae: is not a known field; did you mean \"name\"?`), `anyOf` (none of the fields of which one is needed, as a contact's name, email or phone), `oneOf` (a value that fits more than one of alternatives meant to exclude each other), `not` (a field the others rule out, as `media_url` on a text message). Of its meaning: `blank` (a name or title of nothing but white space: `name: must not be blank`), `credentials` (a URL with user:password@), `https` (an http URL where the server requires HTTPS), `unique` (a header named twice, in two cases), `after` (`ends_at` not after `starts_at`), `overlap` and `invalid` (business hours), `exists` and `archived` (a custom field value for no custom field, or an archived one). Of the query string: `single` (a query parameter given twice), `encoding` (not valid percent-encoded UTF-8). Of the body as sent (field `body`): `contentType` (not `application/json`, or not UTF-8), `contentEncoding` (compressed), `encoding` (not UTF-8), `json` (not valid JSON), `read` (it did not arrive in full; field `request` when the connection ended before the request did). Of the request (field `request`): `http` (not valid HTTP/1.1). More may come: treat an unknown rule as the message says."
+        "type": "string"
       },
       "message": {
-        "type": "string",
-        "description": "Human-readable, naming the field and the rule, e.g. `limit: must be at most 100`."
+        "type": "string"
       }
     }
   },
   "Error": {
     "type": "object",
-    "description": "The body of every error response.",
     "required": [
       "error"
     ],
@@ -97,29 +86,24 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
             "$ref": "#/components/schemas/ErrorCode"
           },
           "message": {
-            "type": "string",
-            "description": "Human-readable; for VALIDATION_ERROR it names the offending field and the violated rule."
+            "type": "string"
           },
           "status": {
-            "type": "integer",
-            "description": "The HTTP status."
+            "type": "integer"
           },
           "details": {
             "type": "array",
-            "description": "On a 400 VALIDATION_ERROR, every violated rule, up to the first 100 (the message counts them all). The server's refusals of a request as a whole (408 not received in time, 414 target too long, 417 an Expect it does not serve, 431 headers too large) are VALIDATION_ERROR without details; their message says what was wrong.",
             "maxItems": 100,
             "items": {
               "$ref": "#/components/schemas/ErrorDetail"
             }
           }
-        },
-        "description": "What went wrong: `code` for programs, `message` for people, and on a 400 `details` per field."
+        }
       }
     }
   },
   "Metadata": {
     "type": "object",
-    "description": "Free-form key-value pairs for the client's own use (at most 50 keys; values are strings of at most 500 characters, numbers, booleans or null).",
     "maxProperties": 50,
     "propertyNames": {
       "maxLength": 40
@@ -144,7 +128,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "Health": {
     "type": "object",
-    "description": "Health result (GET /v1/health) when the API works; in maintenance or degradation the answer is a 503 (`HealthUnavailable`).",
     "required": [
       "status",
       "timestamp"
@@ -152,18 +135,15 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     "properties": {
       "status": {
         "type": "string",
-        "const": "ok",
-        "description": "Always `ok` in a 200."
+        "const": "ok"
       },
       "timestamp": {
         "type": "string",
-        "format": "date-time",
-        "description": "Time of the check."
+        "format": "date-time"
       }
     }
   },
   "HealthUnavailable": {
-    "description": "GET /v1/health in maintenance or degradation: the health result, plus the `error` every error response carries (code `SERVICE_UNAVAILABLE`), so a client reading either finds what it looks for.",
     "allOf": [
       {
         "type": "object",
@@ -177,13 +157,11 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
             "enum": [
               "maintenance",
               "degraded"
-            ],
-            "description": "Why the API does not work now."
+            ]
           },
           "timestamp": {
             "type": "string",
-            "format": "date-time",
-            "description": "Time of the check."
+            "format": "date-time"
           }
         }
       },
@@ -194,7 +172,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "PermissionSet": {
     "type": "object",
-    "description": "What a key may do with one resource group.",
     "required": [
       "read",
       "write",
@@ -202,22 +179,18 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ],
     "properties": {
       "read": {
-        "type": "boolean",
-        "description": "The key may read the group (its GET operations)."
+        "type": "boolean"
       },
       "write": {
-        "type": "boolean",
-        "description": "The key may create and change in the group (its POST and PUT operations)."
+        "type": "boolean"
       },
       "delete": {
-        "type": "boolean",
-        "description": "The key may delete in the group (its DELETE operations)."
+        "type": "boolean"
       }
     }
   },
   "Me": {
     "type": "object",
-    "description": "Key introspection result (GET /v1/me).",
     "required": [
       "key_name",
       "company_id",
@@ -227,29 +200,24 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ],
     "properties": {
       "key_name": {
-        "type": "string",
-        "description": "Descriptive name of the key."
+        "type": "string"
       },
       "company_id": {
         "type": "string",
-        "format": "uuid",
-        "description": "Owning company."
+        "format": "uuid"
       },
       "workspace_id": {
         "type": "string",
-        "format": "uuid",
-        "description": "Workspace of the key."
+        "format": "uuid"
       },
       "scopes": {
         "type": "array",
         "items": {
           "type": "string"
-        },
-        "description": "Enabled scopes."
+        }
       },
       "permissions": {
         "type": "object",
-        "description": "Detailed permission map per resource, derived from the scopes: `read` when the key may call any GET of the resource, `write` any POST or PUT, `delete` any DELETE. An operation counts for the resource it reads or changes: sending, reading, editing and deleting messages count for `messages`, whichever path reaches them. Every group below is present, in both variants; a later version may add groups.",
         "required": [
           "agents",
           "trainings",
@@ -265,48 +233,37 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         ],
         "properties": {
           "agents": {
-            "$ref": "#/components/schemas/PermissionSet",
-            "description": "Agents, their activation and deletion."
+            "$ref": "#/components/schemas/PermissionSet"
           },
           "trainings": {
-            "$ref": "#/components/schemas/PermissionSet",
-            "description": "An agent's trainings."
+            "$ref": "#/components/schemas/PermissionSet"
           },
           "channels": {
-            "$ref": "#/components/schemas/PermissionSet",
-            "description": "Channels, their settings, QR codes and widgets."
+            "$ref": "#/components/schemas/PermissionSet"
           },
           "contacts": {
-            "$ref": "#/components/schemas/PermissionSet",
-            "description": "Contacts."
+            "$ref": "#/components/schemas/PermissionSet"
           },
           "custom_fields": {
-            "$ref": "#/components/schemas/PermissionSet",
-            "description": "Custom field definitions (`write` includes archiving; they are never deleted)."
+            "$ref": "#/components/schemas/PermissionSet"
           },
           "conversations": {
-            "$ref": "#/components/schemas/PermissionSet",
-            "description": "Conversations, and closing, reopening and transferring them."
+            "$ref": "#/components/schemas/PermissionSet"
           },
           "chats": {
-            "$ref": "#/components/schemas/PermissionSet",
-            "description": "Chats and the human handoff."
+            "$ref": "#/components/schemas/PermissionSet"
           },
           "messages": {
-            "$ref": "#/components/schemas/PermissionSet",
-            "description": "Messages wherever their path, including starting a conversation with its first message and a human agent's message in a chat."
+            "$ref": "#/components/schemas/PermissionSet"
           },
           "mcp_servers": {
-            "$ref": "#/components/schemas/PermissionSet",
-            "description": "MCP servers, their tools and their links to agents."
+            "$ref": "#/components/schemas/PermissionSet"
           },
           "webhooks": {
-            "$ref": "#/components/schemas/PermissionSet",
-            "description": "Webhooks and their delivery history (in Variant A, `agents:read` reads them too)."
+            "$ref": "#/components/schemas/PermissionSet"
           },
           "appointments": {
-            "$ref": "#/components/schemas/PermissionSet",
-            "description": "Appointments."
+            "$ref": "#/components/schemas/PermissionSet"
           }
         },
         "additionalProperties": {
@@ -317,7 +274,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "Agent": {
     "type": "object",
-    "description": "An AI agent (returned by deactivate).",
     "required": [
       "id",
       "name",
@@ -349,33 +305,28 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "string",
           "null"
         ],
-        "format": "uri",
-        "description": "The agent's picture; null when it has none."
+        "format": "uri"
       },
       "status": {
         "type": "string",
         "enum": [
           "active",
           "inactive"
-        ],
-        "description": "`active` agents answer customers; deactivate sets `inactive` (temporarily)."
+        ]
       },
       "model": {
-        "type": "string",
-        "description": "The language model the agent answers with."
+        "type": "string"
       },
       "temperature": {
         "type": "number",
         "minimum": 0,
-        "maximum": 2,
-        "description": "Sampling temperature of the language model, 0 to 2: lower answers are steadier, higher ones more varied."
+        "maximum": 2
       },
       "instructions": {
         "type": [
           "string",
           "null"
-        ],
-        "description": "The agent's system instructions."
+        ]
       },
       "created_at": {
         "type": "string",
@@ -417,37 +368,32 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "format": "uri",
         "maxLength": 2048,
         "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
-        "x-pattern-message": "must be an http or https URL",
-        "description": "The agent's picture, an http or https URL."
+        "x-pattern-message": "must be an http or https URL"
       },
       "model": {
         "type": "string",
         "minLength": 1,
         "maxLength": 100,
-        "default": "default",
-        "description": "The language model the agent answers with, by name; `default` is the service's choice."
+        "default": "default"
       },
       "temperature": {
         "type": "number",
         "minimum": 0,
         "maximum": 2,
-        "default": 0.7,
-        "description": "Sampling temperature of the language model, 0 to 2: lower answers are steadier, higher ones more varied."
+        "default": 0.7
       },
       "instructions": {
         "type": [
           "string",
           "null"
         ],
-        "maxLength": 20000,
-        "description": "The agent's system instructions: what it does and how it answers; null for none."
+        "maxLength": 20000
       }
     }
   },
   "AgentUpdate": {
     "type": "object",
     "additionalProperties": false,
-    "description": "A partial update; absent fields are left as they are.",
     "properties": {
       "name": {
         "type": "string",
@@ -472,28 +418,24 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "format": "uri",
         "maxLength": 2048,
         "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
-        "x-pattern-message": "must be an http or https URL",
-        "description": "The agent's picture, an http or https URL."
+        "x-pattern-message": "must be an http or https URL"
       },
       "model": {
         "type": "string",
         "minLength": 1,
-        "maxLength": 100,
-        "description": "The language model the agent answers with, by name; `default` is the service's choice."
+        "maxLength": 100
       },
       "temperature": {
         "type": "number",
         "minimum": 0,
-        "maximum": 2,
-        "description": "Sampling temperature of the language model, 0 to 2: lower answers are steadier, higher ones more varied."
+        "maximum": 2
       },
       "instructions": {
         "type": [
           "string",
           "null"
         ],
-        "maxLength": 20000,
-        "description": "The agent's system instructions: what it does and how it answers; null for none."
+        "maxLength": 20000
       }
     }
   },
@@ -507,13 +449,11 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "message": {
         "type": "string",
         "minLength": 1,
-        "maxLength": 10000,
-        "description": "The customer's first message."
+        "maxLength": 10000
       },
       "contact_id": {
         "type": "string",
-        "format": "uuid",
-        "description": "The contact the conversation is with."
+        "format": "uuid"
       },
       "metadata": {
         "$ref": "#/components/schemas/Metadata"
@@ -522,7 +462,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "AgentReply": {
     "type": "object",
-    "description": "The agent's answer to a customer message.",
     "required": [
       "conversation_id",
       "response",
@@ -532,34 +471,29 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     "properties": {
       "conversation_id": {
         "type": "string",
-        "format": "uuid",
-        "description": "The conversation of the exchange (new when the call started it)."
+        "format": "uuid"
       },
       "response": {
         "type": [
           "string",
           "null"
-        ],
-        "description": "The agent's answer; null when the chat is in `human` mode or the agent is inactive or was deleted. Given also when the answer could not reach the customer (the channel was deleted or is not `active`), which is then stored as `failed`."
+        ]
       },
       "message_id": {
         "type": "string",
-        "format": "uuid",
-        "description": "The stored customer message."
+        "format": "uuid"
       },
       "response_message_id": {
         "type": [
           "string",
           "null"
         ],
-        "format": "uuid",
-        "description": "The stored answer; null when there is none."
+        "format": "uuid"
       }
     }
   },
   "Training": {
     "type": "object",
-    "description": "One item of an agent's knowledge base.",
     "required": [
       "id",
       "agent_id",
@@ -577,8 +511,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       },
       "agent_id": {
         "type": "string",
-        "format": "uuid",
-        "description": "The agent whose knowledge base it belongs to."
+        "format": "uuid"
       },
       "type": {
         "type": "string",
@@ -586,8 +519,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "text",
           "url",
           "document"
-        ],
-        "description": "`text` holds its text in `content`; `url` (a web page) and `document` (a file) are at `url`."
+        ]
       },
       "title": {
         "type": [
@@ -599,16 +531,14 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": [
           "string",
           "null"
-        ],
-        "description": "The text (type `text`)."
+        ]
       },
       "url": {
         "type": [
           "string",
           "null"
         ],
-        "format": "uri",
-        "description": "The page or document (types `url` and `document`)."
+        "format": "uri"
       },
       "created_at": {
         "type": "string",
@@ -621,7 +551,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     }
   },
   "TrainingCreate": {
-    "description": "`text` needs `content`; `url` and `document` need `url`.",
     "oneOf": [
       {
         "$ref": "#/components/schemas/TrainingCreateText"
@@ -707,8 +636,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "format": "uri",
         "maxLength": 2048,
         "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
-        "x-pattern-message": "must be an http or https URL",
-        "description": "The page or document to learn from, an http or https URL."
+        "x-pattern-message": "must be an http or https URL"
       }
     }
   },
@@ -742,15 +670,13 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "format": "uri",
         "maxLength": 2048,
         "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
-        "x-pattern-message": "must be an http or https URL",
-        "description": "The page or document to learn from, an http or https URL."
+        "x-pattern-message": "must be an http or https URL"
       }
     }
   },
   "TrainingUpdate": {
     "type": "object",
     "additionalProperties": false,
-    "description": "A partial update; the type cannot change. `content` applies to `text` trainings, `url` to the others.",
     "properties": {
       "title": {
         "type": [
@@ -776,8 +702,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "format": "uri",
         "maxLength": 2048,
         "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
-        "x-pattern-message": "must be an http or https URL",
-        "description": "The page or document to learn from, an http or https URL."
+        "x-pattern-message": "must be an http or https URL"
       }
     }
   },
@@ -788,8 +713,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "instagram",
       "email",
       "widget"
-    ],
-    "description": "`whatsapp` and `instagram` are the two instant-messaging channels."
+    ]
   },
   "ChannelStatus": {
     "type": "string",
@@ -798,12 +722,10 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "active",
       "disconnected",
       "error"
-    ],
-    "description": "A new messaging channel is `pending` until paired by its QR code, then `active`; email and widget channels are `active` at once. Only an `active` channel carries messages to the customer (a human agent's, and the AI's answers); through any other, they are stored as `failed`."
+    ]
   },
   "Channel": {
     "type": "object",
-    "description": "A communication channel bound to an agent.",
     "required": [
       "id",
       "name",
@@ -832,8 +754,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "string",
           "null"
         ],
-        "format": "uuid",
-        "description": "Agent bound to the channel."
+        "format": "uuid"
       },
       "created_at": {
         "type": "string",
@@ -865,8 +786,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "string",
           "null"
         ],
-        "format": "uuid",
-        "description": "Agent bound to the channel."
+        "format": "uuid"
       },
       "type": {
         "$ref": "#/components/schemas/ChannelType",
@@ -877,7 +797,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   "ChannelUpdate": {
     "type": "object",
     "additionalProperties": false,
-    "description": "A partial update; the type cannot change. `agent_id` null unbinds the agent.",
     "properties": {
       "name": {
         "type": "string",
@@ -892,8 +811,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "string",
           "null"
         ],
-        "format": "uuid",
-        "description": "The agent the channel serves; null unbinds it. An agent the workspace does not have is 404."
+        "format": "uuid"
       }
     }
   },
@@ -908,13 +826,11 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "timezone": {
         "type": "string",
         "minLength": 1,
-        "maxLength": 64,
-        "description": "IANA time zone, e.g. `Europe/Madrid` or `UTC`, matched regardless of case; a zone the time-zone database names canonically is stored in that case (`europe/madrid` reads back as `Europe/Madrid`), an alias (`US/Pacific`, or `Europe/Kyiv` where the database still calls it `Europe/Kiev`) as sent. An unknown one is 400 (rule `format`)."
+        "maxLength": 64
       },
       "schedule": {
         "type": "array",
         "maxItems": 14,
-        "description": "Intervals of the same or of adjacent days must not overlap (hours past midnight run into the next day, Sunday's into Monday's); one that ends as another starts does not. An overlap is 400 (rule `overlap`, field the later interval, `business_hours.schedule[1]`).",
         "items": {
           "type": "object",
           "additionalProperties": false,
@@ -934,20 +850,17 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
                 "fri",
                 "sat",
                 "sun"
-              ],
-              "description": "The day the interval opens on."
+              ]
             },
             "open": {
               "type": "string",
               "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$",
-              "x-pattern-message": "must be a time of day as HH:MM, 24 h (e.g. 09:00)",
-              "description": "HH:MM, 24 h."
+              "x-pattern-message": "must be a time of day as HH:MM, 24 h (e.g. 09:00)"
             },
             "close": {
               "type": "string",
               "pattern": "^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$",
-              "x-pattern-message": "must be a time of day as HH:MM, 24 h (e.g. 18:00), or 24:00 for the end of the day",
-              "description": "HH:MM, 24 h; earlier than `open`, the hours run past midnight; `24:00` is the end of the day (`00:00` to `24:00` is the whole day). Equal to `open` is 400 (rule `invalid`)."
+              "x-pattern-message": "must be a time of day as HH:MM, 24 h (e.g. 18:00), or 24:00 for the end of the day"
             }
           }
         }
@@ -956,7 +869,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "ChannelSettings": {
     "type": "object",
-    "description": "A channel's conversation settings. The channel shows `welcome_message` and `away_message` to the customer (the widget displays them); the API stores them and adds neither to a conversation as a message, nor fires an event for them, so a conversation's messages do not depend on the time of day.",
     "required": [
       "channel_id",
       "welcome_message",
@@ -968,26 +880,22 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     "properties": {
       "channel_id": {
         "type": "string",
-        "format": "uuid",
-        "description": "The channel these settings belong to."
+        "format": "uuid"
       },
       "welcome_message": {
         "type": [
           "string",
           "null"
-        ],
-        "description": "Shown when a customer opens the channel."
+        ]
       },
       "away_message": {
         "type": [
           "string",
           "null"
-        ],
-        "description": "Shown outside `business_hours` (never when they are null)."
+        ]
       },
       "language": {
-        "type": "string",
-        "description": "BCP 47 tag, e.g. `en` or `pt-BR`, in the case BCP 47 recommends (language lower case, script title case, region upper case)."
+        "type": "string"
       },
       "business_hours": {
         "oneOf": [
@@ -997,8 +905,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           {
             "type": "null"
           }
-        ],
-        "description": "When the channel is attended; null: at all hours, so `away_message` is never shown."
+        ]
       },
       "updated_at": {
         "type": "string",
@@ -1009,30 +916,26 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   "ChannelSettingsUpdate": {
     "type": "object",
     "additionalProperties": false,
-    "description": "A partial update of the settings.",
     "properties": {
       "welcome_message": {
         "type": [
           "string",
           "null"
         ],
-        "maxLength": 1000,
-        "description": "Shown when a customer opens the channel; null removes it."
+        "maxLength": 1000
       },
       "away_message": {
         "type": [
           "string",
           "null"
         ],
-        "maxLength": 1000,
-        "description": "Shown outside `business_hours`; null removes it."
+        "maxLength": 1000
       },
       "language": {
         "type": "string",
         "pattern": "^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$",
         "x-pattern-message": "must be a BCP 47 language tag such as en or pt-BR",
-        "maxLength": 35,
-        "description": "A BCP 47 tag, matched regardless of case (BCP 47 tags are case-insensitive) and stored in the case it recommends, the language in lower case, a script in title case and a region in upper case (`EN-us` reads back as `en-US`, `zh-hant-tw` as `zh-Hant-TW`)."
+        "maxLength": 35
       },
       "business_hours": {
         "oneOf": [
@@ -1042,50 +945,42 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           {
             "type": "null"
           }
-        ],
-        "description": "When the channel is attended; null: at all hours."
+        ]
       }
     }
   },
   "ChannelQrCode": {
     "type": "object",
-    "description": "The code that pairs a messaging channel's phone account.",
     "required": [
       "qr_code",
       "expires_at"
     ],
     "properties": {
       "qr_code": {
-        "type": "string",
-        "description": "The QR code payload to render or scan."
+        "type": "string"
       },
       "expires_at": {
         "type": "string",
-        "format": "date-time",
-        "description": "When the code stops pairing, 5 minutes after the call; each call makes a new code."
+        "format": "date-time"
       }
     }
   },
   "ChannelWidget": {
     "type": "object",
-    "description": "How to embed a widget channel in a website.",
     "required": [
       "embed_script",
       "widget_key"
     ],
     "properties": {
       "embed_script": {
-        "type": "string",
-        "description": "The HTML snippet to paste into the page."
+        "type": "string"
       },
       "widget_key": {
-        "type": "string",
-        "description": "The key that names the channel to the widget script (its `data-widget-key`); the same on every call."
+        "type": "string"
       }
     }
   },
   "CustomFieldValue": {
-    "description": "A value of a custom field, of the type its definition says (`text`, `date` and `select` are strings, `multi_select` an array of distinct strings, 400 rule `uniqueItems` when one repeats); null clears it.",
     "anyOf": [
       {
         "type": "string",
@@ -1113,7 +1008,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "CustomFieldValues": {
     "type": "object",
-    "description": "Values keyed by custom-field name, checked against the definitions; null clears one.",
     "maxProperties": 100,
     "additionalProperties": {
       "$ref": "#/components/schemas/CustomFieldValue"
@@ -1121,7 +1015,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "ContactCustomFields": {
     "type": "object",
-    "description": "A contact's values keyed by custom-field name, each of the type its definition says. A cleared value is absent, never null. A request carries at most 100, but updates merge, so a contact may hold more.",
     "additionalProperties": {
       "anyOf": [
         {
@@ -1148,7 +1041,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "Contact": {
     "type": "object",
-    "description": "A customer record.",
     "required": [
       "id",
       "name",
@@ -1180,8 +1072,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": [
           "string",
           "null"
-        ],
-        "description": "E.164, e.g. `+34600111222`."
+        ]
       },
       "custom_fields": {
         "$ref": "#/components/schemas/ContactCustomFields"
@@ -1197,7 +1088,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     }
   },
   "ContactCreate": {
-    "description": "At least one of `name`, `email`, `phone`.",
     "allOf": [
       {
         "type": "object",
@@ -1214,14 +1104,12 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "email": {
             "type": "string",
             "format": "email",
-            "maxLength": 320,
-            "description": "An address alone (`ann@example.com`): a display name (`\"Ann\" <ann@example.com>`), a comment, a quoted local part or white space is 400 (rule `format`)."
+            "maxLength": 320
           },
           "phone": {
             "type": "string",
             "pattern": "^\\+[1-9][0-9]{6,14}$",
-            "x-pattern-message": "must be an E.164 number, + and 7 to 15 digits (e.g. +34600111222)",
-            "description": "E.164."
+            "x-pattern-message": "must be an E.164 number, + and 7 to 15 digits (e.g. +34600111222)"
           },
           "custom_fields": {
             "$ref": "#/components/schemas/CustomFieldValues"
@@ -1267,7 +1155,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   "ContactUpdate": {
     "type": "object",
     "additionalProperties": false,
-    "description": "A partial update; null clears a field, but a contact keeps at least one of `name`, `email`, `phone`. `custom_fields` are merged by name (null removes one). A custom-field value sent back as the contact holds it is accepted as is, so that a contact read and written back stays writable after its field is archived or loses an option; an archived field's value may be removed, not changed.",
     "properties": {
       "name": {
         "type": [
@@ -1286,8 +1173,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "null"
         ],
         "format": "email",
-        "maxLength": 320,
-        "description": "An address alone (`ann@example.com`): a display name (`\"Ann\" <ann@example.com>`), a comment, a quoted local part or white space is 400 (rule `format`). Null clears it."
+        "maxLength": 320
       },
       "phone": {
         "type": [
@@ -1295,8 +1181,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "null"
         ],
         "pattern": "^\\+[1-9][0-9]{6,14}$",
-        "x-pattern-message": "must be an E.164 number, + and 7 to 15 digits (e.g. +34600111222)",
-        "description": "E.164; null clears it."
+        "x-pattern-message": "must be an E.164 number, + and 7 to 15 digits (e.g. +34600111222)"
       },
       "custom_fields": {
         "$ref": "#/components/schemas/CustomFieldValues"
@@ -1316,7 +1201,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "CustomField": {
     "type": "object",
-    "description": "A custom field definition for contacts.",
     "required": [
       "id",
       "name",
@@ -1334,12 +1218,10 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "format": "uuid"
       },
       "name": {
-        "type": "string",
-        "description": "Unique in the workspace regardless of letter case and Unicode form (`Tier` and `tier`, or `Café` composed and decomposed, are one name, 409); the key in a contact's `custom_fields`, exactly as stored. A field may rename itself to another case or form of its name."
+        "type": "string"
       },
       "type": {
-        "$ref": "#/components/schemas/CustomFieldType",
-        "description": "The kind of value contacts hold in it; it cannot change."
+        "$ref": "#/components/schemas/CustomFieldType"
       },
       "description": {
         "type": [
@@ -1351,16 +1233,13 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "array",
         "items": {
           "type": "string"
-        },
-        "description": "Choices for the field (select types; empty otherwise)."
+        }
       },
       "required": {
-        "type": "boolean",
-        "description": "Every contact must have a value: a contact created without one, or an update clearing it, is 400 (rule `required`)."
+        "type": "boolean"
       },
       "archived": {
-        "type": "boolean",
-        "description": "Fields are archived, not deleted."
+        "type": "boolean"
       },
       "created_at": {
         "type": "string",
@@ -1389,8 +1268,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "x-pattern-message": "must not be blank"
       },
       "type": {
-        "$ref": "#/components/schemas/CustomFieldType",
-        "description": "The kind of value contacts hold in it: `select` takes one of `options`, `multi_select` a list of them."
+        "$ref": "#/components/schemas/CustomFieldType"
       },
       "description": {
         "type": [
@@ -1408,13 +1286,11 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "type": "string",
           "minLength": 1,
           "maxLength": 200
-        },
-        "description": "Required for `select` and `multi_select`; not allowed for the other types. Distinct regardless of letter case and Unicode form (`Gold` and `gold` is 400 rule `uniqueItems`); a value must match one exactly."
+        }
       },
       "required": {
         "type": "boolean",
-        "default": false,
-        "description": "Every contact must have a value: a contact created without one, or an update clearing it, is 400 (rule `required`)."
+        "default": false
       }
     },
     "if": {
@@ -1440,7 +1316,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   "CustomFieldUpdate": {
     "type": "object",
     "additionalProperties": false,
-    "description": "A partial update; the type cannot change. `options` replace the list whole, distinct as on creation.",
     "properties": {
       "name": {
         "type": "string",
@@ -1466,18 +1341,15 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "type": "string",
           "minLength": 1,
           "maxLength": 200
-        },
-        "description": "The whole new list of a `select` or `multi_select` field, distinct regardless of letter case and Unicode form; not allowed for the other types."
+        }
       },
       "required": {
-        "type": "boolean",
-        "description": "Every contact must have a value: a contact created without one, or an update clearing it, is 400 (rule `required`)."
+        "type": "boolean"
       }
     }
   },
   "Conversation": {
     "type": "object",
-    "description": "A conversation between a contact and an agent.",
     "required": [
       "id",
       "agent_id",
@@ -1491,37 +1363,32 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     "properties": {
       "id": {
         "type": "string",
-        "format": "uuid",
-        "description": "Also the id of its chat."
+        "format": "uuid"
       },
       "agent_id": {
         "type": "string",
-        "format": "uuid",
-        "description": "The agent answering it. Once that agent is deleted it still names it (the agent answers 404, and customer messages get no answer) until a transfer names another."
+        "format": "uuid"
       },
       "contact_id": {
         "type": [
           "string",
           "null"
         ],
-        "format": "uuid",
-        "description": "The contact; null when none was given or the contact was deleted."
+        "format": "uuid"
       },
       "channel_id": {
         "type": [
           "string",
           "null"
         ],
-        "format": "uuid",
-        "description": "The channel it came through; null when it has none (started through the API while its agent had no active channel) or the channel was deleted."
+        "format": "uuid"
       },
       "status": {
         "type": "string",
         "enum": [
           "open",
           "closed"
-        ],
-        "description": "`open` while its chat is `open` or `human`."
+        ]
       },
       "metadata": {
         "$ref": "#/components/schemas/Metadata"
@@ -1548,7 +1415,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "ConversationMessage": {
     "type": "object",
-    "description": "A message in the conversation view (returned by message edit).",
     "required": [
       "id",
       "conversation_id",
@@ -1567,8 +1433,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       },
       "conversation_id": {
         "type": "string",
-        "format": "uuid",
-        "description": "The conversation it belongs to."
+        "format": "uuid"
       },
       "content": {
         "type": "string"
@@ -1579,31 +1444,26 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "customer",
           "agent",
           "human"
-        ],
-        "description": "Who wrote it: the customer, the AI agent, or a human agent."
+        ]
       },
       "message_type": {
-        "$ref": "#/components/schemas/MessageType",
-        "description": "`text`, or the kind of media at `media_url` (`type` in the chat view)."
+        "$ref": "#/components/schemas/MessageType"
       },
       "media_url": {
         "type": [
           "string",
           "null"
         ],
-        "format": "uri",
-        "description": "Where the media is; null for a text message."
+        "format": "uri"
       },
       "media_type": {
         "type": [
           "string",
           "null"
-        ],
-        "description": "The media's MIME type."
+        ]
       },
       "is_edited": {
-        "type": "boolean",
-        "description": "True once its content was replaced (PUT /v1/conversations/{id}/messages/{messageId})."
+        "type": "boolean"
       },
       "created_at": {
         "type": "string",
@@ -1621,8 +1481,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "message": {
         "type": "string",
         "minLength": 1,
-        "maxLength": 10000,
-        "description": "The customer's message."
+        "maxLength": 10000
       }
     }
   },
@@ -1636,8 +1495,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "content": {
         "type": "string",
         "minLength": 1,
-        "maxLength": 10000,
-        "description": "A human agent's message takes at most 4096 characters, as a chat message does (400, rule `maxLength`)."
+        "maxLength": 10000
       }
     }
   },
@@ -1650,14 +1508,12 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     "properties": {
       "agent_id": {
         "type": "string",
-        "format": "uuid",
-        "description": "The agent that takes over."
+        "format": "uuid"
       }
     }
   },
   "Chat": {
     "type": "object",
-    "description": "The live side of a conversation; same id as the conversation.",
     "required": [
       "id",
       "status",
@@ -1672,8 +1528,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     "properties": {
       "id": {
         "type": "string",
-        "format": "uuid",
-        "description": "The conversation id."
+        "format": "uuid"
       },
       "status": {
         "type": "string",
@@ -1681,45 +1536,39 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "open",
           "human",
           "closed"
-        ],
-        "description": "`open`: the AI answers; `human`: a person has taken over; `closed`."
+        ]
       },
       "assigned_to": {
         "type": [
           "string",
           "null"
         ],
-        "format": "uuid",
-        "description": "The human agent handling the chat: start-human's `assigned_to`. Null outside `human`, and in `human` when start-human named nobody (the chat waits for a person to pick it up)."
+        "format": "uuid"
       },
       "human_started_at": {
         "type": [
           "string",
           "null"
         ],
-        "format": "date-time",
-        "description": "Start of handoff (set while `human`)."
+        "format": "date-time"
       },
       "channel_id": {
         "type": [
           "string",
           "null"
         ],
-        "format": "uuid",
-        "description": "Channel through which messages go out; null when the conversation has none or the channel was deleted (then messages to the customer, a human agent's and the AI's, are `failed`)."
+        "format": "uuid"
       },
       "contact_id": {
         "type": [
           "string",
           "null"
         ],
-        "format": "uuid",
-        "description": "Contact being attended; null when none was given or the contact was deleted."
+        "format": "uuid"
       },
       "agent_id": {
         "type": "string",
-        "format": "uuid",
-        "description": "The AI agent of the conversation. Once that agent is deleted it still names it (the agent answers 404) until a transfer names another."
+        "format": "uuid"
       },
       "created_at": {
         "type": "string",
@@ -1733,7 +1582,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "ChatMessage": {
     "type": "object",
-    "description": "A message in the chat view.",
     "required": [
       "id",
       "conversation_id",
@@ -1752,16 +1600,13 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       },
       "conversation_id": {
         "type": "string",
-        "format": "uuid",
-        "description": "The chat's conversation (a chat has its conversation's id)."
+        "format": "uuid"
       },
       "content": {
-        "type": "string",
-        "description": "Text (the caption for media)."
+        "type": "string"
       },
       "type": {
-        "$ref": "#/components/schemas/MessageType",
-        "description": "`text`, or the kind of media at `media_url`."
+        "$ref": "#/components/schemas/MessageType"
       },
       "sender_type": {
         "type": "string",
@@ -1769,16 +1614,14 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "agent",
           "human",
           "contact"
-        ],
-        "description": "`agent` is the AI."
+        ]
       },
       "sender_id": {
         "type": [
           "string",
           "null"
         ],
-        "format": "uuid",
-        "description": "Who sent it: the AI agent's id, the contact's, or the human agent's (the chat's `assigned_to`, null when the chat has none)."
+        "format": "uuid"
       },
       "status": {
         "type": "string",
@@ -1787,16 +1630,14 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "delivered",
           "read",
           "failed"
-        ],
-        "description": "`failed`: it could not reach the customer (a human agent's message or the AI's answer in a chat whose channel was deleted or is not `active`)."
+        ]
       },
       "media_url": {
         "type": [
           "string",
           "null"
         ],
-        "format": "uri",
-        "description": "Where the media is; null for a text message."
+        "format": "uri"
       },
       "created_at": {
         "type": "string",
@@ -1810,15 +1651,13 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     "properties": {
       "assigned_to": {
         "type": "string",
-        "format": "uuid",
-        "description": "The human agent taking over. Without it the chat is in `human` mode with `assigned_to` null, unassigned."
+        "format": "uuid"
       }
     }
   },
   "ChatMessageCreate": {
     "type": "object",
     "additionalProperties": false,
-    "description": "`text` messages need `content`; the other types need `media_url` (`content` is then an optional caption).",
     "properties": {
       "content": {
         "type": "string",
@@ -1827,16 +1666,14 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       },
       "type": {
         "$ref": "#/components/schemas/MessageType",
-        "default": "text",
-        "description": "`text` (the default) needs `content`; a media type needs `media_url`."
+        "default": "text"
       },
       "media_url": {
         "type": "string",
         "format": "uri",
         "maxLength": 2048,
         "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
-        "x-pattern-message": "must be an http or https URL",
-        "description": "Where the media is, an http or https URL."
+        "x-pattern-message": "must be an http or https URL"
       }
     },
     "if": {
@@ -1875,7 +1712,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "McpServer": {
     "type": "object",
-    "description": "An external Model Context Protocol server.",
     "required": [
       "id",
       "name",
@@ -1895,8 +1731,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       },
       "url": {
         "type": "string",
-        "format": "uri",
-        "description": "Where the service reaches the server, an http or https URL without credentials."
+        "format": "uri"
       },
       "status": {
         "type": "string",
@@ -1904,13 +1739,11 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "connected",
           "disconnected",
           "error"
-        ],
-        "description": "`connected` while at least one agent uses it."
+        ]
       },
       "tools_count": {
         "type": "integer",
-        "minimum": 0,
-        "description": "How many tools it offers, enabled or not."
+        "minimum": 0
       },
       "created_at": {
         "type": "string",
@@ -1949,7 +1782,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   "McpServerUpdate": {
     "type": "object",
     "additionalProperties": false,
-    "description": "A partial update.",
     "properties": {
       "name": {
         "type": "string",
@@ -1978,12 +1810,10 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "pattern": "^[^:/?#]*://[^/?#]*@",
       "x-rule": "credentials",
       "x-message": "must not contain credentials (user:password@host): send them in `headers`, which are never returned"
-    },
-    "description": "The server's http or https URL, returned on every read: it may not carry credentials (`https://user:password@host` is 400, rule `credentials`); send them in `headers`, which are never returned."
+    }
   },
   "McpServerHeaders": {
     "type": "object",
-    "description": "Headers sent to the server (for its authentication); never returned. Names are HTTP field names (RFC 9110 tokens), each at most once in any case (`X-A` and `x-a` are one header, 400 rule `unique`); values are text HTTP can carry (tab, printable ASCII and the Latin-1 bytes 0x80-0xFF; no CR, LF, NUL or other ASCII control characters).",
     "maxProperties": 20,
     "propertyNames": {
       "pattern": "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$",
@@ -1998,7 +1828,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "McpTool": {
     "type": "object",
-    "description": "A tool an MCP server offers.",
     "required": [
       "name",
       "description",
@@ -2014,12 +1843,10 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       },
       "input_schema": {
         "type": "object",
-        "additionalProperties": true,
-        "description": "The tool's input as JSON Schema."
+        "additionalProperties": true
       },
       "enabled": {
-        "type": "boolean",
-        "description": "Whether agents may call it."
+        "type": "boolean"
       }
     }
   },
@@ -2031,8 +1858,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ],
     "properties": {
       "enabled": {
-        "type": "boolean",
-        "description": "Whether the agents connected to the server may use the tool."
+        "type": "boolean"
       }
     }
   },
@@ -2045,14 +1871,12 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     "properties": {
       "mcp_id": {
         "type": "string",
-        "format": "uuid",
-        "description": "The MCP server."
+        "format": "uuid"
       }
     }
   },
   "WebhookSubscription": {
     "type": "string",
-    "description": "An event name, a category (`conversations`, `messages`, `contacts`, `agent`, `appointments`, `channels`, `billing`), or `*` for all. Only the names of the service's variant are accepted; another is 400 rule `enum`, whose message lists the variant's values.",
     "enum": [
       "*",
       "conversations",
@@ -2097,7 +1921,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "Webhook": {
     "type": "object",
-    "description": "An outbound HTTP notification endpoint.",
     "required": [
       "id",
       "url",
@@ -2115,15 +1938,13 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       },
       "url": {
         "type": "string",
-        "format": "uri",
-        "description": "Where deliveries are POSTed."
+        "format": "uri"
       },
       "events": {
         "type": "array",
         "items": {
           "$ref": "#/components/schemas/WebhookSubscription"
-        },
-        "description": "What the webhook hears: event names, categories (`messages` for every `message.*` event) or `*` for all; see WebhookSubscription."
+        }
       },
       "description": {
         "type": [
@@ -2132,16 +1953,14 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         ]
       },
       "active": {
-        "type": "boolean",
-        "description": "Variant A sets it false after 5 consecutive failed attempts; PUT `active: true` re-enables."
+        "type": "boolean"
       },
       "health": {
         "type": "string",
         "enum": [
           "healthy",
           "failing"
-        ],
-        "description": "Variant B marks a webhook `failing` after 5 consecutive failures (it stays active, an alert e-mail is sent, and each new event's first attempt waits 15 minutes); a successful delivery clears it."
+        ]
       },
       "created_at": {
         "type": "string",
@@ -2154,7 +1973,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     }
   },
   "WebhookWithSecret": {
-    "description": "A webhook with its signing secret, returned only by creation and rotate-secret.",
     "allOf": [
       {
         "$ref": "#/components/schemas/Webhook"
@@ -2167,8 +1985,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "properties": {
           "secret": {
             "type": "string",
-            "pattern": "^whsec_[0-9a-f]{64}$",
-            "description": "The signing secret (`whsec_` + 32 random bytes in hex); HMAC keys are its UTF-8 bytes. Shown only this once."
+            "pattern": "^whsec_[0-9a-f]{64}$"
           }
         }
       }
@@ -2187,8 +2004,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "format": "uri",
         "maxLength": 2048,
         "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
-        "x-pattern-message": "must be an http or https URL",
-        "description": "http or https (https only when the service requires it)."
+        "x-pattern-message": "must be an http or https URL"
       },
       "events": {
         "type": "array",
@@ -2197,8 +2013,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "uniqueItems": true,
         "items": {
           "$ref": "#/components/schemas/WebhookSubscription"
-        },
-        "description": "What the webhook hears: event names, categories (`messages` for every `message.*` event) or `*` for all; see WebhookSubscription."
+        }
       },
       "description": {
         "type": [
@@ -2217,23 +2032,20 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "integer",
         "minimum": 0,
         "maximum": 604800,
-        "default": 0,
-        "description": "How long deliveries go on being signed with the previous secret (at most 7 days); 0 switches at once."
+        "default": 0
       }
     }
   },
   "WebhookUpdate": {
     "type": "object",
     "additionalProperties": false,
-    "description": "A partial update; `active` true re-enables a webhook that was deactivated.",
     "properties": {
       "url": {
         "type": "string",
         "format": "uri",
         "maxLength": 2048,
         "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
-        "x-pattern-message": "must be an http or https URL",
-        "description": "Where deliveries are POSTed from now on, an http or https URL."
+        "x-pattern-message": "must be an http or https URL"
       },
       "events": {
         "type": "array",
@@ -2242,8 +2054,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "uniqueItems": true,
         "items": {
           "$ref": "#/components/schemas/WebhookSubscription"
-        },
-        "description": "What the webhook hears: event names, categories (`messages` for every `message.*` event) or `*` for all; see WebhookSubscription. The list is replaced whole."
+        }
       },
       "description": {
         "type": [
@@ -2253,14 +2064,12 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "maxLength": 500
       },
       "active": {
-        "type": "boolean",
-        "description": "`true` re-enables a deactivated webhook and clears its failures; `false` deactivates it, and its pending deliveries end `failed`."
+        "type": "boolean"
       }
     }
   },
   "WebhookDeliveryAttempt": {
     "type": "object",
-    "description": "One HTTP attempt to deliver an event.",
     "required": [
       "number",
       "attempted_at",
@@ -2273,45 +2082,38 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "number": {
         "type": "integer",
         "minimum": 1,
-        "maximum": 5,
-        "description": "1 for the first attempt, up to 5 (the fourth retry)."
+        "maximum": 5
       },
       "attempted_at": {
         "type": "string",
-        "format": "date-time",
-        "description": "When the attempt was sent."
+        "format": "date-time"
       },
       "http_status": {
         "type": [
           "integer",
           "null"
-        ],
-        "description": "The receiver's status; null on a network error or timeout."
+        ]
       },
       "response_time_ms": {
         "type": [
           "integer",
           "null"
         ],
-        "minimum": 0,
-        "description": "How long the attempt took until the answer or the failure (10000 on a timeout); null when it was never sent."
+        "minimum": 0
       },
       "error": {
         "type": [
           "string",
           "null"
-        ],
-        "description": "Why it failed: `timeout`, a network error, or `HTTP 500`."
+        ]
       },
       "succeeded": {
-        "type": "boolean",
-        "description": "The receiver answered 2xx within 10 s."
+        "type": "boolean"
       }
     }
   },
   "WebhookDelivery": {
     "type": "object",
-    "description": "One event's delivery to one webhook, with every attempt.",
     "required": [
       "id",
       "webhook_id",
@@ -2330,12 +2132,10 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       },
       "webhook_id": {
         "type": "string",
-        "format": "uuid",
-        "description": "The webhook it goes to."
+        "format": "uuid"
       },
       "event": {
         "type": "string",
-        "description": "The event delivered, one of the service's variant (`x-variants` on each `webhooks` entry says which), or `webhook.test` for a test delivery.",
         "enum": [
           "conversation.created",
           "conversation.assigned",
@@ -2373,8 +2173,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       },
       "event_id": {
         "type": "string",
-        "format": "uuid",
-        "description": "The event delivered; in Variant B the body's `event_id`, the same for every webhook the event goes to."
+        "format": "uuid"
       },
       "status": {
         "type": "string",
@@ -2382,23 +2181,20 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "pending",
           "succeeded",
           "failed"
-        ],
-        "description": "`pending` while attempts are to come, `succeeded` once one did, `failed` when the last one failed or the webhook was deactivated or deleted first."
+        ]
       },
       "attempts": {
         "type": "array",
         "items": {
           "$ref": "#/components/schemas/WebhookDeliveryAttempt"
-        },
-        "description": "Every attempt so far, in the order they were made."
+        }
       },
       "next_attempt_at": {
         "type": [
           "string",
           "null"
         ],
-        "format": "date-time",
-        "description": "While `pending`, when its next attempt is due (a retry's time; for one waiting behind the webhook's attempt in flight, which goes first, the time it fell due); null while its attempt is in flight, and once it has ended."
+        "format": "date-time"
       },
       "error": {
         "anyOf": [
@@ -2413,8 +2209,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           {
             "type": "null"
           }
-        ],
-        "description": "Why a delivery failed without using all its attempts: `queue_full` (the webhook already had 1000 pending deliveries), `webhook_deactivated` (Variant A turned the webhook off after 5 consecutive failures, or it was set inactive), `webhook_deleted`."
+        ]
       },
       "created_at": {
         "type": "string",
@@ -2424,7 +2219,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "WebhookTestResult": {
     "type": "object",
-    "description": "The one attempt of a test delivery.",
     "required": [
       "event",
       "event_id",
@@ -2441,45 +2235,38 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       },
       "event_id": {
         "type": "string",
-        "format": "uuid",
-        "description": "The test event's id."
+        "format": "uuid"
       },
       "attempted_at": {
         "type": "string",
-        "format": "date-time",
-        "description": "When the attempt was sent."
+        "format": "date-time"
       },
       "http_status": {
         "type": [
           "integer",
           "null"
-        ],
-        "description": "The receiver's status; null on a network error or timeout."
+        ]
       },
       "response_time_ms": {
         "type": [
           "integer",
           "null"
         ],
-        "minimum": 0,
-        "description": "How long the attempt took until the answer or the failure (10000 on a timeout); null when it was never sent."
+        "minimum": 0
       },
       "error": {
         "type": [
           "string",
           "null"
-        ],
-        "description": "Why it failed: `timeout`, a network error, or `HTTP 500`; null when it succeeded."
+        ]
       },
       "succeeded": {
-        "type": "boolean",
-        "description": "The receiver answered 2xx within 10 s."
+        "type": "boolean"
       }
     }
   },
   "Appointment": {
     "type": "object",
-    "description": "An appointment with a contact.",
     "required": [
       "id",
       "contact_id",
@@ -2502,16 +2289,14 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "string",
           "null"
         ],
-        "format": "uuid",
-        "description": "Null once the contact was deleted."
+        "format": "uuid"
       },
       "agent_id": {
         "type": [
           "string",
           "null"
         ],
-        "format": "uuid",
-        "description": "The agent it is with; null when none was given. Once that agent is deleted it still names it (the agent answers 404)."
+        "format": "uuid"
       },
       "title": {
         "type": "string"
@@ -2524,16 +2309,14 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       },
       "starts_at": {
         "type": "string",
-        "format": "date-time",
-        "description": "When it starts."
+        "format": "date-time"
       },
       "ends_at": {
         "type": [
           "string",
           "null"
         ],
-        "format": "date-time",
-        "description": "When it ends, after `starts_at`; null when not given."
+        "format": "date-time"
       },
       "status": {
         "type": "string",
@@ -2541,8 +2324,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "scheduled",
           "cancelled",
           "completed"
-        ],
-        "description": "`scheduled` until cancelled or completed; only a scheduled appointment changes."
+        ]
       },
       "created_at": {
         "type": "string",
@@ -2565,21 +2347,18 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     "properties": {
       "contact_id": {
         "type": "string",
-        "format": "uuid",
-        "description": "The contact it is with; one the workspace does not have is 404."
+        "format": "uuid"
       },
       "starts_at": {
         "type": "string",
-        "format": "date-time",
-        "description": "With Z or an offset, stored and returned in UTC, so an instant from 0000-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z (400 rule `format` outside it, and for a leap second, `23:59:60`, which RFC 3339 allows but the API's time, as Unix time, does not hold). A time in the past is accepted (an appointment recorded after the fact; it gets no reminder), and appointments may overlap; the service checks neither."
+        "format": "date-time"
       },
       "ends_at": {
         "type": [
           "string",
           "null"
         ],
-        "format": "date-time",
-        "description": "After `starts_at`."
+        "format": "date-time"
       },
       "title": {
         "type": "string",
@@ -2594,8 +2373,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "string",
           "null"
         ],
-        "format": "uuid",
-        "description": "The agent it is with, if any; one the workspace does not have is 404."
+        "format": "uuid"
       },
       "notes": {
         "type": [
@@ -2609,20 +2387,17 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   "AppointmentUpdate": {
     "type": "object",
     "additionalProperties": false,
-    "description": "A partial update; a new `starts_at` reschedules. Only scheduled appointments change.",
     "properties": {
       "starts_at": {
         "type": "string",
-        "format": "date-time",
-        "description": "A new start reschedules it (`appointment.rescheduled` in Variant B); it must stay before `ends_at` (400 rule `after`)."
+        "format": "date-time"
       },
       "ends_at": {
         "type": [
           "string",
           "null"
         ],
-        "format": "date-time",
-        "description": "After `starts_at`, the one sent or the one stored (400 rule `after`); null removes it."
+        "format": "date-time"
       },
       "title": {
         "type": "string",
@@ -2637,8 +2412,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
           "string",
           "null"
         ],
-        "format": "uuid",
-        "description": "The agent it has may be sent back as read even after that agent was deleted; another agent must exist (404)."
+        "format": "uuid"
       },
       "notes": {
         "type": [
@@ -2651,7 +2425,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "WebhookEnvelope": {
     "type": "object",
-    "description": "The body of every delivery. Variant A: `{event, timestamp, webhook_id, data}`; Variant B adds `event_id`. Every attempt of a delivery sends the same bytes. Variant A has no event id: deduplicate on a hash (SHA-256) of the raw body, never of the signed `<X-Webhook-Timestamp>.<raw body>`, which changes with each attempt.",
     "required": [
       "event",
       "timestamp",
@@ -2661,103 +2434,87 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     "properties": {
       "event_id": {
         "type": "string",
-        "format": "uuid",
-        "description": "Variant B only (always present there). Unique per event and the same for every webhook the event goes to; retries redeliver the same id."
+        "format": "uuid"
       },
       "event": {
-        "type": "string",
-        "description": "The event's name; each event's schema gives its own."
+        "type": "string"
       },
       "timestamp": {
         "type": "string",
-        "format": "date-time",
-        "description": "When the event happened, the same on every retry. Not the signing time (Variant A's is X-Webhook-Timestamp; Variant B has none)."
+        "format": "date-time"
       },
       "webhook_id": {
         "type": "string",
-        "format": "uuid",
-        "description": "The webhook this delivery goes to."
+        "format": "uuid"
       },
       "data": {
         "type": "object",
-        "additionalProperties": true,
-        "description": "The affected resource in its API shape; each event's schema says which."
+        "additionalProperties": true
       }
     }
   },
   "CreditBalance": {
     "type": "object",
-    "description": "Data of `credit.low` and `credit.depleted`.",
     "required": [
       "credits_remaining"
     ],
     "properties": {
       "credits_remaining": {
         "type": "integer",
-        "minimum": 0,
-        "description": "Credits the workspace has left."
+        "minimum": 0
       },
       "threshold": {
         "type": [
           "integer",
           "null"
         ],
-        "minimum": 0,
-        "description": "The low-credit threshold that was crossed."
+        "minimum": 0
       }
     }
   },
   "PlanChange": {
     "type": "object",
-    "description": "Data of `plan.changed`.",
     "required": [
       "plan",
       "previous_plan"
     ],
     "properties": {
       "plan": {
-        "type": "string",
-        "description": "The plan now in force."
+        "type": "string"
       },
       "previous_plan": {
         "type": [
           "string",
           "null"
-        ],
-        "description": "The plan before; null when there was none."
+        ]
       }
     }
   },
   "TrialStatus": {
     "type": "object",
-    "description": "Data of `trial.expiring` and `trial.expired`.",
     "required": [
       "trial_ends_at"
     ],
     "properties": {
       "trial_ends_at": {
         "type": "string",
-        "format": "date-time",
-        "description": "When the trial ends (`trial.expiring`) or ended (`trial.expired`)."
+        "format": "date-time"
       }
     }
   },
   "WebhookTestData": {
     "type": "object",
-    "description": "Data of `webhook.test`.",
     "required": [
       "message"
     ],
     "properties": {
       "message": {
-        "type": "string",
-        "description": "A fixed text saying that this is a test event."
+        "type": "string"
       }
     }
   },
   "MeResponse": {
     "type": "object",
-    "description": "A single Me.",
     "required": [
       "data"
     ],
@@ -2769,7 +2526,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "AgentList": {
     "type": "object",
-    "description": "A page of Agent items.",
     "required": [
       "data",
       "pagination"
@@ -2788,7 +2544,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "AgentResponse": {
     "type": "object",
-    "description": "A single Agent.",
     "required": [
       "data"
     ],
@@ -2800,7 +2555,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "AgentReplyResponse": {
     "type": "object",
-    "description": "A single AgentReply.",
     "required": [
       "data"
     ],
@@ -2812,7 +2566,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "TrainingList": {
     "type": "object",
-    "description": "A page of Training items.",
     "required": [
       "data",
       "pagination"
@@ -2831,7 +2584,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "TrainingResponse": {
     "type": "object",
-    "description": "A single Training.",
     "required": [
       "data"
     ],
@@ -2843,7 +2595,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "ChannelList": {
     "type": "object",
-    "description": "A page of Channel items.",
     "required": [
       "data",
       "pagination"
@@ -2862,7 +2613,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "ChannelResponse": {
     "type": "object",
-    "description": "A single Channel.",
     "required": [
       "data"
     ],
@@ -2874,7 +2624,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "ChannelSettingsResponse": {
     "type": "object",
-    "description": "A single ChannelSettings.",
     "required": [
       "data"
     ],
@@ -2886,7 +2635,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "ChannelQrCodeResponse": {
     "type": "object",
-    "description": "A single ChannelQrCode.",
     "required": [
       "data"
     ],
@@ -2898,7 +2646,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "ChannelWidgetResponse": {
     "type": "object",
-    "description": "A single ChannelWidget.",
     "required": [
       "data"
     ],
@@ -2910,7 +2657,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "ContactList": {
     "type": "object",
-    "description": "A page of Contact items.",
     "required": [
       "data",
       "pagination"
@@ -2929,7 +2675,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "ContactResponse": {
     "type": "object",
-    "description": "A single Contact.",
     "required": [
       "data"
     ],
@@ -2941,7 +2686,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "CustomFieldList": {
     "type": "object",
-    "description": "A page of CustomField items.",
     "required": [
       "data",
       "pagination"
@@ -2960,7 +2704,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "CustomFieldResponse": {
     "type": "object",
-    "description": "A single CustomField.",
     "required": [
       "data"
     ],
@@ -2972,7 +2715,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "ConversationList": {
     "type": "object",
-    "description": "A page of Conversation items.",
     "required": [
       "data",
       "pagination"
@@ -2991,7 +2733,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "ConversationResponse": {
     "type": "object",
-    "description": "A single Conversation.",
     "required": [
       "data"
     ],
@@ -3003,7 +2744,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "ConversationMessageList": {
     "type": "object",
-    "description": "A page of ConversationMessage items.",
     "required": [
       "data",
       "pagination"
@@ -3022,7 +2762,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "ConversationMessageResponse": {
     "type": "object",
-    "description": "A single ConversationMessage.",
     "required": [
       "data"
     ],
@@ -3034,7 +2773,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "ChatResponse": {
     "type": "object",
-    "description": "A single Chat.",
     "required": [
       "data"
     ],
@@ -3046,7 +2784,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "ChatList": {
     "type": "object",
-    "description": "A page of Chat items.",
     "required": [
       "data",
       "pagination"
@@ -3065,7 +2802,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "ChatMessageResponse": {
     "type": "object",
-    "description": "A single ChatMessage.",
     "required": [
       "data"
     ],
@@ -3077,7 +2813,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "McpServerList": {
     "type": "object",
-    "description": "A page of McpServer items.",
     "required": [
       "data",
       "pagination"
@@ -3096,7 +2831,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "McpServerResponse": {
     "type": "object",
-    "description": "A single McpServer.",
     "required": [
       "data"
     ],
@@ -3108,7 +2842,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "McpToolList": {
     "type": "object",
-    "description": "A page of McpTool items.",
     "required": [
       "data",
       "pagination"
@@ -3127,7 +2860,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "McpToolResponse": {
     "type": "object",
-    "description": "A single McpTool.",
     "required": [
       "data"
     ],
@@ -3139,7 +2871,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "WebhookList": {
     "type": "object",
-    "description": "A page of Webhook items.",
     "required": [
       "data",
       "pagination"
@@ -3158,7 +2889,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "WebhookWithSecretResponse": {
     "type": "object",
-    "description": "A single WebhookWithSecret.",
     "required": [
       "data"
     ],
@@ -3170,7 +2900,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "WebhookResponse": {
     "type": "object",
-    "description": "A single Webhook.",
     "required": [
       "data"
     ],
@@ -3182,7 +2911,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "WebhookTestResultResponse": {
     "type": "object",
-    "description": "A single WebhookTestResult.",
     "required": [
       "data"
     ],
@@ -3194,7 +2922,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "WebhookDeliveryList": {
     "type": "object",
-    "description": "A page of WebhookDelivery items.",
     "required": [
       "data",
       "pagination"
@@ -3213,7 +2940,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "AppointmentList": {
     "type": "object",
-    "description": "A page of Appointment items.",
     "required": [
       "data",
       "pagination"
@@ -3232,7 +2958,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
   },
   "AppointmentResponse": {
     "type": "object",
-    "description": "A single Appointment.",
     "required": [
       "data"
     ],
@@ -3243,7 +2968,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     }
   },
   "WebhookEventConversationCreated": {
-    "description": "Body of `conversation.created`.",
     "allOf": [
       {
         "$ref": "#/components/schemas/WebhookEnvelope"
@@ -3267,7 +2991,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ]
   },
   "WebhookEventConversationAssigned": {
-    "description": "Body of `conversation.assigned`.",
     "allOf": [
       {
         "$ref": "#/components/schemas/WebhookEnvelope"
@@ -3291,7 +3014,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ]
   },
   "WebhookEventConversationClosed": {
-    "description": "Body of `conversation.closed`.",
     "allOf": [
       {
         "$ref": "#/components/schemas/WebhookEnvelope"
@@ -3315,7 +3037,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ]
   },
   "WebhookEventConversationReopened": {
-    "description": "Body of `conversation.reopened`.",
     "allOf": [
       {
         "$ref": "#/components/schemas/WebhookEnvelope"
@@ -3339,7 +3060,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ]
   },
   "WebhookEventConversationTransferred": {
-    "description": "Body of `conversation.transferred`.",
     "allOf": [
       {
         "$ref": "#/components/schemas/WebhookEnvelope"
@@ -3363,7 +3083,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ]
   },
   "WebhookEventMessageReceived": {
-    "description": "Body of `message.received`.",
     "allOf": [
       {
         "$ref": "#/components/schemas/WebhookEnvelope"
@@ -3387,7 +3106,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ]
   },
   "WebhookEventMessageSent": {
-    "description": "Body of `message.sent`.",
     "allOf": [
       {
         "$ref": "#/components/schemas/WebhookEnvelope"
@@ -3411,7 +3129,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ]
   },
   "WebhookEventMessageFailed": {
-    "description": "Body of `message.failed`.",
     "allOf": [
       {
         "$ref": "#/components/schemas/WebhookEnvelope"
@@ -3435,7 +3152,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ]
   },
   "WebhookEventMessageDelivered": {
-    "description": "Body of `message.delivered`.",
     "allOf": [
       {
         "$ref": "#/components/schemas/WebhookEnvelope"
@@ -3459,7 +3175,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ]
   },
   "WebhookEventMessageRead": {
-    "description": "Body of `message.read`.",
     "allOf": [
       {
         "$ref": "#/components/schemas/WebhookEnvelope"
@@ -3483,7 +3198,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ]
   },
   "WebhookEventContactCreated": {
-    "description": "Body of `contact.created`.",
     "allOf": [
       {
         "$ref": "#/components/schemas/WebhookEnvelope"
@@ -3507,7 +3221,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ]
   },
   "WebhookEventContactUpdated": {
-    "description": "Body of `contact.updated`.",
     "allOf": [
       {
         "$ref": "#/components/schemas/WebhookEnvelope"
@@ -3531,7 +3244,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ]
   },
   "WebhookEventContactDeleted": {
-    "description": "Body of `contact.deleted`.",
     "allOf": [
       {
         "$ref": "#/components/schemas/WebhookEnvelope"
@@ -3555,7 +3267,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ]
   },
   "WebhookEventAgentHandoffStarted": {
-    "description": "Body of `agent.handoff_started`.",
     "allOf": [
       {
         "$ref": "#/components/schemas/WebhookEnvelope"
@@ -3579,7 +3290,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ]
   },
   "WebhookEventAgentHandoffCompleted": {
-    "description": "Body of `agent.handoff_completed`.",
     "allOf": [
       {
         "$ref": "#/components/schemas/WebhookEnvelope"
@@ -3603,7 +3313,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ]
   },
   "WebhookEventAgentTransferred": {
-    "description": "Body of `agent.transferred`.",
     "allOf": [
       {
         "$ref": "#/components/schemas/WebhookEnvelope"
@@ -3627,7 +3336,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ]
   },
   "WebhookEventAppointmentCreated": {
-    "description": "Body of `appointment.created`.",
     "allOf": [
       {
         "$ref": "#/components/schemas/WebhookEnvelope"
@@ -3651,7 +3359,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ]
   },
   "WebhookEventAppointmentCancelled": {
-    "description": "Body of `appointment.cancelled`.",
     "allOf": [
       {
         "$ref": "#/components/schemas/WebhookEnvelope"
@@ -3675,7 +3382,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ]
   },
   "WebhookEventAppointmentCompleted": {
-    "description": "Body of `appointment.completed`.",
     "allOf": [
       {
         "$ref": "#/components/schemas/WebhookEnvelope"
@@ -3699,7 +3405,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ]
   },
   "WebhookEventAppointmentScheduled": {
-    "description": "Body of `appointment.scheduled`.",
     "allOf": [
       {
         "$ref": "#/components/schemas/WebhookEnvelope"
@@ -3723,7 +3428,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ]
   },
   "WebhookEventAppointmentRescheduled": {
-    "description": "Body of `appointment.rescheduled`.",
     "allOf": [
       {
         "$ref": "#/components/schemas/WebhookEnvelope"
@@ -3747,7 +3451,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ]
   },
   "WebhookEventAppointmentCanceled": {
-    "description": "Body of `appointment.canceled`.",
     "allOf": [
       {
         "$ref": "#/components/schemas/WebhookEnvelope"
@@ -3771,7 +3474,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ]
   },
   "WebhookEventAppointmentReminderSent": {
-    "description": "Body of `appointment.reminder_sent`.",
     "allOf": [
       {
         "$ref": "#/components/schemas/WebhookEnvelope"
@@ -3795,7 +3497,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ]
   },
   "WebhookEventChannelConnected": {
-    "description": "Body of `channel.connected`.",
     "allOf": [
       {
         "$ref": "#/components/schemas/WebhookEnvelope"
@@ -3819,7 +3520,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ]
   },
   "WebhookEventChannelDisconnected": {
-    "description": "Body of `channel.disconnected`.",
     "allOf": [
       {
         "$ref": "#/components/schemas/WebhookEnvelope"
@@ -3843,7 +3543,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ]
   },
   "WebhookEventChannelError": {
-    "description": "Body of `channel.error`.",
     "allOf": [
       {
         "$ref": "#/components/schemas/WebhookEnvelope"
@@ -3867,7 +3566,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ]
   },
   "WebhookEventCreditLow": {
-    "description": "Body of `credit.low`.",
     "allOf": [
       {
         "$ref": "#/components/schemas/WebhookEnvelope"
@@ -3891,7 +3589,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ]
   },
   "WebhookEventCreditDepleted": {
-    "description": "Body of `credit.depleted`.",
     "allOf": [
       {
         "$ref": "#/components/schemas/WebhookEnvelope"
@@ -3915,7 +3612,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ]
   },
   "WebhookEventPlanChanged": {
-    "description": "Body of `plan.changed`.",
     "allOf": [
       {
         "$ref": "#/components/schemas/WebhookEnvelope"
@@ -3939,7 +3635,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ]
   },
   "WebhookEventTrialExpiring": {
-    "description": "Body of `trial.expiring`.",
     "allOf": [
       {
         "$ref": "#/components/schemas/WebhookEnvelope"
@@ -3963,7 +3658,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ]
   },
   "WebhookEventTrialExpired": {
-    "description": "Body of `trial.expired`.",
     "allOf": [
       {
         "$ref": "#/components/schemas/WebhookEnvelope"
@@ -3987,7 +3681,6 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ]
   },
   "WebhookEventWebhookTest": {
-    "description": "Body of `webhook.test`.",
     "allOf": [
       {
         "$ref": "#/components/schemas/WebhookEnvelope"
