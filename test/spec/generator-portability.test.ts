@@ -58,4 +58,12 @@ describe('spec/openapi.yaml read by other generators', () => {
       'custom_fields',
     );
   });
+  it('lists first a server whose url is an address, not a variable', () => {
+    // Generators take the first server's url as the client's default and fill in no variable:
+    // for '{base_url}', @hey-api/openapi-ts's client had no base URL (every call an invalid URL)
+    // and swagger-typescript-api's was the string '{base_url}'.
+    const [first] = spec.servers;
+    expect(first.url).toMatch(/^https?:\/\/[^{}]+$/);
+    expect(first.variables).toBeUndefined();
+  });
 });
