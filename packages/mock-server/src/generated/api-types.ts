@@ -513,7 +513,7 @@ export interface paths {
         };
         /**
          * List a conversation's messages
-         * @description The messages of a conversation, any status, newest first (`order=asc` reads it from the start): the customer's, the AI agent's and the human agents'.
+         * @description The messages of a conversation, a closed one's too, newest first (`order=asc` reads it from the start): the customer's, the AI agent's and the human agents'.
          */
         get: operations["conversationsListMessages"];
         put?: never;
