@@ -1,14 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { type ParseArgsConfig, parseArgs } from 'node:util';
+import type { ParseArgsConfig } from 'node:util';
 import { startTimeProblem } from '../clock.js';
 import { isZonedDate, zonedDateRule } from '../http/calendar-date.js';
 import { isLoopbackName } from '../http/cors.js';
-import { didYouMean } from '../http/did-you-mean.js';
 import { ADMIN_TOKEN_RULE, isHeaderToken } from '../http/header-token.js';
 import type { MockServerOptions } from '../options.js';
 import { latestTime } from '../store/latest-time.js';
 import type { StateSnapshot } from '../store/state.js';
+import { parseFlags } from './parse-flags.js';
 import type { LogLevel } from './request-log-line.js';
+import { UsageError } from './usage-error.js';
 
 /** What the command line asks for. */
 export interface CliConfig {
@@ -26,8 +27,7 @@ export interface CliConfig {
   log: LogLevel;
 }
 
-/** A command line that cannot be run: one line for the user, exit code 2. */
-export class UsageError extends Error {}
+export { UsageError } from './usage-error.js';
 
 /** The flags, their defaults and what they do; `--help` prints this. */
 export const USAGE = `Usage: agent-platform-mock [flags]
@@ -115,18 +115,8 @@ export function parseCli(
   argv: string[],
   env: Readonly<Record<string, string | undefined>> = {},
 ): CliConfig {
-  let values: Record<string, string | boolean | undefined>;
-  try {
-    ({ values } = parseArgs({
-      // `pnpm start -- --port 4011` (npm's habit) hands the CLI a leading `--`: not a positional.
-      args: joinNegativeValues(argv[0] === '--' ? argv.slice(1) : argv),
-      strict: true,
-      allowPositionals: false,
-      options: FLAGS,
-    }));
-  } catch (error) {
-    throw new UsageError(parseFailure((error as Error).message));
-  }
+  // `pnpm start -- --port 4011` (npm's habit) hands the CLI a leading `--`: not a positional.
+  const { values } = parseFlags(argv[0] === '--' ? argv.slice(1) : argv, FLAGS, false);
   const port = digits(values.port);
   if (!(port <= 65535))
     throw new UsageError(`--port: must be an integer from 0 to 65535, not "${values.port}"`);
@@ -182,23 +172,6 @@ export function parseCli(
       seed: seedFlag === 'demo' || seedFlag === 'none' ? seedFlag : readSeedFile(seedFlag),
     },
   };
-}
-
-/**
- * `--ids-seed -1` as `--ids-seed=-1`: parseArgs would call a value starting with `-` ambiguous, and
- * the user should hear the flag's own rule (an integer from 0 ...) instead.
- */
-function joinNegativeValues(argv: string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    const next = argv[i + 1];
-    if (/^--[a-z-]+$/.test(arg) && next !== undefined && /^-\d/.test(next)) {
-      out.push(`${arg}=${next}`);
-      i++;
-    } else out.push(arg);
-  }
-  return out;
 }
 
 function parseStartTime(flag: string | undefined, clock: string): string | undefined {
@@ -295,27 +268,4 @@ export function seedAheadWarning(
   return nowMs >= latest
     ? `${ahead}: the manual clock starts at ${at} instead, so that rows made from now on are dated after its rows`
     : `${ahead}: rows made from now on are dated before its rows (lists newest first show them after older ones); --clock manual starts at the file's latest time`;
-}
-
-/**
- * Node's parse error as one line (without its period: the CLI adds '. Try --help.'): an unknown flag
- * with the flag it is a slip for, and a flag followed by another with what Node's later lines say.
- */
-function parseFailure(message: string): string {
-  const first = (message.split('\n')[0] ?? '').replace(/\.$/, '');
-  const unknown = /^Unknown option '--([^']+)'$/.exec(first);
-  if (unknown) {
-    const hint = didYouMean(unknown[1] as string, Object.keys(FLAGS));
-    return `${first}${hint.replace(/"(.+)"/, '--$1')}`;
-  }
-  // `--port 4011 proxy URL`: the subcommand is read only in first place.
-  if (/^Unexpected argument 'proxy'/.test(first)) {
-    return "'proxy' is a subcommand, written first: agent-platform-mock proxy <upstream-url> [flags]";
-  }
-  const ambiguous = /^Option '(--[^']+)' argument is ambiguous$/.exec(first);
-  if (ambiguous) {
-    const flag = ambiguous[1] as string;
-    return `${first}: did you forget its value? (one starting with - is written ${flag}=-1)`;
-  }
-  return first;
 }

@@ -10,6 +10,7 @@ import {
   USAGE,
   UsageError,
 } from './cli-args.js';
+import { listenFailure } from './listen-failure.js';
 import type { RunningServer } from './node-server.js';
 import { runProxyCli } from './proxy-cli.js';
 import { requestLog } from './request-log-line.js';
@@ -84,7 +85,7 @@ async function main(argv: string[]): Promise<void> {
     server = await mock.listen({ port: config.port, host: config.host });
   } catch (error) {
     process.stderr.write(
-      `agent-platform-mock: ${listenFailure(error as Error & { code?: string }, config)}\n`,
+      `agent-platform-mock: ${listenFailure(error as Error & { code?: string }, config, 'a mock server')}\n`,
     );
     process.exit(1);
   }
@@ -130,26 +131,6 @@ async function main(argv: string[]): Promise<void> {
 /** `N problems`, or `the first 100 of N problems` when the error lists only the first MAX_DETAILS. */
 function problems(listed: number, total: number): string {
   return total > listed ? `the first ${listed} of ${total} problems` : `${listed} problems`;
-}
-
-/** Node's message for a failed listen, naming the flag at fault and what to do. */
-function listenFailure(
-  error: Error & { code?: string },
-  { host, port }: { host: string; port: number },
-): string {
-  switch (error.code) {
-    case 'EADDRINUSE':
-      return `${error.message}: the port is in use (is a mock server already running?); stop what holds it, or choose another port with --port (--port 0 takes a free one)`;
-    case 'EACCES':
-      return `--port ${port}: ${error.message}: a port below 1024 needs privileges; choose another with --port (--port 0 takes a free one)`;
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return `--host ${host}: ${error.message}: not an address, nor a name this machine resolves (127.0.0.1, ::1, 0.0.0.0 or localhost)`;
-    case 'EADDRNOTAVAIL':
-      return `--host ${host}: ${error.message}: not an address of this machine's interfaces (127.0.0.1, ::1, or 0.0.0.0 for all)`;
-    default:
-      return error.message;
-  }
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -17,3 +17,22 @@ describe('parseProxyCli', () => {
     }
   });
 });
+
+describe('parseProxyCli refusals, read as the mock CLI reads them', () => {
+  it('names the flag an unknown one is a slip for', () => {
+    expect(() => parseProxyCli([UPSTREAM, '--prot', '4011'])).toThrow(
+      new UsageError("Unknown option '--prot'; did you mean --port?"),
+    );
+  });
+
+  it('takes a negative value after its flag as the value it refuses', () => {
+    expect(() => parseProxyCli([UPSTREAM, '--upstream-timeout-ms', '-5'])).toThrow(
+      new UsageError(
+        '--upstream-timeout-ms: must be a whole number of milliseconds >= 1, not "-5"',
+      ),
+    );
+    expect(() => parseProxyCli([UPSTREAM, '--port', '-1'])).toThrow(
+      new UsageError('--port: must be an integer from 0 to 65535, not "-1"'),
+    );
+  });
+});

@@ -1,7 +1,9 @@
-import { type ParseArgsConfig, parseArgs } from 'node:util';
+import type { ParseArgsConfig } from 'node:util';
 import { ADMIN_TOKEN_RULE, isHeaderToken } from '../http/header-token.js';
 import { parseUpstream } from '../proxy/parse-upstream.js';
-import { ADMIN_TOKEN_ENV, UsageError } from './cli-args.js';
+import { ADMIN_TOKEN_ENV } from './cli-args.js';
+import { parseFlags } from './parse-flags.js';
+import { UsageError } from './usage-error.js';
 
 /** What `agent-platform-mock proxy` is asked for. */
 export interface ProxyCliConfig {
@@ -68,20 +70,7 @@ export function parseProxyCli(
   argv: string[],
   env: Readonly<Record<string, string | undefined>> = {},
 ): ProxyCliConfig {
-  let values: Record<string, string | boolean | undefined>;
-  let positionals: string[];
-  try {
-    ({ values, positionals } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: true,
-      options: FLAGS,
-    }));
-  } catch (error) {
-    throw new UsageError(
-      `proxy: ${((error as Error).message.split('\n')[0] ?? '').replace(/\.$/, '')}`,
-    );
-  }
+  const { values, positionals } = parseFlags(argv, FLAGS, true);
   const help = values.help === true;
   const [upstream, ...extra] = positionals;
   if (!help && upstream === undefined) {

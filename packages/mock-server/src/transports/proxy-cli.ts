@@ -1,6 +1,7 @@
 import { createValidationProxy } from '../proxy/create-validation-proxy.js';
 import { parseUpstream } from '../proxy/parse-upstream.js';
 import { UsageError } from './cli-args.js';
+import { listenFailure } from './listen-failure.js';
 import { PROXY_USAGE, type ProxyCliConfig, parseProxyCli } from './proxy-cli-args.js';
 import { violationLine } from './violation-line.js';
 import { watchParent } from './watch-parent.js';
@@ -18,7 +19,9 @@ export async function runProxyCli(argv: string[]): Promise<void> {
     config = parseProxyCli(argv, process.env);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`agent-platform-mock: ${error.message}. Try proxy --help.\n`);
+    // A did-you-mean question keeps its own mark ('--port? Try proxy --help.', not '--port?.').
+    const end = error.message.endsWith('?') ? '' : '.';
+    process.stderr.write(`agent-platform-mock: ${error.message}${end} Try proxy --help.\n`);
     process.exit(2);
   }
   if (config.help) {
@@ -43,12 +46,9 @@ export async function runProxyCli(argv: string[]): Promise<void> {
   try {
     server = await proxy.listen({ port: config.port, host: config.host });
   } catch (error) {
-    const { code, message } = error as Error & { code?: string };
-    const hint =
-      code === 'EADDRINUSE'
-        ? ': the port is in use; choose another with --port (--port 0 takes a free one)'
-        : '';
-    process.stderr.write(`agent-platform-mock: proxy: ${message}${hint}\n`);
+    process.stderr.write(
+      `agent-platform-mock: proxy: ${listenFailure(error as Error & { code?: string }, config, 'a proxy')}\n`,
+    );
     process.exit(1);
   }
   let stopping = false;

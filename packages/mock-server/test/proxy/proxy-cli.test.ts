@@ -198,4 +198,21 @@ describe('agent-platform-mock proxy', () => {
       /^agent-platform-mock: upstream: must be an absolute http\(s\) URL/,
     );
   });
+
+  it('names --host when the host is not an address of this machine, exit code 1, as the mock does', async () => {
+    // TEST-NET-1 (RFC 5737): no machine's interface. It said only 'proxy: listen EADDRNOTAVAIL ...'.
+    const r = run(['proxy', 'https://staging.example.test', '--port', '0', '--host', '192.0.2.1']);
+    expect(await r.exit).toBe(1);
+    expect(r.stderr()).toMatch(
+      /^agent-platform-mock: proxy: --host 192\.0\.2\.1: .*: not an address of this machine's interfaces .*\n$/,
+    );
+  });
+
+  it('refuses a flag it does not have with the flag it is a slip for, as the mock does', async () => {
+    const slip = run(['proxy', 'https://staging.example.test', '--prot', '4011']);
+    expect(await slip.exit).toBe(2);
+    expect(slip.stderr()).toBe(
+      "agent-platform-mock: Unknown option '--prot'; did you mean --port? Try proxy --help.\n",
+    );
+  });
 });
