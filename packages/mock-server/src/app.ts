@@ -91,6 +91,7 @@ import {
 } from './domain/webhooks.js';
 import { ApiError } from './errors.js';
 import { type OperationId, type OperationInfo, operations } from './generated/operations.js';
+import { allowHeader } from './http/allow-header.js';
 import { nearMissHint } from './http/near-miss.js';
 import { Router } from './http/router.js';
 
@@ -199,8 +200,7 @@ export function routeError(method: string, path: string, allowed: string[]): Api
       trailingSlashHint(apiRouter, method, path) || nearMissHint(apiRouter, method, path);
     return new ApiError(404, 'NOT_FOUND', `no such path: ${method} ${path}${hint}`);
   }
-  const methods = allowed.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m]));
-  const allow = [...methods, 'OPTIONS'].join(', ');
+  const allow = allowHeader(allowed);
   return new ApiError(
     405,
     'METHOD_NOT_ALLOWED',

@@ -1,5 +1,6 @@
 import type { ErrorDetail } from '../errors.js';
 import type { OperationInfo } from '../generated/operations.js';
+import { allowHeader } from '../http/allow-header.js';
 import { isControlPath } from '../http/cors.js';
 import type { Variant } from '../store/records.js';
 import { findOperation } from './find-operation.js';
@@ -45,7 +46,9 @@ export async function checkRequest(
     checked.issues.push({ field: 'path', rule: 'route', message });
     checked.refusal =
       match.kind === 'method'
-        ? proxyError(405, 'METHOD_NOT_ALLOWED', message)
+        ? proxyError(405, 'METHOD_NOT_ALLOWED', message, undefined, {
+            allow: allowHeader(match.allowed),
+          })
         : proxyError(404, 'NOT_FOUND', message);
     return checked;
   }

@@ -187,6 +187,12 @@ describe('the validation proxy in front of a broken upstream', () => {
       new Request('http://proxy.test/v1/health', { method: 'DELETE' }),
     );
     expect(wrongMethod.status).toBe(405);
+    // RFC 9110 asks a 405 for Allow; it lists what the proxy passes on there, as the mock's does.
+    expect(wrongMethod.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    const onAgents = await strict.fetch(
+      new Request('http://proxy.test/v1/agents', { method: 'PATCH' }),
+    );
+    expect(onAgents.headers.get('allow')).toBe('GET, HEAD, POST, OPTIONS');
     expect(received).toHaveLength(1);
   });
 
