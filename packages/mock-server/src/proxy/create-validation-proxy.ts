@@ -1,7 +1,9 @@
 import type { ErrorDetail } from '../errors.js';
 import { ADMIN_TOKEN_RULE, isHeaderToken } from '../http/header-token.js';
 import { normalizePath } from '../http/normalize-path.js';
+import { shownOption } from '../shown-option.js';
 import type { ListenOptions, RunningServer } from '../transports/node-server.js';
+import { unknownOption } from '../unknown-option.js';
 import { checkRequest, notValidated } from './check-request.js';
 import { type Forwarded, forwardRequest, passBack } from './forward-request.js';
 import { listenProxy } from './listen-proxy.js';
@@ -69,6 +71,7 @@ const MIB = 1024 * 1024;
  * const server = await proxy.listen({ port: 4011 }); // point the SDK or the suite at server.url
  */
 export function createValidationProxy(options: ValidationProxyOptions): ValidationProxy {
+  checkShape(options);
   const upstream = parseUpstream(options.upstream);
   checkOptions(options);
   const errors = options.errors === true;
@@ -168,6 +171,33 @@ export function createValidationProxy(options: ValidationProxyOptions): Validati
   };
 }
 
+const everyOption: Record<keyof ValidationProxyOptions, true> = {
+  upstream: true,
+  fetch: true,
+  errors: true,
+  onViolation: true,
+  variant: true,
+  adminToken: true,
+  maxViolations: true,
+  maxBodyBytes: true,
+  upstreamTimeoutMs: true,
+};
+
+/**
+ * From JavaScript, as createMockServer: options that are no object (the upstream URL alone), and
+ * an option it does not have (a typo would leave the default in place, unsaid), are TypeErrors.
+ */
+function checkShape(options: ValidationProxyOptions): void {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    const shown = Array.isArray(options) ? 'an array' : shownOption(options);
+    const hint = typeof options === 'string' ? ` (pass { upstream: ${shown} })` : '';
+    throw new TypeError(`options: must be an object, not ${shown}${hint}`);
+  }
+  const slip = unknownOption(options, everyOption);
+  if (slip)
+    throw new TypeError(`${slip.name}: is not an option of createValidationProxy${slip.hint}`);
+}
+
 /** Throws a TypeError naming the first option that is not what it must be. */
 function checkOptions(options: ValidationProxyOptions): void {
   const refuse = (name: string, rule: string, value: unknown) => {
@@ -175,6 +205,8 @@ function checkOptions(options: ValidationProxyOptions): void {
   };
   const { fetch: send, onViolation, variant, adminToken, maxViolations, maxBodyBytes } = options;
   const { upstreamTimeoutMs } = options;
+  if (options.errors !== undefined && typeof options.errors !== 'boolean')
+    refuse('errors', 'true or false', shownOption(options.errors));
   if (send !== undefined && typeof send !== 'function') refuse('fetch', 'a function', send);
   if (onViolation !== undefined && typeof onViolation !== 'function')
     refuse('onViolation', 'a function', onViolation);

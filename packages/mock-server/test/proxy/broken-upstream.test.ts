@@ -278,6 +278,29 @@ describe('the validation proxy in front of a broken upstream', () => {
     );
   });
 
+  it('refuses, from JavaScript, options that are no object, an option it does not have and errors that is no boolean', () => {
+    // As createMockServer does: a typo left the default (60 s) in place unsaid, errors: 'yes' was
+    // off, and the upstream URL given alone was refused as 'upstream: ... not undefined'.
+    const create = createValidationProxy as (options: unknown) => unknown;
+    expect(() => create(undefined)).toThrow(
+      new TypeError('options: must be an object, not undefined'),
+    );
+    expect(() => create(upstream)).toThrow(
+      new TypeError(
+        `options: must be an object, not "${upstream}" (pass { upstream: "${upstream}" })`,
+      ),
+    );
+    expect(() => create({ upstream, upstreamTimeout: 10 })).toThrow(
+      new TypeError(
+        'upstreamTimeout: is not an option of createValidationProxy; did you mean "upstreamTimeoutMs"?',
+      ),
+    );
+    expect(() => create({ upstream, errors: 'yes' })).toThrow(
+      new TypeError('errors: must be true or false, not "yes"'),
+    );
+    expect(() => create({ upstream, errors: undefined, maxViolations: undefined })).not.toThrow();
+  });
+
   it('refuses an upstream with credentials (they would go unsent), never repeating the password', () => {
     for (const bad of [
       'http://user:hunter2@example.test/api',
