@@ -159,4 +159,16 @@ describe('validateResponse', () => {
       /operation: "agentsLst" is not an operationId of the spec/,
     );
   });
+
+  it('refuses, from JavaScript, headers that are no object and a body of another type, saying what it takes', () => {
+    // validateResponse(op, res.status, undefined, text) threw 'Cannot convert undefined or null to
+    // object'; a number for the body was 'body: must be UTF-8 JSON', a rule of the answer's.
+    const check = validateResponse as (...args: unknown[]) => unknown;
+    expect(() => check('agentsList', 200, undefined, '{}')).toThrow(
+      new TypeError('headers: must be a Headers or an object of header names, not undefined'),
+    );
+    expect(() => check('agentsList', 200, JSON_HEADERS, 42)).toThrow(
+      new TypeError('body: must be a string, a Uint8Array or null, not 42'),
+    );
+  });
 });

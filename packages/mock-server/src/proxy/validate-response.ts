@@ -3,6 +3,7 @@ import { type OperationId, type OperationInfo, operations } from '../generated/o
 import { type ResponseHeaderInfo, responses } from '../generated/responses.js';
 import { validateSchema } from '../http/schema-validator.js';
 import { resolveRef } from '../http/validate-request.js';
+import { shownOption } from '../shown-option.js';
 
 const byId = new Map<string, OperationInfo>(operations.map((op) => [op.operationId, op]));
 const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -30,6 +31,15 @@ export function validateResponse(
     throw new TypeError(
       `operation: ${JSON.stringify(operation)} is not an operationId of the spec`,
     );
+  }
+  // From JavaScript: a mistake of the call's, not a rule the answer breaks.
+  if (typeof headers !== 'object' || headers === null) {
+    throw new TypeError(
+      `headers: must be a Headers or an object of header names, not ${shownOption(headers)}`,
+    );
+  }
+  if (body !== null && typeof body !== 'string' && !(body instanceof Uint8Array)) {
+    throw new TypeError(`body: must be a string, a Uint8Array or null, not ${shownOption(body)}`);
   }
   const declared = responses[op.operationId];
   const response = declared[String(status)];
