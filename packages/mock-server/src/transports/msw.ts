@@ -62,13 +62,13 @@ function checkMock(mock: unknown): void {
       `${takes}, not a connectMock() client: its mock answers over HTTP at ${value.url}, so point your code there, or make a mock in-process`,
     );
   }
-  const shown =
-    typeof mock === 'function'
-      ? 'a function'
-      : mock === null || typeof mock !== 'object'
-        ? shownOption(mock)
-        : Array.isArray(mock)
-          ? 'an array'
-          : `{${Object.keys(mock).join(', ')}}`;
-  throw new TypeError(`${takes}, not ${shown}`);
+  throw new TypeError(`${takes}, not ${described(mock)}`);
+}
+
+/** What was given instead of a mock: a function or a list by its kind, an object by its keys. */
+function described(mock: unknown): string {
+  if (typeof mock === 'function') return 'a function';
+  if (mock === null || typeof mock !== 'object') return shownOption(mock);
+  if (Array.isArray(mock)) return 'an array';
+  return `{${Object.keys(mock).join(', ')}}`;
 }
