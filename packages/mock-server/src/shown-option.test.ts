@@ -4,8 +4,8 @@ import { shownOption } from './shown-option.js';
 class Limits {
   limit = 5;
 }
-const cycle: Record<string, unknown> = { limit: 5 };
-cycle['self'] = cycle;
+const cycle: { limit: number; self?: unknown } = { limit: 5 };
+cycle.self = cycle;
 const throwing = new Proxy(
   {},
   {
