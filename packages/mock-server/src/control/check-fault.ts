@@ -1,6 +1,7 @@
 import { invalidField } from '../errors.js';
 import { canonicalFaultPath, type FaultSpec, faultCode } from '../faults.js';
-import type { OperationInfo } from '../generated/operations.js';
+import { type OperationInfo, operations } from '../generated/operations.js';
+import { nearMisses } from '../http/near-miss.js';
 import { canonicalId } from '../store/canonical-id.js';
 import type { State } from '../store/state.js';
 import { checkInput } from './check-input.js';
@@ -49,7 +50,7 @@ export function checkFault(input: unknown, state: State): FaultSpec {
       'route',
       CONTROL_PATH.test(path)
         ? 'the control API (/__mock) is never faulted; fault a path of the API, such as /v1/agents'
-        : `${path} matches no route of the API, so the fault could never fire`,
+        : `${path} matches no route of the API, so the fault could never fire${meantPath(path)}`,
     );
   }
   const allowed: string[] = [...new Set(targets.map((op) => op.method))];
@@ -96,6 +97,16 @@ function checkKeyId(
     );
   }
   return id;
+}
+
+const ROUTES = [...new Set(operations.map((op) => op.path))];
+
+/** `; did you mean /v1/agents?` when a fault path one slip from a route would reach it, else ''. */
+function meantPath(path: string): string {
+  const meant = nearMisses(ROUTES, path).find(
+    (near) => faultTargets(canonicalFaultPath(near)).length > 0,
+  );
+  return meant === undefined ? '' : `; did you mean ${meant}?`;
 }
 
 /** The fields only an answer carries, which a fault that drops its connection cannot take. */

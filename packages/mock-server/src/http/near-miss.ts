@@ -12,12 +12,22 @@ const MOST_SEGMENTS = 12;
  * asked is named before one of another; '' when nothing is that near.
  */
 export function nearMissHint(router: Router<unknown>, method: string, path: string): string {
-  const parts = path.split('/');
-  if (parts.length > MOST_SEGMENTS + 1) return '';
-  const candidates = [...prefixSlips(path), ...segmentSlips(router.paths, parts)];
-  const known = candidates.filter((c) => router.match(method, c).kind !== 'none');
+  const known = nearMisses(router.paths, path).filter(
+    (c) => router.match(method, c).kind !== 'none',
+  );
   const meant = known.find((c) => router.match(method, c).kind === 'found') ?? known[0];
   return meant === undefined ? '' : `; did you mean ${meant}?`;
+}
+
+/**
+ * The paths one slip from `path` that `templates` may hold, for the caller to keep those it can
+ * reach: `path` with `/v1` put right, or with one literal segment put right for each template of as
+ * many segments that it is one slip from.
+ */
+export function nearMisses(templates: readonly string[], path: string): string[] {
+  const parts = path.split('/');
+  if (parts.length > MOST_SEGMENTS + 1) return [];
+  return [...prefixSlips(path), ...segmentSlips(templates, parts)];
 }
 
 /** `path` with `/v1` once: without the second of two, or with it where it is missing. */

@@ -476,6 +476,32 @@ describe.each(transports)('faults and health over $name', (transport) => {
     expect((await h.call('GET', '/__mock/faults')).body.data).toEqual([]);
   });
 
+  // As a request's 404 does (near-miss.ts): a fault for a misspelt path names the path meant.
+  it.each([
+    ['/v1/agnets', '/v1/agents'],
+    ['/v1/Agents/{id}', '/v1/agents/{id}'],
+    ['/v1/chats/{id}/start_human', '/v1/chats/{id}/start-human'],
+    ['/agents', '/v1/agents'],
+    ['/v1/v1/contacts*', '/v1/contacts*'],
+  ])('refuses the fault path %s, which matches no route, suggesting %s', async (path, meant) => {
+    const bad = await h.call('POST', '/__mock/faults', { body: { path, status: 503 } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details).toEqual([
+      {
+        field: 'path',
+        rule: 'route',
+        message: `path: ${path} matches no route of the API, so the fault could never fire; did you mean ${meant}?`,
+      },
+    ]);
+  });
+
+  it('suggests nothing for a fault path far from every route', async () => {
+    const bad = await h.call('POST', '/__mock/faults', { body: { path: '/v1/xyzzy', status: 503 } });
+    expect(bad.body.error.details[0].message).toBe(
+      'path: /v1/xyzzy matches no route of the API, so the fault could never fire',
+    );
+  });
+
   it('accepts exact paths, templates and prefixes that reach a route, and fires on them', async () => {
     const id = crypto.randomUUID();
     for (const fault of [
