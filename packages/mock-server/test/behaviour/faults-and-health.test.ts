@@ -479,6 +479,7 @@ describe.each(transports)('faults and health over $name', (transport) => {
   // As a request's 404 does (near-miss.ts): a fault for a misspelt path names the path meant.
   it.each([
     ['/v1/agnets', '/v1/agents'],
+    ['/v1/agent', '/v1/agents'],
     ['/v1/Agents/{id}', '/v1/agents/{id}'],
     ['/v1/chats/{id}/start_human', '/v1/chats/{id}/start-human'],
     ['/agents', '/v1/agents'],
