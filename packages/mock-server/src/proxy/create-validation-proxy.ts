@@ -7,6 +7,7 @@ import { unknownOption } from '../unknown-option.js';
 import { checkRequest, notValidated } from './check-request.js';
 import { type Forwarded, forwardRequest, passBack } from './forward-request.js';
 import { listenProxy } from './listen-proxy.js';
+import { markOwn } from './own-answer.js';
 import { parseUpstream } from './parse-upstream.js';
 import { type ProxyAnswer, proxyError, summary, toResponse } from './proxy-answer.js';
 import { rewriteLocations } from './rewrite-locations.js';
@@ -106,20 +107,27 @@ export function createValidationProxy(options: ValidationProxyOptions): Validati
     let forwarded: Forwarded | null = null;
     let answerIssues: ErrorDetail[] = [];
     let answer: ProxyAnswer;
-    if (errors && checked.refusal) answer = checked.refusal;
+    // The proxy's own answers are marked as the mock's are (markOwn); the upstream's pass back as sent.
+    if (errors && checked.refusal) answer = markOwn(checked.refusal, null);
     else {
       forwarded = await forwardRequest(request, url, checked.body, upstream, send, cap, timeoutMs);
       if (forwarded.timedOut) {
-        answer = proxyError(
-          504,
-          'UPSTREAM_TIMEOUT',
-          `upstream ${upstream.shown}: no whole answer to ${method} ${url.pathname} within ${timeoutMs} ms (upstreamTimeoutMs)`,
+        answer = markOwn(
+          proxyError(
+            504,
+            'UPSTREAM_TIMEOUT',
+            `upstream ${upstream.shown}: no whole answer to ${method} ${url.pathname} within ${timeoutMs} ms (upstreamTimeoutMs)`,
+          ),
+          null,
         );
       } else if (forwarded.failure !== undefined) {
-        answer = proxyError(
-          502,
-          'UPSTREAM_UNREACHABLE',
-          `upstream ${upstream.shown}: no answer to ${method} ${url.pathname} (${forwarded.failure})`,
+        answer = markOwn(
+          proxyError(
+            502,
+            'UPSTREAM_UNREACHABLE',
+            `upstream ${upstream.shown}: no answer to ${method} ${url.pathname} (${forwarded.failure})`,
+          ),
+          null,
         );
       } else {
         const { status, headers } = forwarded.answer;
@@ -128,11 +136,14 @@ export function createValidationProxy(options: ValidationProxyOptions): Validati
         if (op) answerIssues = validateResponse(op, status, headers, bytes);
         if (errors && answerIssues.length > 0) {
           forwarded.body.stream?.cancel().catch(() => undefined);
-          answer = proxyError(
-            502,
-            'CONTRACT_VIOLATION',
-            `the upstream's ${status} answer to ${method} ${url.pathname} breaks the spec: ${summary(answerIssues)}`,
-            answerIssues,
+          answer = markOwn(
+            proxyError(
+              502,
+              'CONTRACT_VIOLATION',
+              `the upstream's ${status} answer to ${method} ${url.pathname} breaks the spec: ${summary(answerIssues)}`,
+              answerIssues,
+            ),
+            headers.get('x-request-id'),
           );
         } else {
           answer = passBack(forwarded, method === 'HEAD');
@@ -145,7 +156,8 @@ export function createValidationProxy(options: ValidationProxyOptions): Validati
     // Most exchanges break nothing: the record's fields are read only for those that do.
     if (checked.issues.length + answerIssues.length > 0) {
       const upstreamAnswer = forwarded?.answer;
-      const requestId = upstreamAnswer?.headers.get('x-request-id') ?? undefined;
+      // The id the client was given (the upstream's, or the proxy's own), to find what its answer broke.
+      const requestId = answer.headers.get('x-request-id') ?? undefined;
       const common = {
         at: new Date().toISOString(),
         ...(requestId === undefined ? {} : { request_id: requestId }),

@@ -7,6 +7,7 @@ import { checkListenOptions } from '../transports/check-listen-options.js';
 import { earlyRefusal } from '../transports/early-refusal.js';
 import { headerOf } from '../transports/incoming-request.js';
 import { type ListenOptions, loadHttp, type RunningServer } from '../transports/node-server.js';
+import { markOwn } from './own-answer.js';
 import { type ProxyAnswer, type ProxyErrorCode, proxyError } from './proxy-answer.js';
 
 /**
@@ -31,21 +32,23 @@ export async function listenProxy(
     // The guard reads the path the handler routes by (dot segments resolved: `/v1/../__mock/violations`
     // is the control route), so that no spelling of a control path passes it unguarded.
     const control = isControlPath(resolvedPath(req));
+    // The route's CORS on the server's own answers too, as the mock's server writes its own: a page
+    // reads why it was refused. Each has an id of its own: the upstream's, if any, may be what
+    // node:http refused to write.
+    const header = (name: string) => headerOf(req, name);
+    const cors = corsHeaders({ header }, control, rules.controlCorsAnyOrigin);
+    const own = (status: number, code: ProxyErrorCode, message: string) =>
+      markOwn(proxyError(status, code, message), null, cors);
     const refusal = earlyRefusal(req, control, rules);
     if (refusal) {
       req.resume();
-      // The route's CORS on its refusals too, as the mock's server writes its own: a page served
-      // from this machine reads why it was refused.
-      const header = (name: string) => headerOf(req, name);
-      const cors = corsHeaders({ header }, control, rules.controlCorsAnyOrigin);
-      const code = refusal.code as ProxyErrorCode;
-      return write(res, proxyError(refusal.status, code, refusal.message, undefined, cors));
+      return write(res, own(refusal.status, refusal.code as ProxyErrorCode, refusal.message));
     }
     const target = targetOf(req);
     if (target === null) {
       req.resume();
       const message = `path: must be a path (/v1/agents) or an absolute http(s) URL, not ${JSON.stringify(req.url)}`;
-      return write(res, proxyError(400, 'VALIDATION_ERROR', message));
+      return write(res, own(400, 'VALIDATION_ERROR', message));
     }
     const aborted = new AbortController();
     res.once('close', () => {
@@ -57,11 +60,7 @@ export async function listenProxy(
       answer = await handle(toRequest(req, `http://localhost${target}`, aborted.signal));
     } catch (error) {
       if (aborted.signal.aborted) return;
-      answer = proxyError(
-        502,
-        'UPSTREAM_UNREACHABLE',
-        `the proxy failed: ${(error as Error).message}`,
-      );
+      answer = own(502, 'UPSTREAM_UNREACHABLE', `the proxy failed: ${(error as Error).message}`);
     }
     try {
       await write(res, answer);
@@ -71,7 +70,7 @@ export async function listenProxy(
       if (res.headersSent) return void res.destroy();
       await write(
         res,
-        proxyError(502, 'UPSTREAM_UNREACHABLE', `the proxy failed: ${(error as Error).message}`),
+        own(502, 'UPSTREAM_UNREACHABLE', `the proxy failed: ${(error as Error).message}`),
       );
     }
   };

@@ -2,7 +2,7 @@
 export interface Violation {
   /** When the proxy saw it (ISO 8601, the machine's clock). */
   at: string;
-  /** The upstream answer's `X-Request-Id`, when it sent one. */
+  /** The `X-Request-Id` of the answer the client got: the upstream's, or one the proxy made for its own. */
   request_id?: string;
   /** The method as the client sent it. */
   method: string;

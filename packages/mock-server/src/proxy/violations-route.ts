@@ -1,5 +1,6 @@
 import { corsHeaders, preflightResponse } from '../http/cors.js';
 import { sameSecret } from '../http/same-secret.js';
+import { markOwn } from './own-answer.js';
 import { jsonAnswer, proxyError } from './proxy-answer.js';
 import type { ViolationLog } from './violation-log.js';
 
@@ -18,11 +19,11 @@ export function violationsRoute(
 ): Response {
   const guarded = adminToken !== undefined;
   const asked = { header: (name: string) => request.headers.get(name) };
-  const answer = answerOf(request, log, adminToken, asked);
-  for (const [name, value] of Object.entries(corsHeaders(asked, true, guarded))) {
-    answer.headers.set(name, value);
-  }
-  return answer;
+  return markOwn(
+    answerOf(request, log, adminToken, asked),
+    null,
+    corsHeaders(asked, true, guarded),
+  );
 }
 
 function answerOf(
