@@ -2,7 +2,10 @@
 # A suite in any language run through the contract proxy, as one CI step that fails on drift between
 # the API and spec/openapi.yaml: start the upstream (the mock, unless AGENT_PLATFORM_UPSTREAM_URL names
 # the real or a staging API), start the proxy in front of it on a free port, run the suite against
-# the proxy, then stop the proxy: its exit code is 1 if any request or answer broke the spec.
+# the proxy, then stop the proxy, which saw whether any request or answer broke the spec. The step
+# exits with the suite's code when the suite failed (violations or not); when it passed, 65 if the
+# proxy saw violations (sysexits' EX_DATAERR, which pytest, jest, vitest and go test do not end
+# with), 1 if the proxy failed otherwise, else 0.
 #
 #   bash examples/ci-recipe/run-through-proxy.sh                     # a few curl checks
 #   bash examples/ci-recipe/run-through-proxy.sh npm test            # your suite, any command
@@ -150,15 +153,22 @@ fi
 # Stop the proxy: SIGTERM to the process started, not to its group (a launcher such as npx passes it
 # on and exits with the proxy's code; a group signal reaches the launcher too, which may then end by
 # the signal, 143), then its exit code: 1 if it saw any violation, 0 if none.
+# The step's code: the suite's when it failed (the code a CI reads says why the suite failed, with
+# any violations on stderr), else 65 when the proxy saw violations, else 1 when the proxy failed.
 kill -TERM "$proxy_pid"
 proxy_exit=0
 wait "$proxy_pid" || proxy_exit=$?
+step=$suite
 if [ "$proxy_exit" -eq 1 ]; then
   echo "the contract proxy saw violations of spec/openapi.yaml (above, one a line: a request the suite sent, or a response the upstream answered)" >&2
-  exit 1
+  [ "$step" -ne 0 ] || step=65
 elif [ "$proxy_exit" -ne 0 ]; then
   echo "the contract proxy exited $proxy_exit" >&2
-  exit 1
+  [ "$step" -ne 0 ] || step=1
+else
+  echo "the contract proxy saw no violation"
 fi
-echo "the contract proxy saw no violation"
-exit "$suite"
+if [ "$proxy_exit" -ne 0 ] && [ "$suite" -ne 0 ]; then
+  echo "the suite failed (exit $suite): the step exits with its code" >&2
+fi
+exit "$step"

@@ -39,12 +39,16 @@ async function step(args: string[], more: NodeJS.ProcessEnv = {}) {
   );
 }
 
-// A suite of one call, as a test in any language makes it, against the proxy the script names.
-const post = (body: string) => [
+// A suite of one call, as a test in any language makes it, against the proxy the script names;
+// it ends with the exit code `exit` (0: it passed).
+const post = (body: string, exit = 0) => [
   'sh',
   '-c',
-  `curl -s -o /dev/null -w '%{http_code}\\n' -H "x-api-key: $AGENT_PLATFORM_API_KEY" -H 'content-type: application/json' -d '${body}' "$AGENT_PLATFORM_BASE_URL/v1/contacts"`,
+  `curl -s -o /dev/null -w '%{http_code}\\n' -H "x-api-key: $AGENT_PLATFORM_API_KEY" -H 'content-type: application/json' -d '${body}' "$AGENT_PLATFORM_BASE_URL/v1/contacts"; exit ${exit}`,
 ];
+
+/** The step's exit code when the suite passed and the proxy saw violations (sysexits' EX_DATAERR). */
+const VIOLATIONS = 65;
 
 it('passes a conforming suite through the proxy in front of the mock CLI (exit 0)', async () => {
   const { code, stdout, stderr } = await step([]);
@@ -62,10 +66,10 @@ it('runs the command given as the suite, with AGENT_PLATFORM_BASE_URL the proxy 
   expect(stdout).toContain('\n201\n');
 }, 70_000);
 
-it('fails the step (exit 1) when a request breaks the spec, naming the field and the rule', async () => {
+it('fails the step (exit 65, no code a passing suite has) when a request breaks the spec, naming the field and the rule', async () => {
   // The mock answers it 400, as it should: the suite passes, the proxy's exit code fails the job.
   const { code, stdout, stderr } = await step(post('{"nmae":"Ann"}'));
-  expect(code).toBe(1);
+  expect(code).toBe(VIOLATIONS);
   expect(stdout).toContain('\n400\n');
   expect(stderr).toContain(
     'agent-platform-mock: violation request POST /v1/contacts 400 nmae: is not a known field; did you mean "name"? (unknown)',
@@ -78,6 +82,18 @@ it('fails the step (exit 1) when a request breaks the spec, naming the field and
 it("fails the step with the suite's exit code when the suite fails and the proxy saw nothing", async () => {
   const { code, stderr } = await step(['sh', '-c', 'exit 3']);
   expect({ code, stderr }).toEqual({ code: 3, stderr: '' });
+}, 70_000);
+
+it("keeps the failed suite's exit code when the proxy saw violations too, and still prints them", async () => {
+  // The step exited 1 for the violations: a CI reading the code lost why the suite failed.
+  const { code, stdout, stderr } = await step(post('{"nmae":"Ann"}', 3));
+  expect(code).toBe(3);
+  expect(stdout).toContain('\n400\n');
+  expect(stderr).toContain('agent-platform-mock: violation request POST /v1/contacts 400 nmae:');
+  expect(stderr).toMatch(
+    /the contract proxy saw violations of spec\/openapi\.yaml \(above, one a line/,
+  );
+  expect(stderr).toContain('the suite failed (exit 3): the step exits with its code\n');
 }, 70_000);
 
 it('puts the proxy in front of AGENT_PLATFORM_UPSTREAM_URL, with AGENT_PLATFORM_API_KEY, and starts no mock', async () => {
@@ -142,7 +158,7 @@ child.on('exit', (code) => process.exit(code ?? 1));
     const conforming = await step([], under);
     expect({ code: conforming.code, stderr: conforming.stderr }).toEqual({ code: 0, stderr: '' });
     const breaking = await step(post('{"nmae":"Ann"}'), under);
-    expect(breaking.code).toBe(1);
+    expect(breaking.code).toBe(VIOLATIONS);
     expect(breaking.stderr).toContain('the contract proxy saw violations');
   } finally {
     await rm(dir, { recursive: true, force: true });
