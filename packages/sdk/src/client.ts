@@ -177,7 +177,7 @@ export class AgentPlatform {
         'Missing base URL: pass baseUrl or set AGENT_PLATFORM_BASE_URL.',
       );
     }
-    baseUrl = checkBaseUrl(baseUrl);
+    baseUrl = checkBaseUrl(baseUrl, options.baseUrl ? undefined : 'AGENT_PLATFORM_BASE_URL');
     this.#defaults = sendOptions(options, { retries: 2, attemptTimeout: 60_000 });
     const clock = options.clock ?? systemClock;
     const custom = options.fetch;
