@@ -137,9 +137,10 @@ export async function retries(env: ExampleEnv): Promise<void> {
 
   // The worst case: the API made the contact and its answer was lost on the way (the mock drops the
   // connection after carrying the POST out). Not retried, so not made twice: look before you send
-  // it again, here by the email, which the API's search covers.
+  // it again, here by the email, which the API's search covers (run-unique, so that a second run
+  // against the same server finds only its own contact).
   await injectFault(env, { method: 'POST', path: '/v1/contacts', drop: 'response' });
-  const email = 'answer.lost@example.com';
+  const email = `answer.lost.${crypto.randomUUID().slice(0, 8)}@example.com`;
   const lost = () => client.contacts.create({ name: 'Answer Lost', email });
   log(`   create a contact, its answer lost: ${await counted(lost)}`);
   const { data: found } = await client.contacts.list({ q: email });
