@@ -1,6 +1,10 @@
 // 5. Test files that run in parallel, sharing ONE mock over HTTP. Start it once in Vitest's
 // globalSetup and hand its URL to the files (here beforeAll stands in for it):
 //
+//   import type { TestProject } from 'vitest/node';
+//   declare module 'vitest' { // types provide('mockUrl') and inject('mockUrl'), else a 'never' error
+//     export interface ProvidedContext { mockUrl: string }
+//   }
 //   export default async function setup({ provide }: TestProject) { // test.globalSetup's file
 //     const server = await createMockServer({ clock: 'manual' }).listen({ port: 0 });
 //     provide('mockUrl', server.url); // a file reads it with inject('mockUrl')
