@@ -18,10 +18,12 @@ import argparse
 import hashlib
 import hmac
 import json
+import os
 import re
 import sys
 import threading
 import time
+import urllib.error
 import urllib.request
 from collections import OrderedDict
 from datetime import datetime, timezone
@@ -237,7 +239,7 @@ class Receiver(BaseHTTPRequestHandler):
             unauthenticated = error.code in ("signature_mismatch", "timestamp_too_old", "timestamp_too_new")
             self.log_verdict({"verdict": "rejected", "code": error.code})
             return self._answer(401 if unauthenticated else 400, error.code)
-        except ValueError as error:  # no secret configured: ours to fix; the sender retries meanwhile
+        except ValueError as error:  # no secret, or --clock-url refused: ours to fix; the sender retries meanwhile
             self.log_verdict({"verdict": "misconfigured", "error": str(error)})
             return self._answer(500, "receiver misconfigured")
         key = dedupe_key(delivery, body)
@@ -308,7 +310,8 @@ def main() -> None:
     parser.add_argument("--secrets-file", help="one secret per line, read on each delivery")
     parser.add_argument(
         "--clock-url",
-        help="for tests on a mock's manual clock: its GET /__mock/clock, whose now_ms is taken as the time",
+        help="for tests on a mock's manual clock: its GET /__mock/clock, whose now_ms is taken as the time"
+        " (with $AGENT_PLATFORM_MOCK_ADMIN_TOKEN as its x-mock-admin-token, when set)",
     )
     parser.add_argument("--fail-first", type=int, default=0, help="for tests: the handler fails this often")
     args = parser.parse_args()
@@ -321,11 +324,19 @@ def main() -> None:
                 return [line.strip() for line in file if line.strip()] + args.secret
         return args.secret
 
+    # A mock started with --admin-token guards its clock too: send the token the other examples take.
+    admin_token = os.environ.get("AGENT_PLATFORM_MOCK_ADMIN_TOKEN") or None
+
     def clock() -> float:
         if not args.clock_url:
             return time.time()
-        with urllib.request.urlopen(args.clock_url, timeout=5) as answer:
-            return json.load(answer)["data"]["now_ms"] / 1000
+        headers = {"x-mock-admin-token": admin_token} if admin_token else {}
+        try:
+            with urllib.request.urlopen(urllib.request.Request(args.clock_url, headers=headers), timeout=5) as answer:
+                return json.load(answer)["data"]["now_ms"] / 1000
+        except urllib.error.HTTPError as error:  # a ValueError: answered 500 "misconfigured", said why
+            hint = " (set AGENT_PLATFORM_MOCK_ADMIN_TOKEN to the mock's --admin-token)" if error.code == 401 else ""
+            raise ValueError(f"--clock-url answered {error.code}{hint}") from error
 
     failures = {"left": args.fail_first}
 

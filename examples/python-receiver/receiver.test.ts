@@ -28,14 +28,18 @@ afterEach(async () => {
 });
 
 /** Starts receiver.py on a free port with a secrets file; its verdicts, one JSON line each, in order. */
-async function startReceiver(clockUrl: string, extra: string[] = []) {
+async function startReceiver(
+  clockUrl: string,
+  extra: string[] = [],
+  env: Record<string, string> = {},
+) {
   const dir = await mkdtemp(join(tmpdir(), 'python-receiver-'));
   const secretsFile = join(dir, 'secrets');
   await writeFile(secretsFile, '');
   const child: ChildProcess = spawn(
     'python3',
     [script, '--port', '0', '--secrets-file', secretsFile, '--clock-url', clockUrl, ...extra],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+    { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } },
   );
   cleanups.push(async () => {
     child.kill();
@@ -74,7 +78,7 @@ async function startReceiver(clockUrl: string, extra: string[] = []) {
 }
 
 /** A demo-workspace mock on a manual clock, listening on loopback; its deliveries recorded. */
-async function startMock(variant: 'A' | 'B') {
+async function startMock(variant: 'A' | 'B', adminToken?: string) {
   const { captured, deliveryFetch } = captureDeliveries();
   const mock = createMockServer({
     variant,
@@ -84,6 +88,7 @@ async function startMock(variant: 'A' | 'B') {
     // The most an advance waits for the receiver to answer: it returns as soon as it has.
     deliveryGraceMs: 60_000,
     deliveryFetch,
+    adminToken,
   });
   const server = await mock.listen({ port: 0 });
   cleanups.push(async () => {
@@ -127,6 +132,33 @@ async function replay(
 }
 
 const contact = { name: 'Ada Py', email: 'ada.py@example.com' };
+
+describe('--clock-url on a mock with an admin token', () => {
+  /** A receiver reading the clock of a mock started with `--admin-token s3cret`, with `env`. */
+  async function guarded(env: Record<string, string>) {
+    const { mock, api, clockUrl } = await startMock('A', 's3cret');
+    const receiver = await startReceiver(clockUrl, [], env);
+    const webhook = await api('POST', '/v1/webhooks', { url: receiver.url, events: ['*'] });
+    await receiver.secrets([webhook.secret]);
+    await api('POST', '/v1/contacts', contact);
+    await mock.settle();
+    return { receiver, attempts: () => mock.webhookAttempts().map((a) => a.http_status) };
+  }
+
+  it('sends AGENT_PLATFORM_MOCK_ADMIN_TOKEN, as the other examples do', async () => {
+    const { receiver, attempts } = await guarded({ AGENT_PLATFORM_MOCK_ADMIN_TOKEN: 's3cret' });
+    expect(await receiver.verdict()).toMatchObject({ event: 'contact.created', verdict: 'ok' });
+    expect(attempts()).toEqual([200]);
+  });
+
+  it('without it, answers 500 "misconfigured", saying what to set', async () => {
+    const { receiver, attempts } = await guarded({ AGENT_PLATFORM_MOCK_ADMIN_TOKEN: '' });
+    const verdict = (await receiver.verdict()) as Verdict & { error?: string };
+    expect(verdict.verdict).toBe('misconfigured');
+    expect(verdict.error).toMatch(/401.*AGENT_PLATFORM_MOCK_ADMIN_TOKEN/);
+    expect(attempts()).toEqual([500]);
+  });
+});
 
 describe.each(['A', 'B'] as const)('Variant %s', (variant) => {
   it('verifies a test event, a contact created and a chat message, each once', async () => {
