@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import * as guards from './error-guards.js';
 import {
@@ -8,6 +9,7 @@ import {
   APIUserAbortError,
   AuthenticationError,
   ConflictError,
+  generateError,
   InternalServerError,
   NotFoundError,
   PayloadTooLargeError,
@@ -211,3 +213,18 @@ describe('guards across package copies', () => {
     expect(guards.isAgentPlatformError('NotFoundError')).toBe(false);
   });
 });
+
+// An uncaught error's report (Node with source maps: tsx, --enable-source-maps) opens with the source
+// line of its stack's first frame, generateError's `new`: it showed `(Class as typeof RateLimitError)`
+// above every ValidationError and NotFoundError.
+it.each([400, 404, 500])(
+  'quotes, uncaught, a source line that names no other class (%i)',
+  (status) => {
+    const error = generateError(status, body('X', status), headers());
+    const frame = /\((\S+errors\.ts):(\d+):\d+\)/.exec(error.stack ?? '');
+    if (!frame?.[1]) throw new Error(`no errors.ts frame in ${error.stack}`);
+    const line = readFileSync(frame[1], 'utf8').split('\n')[Number(frame[2]) - 1] ?? '';
+    expect(line).toContain('new ');
+    expect(line).not.toMatch(/[A-Za-z]+Error/);
+  },
+);

@@ -196,7 +196,10 @@ export class APIUserAbortError extends AgentPlatformError {
   }
 }
 
-const BY_STATUS: Record<number, typeof APIError> = {
+/** What generateError calls: RateLimitError's constructor takes `now`, the others ignore it. */
+type ErrorClass = new (status: number, body: unknown, headers: Headers, now?: number) => APIError;
+
+const BY_STATUS: Record<number, ErrorClass> = {
   400: ValidationError,
   401: AuthenticationError,
   403: PermissionDeniedError,
@@ -219,6 +222,7 @@ export function generateError(
   headers: Headers,
   now?: number,
 ): APIError {
-  const Class = BY_STATUS[status] ?? (status >= 500 ? InternalServerError : APIError);
-  return new (Class as typeof RateLimitError)(status, body, headers, now);
+  // No cast on the `new` line: Node quotes it atop an uncaught error of any class (source maps).
+  const Class: ErrorClass = BY_STATUS[status] ?? (status >= 500 ? InternalServerError : APIError);
+  return new Class(status, body, headers, now);
 }
