@@ -57,23 +57,23 @@ export type SignedHeadersFor<V extends WebhookVariant> = V extends 'A'
 /** What to sign, and how to turn the hex HMAC into headers. */
 export interface SigningPlan<V extends WebhookVariant> {
   secret: string;
-  prefix: string;
+  signedPrefix: string;
   body: string | Uint8Array;
-  headers(hex: string): SignedHeadersFor<V>;
+  /** An arrow function: it may be passed on unbound (`.then(plan.toHeaders)`). */
+  toHeaders: (hex: string) => SignedHeadersFor<V>;
 }
 
 /** Validates the options of a signing call; everything but the HMAC itself. */
 export function prepareSigning<V extends WebhookVariant>(
   options: SignWebhookOptions<V>,
 ): SigningPlan<V> {
-  const { secret } = options;
+  const { secret, variant } = options;
   // Typed a string; refused at run time too, rather than signed with one of the list unsaid.
   if (typeof secret !== 'string') {
     throw usageError('secret must be one string: a delivery has one signature');
   }
   resolveSecrets(secret);
   const body = toBodyBytes(options.rawBody);
-  const { variant } = options;
   if (variant !== 'A' && variant !== 'B') throw usageError("variant must be 'A' or 'B'");
   // Variant A's timestamp and ID headers, in the order the platform sends them.
   const a = variant === 'A' && {
@@ -82,9 +82,9 @@ export function prepareSigning<V extends WebhookVariant>(
   };
   return {
     secret,
-    prefix: a ? `${a[variantAHeaders.timestamp]}.` : '',
+    signedPrefix: a ? `${a[variantAHeaders.timestamp]}.` : '',
     body,
-    headers: (hex) =>
+    toHeaders: (hex) =>
       ({
         'Content-Type': 'application/json',
         [a ? variantAHeaders.signature : variantBHeaders.signature]: `sha256=${hex}`,
@@ -98,7 +98,7 @@ function unixSeconds(timestamp: number | Date | undefined): number {
   const seconds =
     typeof timestamp === 'number'
       ? timestamp
-      : Math.floor((timestamp === undefined ? Date.now() : dateMs(timestamp)) / 1000);
+      : Math.floor((dateMs(timestamp) ?? Date.now()) / 1000);
   // Below 2534e8 (December 9999, the last 4-digit year): milliseconds since 1979 are more, and
   // Date.now()'s are 1.7e12 and more, so milliseconds passed as seconds are still caught.
   if (!Number.isSafeInteger(seconds) || seconds < 0 || seconds >= 2534e8) {

@@ -17,11 +17,11 @@ export interface Delivery {
   variant: WebhookVariant;
   body: string | Uint8Array;
   /** The 32 bytes the sender claims. */
-  signature: Uint8Array<ArrayBuffer>;
+  signatureBytes: Uint8Array<ArrayBuffer>;
   /** Signed before the body: `<timestamp>.` in Variant A, nothing in B. */
-  prefix: string;
-  /** Variant A's headers; undefined in B. */
-  a: VariantAHeaders | undefined;
+  signedPrefix: string;
+  /** Variant A's headers; false in B. */
+  a: VariantAHeaders | false;
   /** The body as text, without a byte-order mark: what is parsed once the signature matched. */
   text: string;
 }
@@ -45,9 +45,16 @@ export function readDelivery(
     requireHeader(headers, signatureHeader, 'malformed_signature'),
     signatureHeader,
   );
-  const a = variant === 'A' ? readVariantAHeaders(headers) : undefined;
+  const a = variant === 'A' && readVariantAHeaders(headers);
   const text = bodyText(body);
   // Not body.slice(): a Node Buffer's slice is a view of the same memory.
   if (a && typeof body !== 'string') body = new Uint8Array(body);
-  return { variant, body, signature, prefix: a ? a.prefix : '', a, text };
+  return {
+    variant,
+    body,
+    signatureBytes: signature,
+    signedPrefix: a ? a.signedPrefix : '',
+    a,
+    text,
+  };
 }

@@ -5,13 +5,18 @@ import { usageError } from './usage-error.js';
 /** The signing secret(s): during a rotation pass the new and the old one; each is tried in turn. */
 export type WebhookSecret = string | readonly string[];
 
-/** Options after validation. */
+/**
+ * Options after validation. Its property names are mangled in the build (tsup.config.ts), so none
+ * may be an option's name.
+ */
 export interface ResolvedOptions {
   secrets: readonly string[];
-  toleranceSeconds: number;
-  maxFutureSeconds: number;
+  /** `toleranceSeconds`. */
+  tolerance: number;
+  /** `maxFutureSeconds`. */
+  maxFuture: number;
   /** `now` in milliseconds, read once by Date's own getTime (see dateMs); undefined: the current time. */
-  now: number | undefined;
+  nowMs: number | undefined;
 }
 
 /** Throws a TypeError at once for a programming mistake: no secret, an empty or padded one, a bad window. */
@@ -31,15 +36,15 @@ export function resolveOptions(options: {
     throw usageError('headers must be a record or Headers');
   }
   const secrets = resolveSecrets(options.secret);
-  const toleranceSeconds = seconds(options.toleranceSeconds, 300, 'toleranceSeconds');
-  const maxFutureSeconds = seconds(options.maxFutureSeconds, 60, 'maxFutureSeconds');
+  const tolerance = seconds(options, 'toleranceSeconds', 300);
+  const maxFuture = seconds(options, 'maxFutureSeconds', 60);
   // Checked here, not when a Variant A delivery first needs it (a Date.now() number is a mistake).
   // The time checked is the time used: an own getTime (a patched Date) is not asked again later.
-  const now = options.now === undefined ? undefined : dateMs(options.now);
-  if (Number.isNaN(now)) {
+  const nowMs = dateMs(options.now);
+  if (Number.isNaN(nowMs)) {
     throw usageError('now must be a valid Date');
   }
-  return { secrets, toleranceSeconds, maxFutureSeconds, now };
+  return { secrets, tolerance, maxFuture, nowMs };
 }
 
 /** Validates a secret or list of secrets; see `resolveOptions`. */
@@ -59,7 +64,12 @@ export function resolveSecrets(secret: WebhookSecret): readonly string[] {
   return secrets;
 }
 
-function seconds(value: number | undefined, fallback: number, name: string): number {
+function seconds(
+  options: { toleranceSeconds?: number | undefined; maxFutureSeconds?: number | undefined },
+  name: 'toleranceSeconds' | 'maxFutureSeconds',
+  fallback: number,
+): number {
+  const value = options[name];
   if (value === undefined) return fallback;
   // Finite: an Infinity window would switch replay protection off without a word.
   if (!(Number.isFinite(value) && value >= 0)) {

@@ -14,12 +14,7 @@ const fieldsB = ['event_id', ...fieldsA] as const;
 export function toWebhookEvent(delivery: Delivery, options: ResolvedOptions): WebhookEvent {
   const { a } = delivery;
   if (a) {
-    checkTimestamp(
-      a.timestamp,
-      options.now ?? Date.now(),
-      options.toleranceSeconds,
-      options.maxFutureSeconds,
-    );
+    checkTimestamp(a.timestamp, options.nowMs ?? Date.now(), options.tolerance, options.maxFuture);
   }
   let envelope: unknown;
   try {
@@ -34,7 +29,7 @@ export function toWebhookEvent(delivery: Delivery, options: ResolvedOptions): We
     }
   }
   if (!isObject(envelope.data)) throw invalid('body.data must be an object');
-  if (a && envelope.webhook_id !== a.webhookId) {
+  if (a && envelope.webhook_id !== a.idHeader) {
     throw invalid(`${variantAHeaders.id} disagrees with the signed body.webhook_id`);
   }
   // The parsed object is ours alone, so it becomes the event in place: copying it with a spread

@@ -15,7 +15,9 @@ export function verifyWebhookSync<V extends WebhookVariantOption>(
 ): WebhookEventFor<V> {
   const resolved = resolveOptions(options);
   const delivery = readDelivery(options.variant, options.headers, options.rawBody);
-  if (!verifyHmacSync(resolved.secrets, delivery.prefix, delivery.body, delivery.signature)) {
+  if (
+    !verifyHmacSync(resolved.secrets, delivery.signedPrefix, delivery.body, delivery.signatureBytes)
+  ) {
     throw signatureMismatch(resolved.secrets.length);
   }
   return toWebhookEvent(delivery, resolved) as WebhookEventFor<V>;

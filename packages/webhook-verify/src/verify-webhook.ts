@@ -22,7 +22,14 @@ async function verifyResolved<V extends WebhookVariantOption>(
   resolved: ResolvedOptions,
 ): Promise<WebhookEventFor<V>> {
   const delivery = readDelivery(options.variant, options.headers, options.rawBody);
-  if (!(await verifyHmac(resolved.secrets, delivery.prefix, delivery.body, delivery.signature))) {
+  if (
+    !(await verifyHmac(
+      resolved.secrets,
+      delivery.signedPrefix,
+      delivery.body,
+      delivery.signatureBytes,
+    ))
+  ) {
     throw signatureMismatch(resolved.secrets.length);
   }
   return toWebhookEvent(delivery, resolved) as WebhookEventFor<V>;

@@ -3,10 +3,10 @@ import { utf8Encoder as encoder, toHex } from '../utf8.js';
 const hmac = { name: 'HMAC', hash: 'SHA-256' } as const;
 
 // Importing a key costs about as much as the HMAC of a small body, so keys are kept per secret;
-// bounded, because a multi-tenant receiver may see one secret per customer. A key is kept as its
-// import's Promise until it resolves, then as the key itself, which verifyHmac can use at once.
+// bounded (256 keys), because a multi-tenant receiver may see one secret per customer. A key is
+// kept as its import's Promise until it resolves, then as the key itself, which verifyHmac can use
+// at once.
 const keys = new Map<string, CryptoKey | Promise<CryptoKey>>();
-const maxKeys = 256;
 
 /** The HMAC-SHA256 CryptoKey of a secret (its UTF-8 bytes), imported once and cached. */
 export function hmacKey(secret: string): CryptoKey | Promise<CryptoKey> {
@@ -24,7 +24,7 @@ export function hmacKey(secret: string): CryptoKey | Promise<CryptoKey> {
   );
   keys.set(secret, key);
   // Maps iterate in insertion order: the first key is the oldest.
-  if (keys.size > maxKeys) keys.delete(keys.keys().next().value as string);
+  if (keys.size > 256) keys.delete(keys.keys().next().value as string);
   return key;
 }
 
@@ -59,8 +59,9 @@ export async function verifyHmac(
     data = new Uint8Array(data);
   }
   for (const key of secretKeys) {
-    const ready = 'then' in key ? await key : key;
-    if (await crypto.subtle.verify(hmac, ready, signature, data)) return true;
+    if (await crypto.subtle.verify(hmac, 'then' in key ? await key : key, signature, data)) {
+      return true;
+    }
   }
   return false;
 }

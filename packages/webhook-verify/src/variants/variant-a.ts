@@ -15,9 +15,10 @@ export const variantAHeaders = {
 /** What Variant A's headers carry besides the signature. */
 export interface VariantAHeaders {
   /** What is signed before the body: the timestamp header's text as is, and a dot. */
-  prefix: string;
+  signedPrefix: string;
   timestamp: number;
-  webhookId: string;
+  /** The X-Webhook-ID header's value. */
+  idHeader: string;
 }
 
 /** Reads and checks Variant A's timestamp and ID headers (the signature is read as in B). */
@@ -26,5 +27,5 @@ export function readVariantAHeaders(headers: WebhookHeaders): VariantAHeaders {
   const timestamp = parseTimestamp(timestampText, variantAHeaders.timestamp);
   // Not covered by the signature: it is only compared with the signed body later.
   const webhookId = requireHeader(headers, variantAHeaders.id, 'invalid_body');
-  return { prefix: `${timestampText}.`, timestamp, webhookId };
+  return { signedPrefix: `${timestampText}.`, timestamp, idHeader: webhookId };
 }
