@@ -19,7 +19,10 @@ export interface ResolvedOptions {
   nowMs: number | undefined;
 }
 
-/** Throws a TypeError at once for a programming mistake: no secret, an empty or padded one, a bad window. */
+/**
+ * Throws a TypeError at once for a programming mistake: options that are no object, no secret, an
+ * empty or padded one, a bad window.
+ */
 export function resolveOptions(options: {
   variant: string;
   headers: unknown;
@@ -28,6 +31,10 @@ export function resolveOptions(options: {
   maxFutureSeconds?: number | undefined;
   now?: Date | undefined;
 }): ResolvedOptions {
+  // From JavaScript: verifyWebhook() or verifyWebhook(null) would throw reading its variant.
+  if (!isObject(options)) {
+    throw usageError('options must be an object');
+  }
   if (options.variant !== 'A' && options.variant !== 'B' && options.variant !== 'auto') {
     throw usageError("variant must be 'A', 'B' or 'auto'");
   }

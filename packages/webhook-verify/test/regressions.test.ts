@@ -485,6 +485,16 @@ describe('verification regressions (sync and async must agree)', () => {
     }
   });
 
+  it('refuses options that are no object (from JavaScript) with a TypeError saying so', async () => {
+    for (const options of [undefined, null, 'x', [b]]) {
+      expect(await outcomeBoth(options as never)).toEqual({
+        ok: false,
+        code: 'throws:TypeError',
+        message: 'webhook-verify: options must be an object',
+      });
+    }
+  });
+
   it('checks the timestamp window before the JSON (A): a late delivery is too old, whatever it holds', async () => {
     const late = deliveryOf(vector('A: signed body with null data'));
     expect(await outcomeBoth({ ...late, now: at(aTs + 301) })).toMatchObject({
