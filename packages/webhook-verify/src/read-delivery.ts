@@ -3,13 +3,8 @@ import type { WebhookHeaders } from './read-header.js';
 import { requireHeader } from './require-header.js';
 import { type RawBody, toBodyBytes } from './to-body-bytes.js';
 import { bodyText } from './utf8.js';
-import { detectVariant } from './variants/detect-variant.js';
-import {
-  readVariantAHeaders,
-  type VariantAHeaders,
-  variantAHeaders,
-} from './variants/variant-a.js';
-import { variantBHeaders } from './variants/variant-b.js';
+import { detectVariant, signatureHeaders } from './variants/detect-variant.js';
+import { readVariantAHeaders, type VariantAHeaders } from './variants/variant-a.js';
 import type { WebhookVariant, WebhookVariantOption } from './webhook-event.js';
 
 /** A delivery whose format has been checked, ready for the HMAC. */
@@ -40,7 +35,7 @@ export function readDelivery(
 ): Delivery {
   let body = toBodyBytes(rawBody);
   const variant = detectVariant(variantOption, headers);
-  const signatureHeader = variant === 'A' ? variantAHeaders.signature : variantBHeaders.signature;
+  const signatureHeader = signatureHeaders[variant];
   const signature = parseSignature(
     requireHeader(headers, signatureHeader, 'malformed_signature'),
     signatureHeader,

@@ -495,6 +495,27 @@ describe('verification regressions (sync and async must agree)', () => {
     }
   });
 
+  it("says a delivery of the other variant is one: the variant's signature header is missing, the other's there", async () => {
+    expect(await outcomeBoth({ ...b, variant: 'A' })).toEqual({
+      ok: false,
+      code: 'missing_header',
+      message:
+        'X-Webhook-Signature is missing, but X-Service-Signature is there: a Variant B delivery',
+    });
+    expect(await outcomeBoth({ ...a, variant: 'B', headers: new Headers(a.headers) })).toEqual({
+      ok: false,
+      code: 'missing_header',
+      message:
+        'X-Service-Signature is missing, but X-Webhook-Signature is there: a Variant A delivery',
+    });
+    // Neither signature header: the variant's own is missing, nothing more.
+    expect(await outcomeBoth(withHeaders(a, { 'x-webhook-signature': undefined }))).toEqual({
+      ok: false,
+      code: 'missing_header',
+      message: 'X-Webhook-Signature is missing',
+    });
+  });
+
   it('checks the timestamp window before the JSON (A): a late delivery is too old, whatever it holds', async () => {
     const late = deliveryOf(vector('A: signed body with null data'));
     expect(await outcomeBoth({ ...late, now: at(aTs + 301) })).toMatchObject({

@@ -4,25 +4,42 @@ import { WebhookVerificationError } from '../webhook-verification-error.js';
 import { variantAHeaders } from './variant-a.js';
 import { variantBHeaders } from './variant-b.js';
 
-/** Resolves `'auto'` from which signature header is present; errors when both or neither are. */
+/** Each variant's signature header. */
+export const signatureHeaders = {
+  A: variantAHeaders.signature,
+  B: variantBHeaders.signature,
+} as const;
+
+/**
+ * Resolves `'auto'` from which signature header is present; errors when both or neither are. An
+ * explicit variant given the other's signature header alone is told so (`missing_header`).
+ */
 export function detectVariant(
   option: WebhookVariantOption,
   headers: WebhookHeaders,
 ): WebhookVariant {
-  if (option !== 'auto') return option;
-  const a = readHeader(headers, variantAHeaders.signature) !== undefined;
-  const b = readHeader(headers, variantBHeaders.signature) !== undefined;
-  if (a && b) {
-    throw new WebhookVerificationError(
-      'malformed_signature',
-      `'auto' found both ${variantAHeaders.signature} and ${variantBHeaders.signature}`,
-    );
+  const a = readHeader(headers, signatureHeaders.A) !== undefined;
+  const b = readHeader(headers, signatureHeaders.B) !== undefined;
+  // The variant whose signature header is the only one present, if one is.
+  const found = a !== b && (a ? 'A' : 'B');
+  if (option === 'auto') {
+    if (found) return found;
+    throw a
+      ? new WebhookVerificationError(
+          'malformed_signature',
+          `'auto' found both ${signatureHeaders.A} and ${signatureHeaders.B}`,
+        )
+      : new WebhookVerificationError(
+          'missing_header',
+          `'auto' found neither ${signatureHeaders.A} nor ${signatureHeaders.B}`,
+        );
   }
-  if (!a && !b) {
+  // The receiver is set for the other variant: its own header's absence alone would not say so.
+  if (found && found !== option) {
     throw new WebhookVerificationError(
       'missing_header',
-      `'auto' found neither ${variantAHeaders.signature} nor ${variantBHeaders.signature}`,
+      `${signatureHeaders[option]} is missing, but ${signatureHeaders[found]} is there: a Variant ${found} delivery`,
     );
   }
-  return a ? 'A' : 'B';
+  return option;
 }
