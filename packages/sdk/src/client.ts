@@ -28,6 +28,7 @@ import { Throttle } from './core/throttle.js';
 import type { paths } from './generated/schema.js';
 import type { ResponseBody, ResponseData } from './operation-types.js';
 import { Agents } from './resources/agents.js';
+import type { APIResource } from './resources/api-resource.js';
 import { Appointments } from './resources/appointments.js';
 import { Channels } from './resources/channels.js';
 import { Chats } from './resources/chats.js';
@@ -138,29 +139,49 @@ export class AgentPlatform {
   readonly #defaults: SendOptions;
 
   /** Agents, their activation and conversations. */
-  readonly agents: Agents = new Agents(this, '/v1/agents');
+  declare readonly agents: Agents;
   /** The knowledge base of agents. */
-  readonly trainings: Trainings = new Trainings(this, '/v1/trainings');
+  declare readonly trainings: Trainings;
   /** Channels, their settings, QR codes and widgets. */
-  readonly channels: Channels = new Channels(this, '/v1/channels');
+  declare readonly channels: Channels;
   /** Customer records. */
-  readonly contacts: Contacts = new Contacts(this, '/v1/contacts');
+  declare readonly contacts: Contacts;
   /** Custom field definitions for contacts. */
-  readonly customFields: CustomFields = new CustomFields(this, '/v1/custom-fields');
+  declare readonly customFields: CustomFields;
   /** Conversations and their messages. */
-  readonly conversations: Conversations = new Conversations(this, '/v1/conversations');
+  declare readonly conversations: Conversations;
   /** Active chats and the human handoff. */
-  readonly chats: Chats = new Chats(this, '/v1/chats');
+  declare readonly chats: Chats;
   /** Single messages. */
-  readonly messages: Messages = new Messages(this, '/v1/messages');
+  declare readonly messages: Messages;
   /** MCP servers, their tools and their links to agents. */
-  readonly mcpServers: McpServers = new McpServers(this, '/v1/mcp-servers');
+  declare readonly mcpServers: McpServers;
   /** Webhooks and their deliveries. */
-  readonly webhooks: Webhooks = new Webhooks(this, '/v1/webhooks');
+  declare readonly webhooks: Webhooks;
   /** Appointments with contacts. */
-  readonly appointments: Appointments = new Appointments(this, '/v1/appointments');
+  declare readonly appointments: Appointments;
 
   constructor(options: ClientOptions = {}) {
+    // Each group's path is /v1/ and its name in kebab case (customFields: /v1/custom-fields): one
+    // loop, fewer bytes than a field each. First, as the fields were.
+    for (const [name, Group] of Object.entries({
+      agents: Agents,
+      trainings: Trainings,
+      channels: Channels,
+      contacts: Contacts,
+      customFields: CustomFields,
+      conversations: Conversations,
+      chats: Chats,
+      messages: Messages,
+      mcpServers: McpServers,
+      webhooks: Webhooks,
+      appointments: Appointments,
+    })) {
+      (this as Record<string, unknown>)[name] = new (Group as typeof APIResource)(
+        this,
+        `/v1/${name.replace(/[A-Z]/g, '-$&').toLowerCase()}`,
+      );
+    }
     const apiKey = options.apiKey ?? readEnv('AGENT_PLATFORM_API_KEY');
     if (!apiKey) {
       throw new AgentPlatformError('Missing API key: pass apiKey or set AGENT_PLATFORM_API_KEY.');
