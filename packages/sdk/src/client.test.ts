@@ -7,6 +7,7 @@ import {
   recordingFetch,
 } from '../test/support/recording-fetch.js';
 import { AgentPlatform } from './client.js';
+import type { Clock } from './core/clock.js';
 import {
   AgentPlatformError,
   APIError,
@@ -567,6 +568,22 @@ describe('logging', () => {
       `debug GET /v1/agents/${ID} 200 (attempt 2, 0 ms)`,
     ]);
     expect(lines.join('\n')).not.toContain('super-secret-key');
+  });
+
+  it.each([
+    ['an empty object', {}, 'now'],
+    ['no sleep', { now: (): number => 0 }, 'sleep'],
+    ['a sleep that is no function', { now: (): number => 0, sleep: 5 }, 'sleep'],
+    ['a number', 5, 'now'],
+  ])('refuses at construction a clock with %s, naming the method', (_, clock, name) => {
+    // Plain JavaScript: it was accepted, and every call then failed with a raw TypeError
+    // (`timeSource.now is not a function`).
+    const { fetch, calls } = recordingFetch(() => json(200, { data: {} }));
+    const options = { apiKey: 'k', baseUrl: 'http://api.test', fetch };
+    expect(() => new AgentPlatform({ ...options, clock: clock as unknown as Clock })).toThrow(
+      new AgentPlatformError(`clock.${name}: must be a function`),
+    );
+    expect(calls).toHaveLength(0);
   });
 
   it('refuses at construction a logger that lacks a method its level calls', async () => {

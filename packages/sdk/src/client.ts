@@ -13,7 +13,14 @@ import {
   type ValidationError,
 } from './core/errors.js';
 import { type AttemptHold, readHeld, releaseHold } from './core/held-response.js';
-import { checkLogLevel, type Logger, type LogLevel, levelLogger } from './core/logger.js';
+import {
+  checkLogLevel,
+  type LevelLogger,
+  type Logger,
+  type LogLevel,
+  RANK,
+} from './core/logger.js';
+import { methodsOf } from './core/methods-of.js';
 import { PagePromise } from './core/pagination.js';
 import { pathSerializer } from './core/path-serializer.js';
 import { ReplayableRequest } from './core/replayable-request.js';
@@ -201,11 +208,20 @@ export class AgentPlatform {
     baseUrl = checkBaseUrl(baseUrl, options.baseUrl ? undefined : 'AGENT_PLATFORM_BASE_URL');
     this.#defaults = sendOptions(options, { retries: 2, attemptTimeout: 60_000 });
     const clock = options.clock ?? systemClock;
+    // Checked only (plain JS may pass `{}`): the clock itself is used, as it is.
+    methodsOf(clock, ['now', 'sleep'], 'clock');
     const custom = options.fetch;
     let maxServerWait: number;
     this.#config = {
-      // First: a bad logLevel is reported before a bad maxRetryAfter.
-      leveledLogger: levelLogger(options.logger ?? console, checkLogLevel(options.logLevel)),
+      // First: a bad logLevel is reported before a bad maxRetryAfter. The logger's methods are
+      // checked here, not on each line: see methodsOf.
+      leveledLogger: methodsOf(
+        options.logger ?? console,
+        // The levels at or above the one set, which it must have: RANK lists them in order, `off`
+        // first (and alone at rank 0).
+        Object.keys(RANK).slice(1, RANK[checkLogLevel(options.logLevel)] + 1),
+        'logger',
+      ) as LevelLogger,
       getFetch: () => custom ?? globalThis.fetch,
       timeSource: clock,
       // biome-ignore lint/suspicious/noAssignInExpressions: kept for the throttle below, in 6 B fewer than a statement of its own

@@ -16,7 +16,8 @@ export interface Logger {
 /** How much to log: `off` (the default) logs nothing; `debug` logs every attempt. */
 export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
 
-const RANK: Record<LogLevel, number> = { off: 0, error: 1, warn: 2, info: 3, debug: 4 };
+/** The levels by rank, in order: `off` (0, alone) logs nothing, `debug` (4) everything. */
+export const RANK: Record<LogLevel, number> = { off: 0, error: 1, warn: 2, info: 3, debug: 4 };
 
 /**
  * The log level the `logLevel` option names, else the `AGENT_PLATFORM_LOG` environment variable
@@ -38,20 +39,3 @@ export function checkLogLevel(option: unknown): LogLevel {
 
 /** A logger with only the levels that pass: callers write `logger.debug?.(…)`, so a dropped line is never built. */
 export type LevelLogger = Partial<Logger>;
-
-/** The levels of `logger` at or above `level`: none for `off`. */
-export function levelLogger(logger: Logger, level: LogLevel): LevelLogger {
-  const out: LevelLogger = {};
-  // RANK lists the levels in order, `off` first (and alone at rank 0).
-  for (const name of Object.keys(RANK).slice(1, RANK[level] + 1) as (keyof Logger)[]) {
-    // Checked here, not on each line: a call whose response had come would fail with a TypeError
-    // (a POST done, then thrown, and sent again by a caller who retries).
-    if (typeof logger[name] !== 'function') {
-      throw new AgentPlatformError(`logger.${name}: must be a function`);
-    }
-    // Looked up on each line, so that a logger's methods replaced later (a test spy) are used. A
-    // line is one string: the SDK passes nothing more.
-    out[name] = (m) => logger[name](m);
-  }
-  return out;
-}

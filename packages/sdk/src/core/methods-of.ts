@@ -1,0 +1,24 @@
+import { AgentPlatformError } from './errors.js';
+
+/**
+ * The methods `names` of an option (`logger`, `clock`), checked at construction: plain JavaScript
+ * may pass an object without them, and every call would then fail with a raw TypeError (a POST
+ * done, then thrown, and sent again by a caller who retries). Each is wrapped to be looked up on
+ * each call, so that a method replaced later (a test spy) is used.
+ */
+export function methodsOf(
+  value: object,
+  names: string[],
+  option: string,
+): Record<string, (line: string) => void> {
+  const methods = value as Record<string, (line: string) => void>;
+  const out: typeof methods = {};
+  for (const name of names) {
+    if (typeof methods[name] !== 'function') {
+      throw new AgentPlatformError(`${option}.${name}: must be a function`);
+    }
+    // A log line is one string: the SDK passes nothing more.
+    out[name] = (line) => (methods[name] as (line: string) => void)(line);
+  }
+  return out;
+}
