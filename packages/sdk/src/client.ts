@@ -205,7 +205,7 @@ export class AgentPlatform {
         'Missing base URL: pass baseUrl or set AGENT_PLATFORM_BASE_URL.',
       );
     }
-    baseUrl = checkBaseUrl(baseUrl, options.baseUrl ? undefined : 'AGENT_PLATFORM_BASE_URL');
+    baseUrl = checkBaseUrl(baseUrl);
     this.#defaults = sendOptions(options, { retries: 2, attemptTimeout: 60_000 });
     const clock = options.clock ?? systemClock;
     // Checked only (plain JS may pass `{}`): the clock itself is used, as it is.
