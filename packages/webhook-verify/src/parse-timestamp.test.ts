@@ -34,7 +34,8 @@ describe('checkTimestamp', () => {
     [1_000_000 + 60, 'ok'],
     [1_000_000 + 61, 'timestamp_too_new'],
   ])('%i -> %s', (timestamp, expected) => {
-    const run = () => checkTimestamp(timestamp, now, 300, 60);
+    const run = () =>
+      checkTimestamp(timestamp, { secrets: ['s'], nowMs: now, tolerance: 300, maxFuture: 60 });
     if (expected === 'ok') expect(run).not.toThrow();
     else expect(run).toThrow(expect.objectContaining({ code: expected }));
   });

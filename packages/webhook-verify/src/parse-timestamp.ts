@@ -1,3 +1,4 @@
+import type { ResolvedOptions } from './resolve-options.js';
 import { WebhookVerificationError } from './webhook-verification-error.js';
 
 /** Reads a Unix-seconds header: 1 to 15 ASCII digits (no sign, space, exponent or fraction), or throws `malformed_timestamp`. */
@@ -12,25 +13,24 @@ export function parseTimestamp(header: string, headerName: string): number {
   return Number(header);
 }
 
-/** Throws `timestamp_too_old` / `timestamp_too_new` when `timestamp` is outside the window around `nowMs`. */
-export function checkTimestamp(
-  timestamp: number,
-  nowMs: number,
-  toleranceSeconds: number,
-  maxFutureSeconds: number,
-): void {
-  const nowSeconds = Math.floor(nowMs / 1000);
+/**
+ * Throws `timestamp_too_old` / `timestamp_too_new` when `timestamp` is outside the window the
+ * options set around their `now` (the current time when none was given).
+ */
+export function checkTimestamp(timestamp: number, options: ResolvedOptions): void {
+  // Seconds since it was signed; negative when dated ahead.
+  const age = Math.floor((options.nowMs ?? Date.now()) / 1000) - timestamp;
   // Written so that NaN fails closed (resolveOptions already refuses an invalid `now`).
-  if (!(nowSeconds - timestamp <= toleranceSeconds)) {
+  if (!(age <= options.tolerance)) {
     throw new WebhookVerificationError(
       'timestamp_too_old',
-      `signed ${nowSeconds - timestamp} s ago, over the ${toleranceSeconds} s tolerated (a replay, or clock skew)`,
+      `signed ${age} s ago, over the ${options.tolerance} s tolerated (a replay, or clock skew)`,
     );
   }
-  if (!(timestamp - nowSeconds <= maxFutureSeconds)) {
+  if (!(-age <= options.maxFuture)) {
     throw new WebhookVerificationError(
       'timestamp_too_new',
-      `dated ${timestamp - nowSeconds} s ahead, over the ${maxFutureSeconds} s tolerated (clock skew?)`,
+      `dated ${-age} s ahead, over the ${options.maxFuture} s tolerated (clock skew?)`,
     );
   }
 }

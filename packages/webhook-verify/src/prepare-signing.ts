@@ -58,7 +58,7 @@ export type SignedHeadersFor<V extends WebhookVariant> = V extends 'A'
 export interface SigningPlan<V extends WebhookVariant> {
   secret: string;
   signedPrefix: string;
-  body: string | Uint8Array;
+  signedBody: string | Uint8Array;
   /** An arrow function: it may be passed on unbound (`.then(plan.toHeaders)`). */
   toHeaders: (hex: string) => SignedHeadersFor<V>;
 }
@@ -83,7 +83,7 @@ export function prepareSigning<V extends WebhookVariant>(
   return {
     secret,
     signedPrefix: a ? `${a[variantAHeaders.timestamp]}.` : '',
-    body,
+    signedBody: body,
     toHeaders: (hex) =>
       ({
         'Content-Type': 'application/json',

@@ -3,14 +3,15 @@ import type { WebhookHeaders } from './read-header.js';
 import { requireHeader } from './require-header.js';
 import { type RawBody, toBodyBytes } from './to-body-bytes.js';
 import { bodyText } from './utf8.js';
-import { detectVariant, signatureHeaders } from './variants/detect-variant.js';
-import { readVariantAHeaders, type VariantAHeaders } from './variants/variant-a.js';
+import { detectVariant } from './variants/detect-variant.js';
+import { readVariantAHeaders, type VariantAHeaders } from './variants/read-variant-a-headers.js';
+import { signatureHeaders } from './variants/signature-headers.js';
 import type { WebhookVariant, WebhookVariantOption } from './webhook-event.js';
 
 /** A delivery whose format has been checked, ready for the HMAC. */
 export interface Delivery {
   variant: WebhookVariant;
-  body: string | Uint8Array;
+  signedBody: string | Uint8Array;
   /** The 32 bytes the sender claims. */
   signatureBytes: Uint8Array<ArrayBuffer>;
   /** Signed before the body: `<timestamp>.` in Variant A, nothing in B. */
@@ -37,7 +38,7 @@ export function readDelivery(
   const variant = detectVariant(variantOption, headers);
   const signatureHeader = signatureHeaders[variant];
   const signature = parseSignature(
-    requireHeader(headers, signatureHeader, 'malformed_signature'),
+    requireHeader(headers, signatureHeader, 'malformed_signature', variant === 'A' ? 'B' : 'A'),
     signatureHeader,
   );
   const a = variant === 'A' && readVariantAHeaders(headers);
@@ -46,7 +47,7 @@ export function readDelivery(
   if (a && typeof body !== 'string') body = new Uint8Array(body);
   return {
     variant,
-    body,
+    signedBody: body,
     signatureBytes: signature,
     signedPrefix: a ? a.signedPrefix : '',
     a,

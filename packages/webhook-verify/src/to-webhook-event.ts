@@ -14,7 +14,7 @@ const fieldsB = ['event_id', ...fieldsA] as const;
 export function toWebhookEvent(delivery: Delivery, options: ResolvedOptions): WebhookEvent {
   const { a } = delivery;
   if (a) {
-    checkTimestamp(a.timestamp, options.nowMs ?? Date.now(), options.tolerance, options.maxFuture);
+    checkTimestamp(a.timestamp, options);
   }
   let envelope: unknown;
   try {
@@ -40,7 +40,7 @@ export function toWebhookEvent(delivery: Delivery, options: ResolvedOptions): We
     // Variant A's signed body (a copy: readDelivery) rides along under a symbol, which
     // JSON.stringify skips, for webhookDedupeKey. B's key is its event_id, so a B event holds no
     // reference to the caller's buffer.
-    envelope[signedBodyKey] = delivery.body;
+    envelope[signedBodyKey] = delivery.signedBody;
   }
   return envelope as unknown as WebhookEvent;
 }

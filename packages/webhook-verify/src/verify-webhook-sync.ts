@@ -16,7 +16,12 @@ export function verifyWebhookSync<V extends WebhookVariantOption>(
   const resolved = resolveOptions(options);
   const delivery = readDelivery(options.variant, options.headers, options.rawBody);
   if (
-    !verifyHmacSync(resolved.secrets, delivery.signedPrefix, delivery.body, delivery.signatureBytes)
+    !verifyHmacSync(
+      resolved.secrets,
+      delivery.signedPrefix,
+      delivery.signedBody,
+      delivery.signatureBytes,
+    )
   ) {
     throw signatureMismatch(resolved.secrets.length);
   }

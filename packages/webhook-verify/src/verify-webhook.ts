@@ -26,7 +26,7 @@ async function verifyResolved<V extends WebhookVariantOption>(
     !(await verifyHmac(
       resolved.secrets,
       delivery.signedPrefix,
-      delivery.body,
+      delivery.signedBody,
       delivery.signatureBytes,
     ))
   ) {

@@ -499,14 +499,12 @@ describe('verification regressions (sync and async must agree)', () => {
     expect(await outcomeBoth({ ...b, variant: 'A' })).toEqual({
       ok: false,
       code: 'missing_header',
-      message:
-        'X-Webhook-Signature is missing, but X-Service-Signature is there: a Variant B delivery',
+      message: "X-Webhook-Signature is missing: X-Service-Signature is Variant B's",
     });
     expect(await outcomeBoth({ ...a, variant: 'B', headers: new Headers(a.headers) })).toEqual({
       ok: false,
       code: 'missing_header',
-      message:
-        'X-Service-Signature is missing, but X-Webhook-Signature is there: a Variant A delivery',
+      message: "X-Service-Signature is missing: X-Webhook-Signature is Variant A's",
     });
     // Neither signature header: the variant's own is missing, nothing more.
     expect(await outcomeBoth(withHeaders(a, { 'x-webhook-signature': undefined }))).toEqual({
