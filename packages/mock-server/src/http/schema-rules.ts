@@ -87,12 +87,37 @@ function isType(type: string, value: Json): boolean {
  * `uniqueItems` compare them: an object's keys in sorted order, as key order carries no meaning.
  */
 export function canonicalJson(value: Json): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const entries = Object.keys(value)
-    .sort()
-    .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, Json>)[k])}`);
-  return `{${entries.join(',')}}`;
+  // A loop over a stack of its own, not a recursion: a request's list of tags may hold an item
+  // nested 100 000 deep, which would overflow the call stack (a 500 where the answer is a 400).
+  const parts: string[] = [];
+  const todo: ({ text: string } | { value: Json })[] = [{ value }];
+  for (let step = todo.pop(); step !== undefined; step = todo.pop()) {
+    if ('text' in step) {
+      parts.push(step.text);
+      continue;
+    }
+    const v = step.value;
+    if (v === null || typeof v !== 'object') {
+      parts.push(String(JSON.stringify(v)));
+      continue;
+    }
+    const inner = Array.isArray(v)
+      ? Array.from(v, (item, i) => [i > 0 ? ',' : '', item] as const)
+      : Object.keys(v)
+          .sort()
+          .map(
+            (k, i) =>
+              [`${i > 0 ? ',' : ''}${JSON.stringify(k)}:`, (v as Record<string, Json>)[k]] as const,
+          );
+    const [open, close] = Array.isArray(v) ? ['[', ']'] : ['{', '}'];
+    todo.push({ text: close });
+    for (let i = inner.length - 1; i >= 0; i--) {
+      const [before, item] = inner[i] as readonly [string, Json];
+      todo.push({ value: item }, { text: before });
+    }
+    todo.push({ text: open });
+  }
+  return parts.join('');
 }
 
 /** Whether two JSON values are equal as JSON Schema says (objects and arrays by their contents). */

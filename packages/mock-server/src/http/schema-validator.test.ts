@@ -321,6 +321,15 @@ describe('const, enum and uniqueItems', () => {
     ).toEqual(['hours:uniqueItems']);
     expect(validate({ uniqueItems: true }, [{ a: 1 }, { a: '1' }])).toEqual([]);
   });
+
+  it('compare items nested 100 000 deep without overflowing the stack (a 400, not a 500)', () => {
+    const deep = JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`);
+    const tags: SchemaNode = { type: 'array', uniqueItems: true, items: { type: 'string' } };
+    expect(rules(tags, [deep, 'a'])).toEqual(['hours[0]:type']);
+    expect(rules({ uniqueItems: true }, [deep, deep])).toEqual(['hours:uniqueItems']);
+    const object = JSON.parse(`${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`);
+    expect(rules({ uniqueItems: true }, [object, object, deep])).toEqual(['hours:uniqueItems']);
+  });
 });
 
 describe('a oneOf', () => {

@@ -112,6 +112,20 @@ describe.each(transports)('fuzz findings over $name', (transport) => {
     // And so an event-emitting operation still answers 201, not a 500 after it changed the state.
     expect((await h.call('POST', '/v1/contacts', { body: { name: 'Bo' } })).status).toBe(201);
   });
+
+  it('answers 400, not a 500 of an overflowed stack, to a list of distinct items nested deep', async () => {
+    // Well under 1 MiB: a multi_select value and a webhook's events are compared for repeats.
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const headers = { 'content-type': 'application/json' };
+    for (const [path, raw, field] of [
+      ['/v1/contacts', `{"name":"Bo","custom_fields":{"tags":[${deep},${deep}]}}`, 'custom_fields'],
+      ['/v1/webhooks', `{"url":"https://e.test/h","events":[${deep}]}`, 'events[0]'],
+    ] as const) {
+      const res = await h.call('POST', path, { raw, headers });
+      expect(res.status).toBe(400);
+      expect(res.body.error.details[0].field).toMatch(new RegExp(`^${field.replace('[', '\\[')}`));
+    }
+  });
 });
 
 describe('an admin token no request can present', () => {
