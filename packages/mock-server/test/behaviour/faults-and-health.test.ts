@@ -497,7 +497,9 @@ describe.each(transports)('faults and health over $name', (transport) => {
   });
 
   it('suggests nothing for a fault path far from every route', async () => {
-    const bad = await h.call('POST', '/__mock/faults', { body: { path: '/v1/xyzzy', status: 503 } });
+    const bad = await h.call('POST', '/__mock/faults', {
+      body: { path: '/v1/xyzzy', status: 503 },
+    });
     expect(bad.body.error.details[0].message).toBe(
       'path: /v1/xyzzy matches no route of the API, so the fault could never fire',
     );
