@@ -87,10 +87,10 @@ export function createValidationProxy(options: ValidationProxyOptions): Validati
     : (url: string, init: RequestInit) => fetch(url, init);
 
   const report = (violation: Violation) => {
-    log.add(violation);
+    const kept = log.add(violation);
     if (!options.onViolation) return;
     try {
-      options.onViolation(violation);
+      options.onViolation(kept);
     } catch (error) {
       // A listener's failure is not the exchange's: the answer goes back all the same.
       console.error('[agent-platform-mock proxy] onViolation threw:', error);

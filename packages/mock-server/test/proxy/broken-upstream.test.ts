@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createValidationProxy, VIOLATIONS_HEADER } from '../../src/proxy.js';
+import { createValidationProxy, VIOLATIONS_HEADER, type Violation } from '../../src/proxy.js';
 import { AGENT, ANSWER_HEADERS, page as pageOf } from '../support/proxy-answers.js';
 
 // A deliberately broken upstream on loopback: each route answers one way the spec is broken, and
@@ -166,6 +166,24 @@ describe('the validation proxy in front of a broken upstream', () => {
       { field: 'temperature', rule: 'maximum', message: 'temperature: must be at most 2' },
     ]);
     expect(strict.violations().map((v) => v.status)).toEqual([null, null]);
+  });
+
+  it('keeps each violation short, however long a field the request names: a shared proxy would hold 2 MB a request', async () => {
+    const heard: Violation[] = [];
+    const proxy = createValidationProxy({ upstream, onViolation: (v) => heard.push(v) });
+    const key = `${'k'.repeat(100_000)}`;
+    const res = await proxy.fetch(
+      new Request('http://proxy.test/v1/agents', {
+        method: 'POST',
+        headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Ada', [key]: 1 }),
+      }),
+    );
+    expect(res.status).toBe(201);
+    const [kept] = proxy.violations();
+    expect(kept).toMatchObject({ in: 'request', rule: 'unknown', field: `${'k'.repeat(997)}...` });
+    expect(kept?.message).toBe(`${'k'.repeat(997)}...`);
+    expect(heard).toEqual([kept]);
   });
 
   it('reports a route the spec does not have (rule route): forwarded, or 404 with errors', async () => {
