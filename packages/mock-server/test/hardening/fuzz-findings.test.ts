@@ -113,6 +113,23 @@ describe.each(transports)('fuzz findings over $name', (transport) => {
     expect((await h.call('POST', '/v1/contacts', { body: { name: 'Bo' } })).status).toBe(201);
   });
 
+  it('refuses a fault path or journal filter past 2048 characters: accepted, the fault made every request a 500', async () => {
+    // 60 000 characters: more than a regular expression of V8 holds (some 32 000).
+    const path = `/v1/agents/${'x'.repeat(60_000)}`;
+    const fault = await h.call('POST', '/__mock/faults', { body: { path, status: 503 } });
+    expect(fault.status).toBe(400);
+    expect(fault.body.error.details[0]).toEqual({
+      field: 'path',
+      rule: 'maxLength',
+      message: 'path: must be at most 2048 characters',
+    });
+    expect((await h.call('GET', '/v1/agents')).status).toBe(200);
+    expect(() => h.mock.requests({ path })).toThrow('path: must be at most 2048 characters');
+    const fine = `/v1/agents/${'%C3%A9'.repeat(339)}*`;
+    expect(fine.length).toBeLessThanOrEqual(2048);
+    expect(h.mock.requests({ path: fine })).toEqual([]);
+  });
+
   it('answers 400, not a 500 of an overflowed stack, to a list of distinct items nested deep', async () => {
     // Well under 1 MiB: a multi_select value and a webhook's events are compared for repeats.
     const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
