@@ -882,6 +882,23 @@ describe('CLI flags', () => {
     }
   });
 
+  it('keeps a refusal on one line when the value or file it quotes holds a line break', async () => {
+    // JSON.parse's message quotes the file's text: "not json\n" made the line two.
+    const dir = await mkdtemp(join(tmpdir(), 'mock-seed-'));
+    try {
+      const file = join(dir, 'notes.json');
+      await writeFile(file, 'not json\nat all\n');
+      expect(() => parseCli(['--seed', file])).toThrow(
+        /^--seed: .* is not JSON \([^\n]*\\n[^\n]*\)$/,
+      );
+      expect(() => parseCli(['--port', '1\n2'])).toThrow(
+        /^--port: must be an integer from 0 to 65535, not "1\\n2"$/,
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it("drops the period of Node's own messages, which the CLI follows with '. Try --help.'", () => {
     expect(() => parseCli(['--port'])).toThrow(/argument missing$/);
     expect(() => parseCli(['--colour'])).toThrow(/^Unknown option '--colour'$/);

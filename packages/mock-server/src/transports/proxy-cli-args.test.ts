@@ -25,6 +25,12 @@ describe('parseProxyCli refusals, read as the mock CLI reads them', () => {
     );
   });
 
+  it('keeps a refusal on one line when the value it quotes holds a line break', () => {
+    expect(() => parseProxyCli([UPSTREAM, '--port', '1\n2'])).toThrow(
+      new UsageError('--port: must be an integer from 0 to 65535, not "1\\n2"'),
+    );
+  });
+
   it('takes a negative value after its flag as the value it refuses', () => {
     expect(() => parseProxyCli([UPSTREAM, '--upstream-timeout-ms', '-5'])).toThrow(
       new UsageError(

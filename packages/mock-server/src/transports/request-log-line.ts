@@ -1,4 +1,5 @@
 import type { AnsweredRequest, RequestListener } from '../request-log.js';
+import { escapeControls } from './escape-controls.js';
 
 /** What `--log` prints: nothing, the requests answered with an error or cut, or every request. */
 export type LogLevel = 'off' | 'errors' | 'requests';
@@ -36,17 +37,7 @@ export function requestLine(request: AnsweredRequest): string {
   let line = `agent-platform-mock: ${at} ${method} ${path}${query} ${status === 0 ? '-' : status} ${duration_ms.toFixed(1)}ms ${request_id}`;
   if (dropped !== undefined) line += ` dropped ${dropped}`;
   if (error !== undefined) line += ` ${error.code} ${error.message}`;
-  return `${line.replace(CONTROL, escaped)}\n`;
-}
-
-// C0 controls, DEL, the C1 controls (NEL a line break to some viewers, U+009B a terminal's CSI,
-// which could move the cursor over earlier lines) and LS and PS.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: these are what it finds.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
-
-function escaped(c: string): string {
-  const json = JSON.stringify(c).slice(1, -1);
-  return json === c ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}` : json;
+  return `${escapeControls(line)}\n`;
 }
 
 /**
