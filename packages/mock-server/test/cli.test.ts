@@ -882,6 +882,18 @@ describe('CLI flags', () => {
     }
   });
 
+  it('refuses an empty or bracketed --host as a bad flag, exit code 2, not as a failed listen', () => {
+    // `--host ""` (an unset $HOST) reached listen() and exited 1 saying "host: must be ...".
+    expect(() => parseCli(['--host', ''])).toThrow(
+      /^--host: must be a host name or IP address \(127\.0\.0\.1, 0\.0\.0\.0, ::1, localhost\), not ""$/,
+    );
+    // A URL's brackets: the address alone is what listen takes.
+    expect(() => parseCli(['--host', '[::1]'])).toThrow(
+      /^--host: an IPv6 address is written without brackets \(::1\), not "\[::1\]"$/,
+    );
+    expect(parseCli(['--host', '::1']).host).toBe('::1');
+  });
+
   it('keeps a refusal on one line when the value or file it quotes holds a line break', async () => {
     // JSON.parse's message quotes the file's text: "not json\n" made the line two.
     const dir = await mkdtemp(join(tmpdir(), 'mock-seed-'));

@@ -7,6 +7,7 @@ import { ADMIN_TOKEN_RULE, isHeaderToken } from '../http/header-token.js';
 import type { MockServerOptions } from '../options.js';
 import { latestTime } from '../store/latest-time.js';
 import type { StateSnapshot } from '../store/state.js';
+import { hostFlag } from './host-flag.js';
 import { parseFlags } from './parse-flags.js';
 import type { LogLevel } from './request-log-line.js';
 import { UsageError } from './usage-error.js';
@@ -156,7 +157,7 @@ export function parseCli(
     help: values.help === true,
     version: values.version === true,
     port,
-    host: String(values.host),
+    host: hostFlag(String(values.host)),
     seedLabel: seedFlag,
     exitWithParent: values['exit-with-parent'] === true,
     log,

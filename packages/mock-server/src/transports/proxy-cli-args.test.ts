@@ -25,6 +25,15 @@ describe('parseProxyCli refusals, read as the mock CLI reads them', () => {
     );
   });
 
+  it('refuses an empty or bracketed --host as the mock does, a bad flag rather than a failed listen', () => {
+    expect(() => parseProxyCli([UPSTREAM, '--host', ''])).toThrow(
+      new UsageError(
+        '--host: must be a host name or IP address (127.0.0.1, 0.0.0.0, ::1, localhost), not ""',
+      ),
+    );
+    expect(() => parseProxyCli([UPSTREAM, '--host', '[::1]'])).toThrow(/without brackets/);
+  });
+
   it('keeps a refusal on one line when the value it quotes holds a line break', () => {
     expect(() => parseProxyCli([UPSTREAM, '--port', '1\n2'])).toThrow(
       new UsageError('--port: must be an integer from 0 to 65535, not "1\\n2"'),

@@ -2,6 +2,7 @@ import type { ParseArgsConfig } from 'node:util';
 import { ADMIN_TOKEN_RULE, isHeaderToken } from '../http/header-token.js';
 import { parseUpstream } from '../proxy/parse-upstream.js';
 import { ADMIN_TOKEN_ENV } from './cli-args.js';
+import { hostFlag } from './host-flag.js';
 import { parseFlags } from './parse-flags.js';
 import { UsageError } from './usage-error.js';
 
@@ -112,7 +113,7 @@ export function parseProxyCli(
     help,
     upstream: upstream ?? '',
     port,
-    host: String(values.host),
+    host: hostFlag(String(values.host)),
     errors: values.errors === true,
     variant,
     adminToken,
