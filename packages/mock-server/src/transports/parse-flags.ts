@@ -51,11 +51,13 @@ function joinNegativeValues(argv: string[]): string[] {
  */
 function parseFailure(message: string, flags: string[]): string {
   const first = (message.split('\n')[0] ?? '').replace(/\.$/, '');
-  // With positionals allowed, Node goes on to say how to pass one starting with '-': the slip's
-  // flag, when there is one, says more.
-  const unknown = /^(Unknown option '--([^']+)')/.exec(first);
-  const hint = unknown ? didYouMean(unknown[2] as string, flags) : '';
-  if (unknown && hint) return `${unknown[1]}${hint.replace(/"(.+)"/, '--$1')}`;
+  // With positionals allowed, Node goes on to say how to pass one starting with '-' (with an
+  // unbalanced quote): no positional of either CLI does, and the slip's flag, if any, says more.
+  const unknown = /^(Unknown option '(-{1,2})([^']+)')/.exec(first);
+  if (unknown) {
+    const hint = unknown[2] === '--' ? didYouMean(unknown[3] as string, flags) : '';
+    return `${unknown[1]}${hint.replace(/"(.+)"/, '--$1')}`;
+  }
   // `--port 4011 proxy URL`: the subcommand is read only in first place.
   if (/^Unexpected argument 'proxy'/.test(first)) {
     return "'proxy' is a subcommand, written first: agent-platform-mock proxy <upstream-url> [flags]";

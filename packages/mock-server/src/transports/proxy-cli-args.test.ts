@@ -25,6 +25,13 @@ describe('parseProxyCli refusals, read as the mock CLI reads them', () => {
     );
   });
 
+  it("says an unknown flag without Node's advice on positionals starting with '-' (the URL never does)", () => {
+    expect(() => parseProxyCli([UPSTREAM, '--bogus'])).toThrow(
+      new UsageError("Unknown option '--bogus'"),
+    );
+    expect(() => parseProxyCli([UPSTREAM, '-x'])).toThrow(new UsageError("Unknown option '-x'"));
+  });
+
   it('refuses an empty or bracketed --host as the mock does, a bad flag rather than a failed listen', () => {
     expect(() => parseProxyCli([UPSTREAM, '--host', ''])).toThrow(
       new UsageError(
