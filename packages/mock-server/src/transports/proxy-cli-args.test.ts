@@ -58,3 +58,38 @@ describe('parseProxyCli refusals, read as the mock CLI reads them', () => {
     );
   });
 });
+
+describe('parseProxyCli and an upstream that is the proxy itself', () => {
+  it('refuses it: every request would be forwarded to itself until memory runs out', () => {
+    // `proxy http://127.0.0.1:4011` (the proxy's default port, not the mock's 4010) sent one GET
+    // round itself some 10 000 times in 10 s, holding 600 MB, each round a violation.
+    for (const argv of [
+      ['http://127.0.0.1:4011'],
+      ['http://localhost:4011/platform'],
+      ['http://127.0.0.1', '--port', '80'],
+      ['http://[::1]:5000', '--host', '::1', '--port', '5000'],
+      ['http://127.0.0.1:5000', '--host', '0.0.0.0', '--port', '5000'],
+      ['http://[::1]:5000', '--host', '::', '--port', '5000'],
+      ['http://0.0.0.0:4011'],
+      ['http://LOCALHOST:5000', '--host', '::1', '--port', '5000'],
+    ]) {
+      expect(() => parseProxyCli(argv), argv.join(' ')).toThrow(
+        /^upstream: http:\/\/\S+ is this proxy's own address \(--host \S+ --port \d+\)/,
+      );
+    }
+  });
+
+  it('takes another port, another host, https, and --port 0', () => {
+    for (const argv of [
+      ['http://127.0.0.1:4010'],
+      ['http://127.0.0.1:4011', '--port', '0'],
+      ['http://staging.example.test:4011'],
+      ['https://127.0.0.1:4011'],
+      ['http://[::1]:4011'],
+      ['http://[::1]:5000', '--host', '0.0.0.0', '--port', '5000'],
+      ['http://127.0.0.2:4011'],
+    ]) {
+      expect(parseProxyCli(argv).upstream, argv.join(' ')).toBe(argv[0]);
+    }
+  });
+});

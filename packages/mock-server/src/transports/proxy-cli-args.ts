@@ -3,6 +3,7 @@ import { ADMIN_TOKEN_RULE, isHeaderToken } from '../http/header-token.js';
 import { parseUpstream } from '../proxy/parse-upstream.js';
 import { ADMIN_TOKEN_ENV } from './cli-args.js';
 import { hostFlag } from './host-flag.js';
+import { isOwnAddress } from './own-address.js';
 import { parseFlags } from './parse-flags.js';
 import { UsageError } from './usage-error.js';
 
@@ -91,6 +92,12 @@ export function parseProxyCli(
   const port = /^\d+$/.test(String(values.port)) ? Number(values.port) : Number.NaN;
   if (!(port <= 65535))
     throw new UsageError(`--port: must be an integer from 0 to 65535, not "${values.port}"`);
+  const host = hostFlag(String(values.host));
+  if (upstream !== undefined && isOwnAddress(upstream, host, port)) {
+    throw new UsageError(
+      `upstream: ${parseUpstream(upstream).shown} is this proxy's own address (--host ${host} --port ${port}): it would forward each request to itself; give the API's URL (a mock listens on 4010 by default), or choose another --port`,
+    );
+  }
   const variant = String(values.variant).toUpperCase();
   if (variant !== 'A' && variant !== 'B')
     throw new UsageError(`--variant: must be A or B, not "${values.variant}"`);
@@ -113,7 +120,7 @@ export function parseProxyCli(
     help,
     upstream: upstream ?? '',
     port,
-    host: hostFlag(String(values.host)),
+    host,
     errors: values.errors === true,
     variant,
     adminToken,
