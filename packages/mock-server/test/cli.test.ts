@@ -911,6 +911,24 @@ describe('CLI flags', () => {
     }
   });
 
+  it("says which --variant a --seed file needs when it holds the other variant's state", async () => {
+    // `curl .../__mock/state > state.json` from a --variant B server, served without the flag,
+    // said only 'variant: must be "A", the variant this server runs'.
+    const dir = await mkdtemp(join(tmpdir(), 'mock-seed-'));
+    try {
+      const mock = createMockServer({ seed: 'demo', variant: 'B', clock: 'manual' });
+      const file = join(dir, 'state-b.json');
+      await writeFile(file, JSON.stringify(mock.exportState()));
+      mock.dispose();
+      expect(() => parseCli(['--seed', file])).toThrow(
+        `--seed: ${file} holds a variant B state; serve it with --variant B`,
+      );
+      expect(parseCli(['--seed', file, '--variant', 'b']).options.variant).toBe('B');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it("drops the period of Node's own messages, which the CLI follows with '. Try --help.'", () => {
     expect(() => parseCli(['--port'])).toThrow(/argument missing$/);
     expect(() => parseCli(['--colour'])).toThrow(/^Unknown option '--colour'$/);

@@ -153,6 +153,14 @@ export function parseCli(
   if (log !== 'off' && log !== 'errors' && log !== 'requests')
     throw new UsageError(`--log: must be requests, errors or off, not "${log}"`);
   const seedFlag = String(values.seed);
+  const seed = seedFlag === 'demo' || seedFlag === 'none' ? seedFlag : readSeedFile(seedFlag);
+  // The import would say only that the variant must be this server's: say which flag serves it.
+  const seedVariant = typeof seed === 'object' ? (seed as { variant?: unknown }).variant : variant;
+  if ((seedVariant === 'A' || seedVariant === 'B') && seedVariant !== variant) {
+    throw new UsageError(
+      `--seed: ${seedFlag} holds a variant ${seedVariant} state; serve it with --variant ${seedVariant}`,
+    );
+  }
   return {
     help: values.help === true,
     version: values.version === true,
@@ -170,7 +178,7 @@ export function parseCli(
       ...(graceMs === undefined ? {} : { deliveryGraceMs: graceMs }),
       requireHttps: values['require-https'] === true,
       adminToken,
-      seed: seedFlag === 'demo' || seedFlag === 'none' ? seedFlag : readSeedFile(seedFlag),
+      seed,
     },
   };
 }
