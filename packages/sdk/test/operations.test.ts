@@ -22,9 +22,13 @@ describe('every operation of the spec has a method', () => {
     const methods = ['health', 'me'];
     for (const [group, resource] of Object.entries(client)) {
       if (group === 'raw' || typeof resource !== 'object' || resource === null) continue;
-      for (const name of Object.getOwnPropertyNames(Object.getPrototypeOf(resource))) {
-        if (name !== 'constructor') methods.push(`${group}.${name}`);
+      // Up the prototype chain: `retrieve` is the groups' base class's (APIResource).
+      const names = new Set<string>();
+      for (let proto = Object.getPrototypeOf(resource); proto !== Object.prototype; ) {
+        for (const name of Object.getOwnPropertyNames(proto)) names.add(name);
+        proto = Object.getPrototypeOf(proto);
       }
+      for (const name of names) if (name !== 'constructor') methods.push(`${group}.${name}`);
     }
     expect(
       methods.sort(),

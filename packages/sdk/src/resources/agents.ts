@@ -6,6 +6,7 @@ import type { ListItem, QueryParams, RequestBody, ResponseData } from '../operat
 import { APIResource } from './api-resource.js';
 
 /** `/v1/agents`: agents, their activation, and conversations with them. */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: `retrieve` is APIResource's, declared in the interface below
 export class Agents extends APIResource<'/v1/agents'> {
   /**
    * Lists agents; iterate the result to walk every page.
@@ -29,17 +30,6 @@ export class Agents extends APIResource<'/v1/agents'> {
     options?: RequestOptions,
   ): APIPromise<ResponseData<'agentsCreate'>> {
     return this._client._request('POST', this._path, {}, options, body);
-  }
-
-  /**
-   * Retrieves an agent.
-   *
-   * `GET /v1/agents/{id}`. Scope `agents:read`.
-   *
-   * @throws 404 {@link NotFoundError} when the agent (`id`) does not exist.
-   */
-  retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'agentsRetrieve'>> {
-    return this._client._request('GET', `${this._path}/{id}`, { id }, options);
   }
 
   /**
@@ -107,4 +97,16 @@ export class Agents extends APIResource<'/v1/agents'> {
   ): APIPromise<ResponseData<'agentsStartConversation'>> {
     return this._client._request('POST', `${this._path}/{id}/conversation`, { id }, options, body);
   }
+}
+
+// The group's `retrieve`: APIResource's at runtime (every group has it), typed and documented here.
+export interface Agents {
+  /**
+   * Retrieves an agent.
+   *
+   * `GET /v1/agents/{id}`. Scope `agents:read`.
+   *
+   * @throws 404 {@link NotFoundError} when the agent (`id`) does not exist.
+   */
+  retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'agentsRetrieve'>>;
 }

@@ -1,4 +1,7 @@
 import type { AgentPlatform } from '../client.js';
+import type { APIPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/request-options.js';
+import type { paths } from '../generated/schema.js';
 
 /**
  * Base of the resource groups: each maps its methods onto the client's one request pipeline. A
@@ -15,5 +18,13 @@ export class APIResource<Path extends string = string> {
   constructor(client: AgentPlatform, path: Path) {
     this._client = client;
     this._path = path;
+  }
+
+  /**
+   * @internal `GET {_path}/{id}`, which every group has: written once here (19 B of the core), typed
+   * and documented by each group's own declaration of it, merged into its class (`interface Agents`).
+   */
+  retrieve(id: string, options?: RequestOptions): APIPromise<unknown> {
+    return this._client._request('GET', `${this._path}/{id}` as keyof paths, { id }, options);
   }
 }

@@ -6,6 +6,7 @@ import type { ListItem, QueryParams, RequestBody, ResponseData } from '../operat
 import { APIResource } from './api-resource.js';
 
 /** `/v1/appointments`: appointments with contacts. */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: `retrieve` is APIResource's, declared in the interface below
 export class Appointments extends APIResource<'/v1/appointments'> {
   /**
    * Lists appointments.
@@ -33,18 +34,6 @@ export class Appointments extends APIResource<'/v1/appointments'> {
     options?: RequestOptions,
   ): APIPromise<ResponseData<'appointmentsCreate'>> {
     return this._client._request('POST', this._path, {}, options, body);
-  }
-
-  /**
-   * Retrieves an appointment.
-   *
-   * `GET /v1/appointments/{id}`. Scope `contacts:read` in Variant A, `appointments:read` in Variant
-   * B.
-   *
-   * @throws 404 {@link NotFoundError} when the appointment (`id`) does not exist.
-   */
-  retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'appointmentsRetrieve'>> {
-    return this._client._request('GET', `${this._path}/{id}`, { id }, options);
   }
 
   /**
@@ -90,4 +79,17 @@ export class Appointments extends APIResource<'/v1/appointments'> {
   complete(id: string, options?: RequestOptions): APIPromise<ResponseData<'appointmentsComplete'>> {
     return this._client._request('POST', `${this._path}/{id}/complete`, { id }, options);
   }
+}
+
+// The group's `retrieve`: APIResource's at runtime (every group has it), typed and documented here.
+export interface Appointments {
+  /**
+   * Retrieves an appointment.
+   *
+   * `GET /v1/appointments/{id}`. Scope `contacts:read` in Variant A, `appointments:read` in Variant
+   * B.
+   *
+   * @throws 404 {@link NotFoundError} when the appointment (`id`) does not exist.
+   */
+  retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'appointmentsRetrieve'>>;
 }

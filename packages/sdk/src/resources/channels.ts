@@ -6,6 +6,7 @@ import type { ListItem, QueryParams, RequestBody, ResponseData } from '../operat
 import { APIResource } from './api-resource.js';
 
 /** `/v1/channels`: channels, their settings, QR codes and widgets. */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: `retrieve` is APIResource's, declared in the interface below
 export class Channels extends APIResource<'/v1/channels'> {
   /**
    * Lists channels.
@@ -31,17 +32,6 @@ export class Channels extends APIResource<'/v1/channels'> {
     options?: RequestOptions,
   ): APIPromise<ResponseData<'channelsCreate'>> {
     return this._client._request('POST', this._path, {}, options, body);
-  }
-
-  /**
-   * Retrieves a channel.
-   *
-   * `GET /v1/channels/{id}`. Scope `channels:read`.
-   *
-   * @throws 404 {@link NotFoundError} when the channel (`id`) does not exist.
-   */
-  retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'channelsRetrieve'>> {
-    return this._client._request('GET', `${this._path}/{id}`, { id }, options);
   }
 
   /**
@@ -130,4 +120,16 @@ export class Channels extends APIResource<'/v1/channels'> {
   ): APIPromise<ResponseData<'channelsRetrieveWidget'>> {
     return this._client._request('GET', `${this._path}/{id}/widget`, { id }, options);
   }
+}
+
+// The group's `retrieve`: APIResource's at runtime (every group has it), typed and documented here.
+export interface Channels {
+  /**
+   * Retrieves a channel.
+   *
+   * `GET /v1/channels/{id}`. Scope `channels:read`.
+   *
+   * @throws 404 {@link NotFoundError} when the channel (`id`) does not exist.
+   */
+  retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'channelsRetrieve'>>;
 }

@@ -6,6 +6,7 @@ import type { ListItem, QueryParams, RequestBody, ResponseData } from '../operat
 import { APIResource } from './api-resource.js';
 
 /** `/v1/chats`: active chats and the human handoff (open -> human -> open). */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: `retrieve` is APIResource's, declared in the interface below
 export class Chats extends APIResource<'/v1/chats'> {
   /**
    * Lists chats.
@@ -17,17 +18,6 @@ export class Chats extends APIResource<'/v1/chats'> {
     options?: ListOptions,
   ): PagePromise<ListItem<'chatsList'>> {
     return this._client._list(this._path, {}, options, query);
-  }
-
-  /**
-   * Retrieves a chat (same id as its conversation).
-   *
-   * `GET /v1/chats/{id}`. Scope `conversations:read` in Variant A, `chats:manage` in Variant B.
-   *
-   * @throws 404 {@link NotFoundError} when the chat (`id`) does not exist.
-   */
-  retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'chatsRetrieve'>> {
-    return this._client._request('GET', `${this._path}/{id}`, { id }, options);
   }
 
   /**
@@ -93,4 +83,16 @@ export class Chats extends APIResource<'/v1/chats'> {
       options,
     );
   }
+}
+
+// The group's `retrieve`: APIResource's at runtime (every group has it), typed and documented here.
+export interface Chats {
+  /**
+   * Retrieves a chat (same id as its conversation).
+   *
+   * `GET /v1/chats/{id}`. Scope `conversations:read` in Variant A, `chats:manage` in Variant B.
+   *
+   * @throws 404 {@link NotFoundError} when the chat (`id`) does not exist.
+   */
+  retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'chatsRetrieve'>>;
 }

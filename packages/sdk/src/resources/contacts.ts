@@ -6,6 +6,7 @@ import type { ListItem, QueryParams, RequestBody, ResponseData } from '../operat
 import { APIResource } from './api-resource.js';
 
 /** `/v1/contacts`: customer records. */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: `retrieve` is APIResource's, declared in the interface below
 export class Contacts extends APIResource<'/v1/contacts'> {
   /**
    * Lists contacts; `q` searches name, email and phone.
@@ -29,17 +30,6 @@ export class Contacts extends APIResource<'/v1/contacts'> {
     options?: RequestOptions,
   ): APIPromise<ResponseData<'contactsCreate'>> {
     return this._client._request('POST', this._path, {}, options, body);
-  }
-
-  /**
-   * Retrieves a contact.
-   *
-   * `GET /v1/contacts/{id}`. Scope `contacts:read`.
-   *
-   * @throws 404 {@link NotFoundError} when the contact (`id`) does not exist.
-   */
-  retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'contactsRetrieve'>> {
-    return this._client._request('GET', `${this._path}/{id}`, { id }, options);
   }
 
   /**
@@ -67,4 +57,16 @@ export class Contacts extends APIResource<'/v1/contacts'> {
   delete(id: string, options?: RequestOptions): APIPromise<void> {
     return this._client._request('DELETE', `${this._path}/{id}`, { id }, options);
   }
+}
+
+// The group's `retrieve`: APIResource's at runtime (every group has it), typed and documented here.
+export interface Contacts {
+  /**
+   * Retrieves a contact.
+   *
+   * `GET /v1/contacts/{id}`. Scope `contacts:read`.
+   *
+   * @throws 404 {@link NotFoundError} when the contact (`id`) does not exist.
+   */
+  retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'contactsRetrieve'>>;
 }

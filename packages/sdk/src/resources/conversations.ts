@@ -6,6 +6,7 @@ import type { ListItem, QueryParams, RequestBody, ResponseData } from '../operat
 import { APIResource } from './api-resource.js';
 
 /** `/v1/conversations`: conversation history and messages. */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: `retrieve` is APIResource's, declared in the interface below
 export class Conversations extends APIResource<'/v1/conversations'> {
   /**
    * Lists conversations.
@@ -17,20 +18,6 @@ export class Conversations extends APIResource<'/v1/conversations'> {
     options?: ListOptions,
   ): PagePromise<ListItem<'conversationsList'>> {
     return this._client._list(this._path, {}, options, query);
-  }
-
-  /**
-   * Retrieves a conversation.
-   *
-   * `GET /v1/conversations/{id}`. Scope `conversations:read`.
-   *
-   * @throws 404 {@link NotFoundError} when the conversation (`id`) does not exist.
-   */
-  retrieve(
-    id: string,
-    options?: RequestOptions,
-  ): APIPromise<ResponseData<'conversationsRetrieve'>> {
-    return this._client._request('GET', `${this._path}/{id}`, { id }, options);
   }
 
   /**
@@ -135,4 +122,16 @@ export class Conversations extends APIResource<'/v1/conversations'> {
   ): APIPromise<ResponseData<'conversationsTransfer'>> {
     return this._client._request('POST', `${this._path}/{id}/transfer`, { id }, options, body);
   }
+}
+
+// The group's `retrieve`: APIResource's at runtime (every group has it), typed and documented here.
+export interface Conversations {
+  /**
+   * Retrieves a conversation.
+   *
+   * `GET /v1/conversations/{id}`. Scope `conversations:read`.
+   *
+   * @throws 404 {@link NotFoundError} when the conversation (`id`) does not exist.
+   */
+  retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'conversationsRetrieve'>>;
 }

@@ -6,6 +6,7 @@ import type { ListItem, QueryParams, RequestBody, ResponseData } from '../operat
 import { APIResource } from './api-resource.js';
 
 /** `/v1/custom-fields`: custom field definitions for contacts; archived, never deleted. */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: `retrieve` is APIResource's, declared in the interface below
 export class CustomFields extends APIResource<'/v1/custom-fields'> {
   /**
    * Lists custom fields (archived ones with `include_archived`).
@@ -34,18 +35,6 @@ export class CustomFields extends APIResource<'/v1/custom-fields'> {
     options?: RequestOptions,
   ): APIPromise<ResponseData<'customFieldsCreate'>> {
     return this._client._request('POST', this._path, {}, options, body);
-  }
-
-  /**
-   * Retrieves a custom field.
-   *
-   * `GET /v1/custom-fields/{id}`. Scope `custom-fields:read` in Variant A, `custom-fields:manage`
-   * in Variant B.
-   *
-   * @throws 404 {@link NotFoundError} when the custom field (`id`) does not exist.
-   */
-  retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'customFieldsRetrieve'>> {
-    return this._client._request('GET', `${this._path}/{id}`, { id }, options);
   }
 
   /**
@@ -92,4 +81,17 @@ export class CustomFields extends APIResource<'/v1/custom-fields'> {
   ): APIPromise<ResponseData<'customFieldsUnarchive'>> {
     return this._client._request('POST', `${this._path}/{id}/unarchive`, { id }, options);
   }
+}
+
+// The group's `retrieve`: APIResource's at runtime (every group has it), typed and documented here.
+export interface CustomFields {
+  /**
+   * Retrieves a custom field.
+   *
+   * `GET /v1/custom-fields/{id}`. Scope `custom-fields:read` in Variant A, `custom-fields:manage`
+   * in Variant B.
+   *
+   * @throws 404 {@link NotFoundError} when the custom field (`id`) does not exist.
+   */
+  retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'customFieldsRetrieve'>>;
 }

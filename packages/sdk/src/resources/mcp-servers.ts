@@ -6,6 +6,7 @@ import type { ListItem, QueryParams, RequestBody, ResponseData } from '../operat
 import { APIResource } from './api-resource.js';
 
 /** `/v1/mcp-servers` and `/v1/agent/{id}/mcp`: MCP servers, their tools, their links to agents. */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: `retrieve` is APIResource's, declared in the interface below
 export class McpServers extends APIResource<'/v1/mcp-servers'> {
   /**
    * Lists MCP servers.
@@ -29,17 +30,6 @@ export class McpServers extends APIResource<'/v1/mcp-servers'> {
     options?: RequestOptions,
   ): APIPromise<ResponseData<'mcpServersCreate'>> {
     return this._client._request('POST', this._path, {}, options, body);
-  }
-
-  /**
-   * Retrieves an MCP server.
-   *
-   * `GET /v1/mcp-servers/{id}`. Scope `mcp:read` in Variant A, `mcp-servers:manage` in Variant B.
-   *
-   * @throws 404 {@link NotFoundError} when the MCP server (`id`) does not exist.
-   */
-  retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'mcpServersRetrieve'>> {
-    return this._client._request('GET', `${this._path}/{id}`, { id }, options);
   }
 
   /**
@@ -169,4 +159,16 @@ export class McpServers extends APIResource<'/v1/mcp-servers'> {
   ): PagePromise<ListItem<'mcpServersListForAgent'>> {
     return this._client._list('/v1/agent/{id}/mcp', { id: agentId }, options, query);
   }
+}
+
+// The group's `retrieve`: APIResource's at runtime (every group has it), typed and documented here.
+export interface McpServers {
+  /**
+   * Retrieves an MCP server.
+   *
+   * `GET /v1/mcp-servers/{id}`. Scope `mcp:read` in Variant A, `mcp-servers:manage` in Variant B.
+   *
+   * @throws 404 {@link NotFoundError} when the MCP server (`id`) does not exist.
+   */
+  retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'mcpServersRetrieve'>>;
 }

@@ -5,19 +5,8 @@ import type { ResponseData } from '../operation-types.js';
 import { APIResource } from './api-resource.js';
 
 /** `/v1/messages`: direct access to single messages. */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: `retrieve` is APIResource's, declared in the interface below
 export class Messages extends APIResource<'/v1/messages'> {
-  /**
-   * Retrieves a message.
-   *
-   * `GET /v1/messages/{id}`. Scope `messages:read` in Variant A, `conversations:read` or
-   * `chats:manage` in Variant B.
-   *
-   * @throws 404 {@link NotFoundError} when the message (`id`) does not exist.
-   */
-  retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'messagesRetrieve'>> {
-    return this._client._request('GET', `${this._path}/{id}`, { id }, options);
-  }
-
   /**
    * Deletes a message.
    *
@@ -28,4 +17,17 @@ export class Messages extends APIResource<'/v1/messages'> {
   delete(id: string, options?: RequestOptions): APIPromise<void> {
     return this._client._request('DELETE', `${this._path}/{id}`, { id }, options);
   }
+}
+
+// The group's `retrieve`: APIResource's at runtime (every group has it), typed and documented here.
+export interface Messages {
+  /**
+   * Retrieves a message.
+   *
+   * `GET /v1/messages/{id}`. Scope `messages:read` in Variant A, `conversations:read` or
+   * `chats:manage` in Variant B.
+   *
+   * @throws 404 {@link NotFoundError} when the message (`id`) does not exist.
+   */
+  retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'messagesRetrieve'>>;
 }

@@ -6,6 +6,7 @@ import type { ListItem, QueryParams, RequestBody, ResponseData } from '../operat
 import { APIResource } from './api-resource.js';
 
 /** Trainings: the knowledge base of an agent. */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: `retrieve` is APIResource's, declared in the interface below
 export class Trainings extends APIResource<'/v1/trainings'> {
   /**
    * Lists an agent's trainings.
@@ -46,17 +47,6 @@ export class Trainings extends APIResource<'/v1/trainings'> {
   }
 
   /**
-   * Retrieves a training.
-   *
-   * `GET /v1/trainings/{id}`. Scope `trainings:read` in Variant A, `training:read` in Variant B.
-   *
-   * @throws 404 {@link NotFoundError} when the training (`id`) does not exist.
-   */
-  retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'trainingsRetrieve'>> {
-    return this._client._request('GET', `${this._path}/{id}`, { id }, options);
-  }
-
-  /**
    * Updates a training.
    *
    * `PUT /v1/trainings/{id}`. Scope `trainings:write` in Variant A, `training:write` in Variant B.
@@ -82,4 +72,16 @@ export class Trainings extends APIResource<'/v1/trainings'> {
   delete(id: string, options?: RequestOptions): APIPromise<void> {
     return this._client._request('DELETE', `${this._path}/{id}`, { id }, options);
   }
+}
+
+// The group's `retrieve`: APIResource's at runtime (every group has it), typed and documented here.
+export interface Trainings {
+  /**
+   * Retrieves a training.
+   *
+   * `GET /v1/trainings/{id}`. Scope `trainings:read` in Variant A, `training:read` in Variant B.
+   *
+   * @throws 404 {@link NotFoundError} when the training (`id`) does not exist.
+   */
+  retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'trainingsRetrieve'>>;
 }

@@ -6,6 +6,7 @@ import type { ListItem, QueryParams, RequestBody, ResponseData } from '../operat
 import { APIResource } from './api-resource.js';
 
 /** `/v1/webhooks`: outbound event notifications and their delivery history. */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: `retrieve` is APIResource's, declared in the interface below
 export class Webhooks extends APIResource<'/v1/webhooks'> {
   /**
    * Lists webhooks.
@@ -30,18 +31,6 @@ export class Webhooks extends APIResource<'/v1/webhooks'> {
     options?: RequestOptions,
   ): APIPromise<ResponseData<'webhooksCreate'>> {
     return this._client._request('POST', this._path, {}, options, body);
-  }
-
-  /**
-   * Retrieves a webhook.
-   *
-   * `GET /v1/webhooks/{id}`. Scope `webhooks:read` or `agents:read` in Variant A, `webhooks:manage`
-   * in Variant B.
-   *
-   * @throws 404 {@link NotFoundError} when the webhook (`id`) does not exist.
-   */
-  retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'webhooksRetrieve'>> {
-    return this._client._request('GET', `${this._path}/{id}`, { id }, options);
   }
 
   /**
@@ -115,4 +104,17 @@ export class Webhooks extends APIResource<'/v1/webhooks'> {
   ): APIPromise<ResponseData<'webhooksRotateSecret'>> {
     return this._client._request('POST', `${this._path}/{id}/rotate-secret`, { id }, options, body);
   }
+}
+
+// The group's `retrieve`: APIResource's at runtime (every group has it), typed and documented here.
+export interface Webhooks {
+  /**
+   * Retrieves a webhook.
+   *
+   * `GET /v1/webhooks/{id}`. Scope `webhooks:read` or `agents:read` in Variant A, `webhooks:manage`
+   * in Variant B.
+   *
+   * @throws 404 {@link NotFoundError} when the webhook (`id`) does not exist.
+   */
+  retrieve(id: string, options?: RequestOptions): APIPromise<ResponseData<'webhooksRetrieve'>>;
 }
