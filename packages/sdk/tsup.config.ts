@@ -20,7 +20,8 @@ export default defineConfig({
       '_path',
       '_request',
       '_list',
-      // An attempt (AttemptState) and its deadline
+      // A call's hold on its attempt (AttemptHold), the attempt (AttemptState) and its deadline
+      'at',
       'timedOut',
       'controller',
       'onStop',
