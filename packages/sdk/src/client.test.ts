@@ -367,6 +367,35 @@ describe('requests', () => {
     }
   });
 
+  it('throws for a 2xx that is JSON but has no data (typed as a resource, it must not resolve to undefined)', async () => {
+    // A proxy's, a cache's or another service's answer, as a list call refuses one that is no page.
+    for (const text of [
+      'null',
+      '{}',
+      '[]',
+      '"ok"',
+      '1',
+      'true',
+      '{"data":null}',
+      '{"status":"ok"}',
+    ]) {
+      const { fetch } = recordingFetch(() => new Response(text, { status: 200 }));
+      const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch });
+      for (const call of [
+        () => client.agents.retrieve(ID),
+        () => client.agents.create({ name: 'Support' }),
+        () => client.agents.delete(ID),
+      ]) {
+        const error = await call().catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(APIError);
+        expect(error).toMatchObject({ status: 200, body: JSON.parse(text) });
+        expect((error as APIError).message).toBe(
+          'HTTP 200, but the body has no data: is baseUrl the API?',
+        );
+      }
+    }
+  });
+
   it('dates an HTTP-date Retry-After by the client clock, not the wall clock', async () => {
     // The clock is a year ahead of the wall clock: read by Date.now(), the wait would be a year.
     const time = fakeClock(Date.UTC(2027, 10, 20, 10, 0, 0));

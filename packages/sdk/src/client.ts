@@ -7,7 +7,6 @@ import { type Clock, systemClock } from './core/clock.js';
 import { readEnv } from './core/env.js';
 import {
   AgentPlatformError,
-  APIError,
   generateError,
   type ServiceUnavailableError,
   type ValidationError,
@@ -23,6 +22,7 @@ import {
 import { methodsOf } from './core/methods-of.js';
 import { PagePromise } from './core/pagination.js';
 import { pathSerializer } from './core/path-serializer.js';
+import { refuseBody } from './core/refuse-body.js';
 import { ReplayableRequest } from './core/replayable-request.js';
 import type { ListOptions, RequestOptions } from './core/request-options.js';
 import {
@@ -128,7 +128,15 @@ function sendOptions(
   };
 }
 
-const unwrapData = (raw: RawResult) => (raw.body as { data?: unknown } | undefined)?.data;
+/**
+ * A response's `data`. Every operation typed to answer data has it (none is null): a 2xx that is JSON
+ * without it (a proxy's `{}`, `null`, `{"data":null}`) is an APIError, as for a list call a body that
+ * is no page. Only a DELETE's 204 has no body (undefined), which its method resolves to.
+ */
+const unwrapData = ({ body, response }: RawResult) =>
+  body === undefined
+    ? body
+    : ((body as { data?: unknown } | null)?.data ?? refuseBody(body, response, 'has no data'));
 
 /**
  * The client of the Conversational Agent Platform API.
@@ -383,10 +391,7 @@ export class AgentPlatform {
         };
       } catch (cause) {
         // A proxy's or captive portal's HTML page: an APIError, with the text as its body.
-        // As refuseRedirect writes it: the bundle compresses the two alike.
-        throw Object.assign(new APIError(response.status, text, response.headers), {
-          message: `HTTP ${response.status}, but the body is not JSON (${(cause as Error).message}): is baseUrl the API?`,
-        });
+        refuseBody(text, response, `is not JSON (${(cause as Error).message})`);
       }
     } finally {
       releaseHold(hold);

@@ -43,8 +43,8 @@ interface ErrorEnvelope {
 }
 
 /**
- * The server answered with a status of 400 or above, a redirect, a 2xx whose body is not JSON, or a
- * list call's 2xx whose body is not a page.
+ * The server answered with a status of 400 or above, a redirect, a 2xx whose body is not JSON, a
+ * list call's 2xx whose body is not a page, or another call's 2xx whose body has no `data`.
  */
 export class APIError extends AgentPlatformError {
   static {

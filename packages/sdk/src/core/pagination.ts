@@ -1,5 +1,6 @@
 import { APIPromise, type RawResult } from './api-promise.js';
-import { AgentPlatformError, APIError } from './errors.js';
+import { AgentPlatformError } from './errors.js';
+import { refuseBody } from './refuse-body.js';
 
 /** The pagination object of a list response. */
 export interface Pagination {
@@ -122,10 +123,7 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
       // A 200 that is JSON but no page (a proxy's or cache's `{}`, `[]`, `{"data":null}`): an
       // APIError saying so, not a Page whose iteration fails with a bare TypeError.
       if (!((body as PageBody<T>)?.pagination && Array.isArray((body as PageBody<T>).data))) {
-        // As the client writes a body that is not JSON: the bundle compresses the two alike.
-        throw Object.assign(new APIError(response.status, body, response.headers), {
-          message: `HTTP ${response.status}, but the body is not a page: is baseUrl the API?`,
-        });
+        refuseBody(body, response, 'is not a page');
       }
       return new Page(body as PageBody<T>, fetchPage, limits);
     });
