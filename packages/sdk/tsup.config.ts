@@ -21,7 +21,7 @@ export default defineConfig({
       '_request',
       '_list',
       // A call's hold on its attempt (AttemptHold), the attempt (AttemptState) and its deadline
-      'at',
+      'heldAttempt',
       'timedOut',
       'controller',
       'onStop',

@@ -380,7 +380,7 @@ export class AgentPlatform {
       try {
         text = await readHeld(response, hold);
       } catch (error) {
-        throw attemptFailure(error, options?.signal, hold.at?.timedOut, sent);
+        throw attemptFailure(error, options?.signal, hold.heldAttempt?.timedOut, sent);
       }
       try {
         // Only a DELETE's 204 has no body: an empty 200, or a 204 to an operation typed to answer data

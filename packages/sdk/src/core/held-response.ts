@@ -10,11 +10,11 @@ export type HeldAttempt = AttemptState & { release: () => void; held: Response }
  */
 export interface AttemptHold {
   /** The attempt held now; a middleware that fetches again replaces it (the earlier one ends). */
-  at?: HeldAttempt;
+  heldAttempt?: HeldAttempt;
 }
 
 /** Ends the attempt a call holds, if any: called once the call has settled, whatever the path. */
-export function releaseHold({ at }: AttemptHold): void {
+export function releaseHold({ heldAttempt: at }: AttemptHold): void {
   at?.release();
   // Dropped unread (a middleware replaced the response, or threw): free its connection. Not
   // awaited: cancelling one branch of a teed stream (MSW) settles only with the other.
@@ -25,7 +25,7 @@ export function releaseHold({ at }: AttemptHold): void {
  * Reads a held 2xx's body, settling as soon as the attempt stops: a fetch may read the signal
  * without tying it to the body (MSW does), or ignore it.
  */
-export function readHeld(response: Response, { at }: AttemptHold): Promise<string> {
+export function readHeld(response: Response, { heldAttempt: at }: AttemptHold): Promise<string> {
   if (!at) return response.text();
   return new Promise((resolve, reject) => {
     if (at.stopped) return reject(at.stopped[0]);

@@ -176,7 +176,7 @@ describe("sendAttempt's deadline", () => {
     const hold: AttemptHold = {};
     await send(async () => new Response('{}'), undefined, hold);
     expect(vi.getTimerCount()).toBe(1);
-    (hold.at as HeldAttempt).release();
+    (hold.heldAttempt as HeldAttempt).release();
     expect(vi.getTimerCount()).toBe(0);
   });
 });

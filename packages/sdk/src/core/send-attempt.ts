@@ -75,7 +75,7 @@ export function sendAttempt(
       state.controller.abort(reason);
       reject(reason);
       // Only while this attempt is the one held (a middleware may have fetched again since).
-      if (hold?.at === state) {
+      if (hold?.heldAttempt === state) {
         state.stopped = [reason];
         state.onStop?.(reason);
       }
@@ -119,11 +119,11 @@ export function sendAttempt(
           } else if (response.ok) {
             // A middleware fetching again (openapi-fetch hands it this fetch): the earlier attempt
             // ends here, its body left to the middleware.
-            hold.at?.release();
+            hold.heldAttempt?.release();
             // Held until the caller has read the body: the deadline and the signal still stop it.
             state.release = finish;
             state.held = response;
-            hold.at = state as HeldAttempt;
+            hold.heldAttempt = state as HeldAttempt;
             resolve(response);
           } else {
             response
