@@ -10,6 +10,7 @@ import { connectMock } from '../src/client.js';
 import { createMockServer, isMockApiError } from '../src/index.js';
 import { DEMO_API_KEY, DEMO_IDS } from '../src/seed/demo.js';
 import { exposureWarning, parseCli, seedAheadWarning } from '../src/transports/cli-args.js';
+import { UsageError } from '../src/transports/usage-error.js';
 import { type Run, shellEnv, spawnRun } from './support/spawn-run.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -924,6 +925,25 @@ describe('CLI flags', () => {
         `--seed: ${file} holds a variant B state; serve it with --variant B`,
       );
       expect(parseCli(['--seed', file, '--variant', 'b']).options.variant).toBe('B');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a --seed file that holds no object (null, 0, false, "")', async () => {
+    // `--seed null.json` threw 'Cannot read properties of null (reading 'variant')', exit code 1;
+    // before the variant hint it started a server with no seed, which then failed reading api_keys.
+    const dir = await mkdtemp(join(tmpdir(), 'mock-seed-'));
+    try {
+      for (const text of ['null', '0', 'false', '""']) {
+        const file = join(dir, 'not-a-state.json');
+        await writeFile(file, text);
+        expect(() => parseCli(['--seed', file])).toThrow(
+          new UsageError(
+            `--seed: ${file} must hold a state exported earlier (GET /__mock/state), an object, not ${text}`,
+          ),
+        );
+      }
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

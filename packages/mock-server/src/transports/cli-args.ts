@@ -220,11 +220,19 @@ function readSeedFile(path: string): StateSnapshot {
     );
   }
   const text = seedText(path, bytes);
+  let parsed: unknown;
   try {
-    return JSON.parse(text) as StateSnapshot;
+    parsed = JSON.parse(text);
   } catch (error) {
     throw new UsageError(`--seed: ${path} is not JSON (${(error as Error).message})`);
   }
+  // Not left to the import: a falsy one (null, 0, false, "") would start a server with no seed.
+  if (parsed === null || typeof parsed !== 'object') {
+    throw new UsageError(
+      `--seed: ${path} must hold a state exported earlier (GET /__mock/state), an object, not ${JSON.stringify(parsed)}`,
+    );
+  }
+  return parsed as StateSnapshot;
 }
 
 /**
