@@ -81,7 +81,12 @@ export function checkOptions(options: MockServerOptions): void {
     if (listener !== undefined && typeof listener !== 'function')
       throw new TypeError(`${name}: must be a function, not ${shownOption(listener)}`);
   }
-  if (typeof seed === 'string' && seed !== 'demo' && seed !== 'none') {
+  if (
+    seed !== undefined &&
+    (typeof seed === 'string'
+      ? seed !== 'demo' && seed !== 'none'
+      : typeof seed !== 'object' || seed === null)
+  ) {
     throw new TypeError(
       `seed: must be 'demo', 'none' or a state exported earlier (exportState()), not ${shownOption(seed)}`,
     );

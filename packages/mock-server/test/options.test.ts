@@ -407,6 +407,18 @@ describe('createMockServer options', () => {
     expect(() => createMockServer({ seed: 'demos' as never })).toThrow(
       `seed: must be 'demo', 'none' or a state exported earlier (exportState()), not "demos"`,
     );
+    // null, 0 and false were taken as no seed at all, without a word; 5 was imported, "body: must
+    // be an object".
+    for (const [seed, shown] of [
+      [null, 'null'],
+      [0, '0'],
+      [false, 'false'],
+      [5, '5'],
+    ] as const) {
+      expect(() => createMockServer({ seed: seed as never })).toThrow(
+        `seed: must be 'demo', 'none' or a state exported earlier (exportState()), not ${shown}`,
+      );
+    }
     // What the CLI's flags give is taken.
     const mock = createMockServer({
       clock: 'manual',
