@@ -34,11 +34,13 @@ export async function listenProxy(
     const control = isControlPath(resolvedPath(req));
     // The route's CORS on the server's own answers too, as the mock's server writes its own: a page
     // reads why it was refused. Each has an id of its own: the upstream's, if any, may be what
-    // node:http refused to write.
-    const header = (name: string) => headerOf(req, name);
-    const cors = corsHeaders({ header }, control, rules.controlCorsAnyOrigin);
+    // node:http refused to write. Made only for such an answer, not for every request.
     const own = (status: number, code: ProxyErrorCode, message: string) =>
-      markOwn(proxyError(status, code, message), null, cors);
+      markOwn(
+        proxyError(status, code, message),
+        null,
+        corsHeaders({ header: (name) => headerOf(req, name) }, control, rules.controlCorsAnyOrigin),
+      );
     const refusal = earlyRefusal(req, control, rules);
     if (refusal) {
       req.resume();
