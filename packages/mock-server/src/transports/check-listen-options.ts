@@ -2,6 +2,9 @@ import { shownOption } from '../shown-option.js';
 import { unknownOption } from '../unknown-option.js';
 import type { ListenOptions } from './node-server.js';
 
+/** What `host` must be, as listen() and the CLIs' `--host` say it. */
+export const HOST_RULE = 'must be a host name or IP address (127.0.0.1, 0.0.0.0, ::1, localhost)';
+
 /** Every option's name; its type keeps it complete. */
 const everyOption: Record<keyof ListenOptions, true> = { port: true, host: true };
 
@@ -22,8 +25,6 @@ export function checkListenOptions(options: ListenOptions): void {
     );
   }
   if (host !== undefined && (typeof host !== 'string' || host === '')) {
-    throw new TypeError(
-      `host: must be a host name or IP address (127.0.0.1, 0.0.0.0, ::1, localhost), not ${shownOption(host)}`,
-    );
+    throw new TypeError(`host: ${HOST_RULE}, not ${shownOption(host)}`);
   }
 }

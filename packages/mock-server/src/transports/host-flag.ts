@@ -1,3 +1,4 @@
+import { HOST_RULE } from './check-listen-options.js';
 import { UsageError } from './usage-error.js';
 
 /**
@@ -6,9 +7,7 @@ import { UsageError } from './usage-error.js';
  */
 export function hostFlag(value: string): string {
   if (value === '') {
-    throw new UsageError(
-      '--host: must be a host name or IP address (127.0.0.1, 0.0.0.0, ::1, localhost), not ""',
-    );
+    throw new UsageError(`--host: ${HOST_RULE}, not ""`);
   }
   const bracketed = /^\[(.*)\]$/.exec(value);
   if (bracketed) {
