@@ -206,6 +206,16 @@ describe('createMockServer options', () => {
     await expect(proxy.listen({ host: '' })).rejects.toThrow('host: must be a host name');
   });
 
+  it("refuses a host in a URL's brackets at once, naming the address without them, in both listen()s", async () => {
+    // It failed late, as a name this machine does not resolve: 'getaddrinfo ENOTFOUND [::1]'.
+    const message = 'host: an IPv6 address is written without brackets (::1), not "[::1]"';
+    const mock = createMockServer();
+    await expect(mock.listen({ host: '[::1]' })).rejects.toThrow(new TypeError(message));
+    mock.dispose();
+    const proxy = createValidationProxy({ upstream: 'http://127.0.0.1:9' });
+    await expect(proxy.listen({ host: '[::1]' })).rejects.toThrow(new TypeError(message));
+  });
+
   it('answers 500 INTERNAL_ERROR for a real bug and reports it to onError', async () => {
     const onError = vi.fn();
     const mock = createMockServer({

@@ -3,7 +3,7 @@ import { unknownOption } from '../unknown-option.js';
 import type { ListenOptions } from './node-server.js';
 
 /** What `host` must be, as listen() and the CLIs' `--host` say it. */
-export const HOST_RULE = 'must be a host name or IP address (127.0.0.1, 0.0.0.0, ::1, localhost)';
+const HOST_RULE = 'must be a host name or IP address (127.0.0.1, 0.0.0.0, ::1, localhost)';
 
 /** Every option's name; its type keeps it complete. */
 const everyOption: Record<keyof ListenOptions, true> = { port: true, host: true };
@@ -24,7 +24,20 @@ export function checkListenOptions(options: ListenOptions): void {
       `port: must be a whole number from 0 to 65535 (0 picks a free one), not ${shownOption(port)}`,
     );
   }
-  if (host !== undefined && (typeof host !== 'string' || host === '')) {
-    throw new TypeError(`host: ${HOST_RULE}, not ${shownOption(host)}`);
+  const problem = host === undefined ? undefined : hostProblem(host);
+  if (problem) throw new TypeError(`host: ${problem}`);
+}
+
+/**
+ * What is wrong with a host listen() would misread, for listen() and the CLIs' `--host` to name
+ * with their own prefix: none or empty (every interface), or an IPv6 address in a URL's brackets
+ * (`[::1]`, looked up as a name: ENOTFOUND). Undefined when there is nothing to say.
+ */
+export function hostProblem(host: unknown): string | undefined {
+  if (typeof host !== 'string' || host === '') return `${HOST_RULE}, not ${shownOption(host)}`;
+  const bracketed = /^\[(.*)\]$/.exec(host);
+  if (bracketed) {
+    return `an IPv6 address is written without brackets (${bracketed[1]}), not ${shownOption(host)}`;
   }
+  return undefined;
 }
