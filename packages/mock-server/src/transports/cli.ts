@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { createMockServer, type MockServer } from '../create-mock-server.js';
 import { isMockApiError, type MockApiError } from '../errors.js';
 import { DEMO_API_KEY } from '../seed/demo.js';
@@ -12,6 +11,7 @@ import {
 } from './cli-args.js';
 import { listenFailure } from './listen-failure.js';
 import type { RunningServer } from './node-server.js';
+import { packageVersion } from './package-version.js';
 import { runProxyCli } from './proxy-cli.js';
 import { requestLog } from './request-log-line.js';
 import { watchParent } from './watch-parent.js';
@@ -49,9 +49,7 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (config.version) {
-    // dist/cli.js sits one level below the package's package.json, installed or in the repository.
-    const manifest = readFileSync(new URL('../package.json', import.meta.url), 'utf8');
-    process.stdout.write(`${(JSON.parse(manifest) as { version: string }).version}\n`);
+    process.stdout.write(`${packageVersion()}\n`);
     return;
   }
   let mock: MockServer;

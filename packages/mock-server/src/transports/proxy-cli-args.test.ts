@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from './cli-args.js';
-import { parseProxyCli } from './proxy-cli-args.js';
+import { PROXY_USAGE, parseProxyCli } from './proxy-cli-args.js';
 
 const UPSTREAM = 'https://staging.example.test';
 
@@ -15,6 +15,18 @@ describe('parseProxyCli', () => {
         ),
       );
     }
+  });
+});
+
+describe('parseProxyCli --help and --version, as the mock CLI reads them', () => {
+  it('takes --version or --help without an upstream URL, and lists both in its help', () => {
+    // `proxy --version` was 'Unknown option', where the mock's --version answers.
+    expect(parseProxyCli(['--version']).version).toBe(true);
+    expect(parseProxyCli(['--help']).help).toBe(true);
+    expect(parseProxyCli([UPSTREAM]).version).toBe(false);
+    expect(PROXY_USAGE).toMatch(
+      /\n {2}-h, --help +print this help\n {2}--version +print the version\n/,
+    );
   });
 });
 

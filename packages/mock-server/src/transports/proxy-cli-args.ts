@@ -11,6 +11,8 @@ import { UsageError } from './usage-error.js';
 export interface ProxyCliConfig {
   /** `--help`: print PROXY_USAGE and exit. */
   help: boolean;
+  /** `--version`: print the package's version and exit. */
+  version: boolean;
   /** The API to forward to. */
   upstream: string;
   /** The port to listen on. */
@@ -51,6 +53,7 @@ Flags:
   --exit-with-parent   close, as on SIGTERM, once the process that started it is gone (a
                        launcher whose signal cannot reach it, such as npx's shell; default off)
   -h, --help           print this help
+  --version            print the version
 
 Exit code: on SIGINT or SIGTERM the proxy closes and exits 1 if it saw any violation, 0 if
 none, so that \`agent-platform-mock proxy URL & <run the tests>; kill %1; wait %1\` fails a CI
@@ -65,6 +68,7 @@ const FLAGS = {
   'upstream-timeout-ms': { type: 'string', default: '60000' },
   'exit-with-parent': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
+  version: { type: 'boolean', default: false },
 } satisfies ParseArgsConfig['options'];
 
 /** Parses the arguments after `proxy`; throws UsageError naming the bad flag or value. */
@@ -74,8 +78,9 @@ export function parseProxyCli(
 ): ProxyCliConfig {
   const { values, positionals } = parseFlags(argv, FLAGS, true);
   const help = values.help === true;
+  const version = values.version === true;
   const [upstream, ...extra] = positionals;
-  if (!help && upstream === undefined) {
+  if (!help && !version && upstream === undefined) {
     throw new UsageError(
       'proxy: needs the upstream URL, e.g. agent-platform-mock proxy https://staging.example.test',
     );
@@ -118,6 +123,7 @@ export function parseProxyCli(
   }
   return {
     help,
+    version,
     upstream: upstream ?? '',
     port,
     host,

@@ -2,6 +2,7 @@ import { createValidationProxy } from '../proxy/create-validation-proxy.js';
 import { parseUpstream } from '../proxy/parse-upstream.js';
 import { UsageError } from './cli-args.js';
 import { listenFailure } from './listen-failure.js';
+import { packageVersion } from './package-version.js';
 import { PROXY_USAGE, type ProxyCliConfig, parseProxyCli } from './proxy-cli-args.js';
 import { violationLine } from './violation-line.js';
 import { watchParent } from './watch-parent.js';
@@ -26,6 +27,10 @@ export async function runProxyCli(argv: string[]): Promise<void> {
   }
   if (config.help) {
     process.stdout.write(`${PROXY_USAGE}\n`);
+    return;
+  }
+  if (config.version) {
+    process.stdout.write(`${packageVersion()}\n`);
     return;
   }
   // Counted here, not read from the proxy's log: a DELETE /__mock/violations clears the log, not

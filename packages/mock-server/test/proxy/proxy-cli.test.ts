@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -30,6 +30,8 @@ beforeAll(async () => {
     silent: true,
     config: false,
   });
+  // Where the built CLI looks for it (--version), laid out as the package is.
+  await copyFile(join(root, 'package.json'), join(dir, 'package.json'));
   // GET /v1/health conforms; GET /v1/agents answers an agent whose status is not one of the spec's.
   const agent = { ...AGENT, status: 'paused' };
   upstream = createServer((req, res) => {
@@ -184,6 +186,19 @@ describe('agent-platform-mock proxy', () => {
         // the group is gone: nothing was left running
       }
     }
+  });
+
+  it("prints the package's version on proxy --version, and nothing else, as the mock does", async () => {
+    const { version } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
+    const r = run(['proxy', '--version']);
+    expect(await r.exit).toBe(0);
+    expect(r.stdout()).toBe(`${version}\n`);
+    expect(r.stderr()).toBe('');
+    const help = run(['proxy', '--help']);
+    expect(await help.exit).toBe(0);
+    expect(help.stdout()).toMatch(/^Usage: agent-platform-mock proxy <upstream-url> \[flags\]\n/);
+    expect(help.stdout()).toContain('--version');
+    expect(help.stderr()).toBe('');
   });
 
   it('refuses a missing or bad upstream URL with one line and exit code 2', async () => {
