@@ -30,7 +30,7 @@ function run(args: string[], env: NodeJS.ProcessEnv = {}): Run {
 function start(
   command: string,
   args: string[],
-  options: { env?: NodeJS.ProcessEnv; cwd?: string; detached?: boolean } = {},
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; detached?: boolean; stdin?: string } = {},
 ): Run {
   return spawnRun(command, args, { ...options, cwd: options.cwd ?? root });
 }
@@ -406,6 +406,40 @@ describe('agent-platform-mock CLI', () => {
       expect(r.stderr()).toContain('--port');
     } finally {
       await new Promise((resolve) => taken.close(resolve));
+    }
+  });
+
+  it('reads --seed - from stdin, refusing it as a file, named stdin', async () => {
+    // `cat state.json | agent-platform-mock --seed -` said 'cannot read - (ENOENT)'.
+    const mock = createMockServer({ seed: 'demo', clock: 'manual', startTime: '2024-01-01' });
+    const state = JSON.stringify(mock.exportState());
+    mock.dispose();
+    const r = start(process.execPath, [cli, '--port', '0', '--seed', '-'], { stdin: state });
+    try {
+      // A CLI that refuses the flag prints no banner: fail now, not after the wait.
+      const line = await Promise.race([banner(r), r.exit.then(() => r.stderr())]);
+      expect(line).toContain('| seed stdin |');
+      const url = /listening on (\S+)/.exec(line)?.[1] as string;
+      expect(await (await fetch(`${url}/__mock/state`)).text()).toContain(DEMO_IDS.supportAgent);
+    } finally {
+      r.child.kill('SIGTERM');
+      await r.exit;
+    }
+    for (const [text, message] of [
+      ['not json', /^agent-platform-mock: --seed: stdin is not JSON \(.+\)\. Try --help\.\n$/],
+      [
+        'null',
+        /^agent-platform-mock: --seed: stdin must hold a state exported earlier \(GET \/__mock\/state\), an object, not null\. Try --help\.\n$/,
+      ],
+      [
+        JSON.stringify({ ...JSON.parse(state), variant: 'B' }),
+        /^agent-platform-mock: --seed: stdin holds a variant B state; serve it with --variant B\. Try --help\.\n$/,
+      ],
+      [JSON.stringify({ variant: 'A' }), /^agent-platform-mock: --seed stdin: /],
+    ] as const) {
+      const refused = start(process.execPath, [cli, '--port', '0', '--seed', '-'], { stdin: text });
+      expect(await refused.exit, text.slice(0, 40)).toBe(2);
+      expect(refused.stderr()).toMatch(message);
     }
   });
 

@@ -42,7 +42,7 @@ Flags:
   --host H             interface to listen on (default 127.0.0.1)
   --variant A|B        scope vocabulary and webhook dialect (default A)
   --seed demo|none|F   initial state: the demo workspace, nothing, or a state file exported
-                       from GET /__mock/state (default demo)
+                       from GET /__mock/state, - for one read from stdin (default demo)
   --clock real|manual  real time, or time that moves only with POST /__mock/clock/advance
                        (default real)
   --start-time T       where the manual clock starts: an ISO 8601 date (2024-01-01) or date-time
@@ -153,12 +153,17 @@ export function parseCli(
   if (log !== 'off' && log !== 'errors' && log !== 'requests')
     throw new UsageError(`--log: must be requests, errors or off, not "${log}"`);
   const seedFlag = String(values.seed);
-  const seed = seedFlag === 'demo' || seedFlag === 'none' ? seedFlag : readSeedFile(seedFlag);
+  // `--seed -` is stdin (fd 0, on Windows too), named so wherever a file's name would be.
+  const seedLabel = seedFlag === '-' ? 'stdin' : seedFlag;
+  const seed =
+    seedFlag === 'demo' || seedFlag === 'none'
+      ? seedFlag
+      : readSeedFile(seedFlag === '-' ? 0 : seedFlag, seedLabel);
   // The import would say only that the variant must be this server's: say which flag serves it.
   const seedVariant = typeof seed === 'object' ? (seed as { variant?: unknown }).variant : variant;
   if ((seedVariant === 'A' || seedVariant === 'B') && seedVariant !== variant) {
     throw new UsageError(
-      `--seed: ${seedFlag} holds a variant ${seedVariant} state; serve it with --variant ${seedVariant}`,
+      `--seed: ${seedLabel} holds a variant ${seedVariant} state; serve it with --variant ${seedVariant}`,
     );
   }
   return {
@@ -166,7 +171,7 @@ export function parseCli(
     version: values.version === true,
     port,
     host: hostFlag(String(values.host)),
-    seedLabel: seedFlag,
+    seedLabel,
     exitWithParent: values['exit-with-parent'] === true,
     log,
     options: {
@@ -210,10 +215,11 @@ function parseGraceMs(flag: string | undefined): number | undefined {
   return ms;
 }
 
-function readSeedFile(path: string): StateSnapshot {
+/** A state file (or stdin, fd 0), refused as `--seed: <label> ...`. */
+function readSeedFile(source: string | 0, path: string): StateSnapshot {
   let bytes: Buffer;
   try {
-    bytes = readFileSync(path);
+    bytes = readFileSync(source);
   } catch (error) {
     throw new UsageError(
       `--seed: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'}); use demo, none or a state file`,

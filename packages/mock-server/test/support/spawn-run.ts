@@ -19,19 +19,21 @@ export const shellEnv: NodeJS.ProcessEnv = withoutToken;
 
 /**
  * `command` with its output collected, in the shell's environment but its admin token (plus `env`).
- * `detached`: in a process group of its own, for a test to end whatever is left of it.
+ * `detached`: in a process group of its own, for a test to end whatever is left of it. `stdin`: what
+ * it reads on stdin, then its end (none by default).
  */
 export function spawnRun(
   command: string,
   args: string[],
-  options: { env?: NodeJS.ProcessEnv; cwd?: string; detached?: boolean } = {},
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; detached?: boolean; stdin?: string } = {},
 ): Run {
   const child = spawn(command, args, {
     cwd: options.cwd,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [options.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     env: { ...shellEnv, ...options.env },
     detached: options.detached === true,
   });
+  if (options.stdin !== undefined) child.stdin?.end(options.stdin);
   let out = '';
   let err = '';
   child.stdout?.on('data', (d) => {
