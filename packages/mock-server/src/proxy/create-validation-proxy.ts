@@ -59,6 +59,14 @@ export interface ValidationProxy {
   listen(options?: ListenOptions): Promise<RunningServer>;
 }
 
+/** Why a request forwarded got no answer from the upstream: the proxy's own answer in its place. */
+export interface UpstreamFailure {
+  status: 502 | 504;
+  code: 'UPSTREAM_UNREACHABLE' | 'UPSTREAM_TIMEOUT';
+  /** Names the upstream, the request and the cause (`ECONNREFUSED`, the time allowed). */
+  message: string;
+}
+
 /** The header each proxied answer carries: how many violations its exchange had. */
 export const VIOLATIONS_HEADER = 'x-contract-violations';
 
@@ -72,6 +80,17 @@ const MIB = 1024 * 1024;
  * const server = await proxy.listen({ port: 4011 }); // point the SDK or the suite at server.url
  */
 export function createValidationProxy(options: ValidationProxyOptions): ValidationProxy {
+  return watchedValidationProxy(options, undefined);
+}
+
+/**
+ * createValidationProxy, `onUpstream` hearing each forward's outcome: its failure, or null when the
+ * upstream answered. The proxy CLI's (an outage said once on stderr), not the package's API.
+ */
+export function watchedValidationProxy(
+  options: ValidationProxyOptions,
+  onUpstream: ((failure: UpstreamFailure | null) => void) | undefined,
+): ValidationProxy {
   checkShape(options);
   const upstream = parseUpstream(options.upstream);
   checkOptions(options);
@@ -111,25 +130,13 @@ export function createValidationProxy(options: ValidationProxyOptions): Validati
     if (errors && checked.refusal) answer = markOwn(checked.refusal, null);
     else {
       forwarded = await forwardRequest(request, url, checked.body, upstream, send, cap, timeoutMs);
-      if (forwarded.timedOut) {
-        answer = markOwn(
-          proxyError(
-            504,
-            'UPSTREAM_TIMEOUT',
-            `upstream ${upstream.shown}: no whole answer to ${method} ${url.pathname} within ${timeoutMs} ms (upstreamTimeoutMs)`,
-          ),
-          null,
-        );
-      } else if (forwarded.failure !== undefined) {
-        answer = markOwn(
-          proxyError(
-            502,
-            'UPSTREAM_UNREACHABLE',
-            `upstream ${upstream.shown}: no answer to ${method} ${url.pathname} (${forwarded.failure})`,
-          ),
-          null,
-        );
+      if (forwarded.failure !== undefined) {
+        const call = `${method} ${url.pathname}`;
+        const failure = failureOf(forwarded, `upstream ${upstream.shown}`, call, timeoutMs);
+        onUpstream?.(failure);
+        answer = markOwn(proxyError(failure.status, failure.code, failure.message), null);
       } else {
+        onUpstream?.(null);
         const { status, headers } = forwarded.answer;
         // An answer too large to read whole is checked by its status and headers only.
         const bytes = method === 'HEAD' ? null : (forwarded.body.bytes ?? null);
@@ -234,6 +241,21 @@ function checkOptions(options: ValidationProxyOptions): void {
     if (value !== undefined && !(Number.isSafeInteger(value) && value >= 1))
       refuse(name, 'a whole number >= 1', value);
   }
+}
+
+/** A forward that got no answer, as the proxy's own answer says it (`upstream` and `call` name it). */
+function failureOf(
+  forwarded: { failure: string; timedOut: boolean },
+  upstream: string,
+  call: string,
+  timeoutMs: number,
+): UpstreamFailure {
+  if (forwarded.timedOut) {
+    const message = `${upstream}: no whole answer to ${call} within ${timeoutMs} ms (upstreamTimeoutMs)`;
+    return { status: 504, code: 'UPSTREAM_TIMEOUT', message };
+  }
+  const message = `${upstream}: no answer to ${call} (${forwarded.failure})`;
+  return { status: 502, code: 'UPSTREAM_UNREACHABLE', message };
 }
 
 function toRequest(input: string | URL | Request, init: RequestInit | undefined): Request {

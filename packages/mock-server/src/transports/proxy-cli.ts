@@ -1,7 +1,8 @@
-import { createValidationProxy } from '../proxy/create-validation-proxy.js';
+import { watchedValidationProxy } from '../proxy/create-validation-proxy.js';
 import { parseUpstream } from '../proxy/parse-upstream.js';
 import { UsageError } from './cli-args.js';
 import { listenFailure } from './listen-failure.js';
+import { outageLines } from './outage-line.js';
 import { packageVersion } from './package-version.js';
 import { PROXY_USAGE, type ProxyCliConfig, parseProxyCli } from './proxy-cli-args.js';
 import { violationLine } from './violation-line.js';
@@ -36,17 +37,25 @@ export async function runProxyCli(argv: string[]): Promise<void> {
   // Counted here, not read from the proxy's log: a DELETE /__mock/violations clears the log, not
   // what this run has seen, and the exit code says whether the run met any drift.
   let seen = 0;
-  const proxy = createValidationProxy({
-    upstream: config.upstream,
-    errors: config.errors,
-    variant: config.variant,
-    adminToken: config.adminToken,
-    upstreamTimeoutMs: config.upstreamTimeoutMs,
-    onViolation: (v) => {
-      seen++;
-      if (process.stderr.writable) process.stderr.write(violationLine(v));
+  // An upstream that does not answer is said once per outage: a 502 per request says it to the client.
+  const outage = outageLines();
+  const proxy = watchedValidationProxy(
+    {
+      upstream: config.upstream,
+      errors: config.errors,
+      variant: config.variant,
+      adminToken: config.adminToken,
+      upstreamTimeoutMs: config.upstreamTimeoutMs,
+      onViolation: (v) => {
+        seen++;
+        if (process.stderr.writable) process.stderr.write(violationLine(v));
+      },
     },
-  });
+    (failure) => {
+      const line = outage(failure);
+      if (line && process.stderr.writable) process.stderr.write(line);
+    },
+  );
   let server: Awaited<ReturnType<typeof proxy.listen>>;
   try {
     server = await proxy.listen({ port: config.port, host: config.host });

@@ -1,6 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  type UpstreamFailure,
+  watchedValidationProxy,
+} from '../../src/proxy/create-validation-proxy.js';
 import { createValidationProxy, VIOLATIONS_HEADER, type Violation } from '../../src/proxy.js';
 import { AGENT, ANSWER_HEADERS, page as pageOf } from '../support/proxy-answers.js';
 
@@ -277,6 +281,35 @@ describe('the validation proxy in front of a broken upstream', () => {
     expect(() => createValidationProxy({ upstream, upstreamTimeoutMs: 0 })).toThrow(
       'upstreamTimeoutMs: must be a whole number >= 1, not 0',
     );
+  });
+
+  it("tells the CLI's watch each forward's failure (a name not found, a timeout) as answered, null for an answer", async () => {
+    const heard: (UpstreamFailure | null)[] = [];
+    const notFound = async () => {
+      throw new TypeError('fetch failed', { cause: { code: 'ENOTFOUND' } });
+    };
+    const silent = (request: Request) =>
+      new Promise<Response>((_, reject) => {
+        request.signal.addEventListener('abort', () => reject(request.signal.reason));
+      });
+    for (const send of [notFound, silent, undefined]) {
+      const options = { upstream, fetch: send, upstreamTimeoutMs: send ? 1 : 60_000 };
+      const proxy = watchedValidationProxy(options, (failure) => heard.push(failure));
+      await (await proxy.fetch(get('/v1/health'))).arrayBuffer();
+    }
+    expect(heard).toEqual([
+      {
+        status: 502,
+        code: 'UPSTREAM_UNREACHABLE',
+        message: `upstream ${upstream}: no answer to GET /v1/health (ENOTFOUND)`,
+      },
+      {
+        status: 504,
+        code: 'UPSTREAM_TIMEOUT',
+        message: `upstream ${upstream}: no whole answer to GET /v1/health within 1 ms (upstreamTimeoutMs)`,
+      },
+      null,
+    ]);
   });
 
   it('refuses an upstream that is not an absolute http(s) URL, and any other bad option, with a TypeError at once', () => {

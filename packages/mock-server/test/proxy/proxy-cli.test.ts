@@ -201,6 +201,45 @@ describe('agent-platform-mock proxy', () => {
     expect(help.stderr()).toBe('');
   });
 
+  it('says on stderr that the upstream is unreachable once per outage, not once per request', async () => {
+    // It printed nothing: the client got a 502, and nobody reading the CI job's log saw why.
+    // A GET /v1/health answered as the spec has it: a violation would be a line of its own.
+    const gone = createServer((_req, res) => {
+      res.writeHead(200, HEADERS);
+      res.end(JSON.stringify({ status: 'ok', timestamp: '2024-01-01T00:00:00Z' }));
+    });
+    await new Promise<void>((resolve) => gone.listen(0, '127.0.0.1', resolve));
+    const { port } = gone.address() as AddressInfo;
+    await new Promise<void>((resolve) => gone.close(() => resolve()));
+    const r = run(['proxy', `http://127.0.0.1:${port}`, '--port', '0']);
+    const closed = new Promise<void>((resolve) => r.child.once('close', () => resolve()));
+    try {
+      const url = await started(r);
+      const get = async (path: string) => (await fetch(`${url}${path}`)).status;
+      // Down twice, up once (on the same port), down once more: said twice.
+      expect([await get('/v1/health'), await get('/v1/agents')]).toEqual([502, 502]);
+      await new Promise<void>((resolve) => gone.listen(port, '127.0.0.1', resolve));
+      expect(await get('/v1/health')).toBe(200);
+      gone.closeAllConnections();
+      await new Promise<void>((resolve) => gone.close(() => resolve()));
+      expect(await get('/v1/health')).toBe(502);
+    } finally {
+      r.child.kill('SIGTERM');
+    }
+    // Every line is written before its 502 is: once the process has closed its pipes, all are read.
+    await closed;
+    const said = r.stderr().split('\n');
+    expect(said, r.stderr()).toHaveLength(3);
+    expect(said[0]).toBe(
+      `agent-platform-mock: upstream http://127.0.0.1:${port}: no answer to GET /v1/health (ECONNREFUSED), 502 UPSTREAM_UNREACHABLE; further failures unsaid until it answers again`,
+    );
+    expect(said[1]).toMatch(
+      new RegExp(
+        `^agent-platform-mock: upstream http://127\\.0\\.0\\.1:${port}: no answer to GET /v1/health \\(\\w+\\), 502 UPSTREAM_UNREACHABLE; `,
+      ),
+    );
+  });
+
   it('refuses a missing or bad upstream URL with one line and exit code 2', async () => {
     const missing = run(['proxy']);
     expect(await missing.exit).toBe(2);
