@@ -61,9 +61,9 @@ export interface ValidationProxy {
 
 /** Why a request forwarded got no answer from the upstream: the proxy's own answer in its place. */
 export interface UpstreamFailure {
-  status: 502 | 504;
-  code: 'UPSTREAM_UNREACHABLE' | 'UPSTREAM_TIMEOUT';
-  /** Names the upstream, the request and the cause (`ECONNREFUSED`, the time allowed). */
+  status: 502 | 504 | 508;
+  code: 'UPSTREAM_UNREACHABLE' | 'UPSTREAM_TIMEOUT' | 'PROXY_LOOP';
+  /** Names the upstream, the request and the cause (`ECONNREFUSED`, the time allowed, a loop). */
   message: string;
 }
 
@@ -105,6 +105,10 @@ export function watchedValidationProxy(
     ? (url: string, init: RequestInit) => custom(new Request(url, init))
     : (url: string, init: RequestInit) => fetch(url, init);
 
+  // This proxy's entry in the Via header of each request it forwards (RFC 9110 §7.6.3): a request
+  // that arrives with it has come back through the upstream, and is answered 508 at once.
+  const hop = `1.1 agent-platform-mock-${crypto.randomUUID().slice(0, 8)}`;
+
   const report = (violation: Violation) => {
     const kept = log.add(violation);
     if (!options.onViolation) return;
@@ -121,6 +125,11 @@ export function watchedValidationProxy(
     const path = normalizePath(url.pathname);
     if (path === VIOLATIONS_PATH) return violationsRoute(request, log, options.adminToken);
     const { method } = request;
+    if (request.headers.get('via')?.includes(hop)) {
+      // Its Via says to the hop that forwarded it (this proxy) that the answer is its own loop's.
+      const loop = `${method} ${url.pathname} came back to this proxy, its Via says: its upstream ${upstream.shown} forwards to it (a loop)`;
+      return markOwn(proxyError(508, 'PROXY_LOOP', loop, undefined, { via: hop }), null);
+    }
     const checked = await checkRequest(request, path, url.search, cap, variant);
     const { op } = checked;
     let forwarded: Forwarded | null = null;
@@ -129,8 +138,18 @@ export function watchedValidationProxy(
     // The proxy's own answers are marked as the mock's are (markOwn); the upstream's pass back as sent.
     if (errors && checked.refusal) answer = markOwn(checked.refusal, null);
     else {
-      forwarded = await forwardRequest(request, url, checked.body, upstream, send, cap, timeoutMs);
-      if (forwarded.failure !== undefined) {
+      forwarded = await forwardRequest(
+        request,
+        url,
+        checked.body,
+        upstream,
+        send,
+        cap,
+        timeoutMs,
+        hop,
+      );
+      const looped = forwarded.answer?.status === 508 && isOwnLoop(forwarded.answer, hop);
+      if (forwarded.failure !== undefined || looped) {
         const call = `${method} ${url.pathname}`;
         const failure = failureOf(forwarded, `upstream ${upstream.shown}`, call, timeoutMs);
         onUpstream?.(failure);
@@ -243,13 +262,25 @@ function checkOptions(options: ValidationProxyOptions): void {
   }
 }
 
-/** A forward that got no answer, as the proxy's own answer says it (`upstream` and `call` name it). */
+/** Whether an answer is this proxy's own 508 to a request that came back to it (`hop`, its Via entry). */
+function isOwnLoop(answer: Response, hop: string): boolean {
+  return answer.headers.get('via')?.includes(hop) === true;
+}
+
+/**
+ * A forward that got no answer, or only its own back (a loop), as the proxy's own answer says it
+ * (`upstream` and `call` name it).
+ */
 function failureOf(
-  forwarded: { failure: string; timedOut: boolean },
+  forwarded: Forwarded,
   upstream: string,
   call: string,
   timeoutMs: number,
 ): UpstreamFailure {
+  if (forwarded.failure === undefined) {
+    const message = `${upstream}: ${call} came back to this proxy (its upstream forwards to it: a loop)`;
+    return { status: 508, code: 'PROXY_LOOP', message };
+  }
   if (forwarded.timedOut) {
     const message = `${upstream}: no whole answer to ${call} within ${timeoutMs} ms (upstreamTimeoutMs)`;
     return { status: 504, code: 'UPSTREAM_TIMEOUT', message };

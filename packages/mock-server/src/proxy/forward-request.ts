@@ -12,8 +12,8 @@ export type Forwarded =
 /**
  * Sends a request on to the upstream (its path and query after the upstream's prefix; its headers
  * but the hop-by-hop ones; its body as read) without following redirects, and reads the answer
- * up to `cap` bytes, all within `timeoutMs` (then it is aborted). A request its caller aborted
- * rejects with the abort.
+ * up to `cap` bytes, all within `timeoutMs` (then it is aborted), `via` (the proxy's entry)
+ * added to its Via header. A request its caller aborted rejects with the abort.
  */
 export async function forwardRequest(
   request: Request,
@@ -23,6 +23,7 @@ export async function forwardRequest(
   send: (url: string, init: RequestInit) => Promise<Response>,
   cap: number,
   timeoutMs: number,
+  via: string,
 ): Promise<Forwarded> {
   // Aborted by the caller's abort, or when the time is up (AbortSignal.any is Node 20.3+).
   const upstreamAbort = new AbortController();
@@ -37,6 +38,9 @@ export async function forwardRequest(
   const headers = forwardHeaders(request.headers, ['accept-encoding']);
   // Validated as sent: uncompressed (fetch would decode a compressed answer, keeping its header).
   headers.set('accept-encoding', 'identity');
+  // After the entries of the hops before it, as RFC 9110 §7.6.3 orders them.
+  const before = headers.get('via');
+  headers.set('via', before ? `${before}, ${via}` : via);
   const init: RequestInit & { duplex?: 'half' } = {
     method: request.method,
     headers,

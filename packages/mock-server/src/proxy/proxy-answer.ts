@@ -10,6 +10,7 @@ export type ProxyErrorCode =
   | 'FORBIDDEN'
   | 'CONTRACT_VIOLATION'
   | 'UPSTREAM_UNREACHABLE'
+  | 'PROXY_LOOP'
   | 'UPSTREAM_TIMEOUT';
 
 /** The upstream's answer with its body read whole: written as it is, made a Response only for `proxy.fetch`. */
