@@ -3,8 +3,8 @@ import { resolveSecrets } from './resolve-options.js';
 import { type RawBody, toBodyBytes } from './to-body-bytes.js';
 import { usageError } from './usage-error.js';
 import { bodyText } from './utf8.js';
+import { signatureHeaders } from './variants/signature-headers.js';
 import { variantAHeaders } from './variants/variant-a.js';
-import { variantBHeaders } from './variants/variant-b.js';
 import type { WebhookVariant } from './webhook-event.js';
 
 /** Options of `signWebhook` and `signWebhookSync`. */
@@ -56,7 +56,7 @@ export type SignedHeadersFor<V extends WebhookVariant> = V extends 'A'
 
 /** What to sign, and how to turn the hex HMAC into headers. */
 export interface SigningPlan<V extends WebhookVariant> {
-  secret: string;
+  signingSecret: string;
   signedPrefix: string;
   signedBody: string | Uint8Array;
   /** An arrow function: it may be passed on unbound (`.then(plan.toHeaders)`). */
@@ -81,13 +81,13 @@ export function prepareSigning<V extends WebhookVariant>(
     [variantAHeaders.id]: options.webhookId ?? webhookIdOf(body),
   };
   return {
-    secret,
+    signingSecret: secret,
     signedPrefix: a ? `${a[variantAHeaders.timestamp]}.` : '',
     signedBody: body,
     toHeaders: (hex) =>
       ({
         'Content-Type': 'application/json',
-        [a ? variantAHeaders.signature : variantBHeaders.signature]: `sha256=${hex}`,
+        [signatureHeaders[variant]]: `sha256=${hex}`,
         ...a,
       }) as unknown as SignedHeadersFor<V>,
   };

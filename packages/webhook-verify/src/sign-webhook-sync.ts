@@ -11,5 +11,5 @@ export function signWebhookSync<V extends WebhookVariant>(
   options: SignWebhookOptions<V>,
 ): SignedHeadersFor<V> {
   const plan = prepareSigning(options);
-  return plan.toHeaders(hmacHexSync(plan.secret, plan.signedPrefix, plan.signedBody));
+  return plan.toHeaders(hmacHexSync(plan.signingSecret, plan.signedPrefix, plan.signedBody));
 }

@@ -16,5 +16,5 @@ export function signWebhook<V extends WebhookVariant>(
 ): Promise<SignedHeadersFor<V>> {
   // Not async: a bad option throws here and now, like verifyWebhook's.
   const plan = prepareSigning(options);
-  return hmacHex(plan.secret, plan.signedPrefix, plan.signedBody).then(plan.toHeaders);
+  return hmacHex(plan.signingSecret, plan.signedPrefix, plan.signedBody).then(plan.toHeaders);
 }

@@ -14,7 +14,7 @@ const fieldsB = ['event_id', ...fieldsA] as const;
 export function toWebhookEvent(delivery: Delivery, options: ResolvedOptions): WebhookEvent {
   const { a } = delivery;
   if (a) {
-    checkTimestamp(a.timestamp, options);
+    checkTimestamp(a.signedAt, options);
   }
   let envelope: unknown;
   try {
@@ -36,7 +36,7 @@ export function toWebhookEvent(delivery: Delivery, options: ResolvedOptions): We
   // cost more than the JSON.parse of a 1 KiB body. `variant` lands where a spread would put it.
   envelope.variant = delivery.variant;
   if (a) {
-    envelope.deliveredAt = new Date(a.timestamp * 1000);
+    envelope.deliveredAt = new Date(a.signedAt * 1000);
     // Variant A's signed body (a copy: readDelivery) rides along under a symbol, which
     // JSON.stringify skips, for webhookDedupeKey. B's key is its event_id, so a B event holds no
     // reference to the caller's buffer.

@@ -7,7 +7,8 @@ import { variantAHeaders } from './variant-a.js';
 export interface VariantAHeaders {
   /** What is signed before the body: the timestamp header's text as is, and a dot. */
   signedPrefix: string;
-  timestamp: number;
+  /** The timestamp header's Unix seconds. */
+  signedAt: number;
   /** The X-Webhook-ID header's value. */
   idHeader: string;
 }
@@ -18,5 +19,5 @@ export function readVariantAHeaders(headers: WebhookHeaders): VariantAHeaders {
   const timestamp = parseTimestamp(timestampText, variantAHeaders.timestamp);
   // Not covered by the signature: it is only compared with the signed body later.
   const webhookId = requireHeader(headers, variantAHeaders.id, 'invalid_body');
-  return { signedPrefix: `${timestampText}.`, timestamp, idHeader: webhookId };
+  return { signedPrefix: `${timestampText}.`, signedAt: timestamp, idHeader: webhookId };
 }
