@@ -1,4 +1,5 @@
 import { dateMs } from './date-ms.js';
+import { isObject } from './is-object.js';
 import { resolveSecrets } from './resolve-options.js';
 import { type RawBody, toBodyBytes } from './to-body-bytes.js';
 import { usageError } from './usage-error.js';
@@ -67,6 +68,7 @@ export interface SigningPlan<V extends WebhookVariant> {
 export function prepareSigning<V extends WebhookVariant>(
   options: SignWebhookOptions<V>,
 ): SigningPlan<V> {
+  if (!isObject(options)) throw usageError('options must be an object');
   const { secret, variant } = options;
   // Typed a string; refused at run time too, rather than signed with one of the list unsaid.
   if (typeof secret !== 'string') {

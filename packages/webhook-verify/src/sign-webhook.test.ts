@@ -118,6 +118,16 @@ describe('signWebhook', () => {
     }
   });
 
+  it('refuses options that are no object (from JavaScript) with the TypeError verifyWebhook throws', () => {
+    for (const options of [undefined, null, 'x', [{ variant: 'B', secret, rawBody: 'x' }]]) {
+      for (const sign of [signWebhook, signWebhookSync]) {
+        expect(() => sign(options as never)).toThrow(
+          new TypeError('webhook-verify: options must be an object'),
+        );
+      }
+    }
+  });
+
   it('throws invalid_body at once for a parsed object or a stream, as verifyWebhook rejects it (the README)', () => {
     for (const rawBody of [JSON.parse(bodyA), new Response(bodyA).body]) {
       for (const sign of [signWebhook, signWebhookSync]) {
