@@ -17,6 +17,6 @@ export default defineConfig({
     // Internal property names, shortened in the build for the size budget: none of them is an
     // option's or a public field's name (toleranceSeconds, prefix, headers... are left as they are).
     options.mangleProps =
-      /^(secrets|text|tolerance|maxFuture|nowMs|signedPrefix|signatureBytes|idHeader|toHeaders|signedBody|signingSecret|signedAt)$/;
+      /^(secrets|text|tolerance|maxFuture|nowMs|signedPrefix|signatureBytes|idHeader|toHeaders|signedBody|signingSecret|signedAt|lapsesAt|expiresAt)$/;
   },
 });
