@@ -112,6 +112,19 @@ describe('createDeduper', () => {
   });
 
   it.each([
+    ['no event_id', { variant: 'B', event: 'webhook.test' }],
+    ['an empty event_id', { variant: 'B', event_id: '' }],
+    ['a number for event_id', { variant: 'B', event_id: 5 }],
+  ])('refuses a Variant B object with %s, rather than key it as undefined', async (_n, event) => {
+    const message = 'webhook-verify: webhookDedupeKey needs an event returned by verifyWebhook';
+    await expect(webhookDedupeKey(event as never)).rejects.toThrow(new TypeError(message));
+    const store = createMemoryStore();
+    const deduper = createDeduper({ store, ttlSeconds: 60 });
+    await expect(deduper.claim(event as never)).rejects.toThrow(new TypeError(message));
+    expect(await store.get('webhook-dedupe:undefined')).toBeUndefined();
+  });
+
+  it.each([
     ['undefined', undefined],
     ['null', null],
     ['a number', 42],

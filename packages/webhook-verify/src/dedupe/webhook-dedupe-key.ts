@@ -12,8 +12,10 @@ const keysA = new WeakMap<object, Promise<string>>();
  * body, which retries resend unchanged (only the timestamp header changes).
  */
 export async function webhookDedupeKey(event: WebhookEvent): Promise<string> {
-  // Optional chaining: undefined or null from JavaScript is refused below, as any non-event is.
-  if (event?.variant === 'B') return event.event_id;
+  // Optional chaining: undefined or null from JavaScript is refused below, as any non-event is; so
+  // is a B object without an event_id (it has no signed body either), rather than keyed 'undefined'.
+  const id = event?.variant === 'B' && event.event_id;
+  if (typeof id === 'string' && id !== '') return id;
   const body = (event as { [signedBodyKey]?: string | Uint8Array } | undefined)?.[signedBodyKey];
   if (body === undefined) {
     throw new TypeError(
