@@ -395,6 +395,48 @@ describe('createDeduper', () => {
     });
   });
 
+  it.each([undefined, null, 'x', 5])(
+    'refuses options that are no object (%s) with the TypeError verifyWebhook throws',
+    (options) => {
+      const message = new TypeError('webhook-verify: options must be an object');
+      expect(() => createDeduper(options as never)).toThrow(message);
+      // createMemoryStore() takes no options at all; anything else but an object is refused.
+      if (options !== undefined) expect(() => createMemoryStore(options as never)).toThrow(message);
+    },
+  );
+
+  it.each([
+    ['no store', {}],
+    ['store undefined', { store: undefined }],
+    ['store null', { store: null }],
+    ['store 5', { store: 5 }],
+    ['store a string', { store: 'redis://localhost' }],
+  ])('refuses %s, saying what store takes', (_name, options) => {
+    expect(() => createDeduper({ ttlSeconds: 60, ...options } as never)).toThrow(
+      new TypeError('webhook-verify: store must be a DedupeStore'),
+    );
+  });
+
+  it.each([5, null, {}])(
+    'refuses a prefix that is no string (%s), rather than key by it',
+    (prefix) => {
+      expect(() =>
+        createDeduper({ store: createMemoryStore(), ttlSeconds: 60, prefix: prefix as never }),
+      ).toThrow(new TypeError('webhook-verify: prefix must be a string'));
+    },
+  );
+
+  it.each([
+    ['missing', undefined],
+    ['-1', -1],
+    ['NaN', Number.NaN],
+    ["'60'", '60'],
+  ])('refuses ttlSeconds %s, saying the rule', (_name, ttlSeconds) => {
+    expect(() =>
+      createDeduper({ store: createMemoryStore(), ttlSeconds: ttlSeconds as never }),
+    ).toThrow(new TypeError('webhook-verify: ttlSeconds must be a whole number of seconds >= 1'));
+  });
+
   it('refuses a store without deleteIfValue at once', () => {
     const { deleteIfValue: _, ...old } = createMemoryStore();
     expect(() => createDeduper({ store: old as never, ttlSeconds: 60 })).toThrow(

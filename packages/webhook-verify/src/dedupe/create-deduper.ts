@@ -1,5 +1,6 @@
 import type { WebhookEvent } from '../webhook-event.js';
 import { checkClock } from './check-clock.js';
+import { checkOptions } from './check-options.js';
 import type { DedupeStore } from './dedupe-store.js';
 import { webhookDedupeKey } from './webhook-dedupe-key.js';
 
@@ -75,6 +76,8 @@ const completed = 'completed';
  * if ((await deduper.claim(event)) !== 'claimed') return new Response(null, { status: 200 });
  */
 export function createDeduper(options: DeduperOptions): Deduper {
+  // From JavaScript: createDeduper() or createDeduper(null) would throw reading its store.
+  checkOptions(options);
   const {
     store,
     ttlSeconds,
@@ -83,9 +86,13 @@ export function createDeduper(options: DeduperOptions): Deduper {
     maxEventAgeSeconds,
     now = Date.now,
   } = options;
+  // No store at all (a forgotten option, a connection URL) is told apart from an incomplete one.
+  if (typeof store !== 'object' || !store) {
+    throw new TypeError('webhook-verify: store must be a DedupeStore');
+  }
   // Checked now, not in the receiver's error path where release first needs it.
   for (const method of ['setIfAbsent', 'set', 'get', 'deleteIfValue'] as const) {
-    if (typeof store?.[method] !== 'function') {
+    if (typeof store[method] !== 'function') {
       throw new TypeError(`webhook-verify: the dedupe store has no ${method}() (see DedupeStore)`);
     }
   }
@@ -103,6 +110,8 @@ export function createDeduper(options: DeduperOptions): Deduper {
       `webhook-verify: maxEventAgeSeconds (${maxEventAgeSeconds}) must be <= ttlSeconds (${ttlSeconds}), or a replay after the TTL is neither a duplicate nor too old`,
     );
   }
+  // 5 or null would be keyed as '5…' or 'null…' without a word.
+  if (typeof prefix !== 'string') throw new TypeError('webhook-verify: prefix must be a string');
   // A Date here (verifyWebhook's `now` is one) would fail only after a claim was written.
   checkClock(now);
   const keyOf = async (id: DedupeId) => {

@@ -1,4 +1,5 @@
 import { checkClock } from './check-clock.js';
+import { checkOptions } from './check-options.js';
 import type { DedupeStore } from './dedupe-store.js';
 
 /** Options of `createMemoryStore`. */
@@ -14,6 +15,7 @@ export interface MemoryStoreOptions {
  * balancer needs a shared store (see the Redis recipe in the README).
  */
 export function createMemoryStore(options: MemoryStoreOptions = {}): DedupeStore {
+  checkOptions(options);
   const { maxEntries = 10_000, now = Date.now } = options;
   // 0 would keep nothing: every claim would find the store empty and dedupe nothing, silently.
   if (!(maxEntries >= 1 && (Number.isInteger(maxEntries) || maxEntries === Infinity))) {
