@@ -44,6 +44,21 @@ export function isSubscription(value: string, variant: Variant): boolean {
 }
 
 /**
+ * Whether `value` is an event or a category of the other variant only, and which: what a refusal of
+ * it says, as a subscription copied from the other variant's list is a slip of server, not of name.
+ */
+export function otherVariantSubscription(
+  value: string,
+  variant: Variant,
+): { variant: Variant; kind: 'event' | 'category' } | null {
+  if (isSubscription(value, variant)) return null;
+  const other: Variant = variant === 'A' ? 'B' : 'A';
+  const { names, categories } = webhookEvents(other);
+  if (names.has(value)) return { variant: other, kind: 'event' };
+  return categories.has(value) ? { variant: other, kind: 'category' } : null;
+}
+
+/**
  * One detail per subscription that is not an event, a category with events, or `*`, of the variant,
  * each named by its place in the list (`at[i]`): the check of the webhooks of an imported state. A
  * request's are refused before, by the body's schema (the variant's subscriptions: rule `enum`).

@@ -1,4 +1,4 @@
-import { isSubscription } from '../domain/webhook-events.js';
+import { isSubscription, otherVariantSubscription } from '../domain/webhook-events.js';
 import { type ErrorDetail, invalidField, validationError } from '../errors.js';
 import type { OperationInfo, ParameterInfo, SchemaNode } from '../generated/operations.js';
 import { schemas } from '../generated/schemas.js';
@@ -81,7 +81,7 @@ export function validateRequest(
   return {
     params: path,
     query: validateQuery(op, search),
-    body: validateBody(op, body, request, bodyResolver(variant)),
+    body: validateBody(op, body, request, variant),
   };
 }
 
@@ -223,8 +223,9 @@ function validateBody(
   op: OperationInfo,
   bytes: Uint8Array,
   request: Pick<ApiRequest, 'header'>,
-  resolver: SchemaResolver,
+  variant: Variant,
 ): unknown {
+  const resolver = bodyResolver(variant);
   const empty = bytes.byteLength === 0;
   if (empty) {
     if (op.body?.required) throw invalidField('body', 'required', 'is required (a JSON object)');
@@ -236,8 +237,25 @@ function validateBody(
     throw invalidField('body', 'type', `must be empty; ${op.method} ${op.path} takes no body`);
   }
   const issues = validateSchema(schema, value, 'body', resolver);
-  if (issues.length > 0) throw validationError(issues);
+  if (issues.length > 0) throw validationError(issues.map((i) => namingVariant(i, value, variant)));
   return lowerCaseUuids(schema, value, resolver);
+}
+
+/**
+ * A webhook subscription refused as not the server's variant's, said to be the other variant's when
+ * it is (`conversation.assigned` on Variant A): the list of values alone does not say why.
+ */
+function namingVariant(issue: ErrorDetail, body: unknown, variant: Variant): ErrorDetail {
+  const index = issue.rule === 'enum' ? /^events\[(\d+)\]$/.exec(issue.field)?.[1] : undefined;
+  const events = (body as { events?: unknown }).events;
+  const value = index !== undefined && Array.isArray(events) ? events[Number(index)] : undefined;
+  const other = typeof value === 'string' ? otherVariantSubscription(value, variant) : null;
+  if (!other) return issue;
+  const why = `"${value}" is a Variant ${other.variant} ${other.kind}, and this server runs Variant ${variant}`;
+  return {
+    ...issue,
+    message: issue.message.replace(`${issue.field}: `, `${issue.field}: ${why}: `),
+  };
 }
 
 /** Checks a value against a component schema by reference (`#/components/schemas/X`), fields under `data`. */

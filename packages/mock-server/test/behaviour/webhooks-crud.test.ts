@@ -61,9 +61,10 @@ describe.each(transports)('webhook records over $name', (transport) => {
       // Variant A's names and categories, not B's (billing, credit.low, conversation.assigned).
       // 18 of the spec's 39: no other variant's value, not even past the first 12 shown.
       expect(detail.message).toMatch(
-        /^events\[0\]: must be one of "\*", "conversations", .* \(18 values\)$/,
+        /^events\[0\]: (.* runs Variant A: )?must be one of "\*", "conversations", .* \(18 values\)$/,
       );
-      expect(detail.message).not.toMatch(/billing|credit|conversation\.assigned/);
+      const allowed = detail.message.slice(detail.message.indexOf('must be one of'));
+      expect(allowed).not.toMatch(/billing|credit|conversation\.assigned/);
     }
     const created = await h.call('POST', '/v1/webhooks', {
       body: { url: 'https://h.test', events: ['*'] },
@@ -72,6 +73,24 @@ describe.each(transports)('webhook records over $name', (transport) => {
       body: { events: ['billing'] },
     });
     expect(updated.body.error.details[0]).toMatchObject({ field: 'events[0]', rule: 'enum' });
+  });
+
+  it("says a subscription of the other variant is that variant's, as a handoff's conversation.assigned is B's", async () => {
+    for (const [value, kind] of [
+      ['conversation.assigned', 'event'],
+      ['billing', 'category'],
+    ]) {
+      const res = await h.call('POST', '/v1/webhooks', {
+        body: { url: 'https://h.test', events: ['*', value] },
+      });
+      const [detail] = res.body.error.details;
+      expect(detail).toMatchObject({ field: 'events[1]', rule: 'enum' });
+      expect(detail.message).toMatch(
+        new RegExp(
+          `^events\\[1\\]: "${value}" is a Variant B ${kind}, and this server runs Variant A: must be one of "\\*", "conversations", .* \\(18 values\\)$`,
+        ),
+      );
+    }
   });
 
   it('updates, re-enables with active: true, and deletes', async () => {
