@@ -78,7 +78,8 @@ export class Conversations extends APIResource<'/v1/conversations'> {
   }
 
   /**
-   * Closes the conversation's chat.
+   * Closes the conversation's chat. Closing a `human` one ends its handoff with `conversation.closed`
+   * alone: no `agent.handoff_completed` follows.
    *
    * `POST /v1/conversations/{id}/close`. Scope `chats:write` in Variant A, `conversations:write` in
    * Variant B.
