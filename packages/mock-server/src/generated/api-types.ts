@@ -3090,7 +3090,7 @@ export interface components {
             mcp_id: string;
         };
         /**
-         * @description An event name, a category (`conversations`, `messages`, `contacts`, `agent`, `appointments`, `channels`, `billing`), or `*` for all. Only the names of the service's variant are accepted; another is 400 rule `enum`, whose message lists the variant's values.
+         * @description An event name, a category (`conversations`, `messages`, `contacts`, `agent`, `appointments`, `channels`, `billing`), or `*` for all. Only the names of the service's variant are accepted; another is 400 rule `enum`, whose message lists the variant's values and says when the one refused is the other variant's.
          * @enum {string}
          */
         WebhookSubscription: "*" | "conversations" | "messages" | "contacts" | "agent" | "appointments" | "channels" | "billing" | "conversation.created" | "conversation.assigned" | "conversation.closed" | "conversation.reopened" | "conversation.transferred" | "message.received" | "message.sent" | "message.failed" | "message.delivered" | "message.read" | "contact.created" | "contact.updated" | "contact.deleted" | "agent.handoff_started" | "agent.handoff_completed" | "agent.transferred" | "appointment.created" | "appointment.cancelled" | "appointment.completed" | "appointment.scheduled" | "appointment.rescheduled" | "appointment.canceled" | "appointment.reminder_sent" | "channel.connected" | "channel.disconnected" | "channel.error" | "credit.low" | "credit.depleted" | "plan.changed" | "trial.expiring" | "trial.expired";
