@@ -15,13 +15,30 @@ export const CHAT_TRANSITIONS = {
 export type ChatAction = keyof typeof CHAT_TRANSITIONS;
 
 /**
- * Checks that `action` may start from the chat's status; 409 CONFLICT naming the current status and
- * the status the action needs otherwise.
+ * What a 409 adds for an action from a status it cannot start from: the step that makes it possible,
+ * or that the chat is where the action would take it (a second start-human, a close of a closed chat).
+ */
+const CONFLICT_HINTS: Partial<Record<ChatAction, Partial<Record<ChatStatus, string>>>> = {
+  'start-human': { human: 'it is human already', closed: 'reopen it first' },
+  'send-message': { open: 'start-human first', closed: 'reopen it, then start-human' },
+  'stop-human': { open: 'the AI has it already' },
+  close: { closed: 'it is closed already' },
+  reopen: { open: 'it is open already', human: 'stop-human hands it back to the AI' },
+  transfer: { closed: 'reopen it first' },
+};
+
+/**
+ * Checks that `action` may start from the chat's status; 409 CONFLICT naming the current status,
+ * the status the action needs and, where one step gets there, that step otherwise.
  */
 export function assertTransition(row: ConversationRow, action: ChatAction): void {
   const allowed: readonly ChatStatus[] = CHAT_TRANSITIONS[action].from;
-  if (allowed.includes(row._chat_status)) return;
-  throw conflict(`chat ${row.id} is ${row._chat_status}; ${action} needs ${allowed.join(' or ')}`);
+  const status = row._chat_status;
+  if (allowed.includes(status)) return;
+  const hint = CONFLICT_HINTS[action]?.[status];
+  throw conflict(
+    `chat ${row.id} is ${status}; ${action} needs ${allowed.join(' or ')}${hint ? `: ${hint}` : ''}`,
+  );
 }
 
 /** How many times each chat's status or agent changed, while its row lives (rows change in place). */

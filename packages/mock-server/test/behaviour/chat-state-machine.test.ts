@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CONFLICT_HINTS } from '../support/chat-model-run.js';
 import { recordEvents } from '../support/events.js';
 import { useMock } from '../support/harness.js';
 import { transports } from '../support/transports.js';
@@ -172,7 +173,11 @@ describe.each(transports)('the chat state machine over $name', (transport) => {
             expect(res.status).toBe(409);
             expect(res.body.error.code).toBe('CONFLICT');
             expect(res.body.error.message).toBe(
-              `chat ${id} is ${from}; ${action.name} needs ${NEEDS[action.name]}`,
+              `chat ${id} is ${from}; ${action.name} needs ${NEEDS[action.name]}${
+                CONFLICT_HINTS[action.name]?.[from]
+                  ? `: ${CONFLICT_HINTS[action.name]?.[from]}`
+                  : ''
+              }`,
             );
             expect(h.mock.exportState()).toEqual(before);
             expect(events.take()).toEqual([]);

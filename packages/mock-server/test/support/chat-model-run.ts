@@ -176,11 +176,24 @@ export function store(
   return msg;
 }
 
+/** What a 409 adds, by action and the status it met: the step that gets there, or that it is there. */
+export const CONFLICT_HINTS: Record<string, Partial<Record<MConv['status'], string>>> = {
+  'start-human': { human: 'it is human already', closed: 'reopen it first' },
+  'send-message': { open: 'start-human first', closed: 'reopen it, then start-human' },
+  'stop-human': { open: 'the AI has it already' },
+  close: { closed: 'it is closed already' },
+  reopen: { open: 'it is open already', human: 'stop-human hands it back to the AI' },
+  transfer: { closed: 'reopen it first' },
+};
+
 /** The 409 a chat action from the wrong status gets. */
-export const conflict = (c: MConv, action: string, needs: string) => ({
-  status: 409,
-  message: `chat ${c.id} is ${c.status}; ${action} needs ${needs}`,
-});
+export const conflict = (c: MConv, action: string, needs: string) => {
+  const hint = CONFLICT_HINTS[action]?.[c.status];
+  return {
+    status: 409,
+    message: `chat ${c.id} is ${c.status}; ${action} needs ${needs}${hint ? `: ${hint}` : ''}`,
+  };
+};
 
 /** The response is an error with this status (and message). */
 export async function expectError(

@@ -4521,7 +4521,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": "CONFLICT",
-                 *         "message": "chat 0b6e2f8a-5c1d-4e7b-9a3f-6d2c8e4b1a70 is closed; start-human needs open",
+                 *         "message": "chat 0b6e2f8a-5c1d-4e7b-9a3f-6d2c8e4b1a70 is closed; start-human needs open: reopen it first",
                  *         "status": 409
                  *       }
                  *     }
