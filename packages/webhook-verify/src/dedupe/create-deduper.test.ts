@@ -128,8 +128,10 @@ describe('createDeduper', () => {
     ['undefined', undefined],
     ['null', null],
     ['a number', 42],
+    // Keyed as the bare prefix, it would be one claim shared by every caller's empty key.
+    ['an empty key', ''],
   ])('refuses %s for an event or key, saying what it takes', async (_name, id) => {
-    const message = /needs an event returned by verifyWebhook, or its key \(a string\)/;
+    const message = /needs an event returned by verifyWebhook, or its key \(a non-empty string\)/;
     await expect(webhookDedupeKey(id as never)).rejects.toThrow(
       new RegExp(/webhookDedupeKey /.source + /needs an event returned by verifyWebhook/.source),
     );

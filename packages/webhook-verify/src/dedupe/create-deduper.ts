@@ -115,11 +115,12 @@ export function createDeduper(options: DeduperOptions): Deduper {
   // A Date here (verifyWebhook's `now` is one) would fail only after a claim was written.
   checkClock(now);
   const keyOf = async (id: DedupeId) => {
-    if (typeof id === 'string') return prefix + id;
-    // A number or null passed from JavaScript: refused saying what it takes.
+    if (typeof id === 'string' && id) return prefix + id;
+    // A number or null passed from JavaScript, or '' (the bare prefix, one key for every such
+    // caller): refused saying what it takes.
     if (typeof id !== 'object' || !id) {
       throw new TypeError(
-        'webhook-verify: a deduper needs an event returned by verifyWebhook, or its key (a string)',
+        'webhook-verify: a deduper needs an event returned by verifyWebhook, or its key (a non-empty string)',
       );
     }
     return prefix + (await webhookDedupeKey(id));
