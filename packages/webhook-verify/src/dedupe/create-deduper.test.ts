@@ -388,7 +388,7 @@ describe('createDeduper', () => {
       const store = createMemoryStore();
       expect(() => createDeduper({ store, ttlSeconds: 3600, maxEventAgeSeconds: 3601 })).toThrow(
         new TypeError(
-          'webhook-verify: maxEventAgeSeconds (3601) must be <= ttlSeconds (3600), or a replay after the TTL is neither a duplicate nor too old',
+          'webhook-verify: maxEventAgeSeconds (3601) must be <= ttlSeconds (3600), or a replay after the TTL is claimed again',
         ),
       );
       expect(() =>
@@ -442,8 +442,32 @@ describe('createDeduper', () => {
   it('refuses a store without deleteIfValue at once', () => {
     const { deleteIfValue: _, ...old } = createMemoryStore();
     expect(() => createDeduper({ store: old as never, ttlSeconds: 60 })).toThrow(
-      'webhook-verify: the dedupe store has no deleteIfValue() (see DedupeStore)',
+      'webhook-verify: store.deleteIfValue() is missing (see DedupeStore)',
     );
+  });
+
+  it("refuses a store whose setIfAbsent returns nothing, rather than answer 'processing' to every claim", async () => {
+    // A hand-written store that forgot its `return`: every delivery was acknowledged, none handled.
+    const memory = createMemoryStore();
+    const store = {
+      ...memory,
+      setIfAbsent: async (key: string, value: string, ttl: number) => {
+        await memory.setIfAbsent(key, value, ttl);
+      },
+    };
+    const deduper = createDeduper({ store: store as never, ttlSeconds: 60 });
+    await expect(deduper.claim('e1')).rejects.toThrow(
+      new TypeError('webhook-verify: store.setIfAbsent() returned undefined (see DedupeStore)'),
+    );
+    // Redis clients answer 'OK' or null to SET NX: truthy and falsy, still taken as they are.
+    const redisLike = {
+      ...memory,
+      setIfAbsent: async (key: string, value: string, ttl: number) =>
+        (await memory.setIfAbsent(key, value, ttl)) ? 'OK' : null,
+    };
+    const fleet = createDeduper({ store: redisLike as never, ttlSeconds: 60 });
+    expect(await fleet.claim('e2')).toBe('claimed');
+    expect(await fleet.claim('e2')).toBe('processing');
   });
 
   it.each([

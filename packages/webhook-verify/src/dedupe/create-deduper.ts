@@ -93,7 +93,7 @@ export function createDeduper(options: DeduperOptions): Deduper {
   // Checked now, not in the receiver's error path where release first needs it.
   for (const method of ['setIfAbsent', 'set', 'get', 'deleteIfValue'] as const) {
     if (typeof store[method] !== 'function') {
-      throw new TypeError(`webhook-verify: the dedupe store has no ${method}() (see DedupeStore)`);
+      throw new TypeError(`webhook-verify: store.${method}() is missing (see DedupeStore)`);
     }
   }
   for (const [name, value] of [
@@ -107,7 +107,7 @@ export function createDeduper(options: DeduperOptions): Deduper {
   }
   if ((maxEventAgeSeconds ?? 0) > ttlSeconds) {
     throw new TypeError(
-      `webhook-verify: maxEventAgeSeconds (${maxEventAgeSeconds}) must be <= ttlSeconds (${ttlSeconds}), or a replay after the TTL is neither a duplicate nor too old`,
+      `webhook-verify: maxEventAgeSeconds (${maxEventAgeSeconds}) must be <= ttlSeconds (${ttlSeconds}), or a replay after the TTL is claimed again`,
     );
   }
   // 5 or null would be keyed as '5…' or 'null…' without a word.
@@ -141,7 +141,14 @@ export function createDeduper(options: DeduperOptions): Deduper {
   };
   const take = async (key: string): Promise<boolean> => {
     const value = `${processing}:${crypto.randomUUID()}`;
-    if (!(await store.setIfAbsent(key, value, leaseSeconds))) return false;
+    const set = await store.setIfAbsent(key, value, leaseSeconds);
+    // A store that forgot its `return` would answer 'processing' to every claim: each delivery
+    // acknowledged, none handled.
+    if (set === undefined)
+      throw new TypeError(
+        'webhook-verify: store.setIfAbsent() returned undefined (see DedupeStore)',
+      );
+    if (!set) return false;
     prune();
     held.delete(key);
     held.set(key, { value, lapsesAt: now() + leaseMs });
