@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   apiError,
   fakeClock,
@@ -444,5 +444,48 @@ describe('maxRetryAfter applies to server-requested waits only', () => {
     await client.agents.retrieve(ID);
     expect(calls).toHaveLength(6);
     expect(Math.max(...sleeps)).toBeGreaterThan(1000);
+  });
+});
+
+describe("Firefox's Request, which has no body (undefined, not null, for every request)", () => {
+  // As Firefox 153 has it: no `body` on Request.prototype, so a GET's is undefined too.
+  class FirefoxRequest extends Request {
+    override get body(): null {
+      return undefined as unknown as null;
+    }
+  }
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends a GET, and retries it, with no body', async () => {
+    vi.stubGlobal('Request', FirefoxRequest);
+    const { client, calls } = setup(
+      failing(
+        1,
+        () => apiError(503, 'SERVICE_UNAVAILABLE'),
+        () => json(200, agent),
+      ),
+    );
+    await expect(client.agents.retrieve(ID)).resolves.toEqual(agent.data);
+    expect(calls.map((call) => [call.method, call.body])).toEqual([
+      ['GET', ''],
+      ['GET', ''],
+    ]);
+  });
+
+  it('replays the JSON body of a request a middleware replaced (buffered, as the SDK cannot see it)', async () => {
+    vi.stubGlobal('Request', FirefoxRequest);
+    const { client, calls } = setup(
+      failing(
+        1,
+        () => apiError(503, 'SERVICE_UNAVAILABLE'),
+        () => json(200, agent),
+      ),
+    );
+    client.raw.use({ onRequest: ({ request }) => new Request(request) });
+    await client.agents.update(ID, { name: 'Support' });
+    expect(calls.map((call) => [call.method, call.body])).toEqual([
+      ['PUT', '{"name":"Support"}'],
+      ['PUT', '{"name":"Support"}'],
+    ]);
   });
 });

@@ -66,13 +66,16 @@ export async function sendWithRetry(
   const { callSignal: signal } = options;
   let body: string | ArrayBuffer | undefined = (request as WithBody)[BODY];
   // Not built by us (a middleware replaced it): its body is buffered once to replay it, and
-  // every attempt, the first too, is a copy.
-  const buffered = body === undefined && request.body !== null && options.retries > 0;
+  // every attempt, the first too, is a copy. Firefox's Request has no body (undefined, for a GET
+  // too): a GET's, which can have none, is not buffered (a copy with an empty one would throw). The
+  // API has no HEAD.
+  const buffered =
+    body === undefined && request.body !== null && method !== 'GET' && options.retries > 0;
   if (buffered) body = await request.arrayBuffer();
   // An abort before an attempt is caught by the throttle's queue or by sendAttempt, which then
   // sends nothing.
   for (let retry = 0; ; retry++) {
-    const attempt = retry || buffered ? new Request(request, { body: body ?? null }) : request;
+    const attempt = retry || buffered ? new Request(request, { body }) : request;
     if (throttle) await throttle.acquire(signal);
     const started = clock.now();
     const state = attemptState();
