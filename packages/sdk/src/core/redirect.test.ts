@@ -119,6 +119,20 @@ describe('a redirect is never followed', () => {
     expect(calls).toHaveLength(2);
     expect(modes).toEqual(['manual manual', 'manual manual']);
   });
+
+  it("ends WebKit's opaque redirect, whose body is an empty stream rather than null, in the same error", async () => {
+    // WebKitGTK 2.50 (Safari's engine) answers redirect: 'manual' so; status 0 cannot be set again.
+    const opaque = () =>
+      Object.defineProperties(new Response(''), {
+        type: { value: 'opaqueredirect' },
+        status: { value: 0 },
+        ok: { value: false },
+      });
+    const webkit = client({ fetch: recordingFetch(opaque).fetch });
+    const error = await expectRedirectError(webkit.agents.retrieve('a1'), 0);
+    expect(error.message).toBe('Redirect not followed: check baseUrl');
+    await expectRedirectError(webkit.raw.GET('/v1/me'), 0);
+  });
 });
 
 describe('what is no redirect', () => {

@@ -108,9 +108,11 @@ export function sendAttempt(
           // Stopped already, by the deadline or the caller (a fetch that ignores the signal answers
           // late): nobody takes this answer, which must not be held in place of a retry's; freed.
           if (state.controller?.signal.aborted) response.body?.cancel().catch(() => {});
-          // Not held: no body. A 2xx from a fetch that never read the signal (a wrapper that drops
-          // `init`) is held too: its body cannot be stopped, but the call still settles on time.
-          else if (!hold || response.body === null) {
+          // Not held: no body, or status 0 (a browser's opaque redirect, which WebKit gives an empty
+          // body; no Response can be built again with it). A 2xx from a fetch that never read the
+          // signal (a wrapper that drops `init`) is held too: its body cannot be stopped, but the
+          // call still settles on time.
+          else if (!(hold && response.body !== null && response.status)) {
             finish();
             // `Response.error()` (a fetch of one's own may answer it; it has no body): a network
             // error, as if the fetch had thrown, so retried and reported as one.
