@@ -24,14 +24,21 @@ export async function readBody(request: Request, path: string): Promise<Uint8Arr
   const limit = bodyLimit(request.method, path);
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
-  if (!request.body) return new Uint8Array(0);
   // A body the caller already read (or is reading) is the caller's mistake, not the server's: 400.
   // Most often a handler of the caller's own that read it, then handed the request on (MSW).
-  if (request.bodyUsed || request.body.locked) {
+  if (request.bodyUsed || request.body?.locked) {
     throw unreadable(
       'already read (bodyUsed): whatever reads it before the mock must read a clone (request.clone())',
     );
   }
+  // Firefox's Request has no body stream (undefined, not null: none on its prototype) for a body
+  // that is there all the same: read whole, then held to the limit.
+  if (request.body === undefined) {
+    const body = new Uint8Array(await request.arrayBuffer());
+    if (body.byteLength > limit) throw tooLarge(limit);
+    return body;
+  }
+  if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   // The caller gave up (its fetch's signal aborted) while the body was still coming: stop reading,
   // as a real fetch cancels the body it was sending, and do nothing with what came.
