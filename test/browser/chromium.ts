@@ -6,6 +6,8 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { createBrotliDecompress } from 'node:zlib';
 import { type Browser, chromium } from 'playwright-core';
+import type { Engine } from './engine.js';
+import { foreignSite } from './foreign-site.js';
 
 // Chromium comes from the npm registry, as everything else the tests need: @sparticuz/chromium (a
 // root devDependency) ships a headless Chromium for Linux x64 as a brotli-compressed binary, with the
@@ -87,9 +89,6 @@ async function extracted(version: string): Promise<{ path: string; libraries: st
   return { path: join(dir, 'chromium'), libraries: join(dir, 'lib') };
 }
 
-/** A host name that the browser resolves to 127.0.0.1: a page of another site, not of this machine. */
-export const foreignSite = 'site.example';
-
 /**
  * Launches headless Chromium from `source`, with the browser's own security on (CORS, service
  * workers' secure context) and nothing that reaches beyond this machine: no background traffic, and
@@ -118,3 +117,28 @@ export async function launchChromium(source: ChromiumSource): Promise<Browser> {
     timeout: 30_000,
   });
 }
+
+/** Chromium, driven by playwright-core. */
+export const chromiumEngine: Engine = {
+  name: 'Chromium',
+  async missing() {
+    const source = await chromiumSource();
+    return source.kind === 'none' ? source.reason : undefined;
+  },
+  async launch() {
+    const browser = await launchChromium(await chromiumSource());
+    return {
+      version: `Chromium ${browser.version()}`,
+      async openPage(url, log) {
+        const page = await browser.newPage();
+        page.on('console', (message) => log(`${message.type()}: ${message.text()}`));
+        page.on('pageerror', (error) => log(`uncaught: ${error.message}`));
+        await page.goto(url);
+        return { evaluate: (expression) => page.evaluate(expression), close: () => page.close() };
+      },
+      close: () => browser.close(),
+    };
+  },
+  failedFetch: 'TypeError: Failed to fetch',
+  cutBody: /^TypeError: Failed to fetch$/,
+};
