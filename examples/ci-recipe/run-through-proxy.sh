@@ -150,14 +150,27 @@ else
   [ "$failed" -eq 0 ] || suite=1
 fi
 
-# Stop the proxy: SIGTERM to the process started, not to its group (a launcher such as npx passes it
-# on and exits with the proxy's code; a group signal reaches the launcher too, which may then end by
-# the signal, 143), then its exit code: 1 if it saw any violation, 0 if none.
+# Stop the proxy: SIGTERM to the process started, not to its group (a launcher that passes it on exits
+# with the proxy's code; a group signal reaches the launcher too, which may then end by the signal,
+# 143), then its exit code: 1 if it saw any violation, 0 if none.
 # The step's code: the suite's when it failed (the code a CI reads says why the suite failed, with
 # any violations on stderr), else 65 when the proxy saw violations, else 1 when the proxy failed.
 kill -TERM "$proxy_pid"
 proxy_exit=0
 wait "$proxy_pid" || proxy_exit=$?
+# A launcher that passes no signal on (npx, whose shell is dash on Debian and Ubuntu) ends by it, 143,
+# the proxy running on under it: signal the proxy's group, wait until no live process is left in it
+# (an orphan's zombie may stay), and take the verdict from the proxy's closing line on its stdout
+# ("... violations seen; exit code N)").
+if [ "$proxy_exit" -eq 143 ]; then
+  kill -TERM -- "-$proxy_pid" 2>/dev/null || true
+  for _ in $(seq 1 100); do # up to 10 s: requests in flight get 5 s
+    ps -eo pgid=,stat= | awk -v g="$proxy_pid" '$1 == g && $2 !~ /^Z/ { found = 1 } END { exit !found }' || break
+    sleep 0.1
+  done
+  verdict=$(grep -o 'exit code [0-9]*)' "$logs/proxy" | tail -n 1 | tr -dc '0-9' || true)
+  if [ -n "$verdict" ]; then proxy_exit=$verdict; fi
+fi
 step=$suite
 if [ "$proxy_exit" -eq 1 ]; then
   echo "the contract proxy saw violations of spec/openapi.yaml (above, one a line: a request the suite sent, or a response the upstream answered)" >&2

@@ -139,7 +139,7 @@ it('stops before its checks, naming AGENT_PLATFORM_API_KEY, when AGENT_PLATFORM_
   }
 }, 70_000);
 
-it("keeps the proxy's exit code under a launcher that passes SIGTERM on (npx)", async () => {
+it("keeps the proxy's exit code under a launcher that passes SIGTERM on", async () => {
   // As npm's exec does: the signal forwarded to the child, the child's exit code its own. Signalled as
   // a whole group (the proxy directly, then again through the launcher), the step saw 143 here.
   const dir = await mkdtemp(join(tmpdir(), 'forwarding-launcher-'));
@@ -163,6 +163,19 @@ child.on('exit', (code) => process.exit(code ?? 1));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}, 70_000);
+
+it("keeps the proxy's exit code under a launcher that passes no signal on (npx, its shell dash)", async () => {
+  // npx (npm 11, /bin/sh dash) ends by the SIGTERM the step sends it, the proxy running on under it:
+  // the step said "the contract proxy exited 143" and exited 1, with or without violations.
+  const launcher = fileURLToPath(new URL('./test-launcher.sh', import.meta.url));
+  const under = { AGENT_PLATFORM_MOCK: `sh ${launcher} ${mock}` };
+  const conforming = await step([], under);
+  expect({ code: conforming.code, stderr: conforming.stderr }).toEqual({ code: 0, stderr: '' });
+  expect(conforming.stdout).toMatch(/the contract proxy saw no violation\n$/);
+  const breaking = await step(post('{"nmae":"Ann"}'), under);
+  expect(breaking.code).toBe(VIOLATIONS);
+  expect(breaking.stderr).toContain('the contract proxy saw violations');
 }, 70_000);
 
 /** Whether a process is still there. */
