@@ -67,8 +67,9 @@ export async function runProxyCli(argv: string[]): Promise<void> {
   }
   let stopping = false;
   // The exit code says whether the API drifted from the spec, however the proxy was stopped: a
-  // second signal (Ctrl-C twice; a process group killed under npx, which forwards it too) only
-  // skips the wait for requests in flight.
+  // second signal (Ctrl-C twice; a process group killed under a launcher that forwards it too)
+  // only skips the wait for requests in flight. npx under dash forwards none: it ends by the signal
+  // (143), and whoever signalled it reads the verdict from the closing line (run-through-proxy.sh).
   const exit = () => process.exit(seen > 0 ? 1 : 0);
   const stop = (signal: string) => {
     if (stopping) {
