@@ -22,6 +22,16 @@ describe('watchParent', () => {
     expect(gone).toHaveBeenCalledTimes(1);
   });
 
+  it('calls back at the first check when the parent given (read as the process started) is gone already', async () => {
+    // The CLI reads its parent first thing: one that died while the server was still binding had
+    // left it adopted by init before watchParent read process.ppid, which then looked like the parent.
+    vi.useFakeTimers();
+    const gone = vi.fn();
+    watchParent(gone, 250, process.ppid + 1_000_000);
+    await vi.advanceTimersByTimeAsync(250);
+    expect(gone).toHaveBeenCalledTimes(1);
+  });
+
   it('calls back when no process has the parent id any more (Windows keeps the id)', async () => {
     vi.useFakeTimers();
     let exists = true;

@@ -1,10 +1,16 @@
 /**
- * Calls `gone` once, when the process that started this one has exited: the parent's id changed
- * (POSIX adopts an orphan) or no process has it any more (Windows does not re-parent). Checked every
- * `everyMs`; the timer holds nothing open. Returns a function that stops watching.
+ * The parent as this module is loaded, the CLI's first moment: read later (once the server listens),
+ * a parent gone while the server was binding had left it adopted by init, which then passed for it.
  */
-export function watchParent(gone: () => void, everyMs = 250): () => void {
-  const parent = process.ppid;
+const parentAtLoad = process.ppid;
+
+/**
+ * Calls `gone` once, when the process that started this one (`parent`, by default the one at load)
+ * has exited: the parent's id changed (POSIX adopts an orphan) or no process has it any more
+ * (Windows does not re-parent). Checked every `everyMs`; the timer holds nothing open. Returns a
+ * function that stops watching.
+ */
+export function watchParent(gone: () => void, everyMs = 250, parent = parentAtLoad): () => void {
   const timer = setInterval(() => {
     if (process.ppid === parent && exists(parent)) return;
     clearInterval(timer);
