@@ -57,8 +57,8 @@ describe('construction', () => {
     vi.stubEnv('AGENT_PLATFORM_API_KEY', blank);
     vi.stubEnv('AGENT_PLATFORM_BASE_URL', blank);
     vi.stubEnv('AGENT_PLATFORM_LOG', blank);
-    expect(() => new AgentPlatform({ baseUrl: 'http://api.test' })).toThrow(/Missing API key/);
-    expect(() => new AgentPlatform({ apiKey: 'k' })).toThrow(/Missing base URL/);
+    expect(() => new AgentPlatform({ baseUrl: 'http://api.test' })).toThrow(/apiKey: missing/);
+    expect(() => new AgentPlatform({ apiKey: 'k' })).toThrow(/baseUrl: missing/);
     // The log level falls back to off, which logs nothing.
     const log = vi.fn();
     const logger = { debug: log, info: log, warn: log, error: log };
@@ -70,7 +70,7 @@ describe('construction', () => {
   it('runs where there is no process (edge, browsers)', () => {
     vi.stubGlobal('process', undefined);
     expect(() => new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test' })).not.toThrow();
-    expect(() => new AgentPlatform({ baseUrl: 'http://api.test' })).toThrow(/Missing API key/);
+    expect(() => new AgentPlatform({ baseUrl: 'http://api.test' })).toThrow(/apiKey: missing/);
   });
 });
 

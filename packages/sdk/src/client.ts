@@ -111,6 +111,20 @@ function count(name: string, value: number | undefined = 0, whole = ''): number 
   return value;
 }
 
+/**
+ * The `apiKey` or `baseUrl` option, else its environment variable (`AGENT_PLATFORM_API_KEY`,
+ * `AGENT_PLATFORM_BASE_URL`: the option's name in snake case), with the name it came by, for
+ * messages. One helper for both: fewer bytes than a check and a message each.
+ */
+function setting(options: ClientOptions, option: 'apiKey' | 'baseUrl'): [string, string] {
+  const env = `AGENT_PLATFORM_${option.replace(/[A-Z]/g, '_$&').toUpperCase()}`;
+  const value = options[option] ?? readEnv(env);
+  if (!value) {
+    throw new AgentPlatformError(`${option}: missing; pass it or set ${env}`);
+  }
+  return [value as string, options[option] ? option : env];
+}
+
 /** `maxRetries` and `timeout` of `options`, checked, else of `fallback`. */
 function sendOptions(
   options: { maxRetries?: number | undefined; timeout?: number | undefined },
@@ -197,23 +211,11 @@ export class AgentPlatform {
         `/v1/${name.replace(/[A-Z]/g, '-$&').toLowerCase()}`,
       );
     }
-    const apiKey = options.apiKey ?? readEnv('AGENT_PLATFORM_API_KEY');
-    if (!apiKey) {
-      throw new AgentPlatformError('Missing API key: pass apiKey or set AGENT_PLATFORM_API_KEY.');
-    }
+    const [apiKey, keyName] = setting(options, 'apiKey');
     // A header fetch refuses would fail every call with a TypeError quoting its value, which may be
     // the key. The key is named after where it came from.
-    checkHeaders({
-      ...options.defaultHeaders,
-      [options.apiKey ? 'apiKey' : 'AGENT_PLATFORM_API_KEY']: apiKey,
-    });
-    let baseUrl = options.baseUrl ?? readEnv('AGENT_PLATFORM_BASE_URL');
-    if (!baseUrl) {
-      throw new AgentPlatformError(
-        'Missing base URL: pass baseUrl or set AGENT_PLATFORM_BASE_URL.',
-      );
-    }
-    baseUrl = checkBaseUrl(baseUrl);
+    checkHeaders({ ...options.defaultHeaders, [keyName]: apiKey });
+    const baseUrl = checkBaseUrl(setting(options, 'baseUrl')[0]);
     this.#defaults = sendOptions(options, { retries: 2, attemptTimeout: 60_000 });
     const clock = options.clock ?? systemClock;
     // Checked only (plain JS may pass `{}`): the clock itself is used, as it is.

@@ -29,8 +29,9 @@ export function attemptFailure(
   request?: Request,
 ): AgentPlatformError {
   // Without the query: it may hold a search for a person. So may what a fetch said (node-fetch
-  // quotes the whole URL): a `?` and what follows up to a space are left out of the message.
-  const name = request && `${request.method} ${request.url.split('?')[0]}`;
+  // quotes the whole URL): a `?` and what follows up to a space are left out of the message, the
+  // request's own URL's included (it has no space). One `new` for both classes: 5 B fewer.
+  const name = request && `${request.method} ${request.url}`;
   // One expression, the error cast where read: 4 B fewer in the bundle than returns and a variable.
   // `||`, not `??`: an empty message (undici's network error without a reason) or a DOMException's
   // code 0 says nothing; the next one is quoted instead. A DOMException's other codes are legacy
@@ -40,14 +41,12 @@ export function attemptFailure(
   // (every Error has one, and it says less than the code), still quotes the number.
   return signal?.aborted
     ? new APIUserAbortError(undefined, { cause: error })
-    : timedOut
-      ? new APITimeoutError(name && `Request timed out: ${name}`, { cause: error })
-      : new APIConnectionError(
-          name &&
-            `Connection error: ${name} (${(((error as Failed)?.cause?.code as number) > 0 && (error as Failed)?.cause?.name !== 'Error' && (error as Failed)?.cause?.name) || (error as Failed)?.cause?.code || (error as Failed)?.cause?.message || (error as Failed)?.message || 'no message'})`.replace(
-              /\?\S*/g,
-              '',
-            ),
-          { cause: error },
-        );
+    : new (timedOut ? APITimeoutError : APIConnectionError)(
+        name &&
+          (timedOut
+            ? `Request timed out: ${name}`
+            : `Connection error: ${name} (${(((error as Failed)?.cause?.code as number) > 0 && (error as Failed)?.cause?.name !== 'Error' && (error as Failed)?.cause?.name) || (error as Failed)?.cause?.code || (error as Failed)?.cause?.message || (error as Failed)?.message || 'no message'})`
+          ).replace(/\?\S*/g, ''),
+        { cause: error },
+      );
 }

@@ -24,9 +24,10 @@ import {
 function guard<T extends Error>(Class: { prototype: T }): (value: unknown) => value is T {
   const kind = Class.prototype.name;
   return (value): value is T => {
-    // A primitive has no brand either (`?.` spares null and undefined).
+    // A primitive has no brand either (`?.` spares null and undefined). Truthy, not `=== true`
+    // (the brand is true): 3 B fewer.
     let proto =
-      (value as Record<symbol, unknown> | null | undefined)?.[BRAND] === true &&
+      (value as Record<symbol, unknown> | null | undefined)?.[BRAND] &&
       Object.getPrototypeOf(value);
     while (proto && proto.name !== kind) proto = Object.getPrototypeOf(proto);
     return !!proto;
