@@ -41,6 +41,8 @@ export default defineConfig({
       'retries',
       'attemptTimeout',
       'callSignal',
+      // A response's note that it was not retried (NotRetried)
+      'notRetried',
     ];
     options.mangleProps = new RegExp(`^(${internal.join('|')})$`);
   },

@@ -661,9 +661,7 @@ describe('logging', () => {
       logLevel: 'warn',
     });
     await expect(client.me()).rejects.toBeInstanceOf(RateLimitError);
-    expect(lines).toEqual([
-      'warn GET /v1/me 429: asked to wait 61 s > maxRetryAfter, not retrying',
-    ]);
+    expect(lines).toEqual(['warn GET /v1/me 429; not retried: wait of 61 s > maxRetryAfter']);
   });
 
   it('keeps debug lines out at info level', async () => {

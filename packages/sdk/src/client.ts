@@ -27,6 +27,7 @@ import { ReplayableRequest } from './core/replayable-request.js';
 import type { ListOptions, RequestOptions } from './core/request-options.js';
 import {
   type FetchLike,
+  type NotRetried,
   type SendConfig,
   type SendOptions,
   sendWithRetry,
@@ -369,12 +370,15 @@ export class AgentPlatform {
       });
       if (!response.ok) {
         // Dated by the client's clock: an HTTP-date Retry-After.
-        throw generateError(
+        const apiError = generateError(
           response.status,
           error,
           response.headers,
           this.#config.timeSource.now(),
         );
+        // A wait refused for exceeding maxRetryAfter says so: the server's message alone does not.
+        apiError.message += (response as NotRetried).notRetried ?? '';
+        throw apiError;
       }
       let text: string;
       // Also where openapi-fetch answers `data: undefined` without reading (a 204, an empty body):

@@ -97,6 +97,35 @@ describe('retries', () => {
     expect(sleeps).toEqual([]);
   });
 
+  it('says in the error that it did not retry, and the wait it refused', async () => {
+    const message = (respond: () => Response) =>
+      setup(respond)
+        .client.agents.retrieve(ID)
+        .catch((error: unknown) => (error as Error).message);
+    // Retry-After, on a 429 and on a GET's 503: the server's message, then why no retry came.
+    expect(await message(() => apiError(429, 'RATE_LIMIT_EXCEEDED', { 'Retry-After': '90' }))).toBe(
+      'RATE_LIMIT_EXCEEDED happened; not retried: wait of 90 s > maxRetryAfter',
+    );
+    expect(await message(() => apiError(503, 'MAINTENANCE', { 'Retry-After': '120' }))).toBe(
+      'MAINTENANCE happened; not retried: wait of 120 s > maxRetryAfter',
+    );
+    // A 429's rate-limit reset, without a Retry-After.
+    const reset = String(Date.UTC(2026, 10, 20, 10, 0, 0) / 1000 + 3600);
+    const window = { 'X-RateLimit-Limit': '100', 'X-RateLimit-Remaining': '0' };
+    expect(
+      await message(() =>
+        apiError(429, 'RATE_LIMIT_EXCEEDED', { ...window, 'X-RateLimit-Reset': reset }),
+      ),
+    ).toBe('RATE_LIMIT_EXCEEDED happened; not retried: wait of 3600 s > maxRetryAfter');
+    // Retried until the retries ran out, or not retryable: the server's message alone.
+    expect(await message(() => apiError(429, 'RATE_LIMIT_EXCEEDED', { 'Retry-After': '1' }))).toBe(
+      'RATE_LIMIT_EXCEEDED happened',
+    );
+    expect(await message(() => apiError(404, 'NOT_FOUND', { 'Retry-After': '90' }))).toBe(
+      'NOT_FOUND happened',
+    );
+  });
+
   it('takes maxRetryAfter in seconds from the options', async () => {
     const { client, calls } = setup(
       failing(

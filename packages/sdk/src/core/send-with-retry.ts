@@ -39,6 +39,12 @@ export interface SendConfig {
   leveledLogger: LevelLogger;
 }
 
+/**
+ * A response not retried for the wait its server asked: `notRetried` says so, for the warn line and
+ * the end of its error's message (a middleware's replacement has none, and its error says no more).
+ */
+export type NotRetried = Response & { notRetried?: string };
+
 function path(request: Request): string {
   return new URL(request.url).pathname;
 }
@@ -114,8 +120,10 @@ export async function sendWithRetry(
       requested = serverDelay(response.status, response.headers, clock.now());
       // Undefined is no number above it.
       if ((requested as number) > config.maxServerWait) {
+        (response as NotRetried).notRetried =
+          `; not retried: wait of ${Math.ceil((requested as number) / 1000)} s > maxRetryAfter`;
         logger.warn?.(
-          `${method} ${path(request)} ${response.status}: asked to wait ${Math.ceil((requested as number) / 1000)} s > maxRetryAfter, not retrying`,
+          `${method} ${path(request)} ${response.status}${(response as NotRetried).notRetried}`,
         );
         return response;
       }
