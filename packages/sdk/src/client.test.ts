@@ -44,6 +44,18 @@ describe('construction', () => {
     expect(() => new AgentPlatform({ apiKey: 'k' })).toThrow(/baseUrl.*AGENT_PLATFORM_BASE_URL/);
   });
 
+  it('names AGENT_PLATFORM_BASE_URL when its value is refused, baseUrl when the option is', () => {
+    vi.stubEnv('AGENT_PLATFORM_BASE_URL', 'https://api.example.com/v1');
+    const rule =
+      'must be an http(s) URL without /v1, query, #, {} or credentials, e.g. https://api.example.com, not "https://api.example.com/v1"';
+    expect(() => new AgentPlatform({ apiKey: 'k' })).toThrow(
+      new AgentPlatformError(`AGENT_PLATFORM_BASE_URL: ${rule}`),
+    );
+    expect(() => new AgentPlatform({ apiKey: 'k', baseUrl: 'https://api.example.com/v1' })).toThrow(
+      new AgentPlatformError(`baseUrl: ${rule}`),
+    );
+  });
+
   it('falls back to the environment', async () => {
     vi.stubEnv('AGENT_PLATFORM_API_KEY', 'env-key');
     vi.stubEnv('AGENT_PLATFORM_BASE_URL', 'http://env.test/');

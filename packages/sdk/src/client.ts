@@ -216,7 +216,8 @@ export class AgentPlatform {
     // A header fetch refuses would fail every call with a TypeError quoting its value, which may be
     // the key. The key is named after where it came from.
     checkHeaders({ ...options.defaultHeaders, [keyName]: apiKey });
-    const baseUrl = checkBaseUrl(setting(options, 'baseUrl')[0]);
+    // Named after where it came from, as the key is.
+    const baseUrl = checkBaseUrl(...setting(options, 'baseUrl'));
     this.#defaults = sendOptions(options, { retries: 2, attemptTimeout: 60_000 });
     const clock = options.clock ?? systemClock;
     // Checked only (plain JS may pass `{}`): the clock itself is used, as it is.
