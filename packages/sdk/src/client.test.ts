@@ -44,6 +44,17 @@ describe('construction', () => {
     expect(() => new AgentPlatform({ apiKey: 'k' })).toThrow(/baseUrl.*AGENT_PLATFORM_BASE_URL/);
   });
 
+  it.each([' ', ' \t\n'])(
+    'refuses an apiKey of only whitespace (%j) as a missing one',
+    (apiKey) => {
+      // fetch trims a header's value: the key would be sent empty, and every call refused with a 401.
+      vi.stubEnv('AGENT_PLATFORM_API_KEY', 'env-key');
+      expect(() => new AgentPlatform({ apiKey, baseUrl: 'http://api.test' })).toThrow(
+        new AgentPlatformError('apiKey: missing; pass it or set AGENT_PLATFORM_API_KEY'),
+      );
+    },
+  );
+
   it('names AGENT_PLATFORM_BASE_URL when its value is refused, baseUrl when the option is', () => {
     vi.stubEnv('AGENT_PLATFORM_BASE_URL', 'https://api.example.com/v1');
     const rule =

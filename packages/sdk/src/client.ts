@@ -120,7 +120,9 @@ function count(name: string, value: number | undefined = 0, whole = ''): number 
 function setting(options: ClientOptions, option: 'apiKey' | 'baseUrl'): [string, string] {
   const env = `AGENT_PLATFORM_${option.replace(/[A-Z]/g, '_$&').toUpperCase()}`;
   const value = options[option] ?? readEnv(env);
-  if (!value) {
+  // Blank is missing: fetch trims a header's value, so a key of spaces would be sent empty and every
+  // call refused (401). A string first: plain JS may pass a URL object or a port number as baseUrl.
+  if (!/\S/.test(value || '')) {
     throw new AgentPlatformError(`${option}: missing; pass it or set ${env}`);
   }
   return [value as string, options[option] ? option : env];
