@@ -43,7 +43,7 @@ export function preflightResponse(
       'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE, OPTIONS',
       'Access-Control-Allow-Headers':
         request.header('access-control-request-headers') ??
-        'x-api-key, content-type, x-mock-admin-token',
+        'x-api-key, content-type, x-mock-admin-token, x-contract-expect-violation',
       'Access-Control-Max-Age': '600',
     },
   };

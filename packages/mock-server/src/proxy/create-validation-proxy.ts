@@ -5,6 +5,7 @@ import { shownOption } from '../shown-option.js';
 import type { ListenOptions, RunningServer } from '../transports/node-server.js';
 import { unknownOption } from '../unknown-option.js';
 import { checkRequest, notValidated } from './check-request.js';
+import { allowInPreflight, applyExpectation, EXPECT_VIOLATION_HEADER } from './expect-violation.js';
 import { type Forwarded, forwardRequest, passBack } from './forward-request.js';
 import { listenProxy } from './listen-proxy.js';
 import { markOwn } from './own-answer.js';
@@ -131,12 +132,13 @@ export function watchedValidationProxy(
       return markOwn(proxyError(508, 'PROXY_LOOP', loop, undefined, { via: hop }), null);
     }
     const checked = await checkRequest(request, path, url.search, cap, variant);
+    const refused = applyExpectation(checked, request.headers.get(EXPECT_VIOLATION_HEADER));
     const { op } = checked;
     let forwarded: Forwarded | null = null;
     let answerIssues: ErrorDetail[] = [];
     let answer: ProxyAnswer;
     // The proxy's own answers are marked as the mock's are (markOwn); the upstream's pass back as sent.
-    if (errors && checked.refusal) answer = markOwn(checked.refusal, null);
+    if ((errors || refused) && checked.refusal) answer = markOwn(checked.refusal, null);
     else {
       forwarded = await forwardRequest(
         request,
@@ -174,6 +176,7 @@ export function watchedValidationProxy(
         } else {
           answer = passBack(forwarded, method === 'HEAD');
           rewriteLocations(answer.headers, upstream);
+          if (method === 'OPTIONS') allowInPreflight(request.headers, answer.headers);
         }
       }
     }

@@ -1,3 +1,4 @@
+import { EXPECT_VIOLATION_HEADER, hideFromPreflight } from './expect-violation.js';
 import { forwardHeaders } from './forward-headers.js';
 import type { Upstream } from './parse-upstream.js';
 import type { BufferedAnswer } from './proxy-answer.js';
@@ -11,7 +12,7 @@ export type Forwarded =
 
 /**
  * Sends a request on to the upstream (its path and query after the upstream's prefix; its headers
- * but the hop-by-hop ones; its body as read) without following redirects, and reads the answer
+ * but the hop-by-hop ones and X-Contract-Expect-Violation; its body as read) without following redirects, and reads the answer
  * up to `cap` bytes, all within `timeoutMs` (then it is aborted), `via` (the proxy's entry)
  * added to its Via header. A request its caller aborted rejects with the abort.
  */
@@ -35,9 +36,11 @@ export async function forwardRequest(
     timedOut = true;
     upstreamAbort.abort(new Error(`no answer within ${timeoutMs} ms`));
   }, timeoutMs);
-  const headers = forwardHeaders(request.headers, ['accept-encoding']);
+  // The proxy's own header is no business of the upstream's.
+  const headers = forwardHeaders(request.headers, ['accept-encoding', EXPECT_VIOLATION_HEADER]);
   // Validated as sent: uncompressed (fetch would decode a compressed answer, keeping its header).
   headers.set('accept-encoding', 'identity');
+  if (request.method === 'OPTIONS') hideFromPreflight(headers);
   // After the entries of the hops before it, as RFC 9110 §7.6.3 orders them.
   const before = headers.get('via');
   headers.set('via', before ? `${before}, ${via}` : via);

@@ -37,7 +37,9 @@ export const PROXY_USAGE = `Usage: agent-platform-mock proxy <upstream-url> [fla
 Forwards every request to <upstream-url> (the real API, or a staging one; a path in it is kept
 as a prefix) and reports each request and answer that breaks spec/openapi.yaml, naming the field
 and the rule: one line per violation on stderr, and GET /__mock/violations. Answers are passed
-back unchanged, with a header x-contract-violations: <count>.
+back unchanged, with a header x-contract-violations: <count>. A negative test's request, sent
+with header x-contract-expect-violation: request, is forwarded even under --errors, what it
+breaks counted as no violation; its answer is checked as any other.
 
 Flags:
   --port N             port to listen on (default 4011; 0 picks a free port)
