@@ -16,6 +16,9 @@
 # AGENT_PLATFORM_API_KEY set (the demo key in front of the mock). Each violation is one line on
 # stderr as it happens: `agent-platform-mock: violation request POST /v1/contacts 400 nmae: ... (unknown)`
 # (the side, the method and path, the upstream's status, the field, the message, the rule).
+# A negative test, a request that breaks the spec on purpose to check the API's own answer, sends
+# the header X-Contract-Expect-Violation: request: the proxy forwards it and does not count what it
+# breaks (its answer is still checked), where it would fail the step with 65.
 # A SIGTERM or SIGINT to this script is passed on to the suite (its process group); once it has ended,
 # the proxy is stopped and the step exits 143 or 130.
 # AGENT_PLATFORM_MOCK overrides how the CLI starts, as in run-suite.sh (from source in this repository,
@@ -92,7 +95,8 @@ proxy_pid=$pid
 proxy=$url
 echo "proxy at $proxy, in front of $upstream"
 
-# The suite: the command given, or these checks, each a call the spec allows.
+# The suite: the command given, or these checks, each a call the spec allows but one: a negative test,
+# marked with X-Contract-Expect-Violation: request, which the proxy forwards and does not count.
 suite=0
 if [ $# -gt 0 ]; then
   # In the background, in a process group of its own (set -m), and waited for: bash runs a trap only
@@ -146,6 +150,8 @@ else
     check 'contact deleted' 204 "$(status -X DELETE "$proxy/v1/contacts/$id")"
   fi
   check 'an unknown contact is 404' 404 "$(status "$proxy/v1/contacts/00000000-0000-4000-8000-000000000000")"
+  check 'a bad email is 400 (a negative test)' 400 \
+    "$(status -H 'x-contract-expect-violation: request' "${json[@]}" -d '{"email":"ann"}' "$proxy/v1/contacts")"
   echo "$passed passed, $failed failed"
   [ "$failed" -eq 0 ] || suite=1
 fi

@@ -41,10 +41,10 @@ async function step(args: string[], more: NodeJS.ProcessEnv = {}) {
 
 // A suite of one call, as a test in any language makes it, against the proxy the script names;
 // it ends with the exit code `exit` (0: it passed).
-const post = (body: string, exit = 0) => [
+const post = (body: string, exit = 0, header = '') => [
   'sh',
   '-c',
-  `curl -s -o /dev/null -w '%{http_code}\\n' -H "x-api-key: $AGENT_PLATFORM_API_KEY" -H 'content-type: application/json' -d '${body}' "$AGENT_PLATFORM_BASE_URL/v1/contacts"; exit ${exit}`,
+  `curl -s -o /dev/null -w '%{http_code}\\n' -H "x-api-key: $AGENT_PLATFORM_API_KEY" -H 'content-type: application/json' ${header} -d '${body}' "$AGENT_PLATFORM_BASE_URL/v1/contacts"; exit ${exit}`,
 ];
 
 /** The step's exit code when the suite passed and the proxy saw violations (sysexits' EX_DATAERR). */
@@ -56,7 +56,7 @@ it('passes a conforming suite through the proxy in front of the mock CLI (exit 0
   expect(stdout).toMatch(
     /^proxy at http:\/\/127\.0\.0\.1:\d+, in front of http:\/\/127\.0\.0\.1:\d+$/m,
   );
-  expect(stdout).toContain('5 passed, 0 failed');
+  expect(stdout).toContain('6 passed, 0 failed');
   expect(stdout).toMatch(/the contract proxy saw no violation\n$/);
 }, 70_000);
 
@@ -77,6 +77,14 @@ it('fails the step (exit 65, no code a passing suite has) when a request breaks 
   expect(stderr).toMatch(
     /the contract proxy saw violations of spec\/openapi\.yaml \(above, one a line/,
   );
+}, 70_000);
+
+it('passes a negative test marked X-Contract-Expect-Violation: request (exit 0), the API answering it 400', async () => {
+  const marked = "-H 'x-contract-expect-violation: request'";
+  const { code, stdout, stderr } = await step(post('{"nmae":"Ann"}', 0, marked));
+  expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+  expect(stdout).toContain('\n400\n');
+  expect(stdout).toMatch(/the contract proxy saw no violation\n$/);
 }, 70_000);
 
 it("fails the step with the suite's exit code when the suite fails and the proxy saw nothing", async () => {
@@ -106,7 +114,7 @@ it('puts the proxy in front of AGENT_PLATFORM_UPSTREAM_URL, with AGENT_PLATFORM_
     });
     expect(code).toBe(0);
     expect(stdout).toContain(`, in front of ${server.url}\n`);
-    expect(stdout).toContain('5 passed, 0 failed');
+    expect(stdout).toContain('6 passed, 0 failed');
     // The suite's calls reached the upstream named, through the proxy.
     expect(upstream.requests().map((r) => `${r.method} ${r.status}`)).toEqual([
       'GET 200',
@@ -114,6 +122,7 @@ it('puts the proxy in front of AGENT_PLATFORM_UPSTREAM_URL, with AGENT_PLATFORM_
       'GET 200',
       'DELETE 204',
       'GET 404',
+      'POST 400',
     ]);
   } finally {
     await server.close();
