@@ -247,8 +247,9 @@ function validateBody(
  */
 function namingVariant(issue: ErrorDetail, body: unknown, variant: Variant): ErrorDetail {
   const index = issue.rule === 'enum' ? /^events\[(\d+)\]$/.exec(issue.field)?.[1] : undefined;
-  const events = (body as { events?: unknown }).events;
-  const value = index !== undefined && Array.isArray(events) ? events[Number(index)] : undefined;
+  // Only for that issue: a body of JSON null has an issue too (body: type), and no property to read.
+  const events = index === undefined ? undefined : (body as { events?: unknown }).events;
+  const value = Array.isArray(events) ? events[Number(index)] : undefined;
   const other = typeof value === 'string' ? otherVariantSubscription(value, variant) : null;
   if (!other) return issue;
   const why = `"${value}" is a Variant ${other.variant} ${other.kind}, and this server runs Variant ${variant}`;

@@ -156,6 +156,17 @@ describe.each(transports)('request validation over $name', (transport) => {
     expect(res.body.error.details[0]).toMatchObject({ field: 'body', rule: 'json' });
   });
 
+  it('rejects a JSON body that is no object (null, an array, a number) naming body, never a 500', async () => {
+    for (const raw of ['null', '[]', '5']) {
+      const res = await h.call('POST', '/v1/agents', {
+        raw,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.error.details[0]).toMatchObject({ field: 'body', rule: 'type' });
+    }
+  });
+
   it('rejects a body without a JSON content type', async () => {
     const res = await h.call('POST', '/v1/agents', {
       raw: 'name=x',
