@@ -167,11 +167,16 @@ wait "$proxy_pid" || proxy_exit=$?
 # A launcher that passes no signal on (npx, whose shell is dash on Debian and Ubuntu) ends by it, 143,
 # the proxy running on under it: signal the proxy's group, wait until no live process is left in it
 # (an orphan's zombie may stay), and take the verdict from the proxy's closing line on its stdout
-# ("... violations seen; exit code N)").
+# ("... violations seen; exit code N)"). Without ps (Debian's slim images, node:20-slim), until that
+# line is there: the proxy prints it as it starts closing.
 if [ "$proxy_exit" -eq 143 ]; then
   kill -TERM -- "-$proxy_pid" 2>/dev/null || true
   for _ in $(seq 1 100); do # up to 10 s: requests in flight get 5 s
-    ps -eo pgid=,stat= | awk -v g="$proxy_pid" '$1 == g && $2 !~ /^Z/ { found = 1 } END { exit !found }' || break
+    if command -v ps >/dev/null 2>&1; then
+      ps -eo pgid=,stat= | awk -v g="$proxy_pid" '$1 == g && $2 !~ /^Z/ { found = 1 } END { exit !found }' || break
+    elif grep -q 'exit code [0-9]*)' "$logs/proxy"; then
+      break
+    fi
     sleep 0.1
   done
   verdict=$(grep -o 'exit code [0-9]*)' "$logs/proxy" | tail -n 1 | tr -dc '0-9' || true)

@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -185,6 +185,28 @@ it("keeps the proxy's exit code under a launcher that passes no signal on (npx, 
   const breaking = await step(post('{"nmae":"Ann"}'), under);
   expect(breaking.code).toBe(VIOLATIONS);
   expect(breaking.stderr).toContain('the contract proxy saw violations');
+}, 70_000);
+
+it("keeps the proxy's exit code under such a launcher where there is no ps (a slim image: node:20-slim)", async () => {
+  // The wait for the proxy asked ps, which Debian's slim images lack: it read no verdict yet and the
+  // step said "the contract proxy exited 143".
+  // A PATH of one directory: a link to each command of this one's but ps (the first of each name).
+  const bin = await mkdtemp(join(tmpdir(), 'no-ps-'));
+  onTestFinished(() => rm(bin, { recursive: true, force: true }));
+  const linked = new Set(['ps']);
+  for (const dir of (env.PATH ?? '').split(':').filter(Boolean)) {
+    for (const name of await readdir(dir).catch(() => [])) {
+      if (linked.has(name)) continue;
+      linked.add(name);
+      await symlink(join(dir, name), join(bin, name));
+    }
+  }
+  const launcher = fileURLToPath(new URL('./test-launcher.sh', import.meta.url));
+  const under = { AGENT_PLATFORM_MOCK: `sh ${launcher} ${mock}`, PATH: bin };
+  const breaking = await step(post('{"nmae":"Ann"}'), under);
+  expect(breaking.code, breaking.stderr).toBe(VIOLATIONS);
+  const conforming = await step([], under);
+  expect({ code: conforming.code, stderr: conforming.stderr }).toEqual({ code: 0, stderr: '' });
 }, 70_000);
 
 /** Whether a process is still there. */
