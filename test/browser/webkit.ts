@@ -110,13 +110,15 @@ async function startDriver(path: string): Promise<Driver> {
  * A new session of MiniBrowser from a new driver, its requests for `foreignSite` through `proxy`.
  * Three drivers at most: now and then (3 of some 20 launches, on a loaded 2-core machine, never
  * alone) WebKitWebDriver starts no MiniBrowser and leaves the new session unanswered; a new
- * driver then starts one.
+ * driver then starts one. A driver that does not start is tried again too: `xvfb-run -a` picks a
+ * display number another run may take first (two runs at once), and its Xvfb then fails.
  */
 async function startSession(path: string, proxy: LoopbackProxy) {
   const failures: string[] = [];
   for (let attempt = 0; attempt < 3; attempt++) {
-    const driver = await startDriver(path);
+    let driver: Driver | undefined;
     try {
+      driver = await startDriver(path);
       const session = await command(
         driver.base,
         'POST',
@@ -137,8 +139,11 @@ async function startSession(path: string, proxy: LoopbackProxy) {
       );
       return { driver, session };
     } catch (error) {
-      driver.stop();
-      failures.push(`${error}; the driver said: ${driver.output() || 'nothing'}`);
+      // startDriver stops a driver that did not start, and its error holds what it said.
+      driver?.stop();
+      failures.push(
+        driver ? `${error}; the driver said: ${driver.output() || 'nothing'}` : `${error}`,
+      );
     }
   }
   throw new Error(`no WebKit session from 3 drivers:\n${failures.join('\n')}`);
