@@ -104,7 +104,8 @@ for (const engine of engines) {
     beforeAll(async () => {
       browser = await engine.launch();
       page = await openPage(`${server.origin}/`);
-    }, 60_000);
+      // WebKit's launch may try three drivers of 20 s each (webkit.ts): room for all three, and the page.
+    }, 120_000);
     afterAll(async () => {
       await browser?.close();
     });

@@ -94,7 +94,11 @@ async function startDriver(path: string): Promise<Driver> {
     output: () => output,
     // xvfb-run's shell, Xvfb, the driver and its browser: the process group that `detached` made.
     stop: () => {
-      if (child.exitCode === null && child.pid) process.kill(-child.pid, 'SIGTERM');
+      try {
+        if (child.exitCode === null && child.pid) process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // ESRCH: the group is gone already (its leader exited, the rest with it).
+      }
     },
   };
   try {
