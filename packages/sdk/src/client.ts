@@ -121,8 +121,8 @@ function setting(options: ClientOptions, option: 'apiKey' | 'baseUrl'): [string,
   const env = `AGENT_PLATFORM_${option.replace(/[A-Z]/g, '_$&').toUpperCase()}`;
   const value = options[option] ?? readEnv(env);
   // Blank is missing: fetch trims a header's value, so a key of spaces would be sent empty and every
-  // call refused (401). Tested as text: a URL object or a port number from plain JS passes here, and
-  // checkBaseUrl or checkHeaders then says what is wrong with it.
+  // call refused (401). Tested as text: a URL object or a number from plain JS passes here as its
+  // text, which checkBaseUrl then judges (a URL object is taken, a port number refused).
   if (!/\S/.test(value || '')) {
     throw new AgentPlatformError(`${option}: missing; pass it or set ${env}`);
   }
