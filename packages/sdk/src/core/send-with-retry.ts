@@ -81,7 +81,8 @@ export async function sendWithRetry(
   // An abort before an attempt is caught by the throttle's queue or by sendAttempt, which then
   // sends nothing.
   for (let retry = 0; ; retry++) {
-    const attempt = retry || buffered ? new Request(request, { body }) : request;
+    // `body` undefined is none (the request's own, null or a GET's), typed so for exact optional types.
+    const attempt = retry || buffered ? new Request(request, { body } as RequestInit) : request;
     if (throttle) await throttle.acquire(signal);
     const started = clock.now();
     const state = attemptState();
