@@ -238,6 +238,7 @@ for (const engine of engines) {
           listed: ['renamed'],
           rateLimit: ['limit', 'remaining', 'reset'],
           rateLimited: { retryAfter: 120, requestId: 'string' },
+          bodyCut: 'failed',
           journal: ['POST'],
         });
       });

@@ -36,6 +36,17 @@ export async function run(): Promise<Record<string, unknown>> {
       rateLimited = { retryAfter: error.retryAfter, requestId: typeof error.requestId };
     }
 
+    // A body a fault cuts halfway fails the page's fetch or its read, in every engine. In WebKit,
+    // which cannot hand a stream to the worker, msw reads the body whole first, and the cut left the
+    // request pending until the client's timeout: the handlers answer a network error there. The
+    // 30 s race only ends a hang the test would otherwise wait out; a cut settles in milliseconds.
+    mock.faults.add({ method: 'GET', path: '/v1/contacts', drop: 'body' });
+    const cut = fetch(`${mock.baseUrl}/v1/contacts`, { headers: { 'x-api-key': key } }).then(
+      (response) => response.text().then(() => 'read whole'),
+    );
+    const hang = new Promise<string>((resolve) => setTimeout(() => resolve('pending'), 30_000));
+    const bodyCut = await Promise.race([cut.catch(() => 'failed'), hang]);
+
     // The control API through the worker too, from the page's fetch.
     const journal = await fetch(`${mock.baseUrl}/__mock/requests?operation_id=agentsCreate`);
     return {
@@ -46,6 +57,7 @@ export async function run(): Promise<Record<string, unknown>> {
       listed: listed.data.data.map((agent) => agent.name),
       rateLimit: listed.rateLimit === undefined ? 'none' : Object.keys(listed.rateLimit),
       rateLimited,
+      bodyCut,
       journal: ((await journal.json()) as { data: { method: string }[] }).data.map((r) => r.method),
     };
   } finally {

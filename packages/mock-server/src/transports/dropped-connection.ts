@@ -23,6 +23,23 @@ export function isDroppedConnection(error: unknown): boolean {
 
 const utf8 = new TextEncoder();
 
+/** Marks an answer whose body a `drop: "body"` fault cuts halfway (a symbol of the registry, as DROPPED). */
+const CUT_BODY = Symbol.for('@agent-platform/mock-server/cut-body');
+
+/** Marks `response` as one whose body a fault cuts: see isCutBody. */
+export function markCutBody(response: Response): Response {
+  return Object.assign(response, { [CUT_BODY]: true });
+}
+
+/**
+ * True for an answer whose body a fault cuts halfway, for a transport that cannot pass such a body on
+ * (MSW's worker in WebKit) to answer a network error instead. Marked on the object, not kept in a
+ * set: the package's CommonJS entries each hold their own copy of this module.
+ */
+export function isCutBody(response: Response): boolean {
+  return CUT_BODY in response;
+}
+
 /**
  * What a `drop: "body"` fault lets through of the answer's body: its first half, in bytes of its
  * own (the body's may be shared); undefined when the connection is cut with nothing sent, as an

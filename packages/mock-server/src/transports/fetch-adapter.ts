@@ -3,7 +3,7 @@ import { normalizePath } from '../http/normalize-path.js';
 import { readBody } from '../http/read-body.js';
 import type { RequestHandler } from '../request-handler.js';
 import { type BaseUrl, pathUnder } from './base-url.js';
-import { droppedCause, droppedConnection, halfBody } from './dropped-connection.js';
+import { droppedCause, droppedConnection, halfBody, markCutBody } from './dropped-connection.js';
 
 /**
  * A fetch Request as the core reads it: its path (normalized) under the base URL's prefix
@@ -47,7 +47,7 @@ export function toFetchResponse(response: ApiResponse, request: ApiRequest): Res
         controller.enqueue(half);
       },
     });
-    return new Response(cutBody, { status, headers });
+    return markCutBody(new Response(cutBody, { status, headers }));
   }
   throw droppedConnection(cause);
 }

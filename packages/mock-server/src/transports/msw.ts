@@ -2,7 +2,7 @@ import { http, type RequestHandler } from 'msw';
 import { normalizePath } from '../http/normalize-path.js';
 import { shownOption } from '../shown-option.js';
 import { parseBaseUrl, pathUnder } from './base-url.js';
-import { isDroppedConnection } from './dropped-connection.js';
+import { isCutBody, isDroppedConnection } from './dropped-connection.js';
 
 /** A path the mock answers, under its prefix: `/v1`, `/__mock` or under them, in any case. */
 const MOCK_PATH = /^\/(v1|__mock)(\/|$)/i;
@@ -36,12 +36,38 @@ export function mswHandlers(mock: {
   // A client that aborted has had its fetch rejected by MSW already: `handle`'s AbortError is no
   // handler failure for MSW to report, and the network error answered instead reaches nobody. A
   // connection a fault dropped is MSW's network error: the client's fetch rejects, as over HTTP.
+  // A body a fault cuts halfway, where msw cannot hand a stream to its worker (WebKit), would fail
+  // the whole read msw makes first, and msw then never answers: a network error instead, at once.
+  const cutIsError = !streamsTransfer();
   const resolve = ({ request }: { request: Request }) =>
-    mock.handle(clonable(request) ? request.clone() : request).catch((error: unknown) => {
-      if (request.signal.aborted || isDroppedConnection(error)) return Response.error();
-      throw error;
-    });
+    mock.handle(clonable(request) ? request.clone() : request).then(
+      (response) => (cutIsError && isCutBody(response) ? Response.error() : response),
+      (error: unknown) => {
+        if (request.signal.aborted || isDroppedConnection(error)) return Response.error();
+        throw error;
+      },
+    );
   return [http.all(ours, resolve)];
+}
+
+/**
+ * Whether a ReadableStream can be transferred over a MessageChannel, as msw hands a mocked body to
+ * its service worker: not in WebKit (a DataCloneError), where msw reads each body whole first. As
+ * msw itself tells; where there is no MessageChannel, nothing is handed over.
+ */
+function streamsTransfer(): boolean {
+  if (typeof MessageChannel !== 'function' || typeof ReadableStream !== 'function') return true;
+  const { port1, port2 } = new MessageChannel();
+  try {
+    const stream = new ReadableStream();
+    port1.postMessage(stream, [stream]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    port1.close();
+    port2.close();
+  }
 }
 
 /** Whether `clone()` can copy the request's body: neither read nor locked (it throws otherwise). */
