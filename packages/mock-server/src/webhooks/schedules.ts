@@ -15,6 +15,8 @@ export const MAX_PENDING_PER_WEBHOOK = 1000;
 export const MAX_SETTLE_ROUNDS = 100;
 /** Finished deliveries kept in the history (all webhooks); the oldest finished ones go first. */
 export const MAX_FINISHED_DELIVERIES = 50_000;
+/** Variant B's alert e-mails kept (all webhooks, deleted ones' too); the oldest go first. */
+export const MAX_ALERTS = 10_000;
 /** Variant B: while a webhook is failing, a new event's first attempt waits the fifth delay. */
 export const B_FAILING_DELAY_MS = 15 * 60_000;
 

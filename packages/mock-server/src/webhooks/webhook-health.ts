@@ -1,6 +1,6 @@
 import type { DomainContext } from '../domain/context.js';
 import type { WebhookRow } from '../store/records.js';
-import { FAILURES_TO_DEACTIVATE } from './schedules.js';
+import { FAILURES_TO_DEACTIVATE, MAX_ALERTS } from './schedules.js';
 import type { AttemptOutcome } from './send-attempt.js';
 import { urlWithoutCredentials } from './url-without-credentials.js';
 
@@ -47,6 +47,9 @@ export function noteFailure(
       body: `The last ${hook._consecutive_failures} attempts to deliver to ${shown} failed (latest: ${outcome.error}). New events are still queued; fix the endpoint, or update the webhook.`,
       sent_at: ctx.now(),
     });
+    // A receiver that flaps all day sends one each time: keep the newest (an import may hold more).
+    const excess = ctx.state.alerts.length - MAX_ALERTS;
+    if (excess > 0) ctx.state.alerts.splice(0, excess);
   }
   return false;
 }
