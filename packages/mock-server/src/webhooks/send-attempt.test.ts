@@ -32,4 +32,27 @@ describe('sendAttempt', () => {
       succeeded: false,
     });
   });
+
+  it("says a receiver's certificate is not trusted, and how to trust its CA", async () => {
+    // What undici rejects with for a receiver whose certificate a CA of one's own signed.
+    const cause = Object.assign(new Error('unable to verify the first certificate'), {
+      code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+    });
+    const outcome = await attempt(async () => {
+      throw new TypeError('fetch failed', { cause });
+    });
+    expect(outcome.error).toBe(
+      "network error: UNABLE_TO_VERIFY_LEAF_SIGNATURE (unable to verify the first certificate): the receiver's TLS certificate is not trusted; for a CA of your own, start the mock with NODE_EXTRA_CA_CERTS=ca.pem",
+    );
+  });
+
+  it("keeps a network error that is no certificate's as its code", async () => {
+    const cause = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), {
+      code: 'ECONNREFUSED',
+    });
+    const outcome = await attempt(async () => {
+      throw new TypeError('fetch failed', { cause });
+    });
+    expect(outcome.error).toBe('network error: ECONNREFUSED');
+  });
 });

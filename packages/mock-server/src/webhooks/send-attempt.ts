@@ -157,7 +157,20 @@ function describe(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
   const text = cause?.code ?? cause?.message ?? (error as Error)?.message ?? String(error);
   // undici refuses the fetch standard's blocked ports without connecting: say so, and what to do.
-  return text === 'bad port'
-    ? 'bad port: fetch refuses this port (the fetch standard blocks e.g. 6000, 6665-6669, 10080); give the receiver another port'
+  if (text === 'bad port') {
+    return 'bad port: fetch refuses this port (the fetch standard blocks e.g. 6000, 6665-6669, 10080); give the receiver another port';
+  }
+  // A bare OpenSSL code (UNABLE_TO_VERIFY_LEAF_SIGNATURE) told an operator neither what failed nor the fix.
+  return cause?.code !== undefined && UNTRUSTED.has(cause.code)
+    ? `${text} (${cause.message}): the receiver's TLS certificate is not trusted; for a CA of your own, start the mock with NODE_EXTRA_CA_CERTS=ca.pem`
     : text;
 }
+
+/** OpenSSL's codes for a certificate no CA Node trusts vouches for (a CA of one's own, a self-signed one). */
+const UNTRUSTED = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+]);
