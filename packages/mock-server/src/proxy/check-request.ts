@@ -2,6 +2,7 @@ import type { ErrorDetail } from '../errors.js';
 import type { OperationInfo } from '../generated/operations.js';
 import { allowHeader } from '../http/allow-header.js';
 import { isControlPath } from '../http/cors.js';
+import { MAX_BODY_BYTES, tooLarge } from '../http/read-body.js';
 import type { Variant } from '../store/records.js';
 import { findOperation } from './find-operation.js';
 import { proxyError, summary } from './proxy-answer.js';
@@ -54,7 +55,17 @@ export async function checkRequest(
   }
   checked.op = match.target;
   if (body.stream) {
+    // Past a cap of 1 MiB or more it is over the spec's limit too; forwarded all the same, as the
+    // proxy holds no body past its cap, and the upstream answers its 413.
+    if (cap >= MAX_BODY_BYTES) checked.issues.push(overLimit());
     checked.issues.push(notValidated(cap));
+    return checked;
+  }
+  if (body.bytes.byteLength > MAX_BODY_BYTES) {
+    // The API answers 413 before it reads a field, as the mock does: the one thing it breaks.
+    const issue = overLimit();
+    checked.issues.push(issue);
+    checked.refusal = proxyError(413, 'PAYLOAD_TOO_LARGE', issue.message, [issue]);
     return checked;
   }
   const { headers } = request;
@@ -70,6 +81,11 @@ export async function checkRequest(
     checked.refusal = proxyError(400, 'VALIDATION_ERROR', summary(checked.issues), checked.issues);
   }
   return checked;
+}
+
+/** The violation of a body over the spec's 1 MiB (rule `maxBytes`), worded as the API's 413. */
+function overLimit(): ErrorDetail {
+  return { field: 'body', rule: 'maxBytes', message: tooLarge().message };
 }
 
 /** The one violation of a body too large to validate, which passes through as it is. */

@@ -35,7 +35,7 @@ export interface ValidationProxyOptions {
   adminToken?: string | undefined;
   /** Violations kept (the last ones; `total` counts all). Default 1000. */
   maxViolations?: number | undefined;
-  /** Bodies larger than this pass through unvalidated, with one violation saying so. Default 16 MiB. */
+  /** Bodies larger than this pass through unvalidated, with a violation saying so (rule `size`). Default 16 MiB. */
   maxBodyBytes?: number | undefined;
   /**
    * Milliseconds the upstream has to answer, its body read (up to `maxBodyBytes`) included; then
