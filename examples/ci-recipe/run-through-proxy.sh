@@ -23,7 +23,15 @@
 # the proxy is stopped and the step exits 143 or 130.
 # AGENT_PLATFORM_MOCK overrides how the CLI starts, as in run-suite.sh (from source in this repository,
 # else npx, once @agent-platform/mock-server is released).
+# AGENT_PLATFORM_VARIANT=B runs the mock it starts and the proxy in Variant B (default A): the proxy
+# checks webhook subscriptions by the variant's events, and a B suite's were violations in A.
 set -euo pipefail
+
+variant=${AGENT_PLATFORM_VARIANT:-A}
+if [ "$variant" != A ] && [ "$variant" != B ]; then
+  echo "AGENT_PLATFORM_VARIANT is \"$variant\": must be A or B (the variant of the mock and the proxy)" >&2
+  exit 2
+fi
 
 here=$(cd "$(dirname "$0")" && pwd)
 tsx=$here/../node_modules/.bin/tsx
@@ -86,11 +94,11 @@ if [ -n "${AGENT_PLATFORM_UPSTREAM_URL:-}" ]; then
     exit 2
   fi
 else
-  start mock --port 0 --seed demo
+  start mock --port 0 --seed demo --variant "$variant"
   upstream=$url
   key=demo-key-all-scopes # the demo workspace's key (--seed demo)
 fi
-start proxy proxy "$upstream" --port 0
+start proxy proxy "$upstream" --port 0 --variant "$variant"
 proxy_pid=$pid
 proxy=$url
 echo "proxy at $proxy, in front of $upstream"

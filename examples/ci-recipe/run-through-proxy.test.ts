@@ -130,6 +130,46 @@ it('puts the proxy in front of AGENT_PLATFORM_UPSTREAM_URL, with AGENT_PLATFORM_
   }
 }, 70_000);
 
+// A Variant B suite subscribes to B's events and categories (channels, conversation.reopened): the
+// proxy, always Variant A, counted each as a request violation and the step exited 65.
+const subscribeB = [
+  'sh',
+  '-c',
+  `curl -s -o /dev/null -w '%{http_code}\\n' -H "x-api-key: $AGENT_PLATFORM_API_KEY" -H 'content-type: application/json' -d '{"url":"http://127.0.0.1:9/hook","events":["channels","conversation.reopened"]}' "$AGENT_PLATFORM_BASE_URL/v1/webhooks"`,
+];
+
+it('runs the mock and the proxy in Variant B with AGENT_PLATFORM_VARIANT=B (a B suite passes, exit 0)', async () => {
+  const { code, stdout, stderr } = await step(subscribeB, { AGENT_PLATFORM_VARIANT: 'B' });
+  expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+  expect(stdout).toContain('201\n');
+}, 70_000);
+
+it('checks a Variant B upstream as B with AGENT_PLATFORM_VARIANT=B', async () => {
+  const upstream = createMockServer({ seed: 'demo', variant: 'B' });
+  const server = await upstream.listen({ port: 0 });
+  try {
+    const { code, stderr } = await step(subscribeB, {
+      AGENT_PLATFORM_UPSTREAM_URL: server.url,
+      AGENT_PLATFORM_API_KEY: 'demo-key-all-scopes',
+      AGENT_PLATFORM_VARIANT: 'B',
+    });
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+  } finally {
+    await server.close();
+    upstream.dispose();
+  }
+}, 70_000);
+
+it('refuses an AGENT_PLATFORM_VARIANT other than A or B before it starts anything (exit 2)', async () => {
+  const { code, stdout, stderr } = await step([], { AGENT_PLATFORM_VARIANT: 'b' });
+  expect({ code, stdout, stderr }).toEqual({
+    code: 2,
+    stdout: '',
+    stderr:
+      'AGENT_PLATFORM_VARIANT is "b": must be A or B (the variant of the mock and the proxy)\n',
+  });
+}, 70_000);
+
 it('stops before its checks, naming AGENT_PLATFORM_API_KEY, when AGENT_PLATFORM_UPSTREAM_URL is set without it', async () => {
   // Its checks sent an empty key: three 401s ("expected 200, got 401") that did not say what to set.
   const upstream = createMockServer({ seed: 'demo' });
