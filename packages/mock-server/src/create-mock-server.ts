@@ -260,6 +260,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
         requestId: () => random.requestId(),
         now: () => clock.now(),
         onRequest: options.onRequest,
+        drain: (deadline) => dispatcher.drain(deadline),
       }),
     variant,
     baseUrl: base.url,

@@ -11,6 +11,7 @@ import { createMockServer, isMockApiError } from '../src/index.js';
 import { DEMO_API_KEY, DEMO_IDS } from '../src/seed/demo.js';
 import { exposureWarning, parseCli, seedAheadWarning } from '../src/transports/cli-args.js';
 import { UsageError } from '../src/transports/usage-error.js';
+import { startReceiver } from './support/receiver.js';
 import { type Run, shellEnv, spawnRun } from './support/spawn-run.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -167,6 +168,43 @@ describe('agent-platform-mock CLI', () => {
     r.child.kill('SIGINT');
     expect(await r.exit).toBe(0);
     expect(r.stderr() + r.stdout()).toMatch(/closing/);
+  });
+
+  it('on SIGTERM waits for a webhook delivery in flight: its receiver answers it whole, then the CLI exits 0', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let answered: (sent: boolean) => void = () => {};
+    const closed = new Promise<boolean>((resolve) => {
+      answered = resolve;
+    });
+    const receiver = await startReceiver();
+    receiver.answers.push({ status: 200, after: held, closed: answered });
+    const r = run(['--port', '0']);
+    try {
+      const url = (await bannerUrl(r)) as string;
+      await api(url, 'POST', '/v1/webhooks', { url: receiver.url, events: ['*'] });
+      await api(url, 'POST', '/v1/contacts', { name: 'Ada' });
+      await expect.poll(() => receiver.received.length).toBe(1);
+      r.child.kill('SIGTERM');
+      // Its listener is closed: the requests are done with, and the receiver still holds its answer.
+      await expect
+        .poll(() =>
+          fetch(`${url}/v1/health`).then(
+            () => 'open',
+            () => 'refused',
+          ),
+        )
+        .toBe('refused');
+      release();
+      // Cut by an exit before the answer went out, it would be false.
+      expect(await closed).toBe(true);
+      expect(await r.exit).toBe(0);
+    } finally {
+      r.child.kill('SIGKILL');
+      await receiver.close();
+    }
   });
 
   it('closes gracefully on a signal sent the moment the banner is read, as a supervisor sends it', async () => {
@@ -611,7 +649,7 @@ describe('agent-platform-mock CLI', () => {
     );
     expect(r.stdout().split('\n')[0]).toMatch(/^agent-platform-mock listening on /);
     expect(r.stdout().split('\n').slice(1, -1)).toEqual([
-      'agent-platform-mock: SIGTERM, closing (requests in flight get 5 s)',
+      'agent-platform-mock: SIGTERM, closing (requests and webhook deliveries in flight get 5 s)',
     ]);
   });
 

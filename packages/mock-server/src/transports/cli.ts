@@ -16,7 +16,8 @@ import { runProxyCli } from './proxy-cli.js';
 import { requestLog } from './request-log-line.js';
 import { watchParent } from './watch-parent.js';
 
-// How long requests in flight get to be answered after SIGINT or SIGTERM (docker stop waits 10 s).
+// How long requests and webhook attempts in flight get to be answered after SIGINT or SIGTERM
+// (docker stop waits 10 s).
 const GRACE_MS = 5000;
 
 /** Runs the CLI: parses flags, starts the server, prints the banner, and stops cleanly on a signal. */
@@ -95,7 +96,7 @@ async function main(argv: string[]): Promise<void> {
     }
     stopping = true;
     process.stdout.write(
-      `agent-platform-mock: ${signal}, closing (requests in flight get ${GRACE_MS / 1000} s)\n`,
+      `agent-platform-mock: ${signal}, closing (requests and webhook deliveries in flight get ${GRACE_MS / 1000} s)\n`,
     );
     server.close({ graceMs: GRACE_MS }).then(
       () => {

@@ -67,8 +67,10 @@ export interface ListenOptions {
 /** Options of `RunningServer.close`. */
 export interface CloseOptions {
   /**
-   * Milliseconds that requests in flight get to be answered before their connections are cut.
-   * Default 0: cut at once (a test's teardown); the CLI gives 5 000 on SIGINT and SIGTERM.
+   * Milliseconds that requests in flight get to be answered before their connections are cut, and
+   * (a mock's server) its webhook attempts in flight, after which the mock sends none. Default 0:
+   * cut the connections at once, the mock's deliveries left to its dispose() (a test's teardown);
+   * the CLI gives 5 000 on SIGINT and SIGTERM.
    */
   graceMs?: number | undefined;
 }
@@ -95,6 +97,11 @@ export interface ServeOptions {
   now?: () => number;
   /** Hears the server's own answers to requests it parsed (the handler tells its own). */
   onRequest?: RequestListener;
+  /**
+   * Work a close with a grace waits for too (the mock's webhook attempts in flight): it resolves
+   * once that work is done, and `deadline` aborts when the grace runs out (the work is cut then).
+   */
+  drain?: (deadline: AbortSignal) => Promise<void>;
 }
 
 /** A running HTTP server. */
@@ -104,8 +111,8 @@ export interface RunningServer {
   /** The port it listens on: the one picked when `port: 0` was asked for. */
   port: number;
   /**
-   * Stops accepting connections, closes idle ones, lets requests in flight finish within
-   * `graceMs`, cuts the rest, and resolves when the server is down.
+   * Stops accepting connections, closes idle ones, lets requests in flight (and a mock's webhook
+   * attempts in flight) finish within `graceMs`, cuts the rest, and resolves when all is done.
    */
   close(options?: CloseOptions): Promise<void>;
 }
@@ -342,15 +349,30 @@ export async function listen(
         closing = true;
         // Node closes idle keep-alive connections here; busy ones close once answered, since every
         // answer sent while closing says Connection: close; the rest are cut at the deadline.
-        server.close((error) => (error ? reject(error) : resolve()));
+        const down = new Promise<void>((done, fail) =>
+          server.close((error) => (error ? fail(error) : done())),
+        );
+        const graceMs = closeOptions.graceMs ?? 0;
+        const deadline = new AbortController();
+        // Only a close with a grace: without one (a test's teardown) the mock is left as it is.
+        const drained =
+          graceMs > 0 && serveOptions.drain
+            ? serveOptions.drain(deadline.signal).catch((error: unknown) => {
+                serveOptions.onError?.(error, { method: 'CLOSE', path: '(drain)' });
+              })
+            : undefined;
         const cut = () => {
           server.closeAllConnections();
           // Node no longer counts a CONNECT's socket among its connections.
           for (const socket of tunnels) socket.destroy();
+          deadline.abort();
         };
-        const graceMs = closeOptions.graceMs ?? 0;
-        if (graceMs > 0) setTimeout(cut, graceMs).unref();
-        else cut();
+        const timer = graceMs > 0 ? setTimeout(cut, graceMs).unref() : undefined;
+        if (timer === undefined) cut();
+        Promise.all([down, drained]).then(() => {
+          clearTimeout(timer);
+          resolve();
+        }, reject);
       })),
   };
 }

@@ -21,6 +21,8 @@ import { noteFailure, noteSuccess } from './webhook-health.js';
 /** Why an attempt ended or was not sent once `dispose()` was called (the reason its signal aborts with). */
 const DISPOSED = 'the mock server was disposed';
 const NOT_SENT_DISPOSED = `not sent: ${DISPOSED}`;
+/** Why an attempt was not sent once a graceful close began (`drain`). */
+const NOT_SENT_CLOSING = 'not sent: the mock server is closing';
 
 /** What the dispatcher needs: the domain context, the clock, and how to reach receivers. */
 export interface DispatcherOptions {
@@ -40,6 +42,10 @@ export interface DispatcherOptions {
  */
 export class WebhookDispatcher {
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** The attempts sent and not yet recorded (`drain` waits for them), each until it is recorded. */
+  private readonly sending = new Set<Promise<unknown>>();
+  /** Set by `drain`: no attempt starts any more, those already sent go on. */
+  private closing = false;
   /** The signing of attempts in flight, before they are sent. */
   private readonly signing = new Set<Promise<unknown>>();
   /** How many signings have started: `settle` tells by it whether an attempt went out in its grace. */
@@ -124,8 +130,14 @@ export class WebhookDispatcher {
       data: { message: 'This is a test event from the Conversational Agent Platform.' },
     };
     const notSent = () =>
-      failedOutcome(this.disposal.signal.aborted ? NOT_SENT_DISPOSED : 'not sent');
-    if (this.disposal.signal.aborted) {
+      failedOutcome(
+        this.disposal.signal.aborted
+          ? NOT_SENT_DISPOSED
+          : this.closing
+            ? NOT_SENT_CLOSING
+            : 'not sent',
+      );
+    if (this.disposal.signal.aborted || this.closing) {
       return { eventId: event.id, attemptedAt: event.timestamp, outcome: notSent() };
     }
     const delivery = this.enqueue(hook, event, true);
@@ -207,6 +219,28 @@ export class WebhookDispatcher {
         if (advance) this.graceSpent = { advance, signingStarts };
         break;
       }
+    }
+  }
+
+  /**
+   * A graceful close: starts no attempt from now on (an event still queues its deliveries, pending,
+   * as a retry falling due stays pending), and resolves once the attempts already sent are answered
+   * and recorded as usual; when `deadline` aborts first, ends them as `dispose` does, unrecorded.
+   */
+  async drain(deadline: AbortSignal): Promise<void> {
+    this.closing = true;
+    const cut = () => this.dispose();
+    if (deadline.aborted) return cut();
+    const aborted = new Promise<void>((resolve) => {
+      deadline.addEventListener('abort', () => resolve(), { once: true });
+    });
+    deadline.addEventListener('abort', cut, { once: true });
+    try {
+      while (this.sending.size > 0 && !deadline.aborted) {
+        await Promise.race([Promise.allSettled([...this.sending]), aborted]);
+      }
+    } finally {
+      deadline.removeEventListener('abort', cut);
     }
   }
 
@@ -292,7 +326,7 @@ export class WebhookDispatcher {
    * never an unhandled rejection.
    */
   private launch(id: string): void {
-    if (this.disposal.signal.aborted) return;
+    if (this.disposal.signal.aborted || this.closing) return;
     const row = this.options.ctx.state.tables.deliveries.find(id);
     const hookId = row?.webhook_id ?? '';
     const previous = this.lanes.get(hookId);
@@ -330,7 +364,8 @@ export class WebhookDispatcher {
   ): Promise<AttemptOutcome | null> {
     const { ctx, clock } = this.options;
     const row = ctx.state.tables.deliveries.find(id);
-    if (row?.status !== 'pending') return null;
+    // Closing: one waiting behind an attempt in flight, or in its signing, does not go out.
+    if (row?.status !== 'pending' || this.closing) return null;
     const hook = ctx.state.tables.webhooks.find(row.webhook_id);
     if (!hook) return this.fail(row, 'webhook_deleted');
     if (!hook.active && !row._test) return this.fail(row, 'webhook_deactivated');
@@ -360,12 +395,28 @@ export class WebhookDispatcher {
     if (
       generation !== this.generation ||
       ctx.state.tables.deliveries.find(id) !== row ||
-      row.status !== 'pending'
+      row.status !== 'pending' ||
+      this.closing
     ) {
       return null;
     }
+    const sent = this.send(row, hook.url, signed, started, generation, realTimeoutMs);
+    this.sending.add(sent);
+    return sent.finally(() => this.sending.delete(sent));
+  }
+
+  /** Sends a signed attempt and records its outcome (unless its state is gone meanwhile). */
+  private async send(
+    row: DeliveryRow,
+    url: string,
+    signed: Record<string, string>,
+    started: number,
+    generation: number,
+    realTimeoutMs: number | undefined,
+  ): Promise<AttemptOutcome> {
+    const { ctx, clock } = this.options;
     const outcome = await sendAttempt({
-      url: hook.url,
+      url,
       body: row._body,
       headers: {
         ...signed,
@@ -378,7 +429,7 @@ export class WebhookDispatcher {
     });
     // Reset, imported or disposed meanwhile: the row belongs to a state that is gone (a new one
     // may reuse its seeded ids), so nothing is recorded or retried.
-    if (generation !== this.generation || ctx.state.tables.deliveries.find(id) !== row) {
+    if (generation !== this.generation || ctx.state.tables.deliveries.find(row.id) !== row) {
       return outcome;
     }
     this.record(row, outcome, started);

@@ -16,7 +16,7 @@ export interface Received {
 /**
  * How the receiver answers one request: a status; never (`hang`); a reset connection; or a status
  * with a redirect `location`, sent after `delayMs` of real time or once `after` settles (`closed` is
- * called when the response is done with, sent or cut off by the client).
+ * called when the response is done with: `sent` whole, or cut off by the client).
  */
 export type Answer =
   | number
@@ -27,7 +27,7 @@ export type Answer =
       location?: string;
       delayMs?: number;
       after?: Promise<unknown>;
-      closed?: () => void;
+      closed?: (sent: boolean) => void;
     };
 
 /** A local webhook receiver on 127.0.0.1 that records every request and answers as told. */
@@ -65,7 +65,7 @@ export async function startReceiver(fallback: Answer = 200): Promise<Receiver> {
           if (res.destroyed) return;
           res.writeHead(answer.status, answer.location ? { location: answer.location } : {}).end();
         };
-        if (answer.closed) res.once('close', answer.closed);
+        if (answer.closed) res.once('close', () => answer.closed?.(res.writableFinished));
         if (answer.after !== undefined) void answer.after.then(send);
         else if (answer.delayMs) setTimeout(send, answer.delayMs);
         else send();
