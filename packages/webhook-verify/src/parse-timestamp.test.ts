@@ -39,4 +39,14 @@ describe('checkTimestamp', () => {
     if (expected === 'ok') expect(run).not.toThrow();
     else expect(run).toThrow(expect.objectContaining({ code: expected }));
   });
+
+  it('says by how many seconds a delivery is outside the window, and the window', () => {
+    const options = { secrets: ['s'], nowMs: now, tolerance: 300, maxFuture: 60 };
+    expect(() => checkTimestamp(1_000_000 - 301, options)).toThrow(
+      'signed 301 s ago, over the 300 s tolerated (a replay, or clock skew)',
+    );
+    expect(() => checkTimestamp(1_000_000 + 61, options)).toThrow(
+      'dated 61 s ahead, over the 60 s tolerated (clock skew?)',
+    );
+  });
 });

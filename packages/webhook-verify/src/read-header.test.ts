@@ -11,6 +11,8 @@ describe('readHeader', () => {
     ['record, trimmed', { 'x-a': ' 1\t' }, '1'],
     ['record, absent', { 'x-b': '1' }, undefined],
     ['record, undefined value', { 'x-a': undefined }, undefined],
+    // A copy that unsets a header in another case ({ ...req.headers, 'X-A': undefined }): no repeat.
+    ['record, an undefined key beside the value', { 'x-a': '1', 'X-A': undefined }, '1'],
     ['record, empty value', { 'x-a': '' }, undefined],
     ['record, two keys', { 'x-a': '1', 'X-A': '1' }, null],
     ['record, array of one', { 'x-a': ['1'] }, '1'],

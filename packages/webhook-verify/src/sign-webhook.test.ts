@@ -62,6 +62,13 @@ describe('signWebhook', () => {
     expect(event.event).toBe('webhook.test');
   });
 
+  it('A: signs any timestamp from 0 to the second before 2534e8', () => {
+    for (const timestamp of [0, 2534e8 - 1]) {
+      const headers = signWebhookSync({ variant: 'A', secret, rawBody: bodyA, timestamp });
+      expect(headers['X-Webhook-Timestamp']).toBe(String(timestamp));
+    }
+  });
+
   it('A: finds the ID in a body that starts with a byte-order mark, as text or as bytes', async () => {
     const text = `\ufeff${bodyA}`;
     for (const rawBody of [text, new TextEncoder().encode(text)]) {
@@ -90,6 +97,14 @@ describe('signWebhook', () => {
       { variant: 'A', secret, rawBody: bodyA, timestamp: 300_000_000_000 },
     ],
     ['A with a negative timestamp', { variant: 'A', secret, rawBody: bodyA, timestamp: -1 }],
+    [
+      'A with a timestamp of 2534e8 s (past December 9999)',
+      { variant: 'A', secret, rawBody: bodyA, timestamp: 2534e8 },
+    ],
+    [
+      'A with an empty webhook_id in the body',
+      { variant: 'A', secret, rawBody: JSON.stringify({ webhook_id: '' }), timestamp: 0 },
+    ],
     ['A with a null timestamp', { variant: 'A', secret, rawBody: bodyA, timestamp: null }],
     [
       'A with a timestamp that only looks like a Date',

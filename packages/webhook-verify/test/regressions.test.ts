@@ -514,6 +514,21 @@ describe('verification regressions (sync and async must agree)', () => {
     });
   });
 
+  it("says what 'auto' found: neither signature header (not only B's), or both", async () => {
+    const neither = withHeaders(a, { 'x-webhook-signature': undefined });
+    expect(await outcomeBoth({ ...neither, variant: 'auto' })).toEqual({
+      ok: false,
+      code: 'missing_header',
+      message: "'auto' found neither X-Webhook-Signature nor X-Service-Signature",
+    });
+    const both = withHeaders(a, { 'x-service-signature': bSig });
+    expect(await outcomeBoth({ ...both, variant: 'auto' })).toEqual({
+      ok: false,
+      code: 'malformed_signature',
+      message: "'auto' found both X-Webhook-Signature and X-Service-Signature",
+    });
+  });
+
   it('checks the timestamp window before the JSON (A): a late delivery is too old, whatever it holds', async () => {
     const late = deliveryOf(vector('A: signed body with null data'));
     expect(await outcomeBoth({ ...late, now: at(aTs + 301) })).toMatchObject({
@@ -554,6 +569,8 @@ describe('verification regressions (sync and async must agree)', () => {
       [[123, 125], 'a value of type Array'],
       [Readable.from(['{}']), 'a stream'], // Node's req itself, passed instead of its body
       [{ event: 'x' }, 'a parsed object (not the bytes that were signed)'],
+      [undefined, 'missing'], // no raw-body middleware ran
+      [null, 'missing'],
     ] as const) {
       const outcome = await outcomeBoth({ ...b, rawBody: rawBody as never });
       expect(outcome).toEqual({
@@ -727,6 +744,14 @@ describe('edges of headers and bodies', () => {
     });
     expect(asText).toMatchObject({ ok: true, event: { event_id: envelope.event_id } });
     expect(asBytes).toMatchObject({ ok: true, event: { event_id: envelope.event_id } });
+  });
+
+  it('keeps a U+FEFF inside the body: only a leading one is a byte-order mark', async () => {
+    const text = JSON.stringify({ ...envelope, data: { id: 'c\ufeff1' } });
+    for (const rawBody of [text, new TextEncoder().encode(text)]) {
+      const outcome = await outcomeBoth({ ...signedB(text), rawBody });
+      expect(outcome).toMatchObject({ ok: true, event: { data: { id: 'c\ufeff1' } } });
+    }
   });
 
   it('refuses a data array: the envelope says data is an object', async () => {
