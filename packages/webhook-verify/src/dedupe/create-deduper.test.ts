@@ -213,6 +213,42 @@ describe('createDeduper', () => {
     expect(deduper.holding).toBe(1);
   });
 
+  it('claims an event whose mark expired between the failed take and the look at it', async () => {
+    // Another receiver's claim lapses in the store right after this one's SET NX failed.
+    const memory = createMemoryStore();
+    let takes = 0;
+    const store = {
+      ...memory,
+      setIfAbsent: async (key: string, value: string, ttl: number) =>
+        ++takes > 1 && memory.setIfAbsent(key, value, ttl),
+      get: async () => undefined,
+    };
+    const deduper = createDeduper({ store, ttlSeconds: 60 });
+    expect(await deduper.claim('e1')).toBe('claimed');
+    expect(takes).toBe(2);
+    // Taken, so held: its release removes it.
+    await deduper.release('e1');
+    expect(await memory.get('e1')).toBeUndefined();
+  });
+
+  it("forgets a lapsed claim's token one lease after its lapse: a release then reaches no store", async () => {
+    const clock = { now: 0 };
+    const now = () => clock.now;
+    const store = createMemoryStore({ now });
+    const deleteIfValue = vi.spyOn(store, 'deleteIfValue');
+    const deduper = createDeduper({ store, ttlSeconds: 3600, leaseSeconds: 30, now });
+    await deduper.claim('a');
+    await deduper.claim('b');
+    clock.now = 59_999; // a lease and a lease less 1 ms: still kept
+    expect(deduper.holding).toBe(0);
+    await deduper.release('a');
+    expect(deleteIfValue).toHaveBeenCalledTimes(1);
+    clock.now = 60_000; // two leases after the claim: forgotten
+    expect(deduper.holding).toBe(0);
+    await deduper.release('b');
+    expect(deleteIfValue).toHaveBeenCalledTimes(1);
+  });
+
   it('counts only live claims when the clock was set back between two claims', async () => {
     const clock = { now: 100_000 };
     const now = () => clock.now;

@@ -47,6 +47,41 @@ describe('createMemoryStore', () => {
     expect(await store.get('d')).toBe('x');
   });
 
+  it('takes an entry at its expiry time as expired, ahead of an older live one', async () => {
+    const clock = { now: 0 };
+    const store = createMemoryStore({ maxEntries: 2, now: () => clock.now });
+    await store.set('old', 'x', 100);
+    await store.set('short', 'x', 1);
+    clock.now = 1000; // 'short' expires now, to the millisecond
+    await store.set('new', 'x', 100);
+    expect(await store.get('old')).toBe('x');
+    expect(await store.get('new')).toBe('x');
+  });
+
+  it('after a sweep, sweeps again when the soonest of the entries left expires', async () => {
+    const clock = { now: 0 };
+    const store = createMemoryStore({ maxEntries: 3, now: () => clock.now });
+    await store.set('short', 'x', 1);
+    await store.set('long', 'x', 10);
+    await store.set('mid', 'x', 5);
+    clock.now = 1000;
+    await store.set('a', 'x', 100); // sweeps 'short'; 'mid' expires next, at 5 s
+    clock.now = 5000;
+    await store.set('b', 'x', 100); // sweeps 'mid', not the oldest live entry
+    expect(await store.get('long')).toBe('x');
+    expect(await store.get('a')).toBe('x');
+    expect(await store.get('b')).toBe('x');
+  });
+
+  it('holds one entry with maxEntries: 1', async () => {
+    const store = createMemoryStore({ maxEntries: 1, now: () => 0 });
+    await store.set('a', 'x', 60);
+    expect(await store.get('a')).toBe('x');
+    await store.set('b', 'x', 60);
+    expect(await store.get('a')).toBeUndefined();
+    expect(await store.get('b')).toBe('x');
+  });
+
   it('holds 10 000 entries by default, as the README says, then drops the oldest', async () => {
     const store = createMemoryStore({ now: () => 0 });
     for (let i = 0; i < 10_000; i++) await store.set(`k${i}`, 'x', 60);
