@@ -754,6 +754,12 @@ describe('edges of headers and bodies', () => {
     }
   });
 
+  it('refuses a signed body of JSON null, and an envelope field that is an empty string', async () => {
+    for (const text of ['null', JSON.stringify({ ...envelope, event: '' })]) {
+      expect(await outcomeBoth(signedB(text))).toMatchObject({ ok: false, code: 'invalid_body' });
+    }
+  });
+
   it('refuses a data array: the envelope says data is an object', async () => {
     const outcome = await outcomeBoth(signedB(JSON.stringify({ ...envelope, data: [] })));
     expect(outcome).toMatchObject({ ok: false, code: 'invalid_body' });
