@@ -80,7 +80,7 @@ export function prepareSigning<V extends WebhookVariant>(
   // Variant A's timestamp and ID headers, in the order the platform sends them.
   const a = variant === 'A' && {
     [variantAHeaders.timestamp]: String(unixSeconds(options.timestamp)),
-    [variantAHeaders.id]: options.webhookId ?? webhookIdOf(body),
+    [variantAHeaders.id]: webhookIdOf(body, options.webhookId),
   };
   return {
     signingSecret: secret,
@@ -109,10 +109,10 @@ function unixSeconds(timestamp: number | Date | undefined): number {
   return seconds;
 }
 
-function webhookIdOf(body: string | Uint8Array): string {
-  let id: unknown;
+/** `id` (webhookId) or else the body's `webhook_id`: a non-empty string (an empty header is `missing_header`). */
+function webhookIdOf(body: string | Uint8Array, id: unknown): string {
   try {
-    id = (
+    id ??= (
       JSON.parse(bodyText(body)) as {
         webhook_id?: unknown;
       }

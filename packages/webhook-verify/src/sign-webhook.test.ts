@@ -105,6 +105,11 @@ describe('signWebhook', () => {
       'A with an empty webhook_id in the body',
       { variant: 'A', secret, rawBody: JSON.stringify({ webhook_id: '' }), timestamp: 0 },
     ],
+    ['A with an empty webhookId', { variant: 'A', secret, rawBody: bodyA, webhookId: '' }],
+    [
+      'A with a webhookId that is no string',
+      { variant: 'A', secret, rawBody: bodyA, webhookId: 7 },
+    ],
     ['A with a null timestamp', { variant: 'A', secret, rawBody: bodyA, timestamp: null }],
     [
       'A with a timestamp that only looks like a Date',
