@@ -25,11 +25,19 @@
 # else npx, once @agent-platform/mock-server is released).
 # AGENT_PLATFORM_VARIANT=B runs the mock it starts and the proxy in Variant B (default A): the proxy
 # checks webhook subscriptions by the variant's events, and a B suite's were violations in A.
+# AGENT_PLATFORM_MOCK_FLAGS adds flags to the mock it starts, after its own (a flag given twice takes
+# the last value): AGENT_PLATFORM_MOCK_FLAGS='--clock manual --ids-seed 7'. Split at spaces.
 set -euo pipefail
 
 variant=${AGENT_PLATFORM_VARIANT:-A}
 if [ "$variant" != A ] && [ "$variant" != B ]; then
   echo "AGENT_PLATFORM_VARIANT is \"$variant\": must be A or B (the variant of the mock and the proxy)" >&2
+  exit 2
+fi
+
+read -r -a mock_flags <<<"${AGENT_PLATFORM_MOCK_FLAGS:-}"
+if [ "${#mock_flags[@]}" -gt 0 ] && [ -n "${AGENT_PLATFORM_UPSTREAM_URL:-}" ]; then
+  echo "AGENT_PLATFORM_MOCK_FLAGS is \"$AGENT_PLATFORM_MOCK_FLAGS\": flags for the mock this script starts, and with AGENT_PLATFORM_UPSTREAM_URL it starts none; unset one of them" >&2
   exit 2
 fi
 
@@ -94,7 +102,7 @@ if [ -n "${AGENT_PLATFORM_UPSTREAM_URL:-}" ]; then
     exit 2
   fi
 else
-  start mock --port 0 --seed demo --variant "$variant"
+  start mock --port 0 --seed demo --variant "$variant" ${mock_flags[@]+"${mock_flags[@]}"}
   upstream=$url
   key=demo-key-all-scopes # the demo workspace's key (--seed demo)
 fi

@@ -24,6 +24,8 @@ const {
   AGENT_PLATFORM_UPSTREAM_URL: _upstream,
   AGENT_PLATFORM_BASE_URL: _base,
   AGENT_PLATFORM_API_KEY: _key,
+  AGENT_PLATFORM_MOCK_FLAGS: _flags,
+  AGENT_PLATFORM_VARIANT: _variant,
   ...env
 } = process.env;
 const mock = `${tsx} --tsconfig ${tsconfig} ${cli}`;
@@ -158,6 +160,30 @@ it('checks a Variant B upstream as B with AGENT_PLATFORM_VARIANT=B', async () =>
     await server.close();
     upstream.dispose();
   }
+}, 70_000);
+
+it('starts the mock with AGENT_PLATFORM_MOCK_FLAGS after its own flags (a manual clock the suite reads through the proxy)', async () => {
+  const clock = ['sh', '-c', 'curl -s "$AGENT_PLATFORM_BASE_URL/__mock/clock"'];
+  const { code, stdout, stderr } = await step(clock, {
+    AGENT_PLATFORM_MOCK_FLAGS: '--clock manual --start-time 2024-01-01T09:00:00Z',
+  });
+  expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+  expect(stdout).toContain('"now":"2024-01-01T09:00:00.000Z"');
+  expect(stdout).toContain('"mode":"manual"');
+}, 70_000);
+
+it('refuses AGENT_PLATFORM_MOCK_FLAGS beside AGENT_PLATFORM_UPSTREAM_URL, which starts no mock (exit 2)', async () => {
+  const { code, stdout, stderr } = await step([], {
+    AGENT_PLATFORM_UPSTREAM_URL: 'http://127.0.0.1:9',
+    AGENT_PLATFORM_API_KEY: 'sk-test',
+    AGENT_PLATFORM_MOCK_FLAGS: '--clock manual',
+  });
+  expect({ code, stdout, stderr }).toEqual({
+    code: 2,
+    stdout: '',
+    stderr:
+      'AGENT_PLATFORM_MOCK_FLAGS is "--clock manual": flags for the mock this script starts, and with AGENT_PLATFORM_UPSTREAM_URL it starts none; unset one of them\n',
+  });
 }, 70_000);
 
 it('refuses an AGENT_PLATFORM_VARIANT other than A or B before it starts anything (exit 2)', async () => {
