@@ -64,7 +64,10 @@ describe('spec/openapi.yaml: examples', () => {
   });
 
   it('gives every request body, success resource and error response an example', () => {
-    expect(missingExamples(spec)).toEqual([]);
+    expect(
+      missingExamples(spec),
+      'each schema named here needs `examples: [...]` (a list of values it accepts), as Agent has',
+    ).toEqual([]);
   });
 
   it('names what lacks an example', () => {
@@ -78,6 +81,20 @@ describe('spec/openapi.yaml: examples', () => {
     expect(missing).toContain('POST /v1/webhooks request body: #/components/schemas/WebhookCreate');
     expect(missing).toContain(
       'webhook webhook.test request body: #/components/schemas/WebhookEventWebhookTest',
+    );
+  });
+
+  it('names an inline schema that lacks an example by where it is', () => {
+    const bare = structuredClone(spec);
+    const { examples: _, ...agent } = bare.components.schemas.Agent;
+    bare.components.schemas.AgentResponse.properties.data = agent;
+    bare.components.schemas.AgentList.properties.data.items = agent;
+    const missing = missingExamples(bare);
+    expect(missing).toContain(
+      'GET /v1/agents/{id} 200: #/components/schemas/AgentResponse/properties/data',
+    );
+    expect(missing).toContain(
+      'GET /v1/agents 200: #/components/schemas/AgentList/properties/data/items',
     );
   });
 });

@@ -118,12 +118,20 @@ const hasExamples = (doc: SpecNode, schema: SpecNode) => {
   return (Array.isArray(node?.examples) && node.examples.length > 0) || node?.example !== undefined;
 };
 
-/** The resource a response schema carries: its `data` (an item of it for a list), or itself. */
-function resourceOf(doc: SpecNode, schema: SpecNode): SpecNode {
+/**
+ * The resource a response schema carries, its `data` (an item of it for a list) or itself, and where
+ * it is: its `$ref`, or the pointer to an inline schema (which carries its own `examples`).
+ */
+function resourceOf(doc: SpecNode, schema: SpecNode): { node: SpecNode; where: string } {
+  const where = (node: SpecNode, at: string) => (typeof node?.$ref === 'string' ? node.$ref : at);
+  const at = where(schema, 'inline schema');
   const data = deref(doc, schema)?.properties?.data;
-  if (!data) return schema;
+  if (!data) return { node: schema, where: at };
   const resolved = deref(doc, data);
-  return resolved.type === 'array' ? resolved.items : data;
+  const dataAt = where(data, `${at}/properties/data`);
+  return resolved.type === 'array'
+    ? { node: resolved.items, where: where(resolved.items, `${dataAt}/items`) }
+    : { node: data, where: dataAt };
 }
 
 /**
@@ -149,7 +157,7 @@ export function missingExamples(doc: SpecNode): string[] {
       if (!content?.schema) continue;
       if (status.startsWith('2')) {
         const resource = resourceOf(doc, content.schema);
-        if (!hasExamples(doc, resource)) missing.push(`${where} ${status}: ${refName(resource)}`);
+        if (!hasExamples(doc, resource.node)) missing.push(`${where} ${status}: ${resource.where}`);
       } else if (
         content.example === undefined &&
         Object.keys(content.examples ?? {}).length === 0 &&
