@@ -105,6 +105,17 @@ export function throwsTags(operationId: string): string[] {
   return tags;
 }
 
+/** The lines of the method's doc comment after its one-line summary, as they go in the source. */
+export function linesToWrite(operationId: string): string {
+  const tags = throwsTags(operationId);
+  const lines = [
+    '',
+    routeAndScopes(operationId),
+    ...(tags.length > 0 ? ['', ...tags.map((tag) => `@throws ${tag}`)] : []),
+  ];
+  return lines.map((line) => `   *${line && ` ${line}`}`).join('\n');
+}
+
 function find(operationId: string): [string, string, Operation] {
   for (const [path, item] of Object.entries(spec.paths)) {
     for (const [method, operation] of Object.entries(item)) {
@@ -127,12 +138,15 @@ export function checkHovers(entry: string): void {
     const [name] = METHODS[operationId] ?? [];
     if (!name) throw new Error(`no SDK method for ${operationId}`);
     const { paragraphs, throws } = hover(name);
-    expect(paragraphs.length, `client.${name}: a summary, then the route`).toBeGreaterThan(1);
-    expect(paragraphs[0]).not.toMatch(/^`/);
-    expect(paragraphs.at(-1), `client.${name}: the doc comment's last paragraph`).toBe(
+    const write = `; its doc comment's one-line summary is followed by\n${linesToWrite(operationId)}\n`;
+    expect(paragraphs.length, `client.${name}: a summary, then the route${write}`).toBeGreaterThan(
+      1,
+    );
+    expect(paragraphs[0], `client.${name}: a summary first${write}`).not.toMatch(/^`/);
+    expect(paragraphs.at(-1), `client.${name}: the doc comment's last paragraph${write}`).toBe(
       routeAndScopes(operationId),
     );
-    expect(throws, `client.${name}: the doc comment's @throws tags`).toEqual(
+    expect(throws, `client.${name}: the doc comment's @throws tags${write}`).toEqual(
       throwsTags(operationId),
     );
   });
