@@ -274,6 +274,14 @@ describe('requests', () => {
     expect(result.rateLimit).toEqual({ limit: 100, remaining: 99, reset: 1795000000 });
   });
 
+  it('runs finally() once the call settles, and resolves to the unwrapped data', async () => {
+    const { fetch } = recordingFetch(() => json(200, { data: { id: ID } }));
+    const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch });
+    const done = vi.fn();
+    expect(await client.agents.retrieve(ID).finally(done)).toEqual({ id: ID });
+    expect(done).toHaveBeenCalledTimes(1);
+  });
+
   it('returns health unwrapped and DELETE as undefined', async () => {
     const { fetch } = recordingFetch((call) =>
       call.method === 'DELETE'

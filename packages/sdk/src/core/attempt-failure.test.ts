@@ -173,3 +173,25 @@ describe('attemptFailure', () => {
     expect(abort.message).toBe('Request was aborted.');
   });
 });
+
+describe('attemptFailure, pinned by mutation testing', () => {
+  const request = new Request('http://api.test/v1/agents');
+
+  it("quotes a DOMException cause's message, not its name, when its legacy code is 0", () => {
+    // EncodingError has no legacy code (0): its name is quoted only for codes above 0.
+    const failure = attemptFailure(
+      new TypeError('fetch failed', { cause: new DOMException('boom', 'EncodingError') }),
+      undefined,
+      false,
+      request,
+    );
+    expect(failure.message).toBe('Connection error: GET http://api.test/v1/agents (boom)');
+  });
+
+  it("keeps what ended the attempt as the abort's cause", () => {
+    const error = new DOMException('stop', 'AbortError');
+    const failure = attemptFailure(error, AbortSignal.abort(error), false, request);
+    expect(failure).toBeInstanceOf(APIUserAbortError);
+    expect(failure.cause).toBe(error);
+  });
+});

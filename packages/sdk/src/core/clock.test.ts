@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { clampDelay, MAX_TIMER_DELAY, sleep } from './clock.js';
+import { clampDelay, MAX_TIMER_DELAY, sleep, systemClock } from './clock.js';
 
 describe('clampDelay', () => {
   it.each([
@@ -42,5 +42,14 @@ describe('sleep', () => {
 
   it('resolves after the delay', async () => {
     await expect(sleep(0)).resolves.toBeUndefined();
+  });
+});
+
+describe('systemClock', () => {
+  it('reads the wall clock', () => {
+    const before = Date.now();
+    const now = systemClock.now();
+    expect(now).toBeGreaterThanOrEqual(before);
+    expect(now).toBeLessThanOrEqual(Date.now());
   });
 });

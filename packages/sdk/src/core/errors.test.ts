@@ -228,3 +228,28 @@ it.each([400, 404, 500])(
     expect(line).not.toMatch(/[A-Za-z]+Error/);
   },
 );
+
+describe('names and fields pinned by mutation testing', () => {
+  it.each([
+    [AgentPlatformError, () => new AgentPlatformError('x')],
+    [APIError, () => new APIError(418, undefined, new Headers())],
+    [AuthenticationError, () => generateError(401, undefined, new Headers())],
+    [PermissionDeniedError, () => generateError(403, undefined, new Headers())],
+    [PayloadTooLargeError, () => generateError(413, undefined, new Headers())],
+    [RateLimitError, () => generateError(429, undefined, new Headers())],
+    [InternalServerError, () => generateError(500, undefined, new Headers())],
+    [APITimeoutError, () => new APITimeoutError()],
+    [APIUserAbortError, () => new APIUserAbortError()],
+  ])('%o names itself on the instance, as logs and JSON show it', (Class, make) => {
+    const error = make();
+    expect(error).toBeInstanceOf(Class);
+    expect(error.name).toBe(Class.name);
+    expect(String(error).startsWith(`${Class.name}: `)).toBe(true);
+  });
+
+  it('leaves `code` undefined when the body says a code that is no string', () => {
+    const error = generateError(400, { error: { code: 42, message: 'bad' } }, new Headers());
+    expect(error.code).toBeUndefined();
+    expect(error.message).toBe('bad');
+  });
+});

@@ -54,3 +54,9 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter(value, NOW)).toBeUndefined();
   });
 });
+
+describe('parseRetryAfter, what Date cannot parse', () => {
+  it("is undefined for 'Invalid Date', the text an unparsable date prints (not NaN)", () => {
+    expect(parseRetryAfter('Invalid Date', NOW)).toBeUndefined();
+  });
+});

@@ -518,3 +518,75 @@ describe("Firefox's Request, which has no body (undefined, not null, for every r
     ]);
   });
 });
+
+describe('sendWithRetry, pinned by mutation testing', () => {
+  it('throttles every call but a GET of /v1/health, which neither waits for the window nor teaches it', async () => {
+    const time = fakeClock();
+    const reset = String(Math.ceil(time.clock.now() / 1000) + 30);
+    const window = {
+      'X-RateLimit-Limit': '1',
+      'X-RateLimit-Remaining': '0',
+      'X-RateLimit-Reset': reset,
+    };
+    const { fetch, calls } = recordingFetch((call) =>
+      call.url.pathname === '/gateway/v1/health'
+        ? json(200, { status: 'ok', timestamp: '2026-11-20T10:00:00.000Z' })
+        : json(200, { data: { id: ID } }, window),
+    );
+    // Behind a path prefix: the health path ends with /v1/health, it does not begin with it.
+    const client = new AgentPlatform({
+      apiKey: 'k',
+      baseUrl: 'http://api.test/gateway',
+      fetch,
+      clock: time.clock,
+      throttle: true,
+    });
+    await client.me();
+    // The window is spent: health goes at once all the same.
+    await client.health();
+    expect(time.sleeps).toEqual([]);
+    // Another call waits for the reset.
+    await client.me();
+    expect(time.sleeps).toHaveLength(1);
+    expect(calls).toHaveLength(3);
+  });
+
+  it('neither sleeps nor retries when the call is aborted during an attempt', async () => {
+    const controller = new AbortController();
+    const slept: number[] = [];
+    const hanging = hangingFetch();
+    const client = new AgentPlatform({
+      apiKey: 'k',
+      baseUrl: 'http://api.test',
+      fetch: hanging.fetch,
+      // A sleep that ignores the signal: an abort taken for a failed attempt would be slept on.
+      clock: { now: () => 0, sleep: async (ms) => void slept.push(ms) },
+    });
+    const pending = client.agents
+      .retrieve(ID, { signal: controller.signal })
+      .catch((e: unknown) => e);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    controller.abort();
+    expect(await pending).toBeInstanceOf(APIUserAbortError);
+    expect(slept).toEqual([]);
+    expect(hanging.calls()).toBe(1);
+  });
+
+  it("keeps the signal's reason as the cause of an abort during the sleep between retries", async () => {
+    const controller = new AbortController();
+    const { client } = setup(() => apiError(503, 'SERVICE_UNAVAILABLE'), {
+      clock: {
+        now: () => 0,
+        sleep: async (_ms, signal) => {
+          controller.abort(new Error('user left'));
+          throw signal?.reason;
+        },
+      },
+    });
+    const error = await client.agents
+      .retrieve(ID, { signal: controller.signal })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    expect((error as Error).cause).toBe(controller.signal.reason);
+  });
+});

@@ -359,3 +359,13 @@ describe('throttle', () => {
     });
   });
 });
+
+describe('throttle, pinned by mutation testing', () => {
+  it('refuses a signal aborted already, even with a slot free, with its reason as the cause', async () => {
+    const throttle = new Throttle(fakeClock().clock, 60_000);
+    const reason = new Error('gone');
+    const error = await throttle.acquire(AbortSignal.abort(reason)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    expect((error as Error).cause).toBe(reason);
+  });
+});
