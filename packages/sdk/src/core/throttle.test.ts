@@ -361,6 +361,55 @@ describe('throttle', () => {
 });
 
 describe('throttle, pinned by mutation testing', () => {
+  const windowAt = (reset: number, remaining: number) =>
+    new Response(null, {
+      headers: {
+        'X-RateLimit-Limit': '10',
+        'X-RateLimit-Remaining': String(remaining),
+        'X-RateLimit-Reset': String(reset),
+      },
+    });
+  /** How many of `n` calls queued now go through at once. */
+  const goingThrough = async (throttle: Throttle, n: number) => {
+    const calls = Array.from({ length: n }, () => queued(throttle));
+    await Promise.resolve();
+    return calls.filter((call) => call.through()).length;
+  };
+  const time = fakeClock();
+  const T = Math.ceil(time.clock.now() / 1000) + 60;
+
+  it('keeps the window when a 2xx without rate-limit headers comes within it', async () => {
+    const throttle = new Throttle(time.clock, 120_000);
+    await throttle.acquire();
+    throttle.release(windowAt(T, 1));
+    await throttle.acquire();
+    throttle.release(new Response(null));
+    expect(await goingThrough(throttle, 2)).toBe(1);
+  });
+
+  it('takes a newer window for its remaining count, and ignores a late answer of an older one', async () => {
+    const throttle = new Throttle(time.clock, 120_000);
+    await throttle.acquire();
+    throttle.release(windowAt(T, 5));
+    await throttle.acquire();
+    throttle.release(windowAt(T + 60, 2));
+    // An answer of the window before, overtaken, says nothing of this one.
+    await throttle.acquire();
+    throttle.release(windowAt(T, 0));
+    expect(await goingThrough(throttle, 3)).toBe(2);
+  });
+
+  it('keeps the lowest remaining count of a window when its answers arrive out of order', async () => {
+    const throttle = new Throttle(time.clock, 120_000);
+    await throttle.acquire();
+    throttle.release(windowAt(T, 3));
+    await throttle.acquire();
+    await throttle.acquire();
+    throttle.release(windowAt(T, 1));
+    throttle.release(windowAt(T, 2));
+    expect(await goingThrough(throttle, 2)).toBe(1);
+  });
+
   it('refuses a signal aborted already, even with a slot free, with its reason as the cause', async () => {
     const throttle = new Throttle(fakeClock().clock, 60_000);
     const reason = new Error('gone');
