@@ -399,6 +399,18 @@ describe('throttle, pinned by mutation testing', () => {
     expect(await goingThrough(throttle, 3)).toBe(2);
   });
 
+  it('waits a second past the reset before it probes the next window (clock skew)', async () => {
+    const clock = fakeClock();
+    const reset = Math.ceil(clock.clock.now() / 1000) + 60;
+    const throttle = new Throttle(clock.clock, 120_000);
+    await throttle.acquire();
+    throttle.release(windowAt(reset, 0));
+    // At the reset itself the window may not have passed on the server's clock.
+    clock.advance(reset * 1000 - clock.clock.now());
+    await throttle.acquire();
+    expect(clock.sleeps).toEqual([1000]);
+  });
+
   it('keeps the lowest remaining count of a window when its answers arrive out of order', async () => {
     const throttle = new Throttle(time.clock, 120_000);
     await throttle.acquire();
