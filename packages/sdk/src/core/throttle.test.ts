@@ -411,6 +411,33 @@ describe('throttle, pinned by mutation testing', () => {
     expect(clock.sleeps).toEqual([1000]);
   });
 
+  it('keeps waiting for the reset for the others when one waiter aborts', async () => {
+    let now = 0;
+    const sleeps: { signal: AbortSignal | undefined; end: () => void }[] = [];
+    const throttle = new Throttle(
+      {
+        now: () => now,
+        sleep: (_ms, signal) =>
+          new Promise((resolve, reject) => {
+            sleeps.push({ signal, end: () => resolve() });
+            signal?.addEventListener('abort', () => reject(signal.reason));
+          }),
+      },
+      60_000,
+    );
+    await spendBudget(throttle);
+    const controller = new AbortController();
+    const leaving = throttle.acquire(controller.signal);
+    const staying = queued(throttle);
+    controller.abort();
+    await expect(leaving).rejects.toBeInstanceOf(APIUserAbortError);
+    expect(sleeps.map((s) => s.signal?.aborted)).toEqual([false]);
+    now = 61_000;
+    sleeps[0]?.end();
+    await staying.pending;
+    expect(staying.through()).toBe(true);
+  });
+
   it('keeps the lowest remaining count of a window when its answers arrive out of order', async () => {
     const throttle = new Throttle(time.clock, 120_000);
     await throttle.acquire();
