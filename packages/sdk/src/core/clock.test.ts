@@ -47,9 +47,12 @@ describe('sleep', () => {
 
 describe('systemClock', () => {
   it('reads the wall clock', () => {
-    const before = Date.now();
-    const now = systemClock.now();
-    expect(now).toBeGreaterThanOrEqual(before);
-    expect(now).toBeLessThanOrEqual(Date.now());
+    // The system time set, not read twice around the call: a clock stepped back between reads fails no test.
+    vi.useFakeTimers({ now: 1_767_225_600_123, toFake: ['Date'] });
+    try {
+      expect(systemClock.now()).toBe(1_767_225_600_123);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
