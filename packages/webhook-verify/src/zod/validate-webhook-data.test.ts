@@ -206,6 +206,81 @@ describe('validateWebhookData', () => {
     expect(validateWebhookData(eventWith('credit.low', { credits_remaining: 3 }))).toBeDefined();
   });
 
+  it("names the first three offending paths, each with zod's message, joined by '; '", () => {
+    const event = eventWith('contact.updated', { id: 1, name: 2, email: 3, phone: 4 });
+    expect(() => validateWebhookData(event)).toThrow(
+      expect.objectContaining({
+        message:
+          'the event data does not match the spec: data.id: Invalid input: expected string, received number; ' +
+          'data.name: Invalid input: expected string or null, received number; ' +
+          'data.email: Invalid input: expected string or null, received number',
+      }),
+    );
+  });
+
+  it('names a fractional integer beside a nullable integer of the wrong type', () => {
+    const event = eventWith('credit.low', { credits_remaining: 1.5, threshold: '3' });
+    expect(() => validateWebhookData(event)).toThrow(
+      expect.objectContaining({
+        message:
+          'the event data does not match the spec: data.credits_remaining: Invalid number: must be a multiple of 1; ' +
+          'data.threshold: Invalid input: expected number or null, received string',
+      }),
+    );
+  });
+
+  it.each([
+    // No branch of the union takes it: say which types it takes and what it got.
+    [null, 'Invalid input: expected string or number or boolean or array, received null'],
+    // The list branch fails inside the list (one item, or two): zod's message, no list of types.
+    [[5], 'Invalid input'],
+    [[5, 6], 'Invalid input'],
+  ])(
+    'says what a custom field of %j got as zod does, or with the types it takes',
+    (value, says) => {
+      const contact = {
+        id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+        name: 'n',
+        email: null,
+        phone: null,
+        custom_fields: { plan: value },
+        created_at: '2026-01-01T00:00:00.000Z',
+        updated_at: '2026-01-01T00:00:00.000Z',
+      };
+      expect(() => validateWebhookData(eventWith('contact.updated', contact))).toThrow(
+        expect.objectContaining({
+          code: 'invalid_data',
+          message: `the event data does not match the spec: data.custom_fields.plan: ${says}`,
+        }),
+      );
+    },
+  );
+
+  it('takes a field the spec does not name (the platform may add one), as zod does', () => {
+    const event = eventWith('conversation.created', { ...conversation, added_later: 1.5 });
+    expect(validateWebhookData(event)).toBe(event);
+  });
+
+  it('refuses a media_url that is no URI (a scheme, then a colon)', () => {
+    const message = {
+      id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+      conversation_id: conversation.id,
+      content: 'hi',
+      sender_type: 'customer',
+      message_type: 'image',
+      media_url: 'https://example.com/a.png',
+      media_type: 'image/png',
+      is_edited: false,
+      created_at: '2026-01-01T00:00:00.000Z',
+    };
+    const event = eventWith('message.received', message);
+    expect(validateWebhookData(event)).toBe(event);
+    const relative = eventWith('message.received', { ...message, media_url: '/a.png' });
+    expect(() => validateWebhookData(relative)).toThrow(
+      expect.objectContaining({ message: expect.stringContaining('data.media_url') }),
+    );
+  });
+
   it('has a schema for every event, and none for inherited object keys', () => {
     expect(webhookDataSchema('credit.low')?.safeParse({ credits_remaining: 3 }).success).toBe(true);
     expect(webhookDataSchema('toString')).toBeUndefined();
