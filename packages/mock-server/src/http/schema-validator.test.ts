@@ -27,6 +27,21 @@ const components: Record<string, SchemaNode> = {
   },
 };
 
+// A discriminated pair, as TrainingCreate is: the tag picks the branch.
+components.Text = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['type', 'content'],
+  properties: { type: { const: 'text' }, content: { type: 'string' } },
+};
+components.Url = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['type', 'url'],
+  properties: { type: { const: 'url' }, url: { type: 'string' } },
+};
+components.Loop = { $ref: '#/components/schemas/Loop' };
+
 const resolve = (ref: string): SchemaNode => {
   const schema = components[ref.replace('#/components/schemas/', '')];
   if (!schema) throw new Error(`unknown schema reference ${ref}`);
@@ -358,6 +373,51 @@ describe('a oneOf', () => {
   });
 });
 
+describe('rules beside an anyOf or a oneOf', () => {
+  it('apply as well when an alternative passes', () => {
+    const names: SchemaNode[] = [{ required: ['a'] }, { required: ['b'] }];
+    const any: SchemaNode = { type: 'object', required: ['c'], anyOf: names };
+    expect(rules(any, 5)).toEqual(['hours:type']);
+    expect(rules(any, { a: 1 })).toEqual(['hours.c:required']);
+    const one: SchemaNode = { type: 'object', required: ['c'], oneOf: names };
+    expect(rules(one, { a: 1 })).toEqual(['hours.c:required']);
+  });
+});
+
+describe('an anyOf of required names beside other branches', () => {
+  it('is not read as "at least one of": the other branch may take the value', () => {
+    const schema: SchemaNode = {
+      anyOf: [{ required: ['a'] }, { type: 'object', maxProperties: 1 }],
+    };
+    expect(validate(schema, { x: 1 })).toEqual([]);
+    expect(rules(schema, { x: 1, y: 2 })).toEqual(['hours.a:required']);
+  });
+});
+
+describe('alternatives that fail alike', () => {
+  it('report the first branch as written among those with the fewest issues', () => {
+    const schema: SchemaNode = {
+      oneOf: [
+        { type: 'object', required: ['a'] },
+        { type: 'object', required: ['b'] },
+        { type: 'object', required: ['c', 'd'] },
+      ],
+    };
+    expect(rules(schema, {})).toEqual(['hours.a:required']);
+  });
+
+  it('name null beside an enum only for the value itself, an enum, and a branch that is null', () => {
+    const nested: SchemaNode = {
+      anyOf: [{ type: 'object', properties: { k: { enum: ['a'] } } }, { type: 'null' }],
+    };
+    expect(validate(nested, { k: 'b' })[0]?.message).toBe('hours.k: must be one of "a"');
+    const short: SchemaNode = { anyOf: [{ type: 'string', maxLength: 2 }, { type: 'null' }] };
+    expect(validate(short, 'abc')[0]?.message).toBe('hours: must be at most 2 characters');
+    const notNull: SchemaNode = { anyOf: [{ type: 'string', enum: ['a'] }, { type: 'number' }] };
+    expect(validate(notNull, 'b')[0]?.message).toBe('hours: must be one of "a"');
+  });
+});
+
 describe('a $ref with rules beside it', () => {
   it('checks both the target and the rules beside it (2020-12), and takes a default or description as is', () => {
     const ref = '#/components/schemas/Hours';
@@ -378,5 +438,158 @@ describe('a $ref with rules beside it', () => {
     expect(rules(nullable, {})).toEqual(['hours.timezone:required', 'hours.schedule:required']);
     const described = { $ref: ref, description: 'Opening hours', default: hours('09:00', '18:00') };
     expect(validate(described, hours('09:00', '18:00'))).toEqual([]);
+  });
+});
+
+describe('the words of a limit', () => {
+  it('say "not empty" for a minimum length of 1 and the limit otherwise', () => {
+    expect(validate({ type: 'string', minLength: 1 }, '')).toEqual([
+      { field: 'hours', rule: 'minLength', message: 'hours: must not be empty' },
+    ]);
+    expect(validate({ type: 'string', minLength: 3 }, 'ab')).toEqual([
+      { field: 'hours', rule: 'minLength', message: 'hours: must be at least 3 characters' },
+    ]);
+  });
+
+  it('say "item" for one and "items" for more, and name the limit of items and keys', () => {
+    expect(validate({ type: 'array', minItems: 1 }, [])).toEqual([
+      { field: 'hours', rule: 'minItems', message: 'hours: must have at least 1 item' },
+    ]);
+    expect(validate({ type: 'array', minItems: 2 }, ['a'])).toEqual([
+      { field: 'hours', rule: 'minItems', message: 'hours: must have at least 2 items' },
+    ]);
+    expect(validate({ type: 'array', maxItems: 2 }, [1, 2, 3])).toEqual([
+      { field: 'hours', rule: 'maxItems', message: 'hours: must have at most 2 items' },
+    ]);
+    expect(validate({ type: 'object', maxProperties: 2 }, { a: 1, b: 2, c: 3 })).toEqual([
+      { field: 'hours', rule: 'maxProperties', message: 'hours: must have at most 2 keys' },
+    ]);
+  });
+
+  it('name the value a const asks for, and a not without words of its own', () => {
+    expect(validate({ const: 'v1' }, 'v2')).toEqual([
+      { field: 'hours', rule: 'const', message: 'hours: must be "v1"' },
+    ]);
+    expect(validate({ not: { type: 'string' } }, 'x')).toEqual([
+      { field: 'hours', rule: 'not', message: 'hours: is not allowed here' },
+    ]);
+  });
+
+  it('quote a repeated item of 60 characters whole, and cut one of 61', () => {
+    const tags: SchemaNode = { uniqueItems: true };
+    const fits = 'x'.repeat(58);
+    expect(validate(tags, [fits, fits])[0]?.message).toBe(
+      `hours: must not contain duplicates ("${fits}" is repeated)`,
+    );
+    const long = 'x'.repeat(59);
+    expect(validate(tags, [long, long])[0]?.message).toBe(
+      `hours: must not contain duplicates ("${'x'.repeat(56)}... is repeated)`,
+    );
+  });
+});
+
+describe('a pattern and a format', () => {
+  it('read a pattern in code points, as the lengths are counted', () => {
+    // One emoji is one character to `^.$` under the u flag, two UTF-16 units without it.
+    expect(validate({ type: 'string', pattern: '^.$' }, '😀')).toEqual([]);
+  });
+
+  it('take a format the validator does not know as a description (2020-12)', () => {
+    expect(validate({ type: 'string', format: 'password' }, 'x')).toEqual([]);
+  });
+});
+
+describe('a discriminator', () => {
+  const training: SchemaNode = {
+    oneOf: [{ $ref: '#/components/schemas/Text' }, { $ref: '#/components/schemas/Url' }],
+    discriminator: {
+      propertyName: 'type',
+      mapping: { text: '#/components/schemas/Text', url: '#/components/schemas/Url' },
+    },
+  };
+
+  it('reports the mistakes of the branch its tag names, not of the closest branch', () => {
+    // The text branch has one mistake (the tag), the url branch two: the tag says url.
+    expect(validate(training, { type: 'url', content: 'x' })).toEqual([
+      { field: 'hours.url', rule: 'required', message: 'hours.url: is required' },
+      { field: 'hours.content', rule: 'unknown', message: 'hours.content: is not a known field' },
+    ]);
+    expect(validate(training, { type: 'url', url: 'https://x.test' })).toEqual([]);
+  });
+
+  it('names a missing tag, and a tag it does not map, own names of objects too', () => {
+    expect(validate(training, { content: 'x' })).toEqual([
+      { field: 'hours.type', rule: 'required', message: 'hours.type: is required' },
+    ]);
+    for (const type of ['pdf', 'toString', 5, ['url']]) {
+      expect(validate(training, { type, url: 'https://x.test' }), JSON.stringify(type)).toEqual([
+        { field: 'hours.type', rule: 'enum', message: 'hours.type: must be one of "text", "url"' },
+      ]);
+    }
+  });
+
+  it('leaves a value that is not an object to the alternatives', () => {
+    for (const value of [null, 'x', []]) {
+      expect(validate(training, value), JSON.stringify(value)).toEqual([
+        { field: 'hours', rule: 'type', message: 'hours: must be an object' },
+      ]);
+    }
+  });
+});
+
+describe('a then or an else', () => {
+  const media: SchemaNode = {
+    if: { required: ['type'], properties: { type: { const: 'image' } } },
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's keyword, never awaited
+    then: {
+      required: ['media_url'],
+      properties: { media_url: { type: 'string', minLength: 1 } },
+      'x-message': 'is required for images',
+    },
+    else: { required: ['text'] },
+  };
+
+  it('says its x-message for a missing name, and its own words for the other rules', () => {
+    expect(validate(media, { type: 'image' })).toEqual([
+      {
+        field: 'hours.media_url',
+        rule: 'required',
+        message: 'hours.media_url: is required for images',
+      },
+    ]);
+    expect(validate(media, { type: 'image', media_url: '' })).toEqual([
+      {
+        field: 'hours.media_url',
+        rule: 'minLength',
+        message: 'hours.media_url: must not be empty',
+      },
+    ]);
+    expect(validate(media, { type: 'text' })).toEqual([
+      { field: 'hours.text', rule: 'required', message: 'hours.text: is required' },
+    ]);
+  });
+});
+
+describe('a field name', () => {
+  it('shows an empty key as [""], under body at the top', () => {
+    const schema: SchemaNode = { type: 'object', required: [''], additionalProperties: false };
+    for (const [field, at] of [
+      ['hours', 'hours[""]'],
+      ['body', 'body[""]'],
+      ['', 'body[""]'],
+    ]) {
+      expect(
+        validateSchema(schema, { a: 1 }, field as string, resolve).map((d) => d.field),
+        field,
+      ).toEqual([at, field === 'hours' ? 'hours.a' : 'a']);
+    }
+  });
+});
+
+describe('a reference cycle', () => {
+  it('is named, not followed forever', () => {
+    expect(() => validate({ $ref: '#/components/schemas/Loop' }, 1)).toThrow(
+      'reference cycle at #/components/schemas/Loop',
+    );
   });
 });
