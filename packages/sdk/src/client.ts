@@ -79,7 +79,7 @@ export interface ClientOptions {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** The path parameters of one call, by name. */
+/** The path parameters of one call, by name; undefined for a path that has none. */
 export type PathParams = Record<string, string>;
 
 /** A method of the raw client that sends a request. */
@@ -290,7 +290,7 @@ export class AgentPlatform {
    * @throws 503 {@link ServiceUnavailableError} when the service is in maintenance or degraded.
    */
   health(options?: RequestOptions): APIPromise<ResponseBody<'healthRetrieve'>> {
-    return this._request('GET', '/v1/health', {}, options, undefined, (raw) => raw.body);
+    return this._request('GET', '/v1/health', undefined, options, undefined, (raw) => raw.body);
   }
 
   /**
@@ -299,14 +299,14 @@ export class AgentPlatform {
    * `GET /v1/me`. Any valid key, no scope.
    */
   me(options?: RequestOptions): APIPromise<ResponseData<'meRetrieve'>> {
-    return this._request('GET', '/v1/me', {}, options);
+    return this._request('GET', '/v1/me', undefined, options);
   }
 
   /** @internal The one request pipeline: resource methods map onto it. */
   _request<T>(
     method: Method,
     path: keyof paths,
-    params: PathParams,
+    params: PathParams | undefined,
     options?: RequestOptions,
     body?: unknown,
     unwrap: (raw: RawResult) => unknown = unwrapData,
@@ -320,7 +320,7 @@ export class AgentPlatform {
   /** @internal A list call: its first page, iterable over every page. */
   _list<T>(
     path: keyof paths,
-    params: PathParams,
+    params: PathParams | undefined,
     options?: ListOptions,
     query?: object,
   ): PagePromise<T> {
@@ -339,7 +339,7 @@ export class AgentPlatform {
   async #call(
     method: Method,
     path: string,
-    params: PathParams,
+    params: PathParams | undefined,
     options: ListOptions | undefined,
     body?: unknown,
     query?: object,
@@ -359,9 +359,10 @@ export class AgentPlatform {
         checkHeaders(options.headers);
       }
       const { response, error } = await this.#methods[method](path, {
-        // No path object for a path without parameters: openapi-fetch then skips the serializer,
-        // whose regex replace costs a POST /v1/agents 4 % of its time.
-        params: { path: path.includes('{') ? params : undefined, query },
+        // A path without parameters comes with no path object (undefined, not {}): openapi-fetch
+        // then skips the serializer, whose regex replace costs a POST /v1/agents 4 % of its time.
+        // Said by each caller, not asked here of the path: 5 B fewer in the core.
+        params: { path: params, query },
         body,
         headers: options?.headers,
         // Kept in `sent` to name it if its 2xx body fails below (in the call: 5 B less than a block,

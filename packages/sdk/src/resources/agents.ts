@@ -17,7 +17,7 @@ export class Agents extends APIResource<'/v1/agents'> {
     query?: QueryParams<'agentsList'>,
     options?: ListOptions,
   ): PagePromise<ListItem<'agentsList'>> {
-    return this._client._list(this._path, {}, options, query);
+    return this._client._list(this._path, undefined, options, query);
   }
 
   /**
@@ -29,7 +29,7 @@ export class Agents extends APIResource<'/v1/agents'> {
     body: RequestBody<'agentsCreate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'agentsCreate'>> {
-    return this._client._request('POST', this._path, {}, options, body);
+    return this._client._request('POST', this._path, undefined, options, body);
   }
 
   /**

@@ -17,7 +17,7 @@ export class Appointments extends APIResource<'/v1/appointments'> {
     query?: QueryParams<'appointmentsList'>,
     options?: ListOptions,
   ): PagePromise<ListItem<'appointmentsList'>> {
-    return this._client._list(this._path, {}, options, query);
+    return this._client._list(this._path, undefined, options, query);
   }
 
   /**
@@ -33,7 +33,7 @@ export class Appointments extends APIResource<'/v1/appointments'> {
     body: RequestBody<'appointmentsCreate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'appointmentsCreate'>> {
-    return this._client._request('POST', this._path, {}, options, body);
+    return this._client._request('POST', this._path, undefined, options, body);
   }
 
   /**

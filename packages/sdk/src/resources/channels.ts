@@ -17,7 +17,7 @@ export class Channels extends APIResource<'/v1/channels'> {
     query?: QueryParams<'channelsList'>,
     options?: ListOptions,
   ): PagePromise<ListItem<'channelsList'>> {
-    return this._client._list(this._path, {}, options, query);
+    return this._client._list(this._path, undefined, options, query);
   }
 
   /**
@@ -31,7 +31,7 @@ export class Channels extends APIResource<'/v1/channels'> {
     body: RequestBody<'channelsCreate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'channelsCreate'>> {
-    return this._client._request('POST', this._path, {}, options, body);
+    return this._client._request('POST', this._path, undefined, options, body);
   }
 
   /**

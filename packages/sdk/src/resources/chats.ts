@@ -17,7 +17,7 @@ export class Chats extends APIResource<'/v1/chats'> {
     query?: QueryParams<'chatsList'>,
     options?: ListOptions,
   ): PagePromise<ListItem<'chatsList'>> {
-    return this._client._list(this._path, {}, options, query);
+    return this._client._list(this._path, undefined, options, query);
   }
 
   /**

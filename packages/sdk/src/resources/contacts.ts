@@ -17,7 +17,7 @@ export class Contacts extends APIResource<'/v1/contacts'> {
     query?: QueryParams<'contactsList'>,
     options?: ListOptions,
   ): PagePromise<ListItem<'contactsList'>> {
-    return this._client._list(this._path, {}, options, query);
+    return this._client._list(this._path, undefined, options, query);
   }
 
   /**
@@ -29,7 +29,7 @@ export class Contacts extends APIResource<'/v1/contacts'> {
     body: RequestBody<'contactsCreate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'contactsCreate'>> {
-    return this._client._request('POST', this._path, {}, options, body);
+    return this._client._request('POST', this._path, undefined, options, body);
   }
 
   /**

@@ -17,7 +17,7 @@ export class Conversations extends APIResource<'/v1/conversations'> {
     query?: QueryParams<'conversationsList'>,
     options?: ListOptions,
   ): PagePromise<ListItem<'conversationsList'>> {
-    return this._client._list(this._path, {}, options, query);
+    return this._client._list(this._path, undefined, options, query);
   }
 
   /**

@@ -18,7 +18,7 @@ export class CustomFields extends APIResource<'/v1/custom-fields'> {
     query?: QueryParams<'customFieldsList'>,
     options?: ListOptions,
   ): PagePromise<ListItem<'customFieldsList'>> {
-    return this._client._list(this._path, {}, options, query);
+    return this._client._list(this._path, undefined, options, query);
   }
 
   /**
@@ -34,7 +34,7 @@ export class CustomFields extends APIResource<'/v1/custom-fields'> {
     body: RequestBody<'customFieldsCreate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'customFieldsCreate'>> {
-    return this._client._request('POST', this._path, {}, options, body);
+    return this._client._request('POST', this._path, undefined, options, body);
   }
 
   /**

@@ -17,7 +17,7 @@ export class McpServers extends APIResource<'/v1/mcp-servers'> {
     query?: QueryParams<'mcpServersList'>,
     options?: ListOptions,
   ): PagePromise<ListItem<'mcpServersList'>> {
-    return this._client._list(this._path, {}, options, query);
+    return this._client._list(this._path, undefined, options, query);
   }
 
   /**
@@ -29,7 +29,7 @@ export class McpServers extends APIResource<'/v1/mcp-servers'> {
     body: RequestBody<'mcpServersCreate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'mcpServersCreate'>> {
-    return this._client._request('POST', this._path, {}, options, body);
+    return this._client._request('POST', this._path, undefined, options, body);
   }
 
   /**

@@ -18,7 +18,7 @@ export class Webhooks extends APIResource<'/v1/webhooks'> {
     query?: QueryParams<'webhooksList'>,
     options?: ListOptions,
   ): PagePromise<ListItem<'webhooksList'>> {
-    return this._client._list(this._path, {}, options, query);
+    return this._client._list(this._path, undefined, options, query);
   }
 
   /**
@@ -30,7 +30,7 @@ export class Webhooks extends APIResource<'/v1/webhooks'> {
     body: RequestBody<'webhooksCreate'>,
     options?: RequestOptions,
   ): APIPromise<ResponseData<'webhooksCreate'>> {
-    return this._client._request('POST', this._path, {}, options, body);
+    return this._client._request('POST', this._path, undefined, options, body);
   }
 
   /**
