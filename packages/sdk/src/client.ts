@@ -268,9 +268,8 @@ export class AgentPlatform {
     // openapi-fetch merges a call's headers before anything else, and a header fetch refuses would
     // reject the call with a TypeError quoting its value. Each method of `raw` that sends checks
     // them first: the rejection names the header, not the value.
-    for (const name of Object.keys(raw)) {
+    for (const [name, send] of Object.entries(raw) as [string, RawSend][]) {
       if (name !== 'use' && name !== 'eject') {
-        const send = raw[name as 'GET'] as RawSend;
         (raw as unknown as Record<string, RawSend>)[name] = async (...args) => {
           // The init, wherever it is: `request` takes the method first.
           for (const arg of args) checkHeaders((arg as RequestOptions | undefined)?.headers);
