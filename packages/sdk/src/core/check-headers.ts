@@ -7,12 +7,12 @@ import { AgentPlatformError } from './errors.js';
  */
 export function checkHeaders(headers: Record<string, unknown> | Headers | undefined): void {
   // Own keys only: a `Headers` (which fetch takes too) has none, and holds only valid headers.
-  for (const name of Object.keys(headers ?? {})) {
+  for (const [name, value] of Object.entries(headers ?? {})) {
     let part = 'name';
     try {
       new Headers({ [name]: '' });
       part = 'value';
-      new Headers({ v: (headers as Record<string, string>)[name] as string });
+      new Headers({ v: value as string });
     } catch {
       throw new AgentPlatformError(`${name}: must be a valid header ${part}`);
     }
