@@ -21,11 +21,10 @@ export function refuseRedirect(response: Response): void {
     response.type === 'opaqueredirect' ||
     /^30[12378]$/.test(status as unknown as string)
   ) {
-    const { headers } = response;
     // Free the connection: nobody reads this body.
     response.body?.cancel().catch(() => {});
-    const location = redirected ? response.url : headers.get('location');
-    throw Object.assign(new APIError(status, undefined, headers), {
+    const location = redirected ? response.url : response.headers.get('location');
+    throw Object.assign(new APIError(status, undefined, response.headers), {
       message: `Redirect${location ? ` to ${location}` : ''} ${redirected ? '' : 'not '}followed: check baseUrl`,
     });
   }
