@@ -466,6 +466,18 @@ describe('the words of a limit', () => {
     ]);
   });
 
+  it('say the singular for a maximum of 1 (item, key, character)', () => {
+    expect(validate({ type: 'array', maxItems: 1 }, [1, 2])).toEqual([
+      { field: 'hours', rule: 'maxItems', message: 'hours: must have at most 1 item' },
+    ]);
+    expect(validate({ type: 'object', maxProperties: 1 }, { a: 1, b: 2 })).toEqual([
+      { field: 'hours', rule: 'maxProperties', message: 'hours: must have at most 1 key' },
+    ]);
+    expect(validate({ type: 'string', maxLength: 1 }, 'ab')).toEqual([
+      { field: 'hours', rule: 'maxLength', message: 'hours: must be at most 1 character' },
+    ]);
+  });
+
   it('name the value a const asks for, and a not without words of its own', () => {
     expect(validate({ const: 'v1' }, 'v2')).toEqual([
       { field: 'hours', rule: 'const', message: 'hours: must be "v1"' },

@@ -106,7 +106,7 @@ function checkString(schema: SchemaNode, value: string, add: Add): void {
     return;
   }
   if (typeof schema.maxLength === 'number' && length > schema.maxLength) {
-    add('maxLength', `must be at most ${schema.maxLength} characters`);
+    add('maxLength', `must be at most ${count(schema.maxLength, 'character')}`);
     return;
   }
   if (typeof schema.pattern === 'string' && !new RegExp(schema.pattern, 'u').test(value)) {
@@ -138,13 +138,10 @@ function checkArray(
   add: Add,
 ): void {
   if (typeof schema.minItems === 'number' && value.length < schema.minItems) {
-    add(
-      'minItems',
-      `must have at least ${schema.minItems} item${schema.minItems === 1 ? '' : 's'}`,
-    );
+    add('minItems', `must have at least ${count(schema.minItems, 'item')}`);
   }
   if (typeof schema.maxItems === 'number' && value.length > schema.maxItems) {
-    add('maxItems', `must have at most ${schema.maxItems} items`);
+    add('maxItems', `must have at most ${count(schema.maxItems, 'item')}`);
     return;
   }
   if (schema.uniqueItems) {
@@ -177,7 +174,7 @@ function checkObject(
   const properties = (schema.properties ?? {}) as Record<string, SchemaNode>;
   const keys = Object.keys(value);
   if (typeof schema.maxProperties === 'number' && keys.length > schema.maxProperties) {
-    add('maxProperties', `must have at most ${schema.maxProperties} keys`);
+    add('maxProperties', `must have at most ${count(schema.maxProperties, 'key')}`);
     return;
   }
   for (const name of (schema.required ?? []) as string[]) {
@@ -392,4 +389,9 @@ function child(field: string, key: string): string {
   // An empty key still needs a visible name: body[""].
   if (key === '') return `${field || 'body'}[""]`;
   return field === 'body' || field === '' ? key : `${field}.${key}`;
+}
+
+/** `n` and the noun, plural but for one: `1 item`, `2 items`. */
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
