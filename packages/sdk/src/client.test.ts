@@ -10,6 +10,7 @@ import { AgentPlatform } from './client.js';
 import type { Clock } from './core/clock.js';
 import {
   AgentPlatformError,
+  APIConnectionError,
   APIError,
   APIUserAbortError,
   RateLimitError,
@@ -549,6 +550,54 @@ describe('requests', () => {
     expect(await client.agents.retrieve(ID)).toEqual({ id: ID });
     expect(calls).toHaveLength(3);
     expect(seen).toEqual(['request GET', 'response 200']);
+  });
+
+  it("keeps client.raw's use and eject as openapi-fetch made them: synchronous, a bad middleware thrown at once", async () => {
+    // Only the methods that send check headers: wrapped too, use would answer a promise, and a bad
+    // middleware would be an unhandled rejection instead of a throw at the line that added it.
+    const { fetch } = recordingFetch(() => json(200, { data: {} }));
+    const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch });
+    const seen: string[] = [];
+    const middleware = {
+      onRequest: ({ request }: { request: Request }) => {
+        seen.push(request.method);
+      },
+    };
+    expect(client.raw.use(middleware)).toBeUndefined();
+    await client.me();
+    expect(client.raw.eject(middleware)).toBeUndefined();
+    await client.me();
+    expect(seen).toEqual(['GET']);
+    expect(() => client.raw.use({} as never)).toThrow(/Middleware must be an object/);
+  });
+
+  it('takes a raw call whose init is passed as undefined (a wrapper forwarding its own)', async () => {
+    const { fetch, calls } = recordingFetch(() => json(200, { data: { key_name: 'x' } }));
+    const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch });
+    // A wrapper that forwards its own optional init passes undefined when it was given none.
+    const getMe = (init?: { headers?: Record<string, string> }) => client.raw.GET('/v1/me', init);
+    const requestMe = (init?: { headers?: Record<string, string> }) =>
+      client.raw.request('get', '/v1/me', init);
+    expect((await getMe()).data).toEqual({ data: { key_name: 'x' } });
+    expect((await requestMe()).data).toEqual({ data: { key_name: 'x' } });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('fails as a connection error when a body a middleware answered with fails to read', async () => {
+    // A middleware that answers itself (a cache) sends nothing: no attempt is held for the body.
+    const { fetch, calls } = recordingFetch(() => json(200, { data: {} }));
+    const client = new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', fetch });
+    const broken = new ReadableStream({
+      pull: (controller) => controller.error(new Error('cache entry truncated')),
+    });
+    client.raw.use({ onRequest: () => new Response(broken, { status: 200 }) });
+    const error = await client.me().then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect((error as Error).cause).toEqual(new Error('cache entry truncated'));
+    expect(calls).toEqual([]);
   });
 
   it("throttles client.raw's calls with the client's throttle", async () => {
