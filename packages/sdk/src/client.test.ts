@@ -812,10 +812,22 @@ describe('option checks', () => {
     // The path serializer would fill them: every call refused (tenant) or the id written twice.
     'http://api.test/{tenant}',
     'http://api.test/gw/{id}',
+    // A scheme that only ends in http(s): fetch refuses it on every call.
+    'git+https://api.example.com',
   ])('rejects baseUrl %s at construction, saying why', (baseUrl) => {
     expect(() => new AgentPlatform({ apiKey: 'k', baseUrl })).toThrow(
       `baseUrl: must be an http(s) URL without /v1, query, #, {} or credentials, e.g. https://api.example.com, not "${baseUrl}"`,
     );
+  });
+
+  it.each([
+    'https://gw.example.com/v1-proxy',
+    'https://gw.example.com/v1beta/',
+    'https://gw.example.com/V1/agent-platform',
+  ])('keeps a path prefix that only starts with /v1 (%s)', async (baseUrl) => {
+    const { fetch, calls } = recordingFetch(() => json(200, { data: {} }));
+    await new AgentPlatform({ apiKey: 'k', baseUrl, fetch }).me();
+    expect(calls[0]?.url.href).toBe(`${baseUrl.replace(/\/$/, '')}/v1/me`);
   });
 
   it.each([
