@@ -292,8 +292,8 @@ for (const engine of engines) {
     });
   });
 
-  // Skipped only outside CI, where this engine is not installed (skipReasons above): the report then
-  // names the engine and how to get it (its binary's path, the apt package or the variable to set),
-  // rather than the engine's tests silently missing. In CI a missing engine fails instead.
+  // Skip reason: this engine is not installed, outside CI only (skipReasons above; in CI a missing
+  // engine fails instead). The report names the engine and how to get it (its binary's path, the apt
+  // package or the variable to set), rather than the engine's tests silently missing.
   if (skipReason) it.skip(`in headless ${engine.name}: ${skipReason}`, () => {});
 }

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createMockServer } from '../../src/create-mock-server.js';
 import { createValidationProxy } from '../../src/proxy.js';
 import { DEMO_API_KEY } from '../../src/seed/demo.js';
+import { proxyOverDemo } from '../support/proxy-over-demo.js';
 
 // The spec's limit of 1 MiB on a body is a rule of the request, as limit=101 is: a body past it
 // that is otherwise valid JSON (a client that pads or pretty-prints a large document) breaks the
@@ -23,17 +24,8 @@ afterEach(() => {
 });
 
 function throughProxy(errors: boolean) {
-  const mock = createMockServer({ seed: 'demo', clock: 'manual' });
+  const { proxy, mock, reached } = proxyOverDemo(errors, (request) => request.method);
   disposers.push(() => mock.dispose());
-  const reached: string[] = [];
-  const proxy = createValidationProxy({
-    upstream: mock.baseUrl,
-    errors,
-    fetch: (request) => {
-      reached.push(request.method);
-      return mock.fetch(request);
-    },
-  });
   return { proxy, reached };
 }
 

@@ -3,6 +3,7 @@ import { createMockServer } from '../../src/create-mock-server.js';
 import { createValidationProxy } from '../../src/proxy.js';
 import { DEMO_API_KEY } from '../../src/seed/demo.js';
 import { ANSWER_HEADERS } from '../support/proxy-answers.js';
+import { proxyOverDemo } from '../support/proxy-over-demo.js';
 
 // A suite's negative tests break the spec on purpose to check the API's own validation. Marked with
 // `X-Contract-Expect-Violation: request`, such a request reaches the upstream even under `errors`,
@@ -19,17 +20,8 @@ afterEach(() => {
 
 /** A proxy in front of the demo mock, and what reached the mock (the header's value in each). */
 function throughProxy(errors: boolean) {
-  const mock = createMockServer({ seed: 'demo', clock: 'manual' });
+  const { proxy, mock, reached } = proxyOverDemo(errors, (request) => request.headers.get(HEADER));
   disposers.push(() => mock.dispose());
-  const reached: (string | null)[] = [];
-  const proxy = createValidationProxy({
-    upstream: mock.baseUrl,
-    errors,
-    fetch: (request) => {
-      reached.push(request.headers.get(HEADER));
-      return mock.fetch(request);
-    },
-  });
   return { proxy, reached };
 }
 
