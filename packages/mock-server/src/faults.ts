@@ -215,12 +215,18 @@ function canonicalPath(path: string): string {
   return path.split('/').map(canonicalSegment).join('/');
 }
 
+// A `{name}` that is a whole segment, between slashes. Braces inside a segment (`{a}{b}`, `x{a}`)
+// are text: several placeholders in one segment compiled to `[^/]+[^/]+...`, which backtracked
+// without end on a long segment (a fault on `/v1/agents/{a}{b}...{l}x` held the server 16 s on
+// a 40-character id). Between slashes, each placeholder's end is certain: matching is linear.
+const PLACEHOLDER = /(?<=\/)(\{[^/{}]+\})(?=\/|$)/;
+
 /** A fault's path spelled as `canonicalPath` spells requests, its `{name}` parts and final `*` kept. */
 export function canonicalFaultPath(path: string): string {
   const prefix = path.endsWith('*');
   const literal = prefix ? path.slice(0, -1) : path;
   const source = literal
-    .split(/(\{[^/{}]+\})/)
+    .split(PLACEHOLDER)
     .map((part, i) => (i % 2 === 1 ? part : canonicalPath(part)))
     .join('');
   return prefix ? `${source}*` : source;
@@ -255,12 +261,12 @@ export function faultError(fault: StatusFaultSpec): ApiError {
   return new ApiError(fault.status, code, message, details ? { headers, details } : { headers });
 }
 
-/** A fault path as a RegExp: `{name}` matches one segment, a final `*` any rest, all else literally. */
+/** A fault path as a RegExp: `{name}` as a whole segment matches any one segment, a final `*` any rest, all else literally. */
 export function compileFaultPath(path: string): RegExp {
   const prefix = path.endsWith('*');
   const literal = prefix ? path.slice(0, -1) : path;
   const source = literal
-    .split(/(\{[^/{}]+\})/)
+    .split(PLACEHOLDER)
     .map((part, i) => (i % 2 === 1 ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')))
     .join('');
   return new RegExp(`^${source}${prefix ? '' : '$'}`);
