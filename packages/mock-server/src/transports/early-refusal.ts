@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { ApiError, invalidField } from '../errors.js';
 import { isLoopbackName, isLoopbackOrigin } from '../http/cors.js';
+import { DELIVERY_USER_AGENT } from '../webhooks/delivery-user-agent.js';
 import { headerOf } from './incoming-request.js';
 
 // Methods that change nothing (RFC 9110 §9.2.1): a page may send them anywhere, and reads nothing back.
@@ -36,6 +37,16 @@ export function earlyRefusal(
       403,
       'FORBIDDEN',
       `Host: the control API of a server on ${host} answers only requests addressed to this machine (localhost, 127.0.0.1 or [::1]), not to ${JSON.stringify(req.headers.host ?? '')}; start it with an admin token to call it by another name`,
+    );
+  }
+  // Any key (the demo key is public) may register a webhook at this server's own /__mock URL: its
+  // delivery comes from this machine without an Origin, as a test runner's call does. Only the
+  // controller's strict bodies kept it from acting; a delivery is never a control call.
+  if (control && headerOf(req, 'user-agent') === DELIVERY_USER_AGENT) {
+    return new ApiError(
+      403,
+      'FORBIDDEN',
+      "User-Agent: the mock's own webhook deliveries do not reach its control API; register a receiver's URL",
     );
   }
   // A page on the web may send a simple request (a POST with no body, or a text/plain one) to

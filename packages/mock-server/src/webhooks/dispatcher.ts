@@ -5,6 +5,7 @@ import { webhookEvents } from '../domain/webhook-events.js';
 import { signingSecret } from '../domain/webhooks.js';
 import { MinHeap } from '../min-heap.js';
 import type { DeliveryRow, WebhookRow } from '../store/records.js';
+import { DELIVERY_USER_AGENT } from './delivery-user-agent.js';
 import type { DomainEvent } from './event-bus.js';
 import {
   B_FAILING_DELAY_MS,
@@ -420,7 +421,7 @@ export class WebhookDispatcher {
       body: row._body,
       headers: {
         ...signed,
-        'User-Agent': 'agent-platform-mock/webhooks',
+        'User-Agent': DELIVERY_USER_AGENT,
       },
       fetch: this.options.fetch(),
       clock,

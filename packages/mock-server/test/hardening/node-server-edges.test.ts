@@ -332,6 +332,35 @@ describe('the node:http server at its edges', { timeout: 60_000 }, () => {
     own.dispose();
   });
 
+  it("refuses its own webhook deliveries at the control API: a key's webhook URL is no way past the guard", async () => {
+    // Any key (the demo key is public) registers a webhook at any URL; the mock's own POST to its
+    // control API comes from this machine with no Origin, as a test runner's call does.
+    const own = createMockServer({ clock: 'manual', seed: 'demo' });
+    const running = await own.listen({ port: 0 });
+    servers.push(running);
+    const headers = { 'x-api-key': DEMO_API_KEY, 'content-type': 'application/json' };
+    const hooks: string[] = [];
+    for (const path of ['/__mock/settle', `/__mock/channels/${DEMO_IDS.whatsappChannel}/pair`]) {
+      const made = await fetch(`${running.url}/v1/webhooks`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ url: `${running.url}${path}`, events: ['contact.created'] }),
+      });
+      expect(made.status).toBe(201);
+      hooks.push((await made.json()).data.id);
+    }
+    const contact = await fetch(`${running.url}/v1/contacts`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'Ada', phone: '+14155550100' }),
+    });
+    expect(contact.status).toBe(201);
+    await own.settle();
+    const attempts = hooks.map((id) => own.webhookAttempts({ webhook_id: id })[0]?.http_status);
+    expect(attempts).toEqual([403, 403]);
+    own.dispose();
+  });
+
   it('refuses a change asked by another origin without a token on any interface, not only on loopback (as on 0.0.0.0)', async () => {
     const handled: string[] = [];
     const handler = async (request: ApiRequest): Promise<ApiResponse> => {
