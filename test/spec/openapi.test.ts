@@ -226,6 +226,34 @@ describe('spec/openapi.yaml: responses', () => {
     }
   });
 
+  it('lists every field of a 2xx answer as required: one without a value is null, never absent', () => {
+    expect(spec.info.description).toContain('never left out');
+    const absent: string[] = [];
+    const seen = new Set<SpecNode>();
+    const visit = (node: SpecNode, where: string): void => {
+      const schema = deref(spec, node);
+      if (schema === null || typeof schema !== 'object' || seen.has(schema)) return;
+      seen.add(schema);
+      const required: string[] = schema.required ?? [];
+      for (const [name, property] of Object.entries<SpecNode>(schema.properties ?? {})) {
+        if (!required.includes(name)) absent.push(`${where}.${name}`);
+        visit(property, `${where}.${name}`);
+      }
+      for (const branch of [...(schema.allOf ?? []), ...(schema.anyOf ?? [])]) visit(branch, where);
+      if (schema.items) visit(schema.items, `${where}[]`);
+      if (typeof schema.additionalProperties === 'object') {
+        visit(schema.additionalProperties, `${where}.*`);
+      }
+    };
+    for (const { op, method, path } of ops) {
+      for (const [status, response] of Object.entries<SpecNode>(op.responses)) {
+        if (!status.startsWith('2')) continue;
+        visit(deref(spec, response).content?.['application/json']?.schema, `${method} ${path}`);
+      }
+    }
+    expect(absent, 'optional fields of an answer (info.description: never left out)').toEqual([]);
+  });
+
   it('pages every list with page (>= 1), limit (1..100, default 20) and order', () => {
     const { Page, Limit, Order } = spec.components.parameters;
     expect(Page.schema).toEqual({ type: 'integer', minimum: 1, default: 1 });

@@ -2795,7 +2795,7 @@ export interface components {
              * @description Where the media is; null for a text message.
              */
             media_url: string | null;
-            /** @description The media's MIME type. */
+            /** @description The media's MIME type; null for a text message, or when it is not known. */
             media_type: string | null;
             /** @description True once its content was replaced (PUT /v1/conversations/{id}/messages/{messageId}). */
             is_edited: boolean;
@@ -2869,7 +2869,7 @@ export interface components {
             human_started_at: string | null;
             /**
              * Format: uuid
-             * @description Channel through which messages go out; null when the conversation has none or the channel was deleted (then messages to the customer, a human agent's and the AI's, are `failed`).
+             * @description Channel through which messages go out; null when the conversation has none (it was started through the API while its agent had no active channel, and its messages are served through the API, `sent`) or the channel was deleted (then messages to the customer, a human agent's and the AI's, are `failed`).
              */
             channel_id: string | null;
             /**
