@@ -4,6 +4,7 @@ import {
   Controller,
   type CreateApiKeyOptions,
   type CreatedApiKey,
+  type InboundMessage,
   type ResetOptions,
 } from './control/controller.js';
 import type { Core } from './control/core.js';
@@ -80,7 +81,7 @@ export interface MockServer {
   /** A customer message arrives from the channel on a conversation (reopens it; the AI answers if open). */
   receiveMessage(
     conversationId: string,
-    input: { content: string; type?: string | undefined },
+    input: InboundMessage,
   ): ReturnType<Controller['receiveMessage']>;
   /** Pairs a messaging channel: it becomes `active`. */
   pairChannel(channelId: string): ReturnType<Controller['pairChannel']>;

@@ -1,6 +1,11 @@
 export type { Clock } from './clock.js';
 export { createManualClock, createRealClock } from './clock.js';
-export type { CreateApiKeyOptions, CreatedApiKey, ResetOptions } from './control/controller.js';
+export type {
+  CreateApiKeyOptions,
+  CreatedApiKey,
+  InboundMessage,
+  ResetOptions,
+} from './control/controller.js';
 export type { WebhookRecordsFilter } from './control/webhook-records-filter.js';
 export type { MockServer } from './create-mock-server.js';
 export { createMockServer } from './create-mock-server.js';

@@ -16,6 +16,7 @@ const object = (properties: Record<string, SchemaNode>, required: string[] = [])
 });
 const string: SchemaNode = { type: 'string' };
 const uuid: SchemaNode = { type: 'string', format: 'uuid' };
+const MEDIA = ['image', 'audio', 'video', 'document'];
 const healthStatus: SchemaNode = { enum: ['ok', 'maintenance', 'degraded'] };
 
 /** The body of a route that takes none: empty, or `{}`. */
@@ -90,13 +91,35 @@ export const faultSpec = object(
 );
 
 /** `POST /__mock/conversations/{id}/inbound` and `receiveMessage()`. */
-export const inboundMessage = object(
-  {
+export const inboundMessage: SchemaNode = {
+  ...object({
     content: { type: 'string', minLength: 1 },
-    type: { enum: ['text', 'image', 'audio', 'video', 'document'] },
+    type: { enum: ['text', ...MEDIA] },
+    media_url: {
+      type: 'string',
+      format: 'uri',
+      maxLength: 2048,
+      pattern: '^[Hh][Tt][Tt][Pp][Ss]?://',
+      'x-pattern-message': 'must be an http or https URL',
+    },
+  }),
+  // The rules of POST /v1/chats/{id}/messages (ChatMessageCreate), without its 4096-character limit:
+  // a customer's message has none.
+  if: { properties: { type: { enum: MEDIA } }, required: ['type'] },
+  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's keyword, never awaited
+  then: {
+    required: ['media_url'],
+    'x-message': 'is required for image, audio, video and document messages',
   },
-  ['content'],
-);
+  else: {
+    required: ['content'],
+    'x-message': 'is required for text messages',
+    not: {
+      required: ['media_url'],
+      'x-message': 'is only for image, audio, video and document messages',
+    },
+  },
+};
 
 /** `PUT /__mock/channels/{id}/status` and `setChannelStatus()`. */
 export const channelStatusInput = object(

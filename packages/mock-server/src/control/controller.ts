@@ -95,6 +95,16 @@ export interface ResetOptions {
   seed?: 'none' | 'demo' | undefined;
 }
 
+/** What `receiveMessage` takes: `content` for a text message; a media type's `media_url` (`content` is then a caption). */
+export interface InboundMessage {
+  /** The text, or a media message's caption. */
+  content?: string | undefined;
+  /** `text` (the default), `image`, `audio`, `video` or `document`. */
+  type?: MessageRow['type'] | undefined;
+  /** Where a media message's media is, an http or https URL; its extension gives `media_type`. */
+  media_url?: string | undefined;
+}
+
 /** The control operations of api-decisions section 7, shared by the `/__mock` routes and the server object. */
 export class Controller {
   constructor(private readonly core: Core) {}
@@ -198,12 +208,9 @@ export class Controller {
    * and the AI answers when the chat is open (as POST /v1/conversations/{id}/messages does). 409
    * when the channel was deleted or is not `active`: nothing comes in through it.
    */
-  async receiveMessage(conversationId: string, input: { content: string; type?: string }) {
+  async receiveMessage(conversationId: string, input: InboundMessage) {
     idArgument(conversationId, 'conversationId');
-    const { content, type } = checkInput<{ content: string; type?: MessageRow['type'] }>(
-      inboundMessage,
-      input,
-    );
+    const { content, type, media_url } = checkInput<InboundMessage>(inboundMessage, input);
     const conversation = this.core.state.tables.conversations.find(canonicalId(conversationId));
     if (!conversation) throw notFound('conversation', conversationId);
     // What the customer sends through a channel that is gone or down never arrives.
@@ -216,8 +223,9 @@ export class Controller {
     const { message, reply } = await receiveCustomerMessage(
       this.core.ctx,
       conversation,
-      content,
+      content ?? '',
       type,
+      media_url ?? null,
     );
     return {
       /** The customer's message, as `GET /v1/conversations/{id}/messages` lists it. */

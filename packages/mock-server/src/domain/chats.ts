@@ -4,23 +4,9 @@ import { assertTransition, moveChat } from './chat-state.js';
 import type { Handler } from './context.js';
 import { chatMessageView, chatView } from './conversation-views.js';
 import { mustGet } from './lookup.js';
+import { mediaTypeOf } from './media-type.js';
 import { sendToCustomer } from './outbound-message.js';
 import { paginate } from './paginate.js';
-
-// A Map, not an object: a URL ending in `.constructor` must not find Object's constructor.
-const MEDIA_TYPES = new Map<string, string>([
-  ['jpg', 'image/jpeg'],
-  ['jpeg', 'image/jpeg'],
-  ['png', 'image/png'],
-  ['gif', 'image/gif'],
-  ['webp', 'image/webp'],
-  ['mp3', 'audio/mpeg'],
-  ['ogg', 'audio/ogg'],
-  ['wav', 'audio/wav'],
-  ['mp4', 'video/mp4'],
-  ['webm', 'video/webm'],
-  ['pdf', 'application/pdf'],
-]);
 
 const chat = (ctx: Parameters<Handler>[0], ws: string, id: string): ConversationRow =>
   mustGet(ctx.state.tables.conversations, ws, id, 'chat');
@@ -62,16 +48,13 @@ export const chatsSendMessage: Handler = (ctx, { ws, params, body }) => {
   assertTransition(row, 'send-message');
   const type = body.type ?? 'text';
   const mediaUrl: string | null = body.media_url ?? null;
-  const extension = mediaUrl
-    ? new URL(mediaUrl).pathname.split('.').pop()?.toLowerCase()
-    : undefined;
   const message = sendToCustomer(ctx, row, {
     content: body.content ?? '',
     sender: 'human',
     sender_id: row._assigned_to,
     type,
     media_url: mediaUrl,
-    media_type: extension ? (MEDIA_TYPES.get(extension) ?? null) : null,
+    media_type: mediaTypeOf(mediaUrl),
   });
   return { data: chatMessageView(message) };
 };

@@ -3,6 +3,7 @@ import { publicView } from '../store/table.js';
 import { chatChanges, moveChat } from './chat-state.js';
 import type { DomainContext } from './context.js';
 import { conversationMessageView, conversationView } from './conversation-views.js';
+import { mediaTypeOf } from './media-type.js';
 import { sendToCustomer } from './outbound-message.js';
 import { storeMessage } from './store-message.js';
 
@@ -24,6 +25,7 @@ export async function receiveCustomerMessage(
   conversation: ConversationRow,
   content: string,
   type: MessageRow['type'] = 'text',
+  mediaUrl: string | null = null,
 ): Promise<CustomerMessageResult> {
   const ws = conversation._ws;
   if (conversation._chat_status === 'closed') {
@@ -36,8 +38,8 @@ export async function receiveCustomerMessage(
     sender: 'customer',
     sender_id: conversation.contact_id,
     type,
-    media_url: null,
-    media_type: null,
+    media_url: mediaUrl,
+    media_type: mediaTypeOf(mediaUrl),
     status: 'delivered',
   });
   ctx.emit('message.received', ws, conversationMessageView(message));
