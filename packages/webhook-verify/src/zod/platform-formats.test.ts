@@ -7,6 +7,10 @@ describe('platformFormats', () => {
   it.each([
     ['its own pattern beside a format', { type: 'string', format: 'uuid', pattern: '^a' }],
     ['a format it has no pattern for', { type: 'string', format: 'hostname' }],
+    // Names an object has from Object.prototype are unknown formats too, not patterns.
+    ['a format named constructor', { type: 'string', format: 'constructor' }],
+    ['a format named toString', { type: 'string', format: 'toString' }],
+    ['a format named __proto__', { type: 'string', format: '__proto__' }],
     ['a null inside', { enum: ['a', null] }],
   ])('leaves a node with %s as it is', (_name, node) => {
     expect(platformFormats(node)).toStrictEqual(node);

@@ -30,7 +30,11 @@ export function platformFormats<T>(schema: T): T {
       : 'number';
     out.multipleOf ??= 1;
   }
-  const pattern = typeof out.format === 'string' ? PATTERNS[out.format] : undefined;
+  // Its own keys only: a format named constructor or toString is as unknown as any other.
+  const pattern =
+    typeof out.format === 'string' && Object.hasOwn(PATTERNS, out.format)
+      ? PATTERNS[out.format]
+      : undefined;
   if (pattern !== undefined && out.pattern === undefined) {
     delete out.format;
     out.pattern = pattern;
