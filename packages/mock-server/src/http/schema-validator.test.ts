@@ -509,6 +509,13 @@ describe('a pattern and a format', () => {
   it('take a format the validator does not know as a description (2020-12)', () => {
     expect(validate({ type: 'string', format: 'password' }, 'x')).toEqual([]);
   });
+
+  it.each(['constructor', 'toString', '__proto__'])(
+    "take a format named %s as one it does not know, not Object.prototype's member",
+    (format) => {
+      expect(validate({ type: 'string', format }, 'x')).toEqual([]);
+    },
+  );
 });
 
 describe('a discriminator', () => {

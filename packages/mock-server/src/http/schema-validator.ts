@@ -118,7 +118,10 @@ function checkString(schema: SchemaNode, value: string, add: Add): void {
       typeof text === 'string' ? text : `must match ${schema.pattern}`,
     );
   }
-  const problem = typeof schema.format === 'string' ? FORMATS[schema.format]?.(value) : null;
+  // FORMATS' own keys only: a format named constructor or toString is one it does not know.
+  const { format } = schema;
+  const problem =
+    typeof format === 'string' && Object.hasOwn(FORMATS, format) && FORMATS[format]?.(value);
   if (problem) add('format', problem);
 }
 
