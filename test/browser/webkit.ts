@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../support/free-port.js';
 import type { Engine, EngineBrowser, EnginePage } from './engine.js';
 import { type LoopbackProxy, startLoopbackProxy } from './loopback-proxy.js';
 
@@ -15,15 +15,6 @@ const driverPath = () => process.env.WEBKIT_DRIVER_PATH || debianPath;
 
 /** Whether a display is there: else the driver runs under xvfb-run. */
 const hasDisplay = () => Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
-
-/** A free port on 127.0.0.1 for the driver to listen on. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /**
  * One WebDriver command: its `value`, or a thrown error with the driver's message; a command left

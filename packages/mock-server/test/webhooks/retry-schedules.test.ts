@@ -1,5 +1,5 @@
-import { createServer } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
+import { freePort } from '../../../../test/support/free-port.js';
 import { useWebhooks } from '../support/webhook-harness.js';
 
 /** Walks the clock to each due time: one ms early nothing goes out, at the due time exactly one attempt does. */
@@ -218,12 +218,3 @@ describe('failures', () => {
     });
   });
 });
-
-/** A port nothing listens on: bound, then released. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}

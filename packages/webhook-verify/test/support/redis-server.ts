@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../../../test/support/free-port.js';
 import { onPath } from './on-path.js';
 
 /** How to get redis-server, for the message of a run that has none. */
@@ -63,21 +63,6 @@ export async function startRedisServer(binary = findRedisServer()): Promise<Redi
       cause: lastError,
     },
   );
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /** Resolves on redis-server's "Ready to accept connections"; rejects if it exits or fails first. */
