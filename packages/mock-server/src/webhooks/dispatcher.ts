@@ -3,15 +3,14 @@ import type { Clock } from '../clock.js';
 import type { DomainContext } from '../domain/context.js';
 import { webhookEvents } from '../domain/webhook-events.js';
 import { signingSecret } from '../domain/webhooks.js';
-import { MinHeap } from '../min-heap.js';
 import type { DeliveryRow, WebhookRow } from '../store/records.js';
+import { DeliveryLedger } from './delivery-ledger.js';
 import { DELIVERY_USER_AGENT } from './delivery-user-agent.js';
 import type { DomainEvent } from './event-bus.js';
 import {
   B_FAILING_DELAY_MS,
   DELIVERY_TIMEOUT_MS,
   MAX_ATTEMPTS,
-  MAX_FINISHED_DELIVERIES,
   MAX_PENDING_PER_WEBHOOK,
   MAX_SETTLE_ROUNDS,
   retryDelayMs,
@@ -57,18 +56,8 @@ export class WebhookDispatcher {
    */
   private graceSpent: { advance: object; signingStarts: number } | undefined;
   private readonly timers = new Map<string, number>();
-  /**
-   * The pending deliveries' ids, per webhook, oldest first: kept as deliveries are queued and
-   * end (`end`), so that they are found without a pass over the whole history.
-   */
-  private readonly pending = new Map<string, Set<string>>();
-  /** How many deliveries are pending, all webhooks together. */
-  private pendingCount = 0;
-  /**
-   * The finished deliveries, oldest first (by creation): the history's bound drops the oldest without
-   * a pass over the pending ones before them (a receiver down all day, a clock no test moves).
-   */
-  private readonly finished = new MinHeap<DeliveryRow>(createdBefore);
+  /** The pending deliveries per webhook and the finished ones by age. */
+  private readonly ledger: DeliveryLedger;
   /** The events `countDeliveries` is emitting, by id: how many deliveries each made. */
   private readonly counting = new Map<string, number>();
   /** Per webhook, the end of its last attempt: its attempts go out one at a time, in order. */
@@ -83,6 +72,7 @@ export class WebhookDispatcher {
   private readonly stopSettling: () => void;
 
   constructor(private readonly options: DispatcherOptions) {
+    this.ledger = new DeliveryLedger(options.ctx);
     this.stopSettling = options.clock.onBeforeStep((advance) => this.settle(advance));
   }
 
@@ -153,8 +143,8 @@ export class WebhookDispatcher {
 
   /** A webhook was deleted or turned off: its pending deliveries fail with that reason. */
   stopWebhook(hook: WebhookRow, reason: 'webhook_deleted' | 'webhook_deactivated'): void {
-    for (const row of this.pendingRows(hook.id)) this.fail(row, reason);
-    this.prune();
+    for (const row of this.ledger.pendingRows(hook.id)) this.fail(row, reason);
+    this.ledger.prune();
   }
 
   /**
@@ -167,13 +157,13 @@ export class WebhookDispatcher {
     this.forgetQueued();
     for (const id of this.timers.keys()) this.cancel(id);
     const now = this.options.clock.now();
-    this.forgetPending();
+    this.ledger.forget();
     for (const row of this.options.ctx.state.tables.deliveries.all()) {
       if (row.status !== 'pending') {
-        this.finished.push(row);
+        this.ledger.markFinished(row);
         continue;
       }
-      this.markPending(row);
+      this.ledger.markPending(row);
       if (row._test) {
         this.fail(row, null);
         continue;
@@ -249,7 +239,7 @@ export class WebhookDispatcher {
   cancelAll(): void {
     this.forgetQueued();
     for (const id of [...this.timers.keys()]) this.cancel(id);
-    this.forgetPending();
+    this.ledger.forget();
   }
 
   /** Attempts waiting in a lane belong to the state that queued them: they will not go out. */
@@ -292,9 +282,9 @@ export class WebhookDispatcher {
       _body: body,
       _test: test,
     };
-    const full = !test && (this.pending.get(hook.id)?.size ?? 0) >= MAX_PENDING_PER_WEBHOOK;
+    const full = !test && this.ledger.pendingSize(hook.id) >= MAX_PENDING_PER_WEBHOOK;
     ctx.state.tables.deliveries.put(row);
-    this.markPending(row);
+    this.ledger.markPending(row);
     if (full) {
       this.fail(row, 'queue_full');
     } else if (!test) {
@@ -302,7 +292,7 @@ export class WebhookDispatcher {
       if (waitsFifthDelay) this.schedule(row, B_FAILING_DELAY_MS);
       else this.launch(row.id);
     }
-    this.prune();
+    this.ledger.prune();
     return row;
   }
 
@@ -440,7 +430,7 @@ export class WebhookDispatcher {
   /** Records an attempt's outcome, then keeps the history within its bound. */
   private record(row: DeliveryRow, outcome: AttemptOutcome, started: number): void {
     this.recordOutcome(row, outcome, started);
-    this.prune();
+    this.ledger.prune();
   }
 
   private recordOutcome(row: DeliveryRow, outcome: AttemptOutcome, started: number): void {
@@ -451,18 +441,18 @@ export class WebhookDispatcher {
       // Stopped (its webhook deleted or deactivated) while this attempt was in flight: it stays
       // stopped, with its reason and no retry, unless the receiver acknowledged it: then it arrived.
       if (outcome.succeeded) {
-        this.end(row, 'succeeded');
+        this.ledger.end(row, 'succeeded');
         row.error = null;
       }
       return;
     }
     if (row._test) {
-      this.end(row, outcome.succeeded ? 'succeeded' : 'failed');
+      this.ledger.end(row, outcome.succeeded ? 'succeeded' : 'failed');
       return;
     }
     const hook = ctx.state.tables.webhooks.find(row.webhook_id);
     if (outcome.succeeded) {
-      this.end(row, 'succeeded');
+      this.ledger.end(row, 'succeeded');
       if (hook) noteSuccess(ctx, hook);
       return;
     }
@@ -472,7 +462,7 @@ export class WebhookDispatcher {
     }
     if (noteFailure(ctx, hook, outcome)) {
       // Nothing more goes to it: what was waiting fails now.
-      for (const other of this.pendingRows(hook.id))
+      for (const other of this.ledger.pendingRows(hook.id))
         if (other !== row) this.fail(other, 'webhook_deactivated');
     }
     if (number >= MAX_ATTEMPTS) this.fail(row, null);
@@ -482,7 +472,7 @@ export class WebhookDispatcher {
 
   private fail(row: DeliveryRow, reason: DeliveryRow['error']): null {
     this.cancel(row.id);
-    this.end(row, 'failed');
+    this.ledger.end(row, 'failed');
     row.next_attempt_at = null;
     row.error = reason;
     return null;
@@ -493,67 +483,4 @@ export class WebhookDispatcher {
     if (timer !== undefined) this.options.clock.clear(timer);
     this.timers.delete(id);
   }
-
-  /** Notes a delivery pending (queued, or imported so). */
-  private markPending(row: DeliveryRow): void {
-    let ids = this.pending.get(row.webhook_id);
-    if (!ids) {
-      ids = new Set();
-      this.pending.set(row.webhook_id, ids);
-    }
-    if (!ids.has(row.id)) this.pendingCount++;
-    ids.add(row.id);
-  }
-
-  /** A delivery is over (`succeeded` or `failed`); it may have been over already. */
-  private end(row: DeliveryRow, status: 'succeeded' | 'failed'): void {
-    row.status = status;
-    const ids = this.pending.get(row.webhook_id);
-    if (ids?.delete(row.id)) {
-      this.pendingCount--;
-      if (ids.size === 0) this.pending.delete(row.webhook_id);
-      this.finished.push(row);
-    }
-  }
-
-  /** The state is gone (reset) or replaced (import): nothing of it is pending or finished here any more. */
-  private forgetPending(): void {
-    this.pending.clear();
-    this.pendingCount = 0;
-    this.finished.clear();
-  }
-
-  /** The pending deliveries to a webhook, oldest first. */
-  private pendingRows(webhookId: string): DeliveryRow[] {
-    const { deliveries } = this.options.ctx.state.tables;
-    const rows: DeliveryRow[] = [];
-    for (const id of this.pending.get(webhookId) ?? []) {
-      const row = deliveries.find(id);
-      if (row) rows.push(row);
-    }
-    return rows;
-  }
-
-  /**
-   * Keeps the history bounded: past MAX_FINISHED_DELIVERIES finished deliveries, the oldest finished
-   * ones go. Pending ones do not count: a full queue must not cost finished history.
-   */
-  private prune(): void {
-    const { deliveries } = this.options.ctx.state.tables;
-    if (deliveries.size <= MAX_FINISHED_DELIVERIES) return;
-    let excess = deliveries.size - this.pendingCount - MAX_FINISHED_DELIVERIES;
-    while (excess > 0) {
-      const row = this.finished.pop();
-      if (row === undefined) break;
-      // Only a row of the table as it is (one of a state since replaced was forgotten with it).
-      if (deliveries.find(row.id) !== row) continue;
-      deliveries.delete(row.id);
-      excess--;
-    }
-  }
-}
-
-/** Creation order: the creation sequence, then the id for rows of a hand-written state that share one. */
-function createdBefore(a: DeliveryRow, b: DeliveryRow): boolean {
-  return a._seq < b._seq || (a._seq === b._seq && a.id < b.id);
 }
