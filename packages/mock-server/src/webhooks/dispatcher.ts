@@ -4,6 +4,7 @@ import type { DomainContext } from '../domain/context.js';
 import { webhookEvents } from '../domain/webhook-events.js';
 import { signingSecret } from '../domain/webhooks.js';
 import type { DeliveryRow, WebhookRow } from '../store/records.js';
+import { AttemptDrain } from './attempt-drain.js';
 import { DeliveryLedger } from './delivery-ledger.js';
 import { DELIVERY_USER_AGENT } from './delivery-user-agent.js';
 import type { DomainEvent } from './event-bus.js';
@@ -42,10 +43,8 @@ export interface DispatcherOptions {
  */
 export class WebhookDispatcher {
   private readonly inFlight = new Set<Promise<unknown>>();
-  /** The attempts sent and not yet recorded (`drain` waits for them), each until it is recorded. */
-  private readonly sending = new Set<Promise<unknown>>();
-  /** Set by `drain`: no attempt starts any more, those already sent go on. */
-  private closing = false;
+  /** The graceful close: once `drain` has begun, no attempt starts; those sent are waited for. */
+  private readonly graceful = new AttemptDrain();
   /** The signing of attempts in flight, before they are sent. */
   private readonly signing = new Set<Promise<unknown>>();
   /** How many signings have started: `settle` tells by it whether an attempt went out in its grace. */
@@ -124,11 +123,11 @@ export class WebhookDispatcher {
       failedOutcome(
         this.disposal.signal.aborted
           ? NOT_SENT_DISPOSED
-          : this.closing
+          : this.graceful.closing
             ? NOT_SENT_CLOSING
             : 'not sent',
       );
-    if (this.disposal.signal.aborted || this.closing) {
+    if (this.disposal.signal.aborted || this.graceful.closing) {
       return { eventId: event.id, attemptedAt: event.timestamp, outcome: notSent() };
     }
     const delivery = this.enqueue(hook, event, true);
@@ -218,21 +217,8 @@ export class WebhookDispatcher {
    * as a retry falling due stays pending), and resolves once the attempts already sent are answered
    * and recorded as usual; when `deadline` aborts first, ends them as `dispose` does, unrecorded.
    */
-  async drain(deadline: AbortSignal): Promise<void> {
-    this.closing = true;
-    const cut = () => this.dispose();
-    if (deadline.aborted) return cut();
-    const aborted = new Promise<void>((resolve) => {
-      deadline.addEventListener('abort', () => resolve(), { once: true });
-    });
-    deadline.addEventListener('abort', cut, { once: true });
-    try {
-      while (this.sending.size > 0 && !deadline.aborted) {
-        await Promise.race([Promise.allSettled([...this.sending]), aborted]);
-      }
-    } finally {
-      deadline.removeEventListener('abort', cut);
-    }
+  drain(deadline: AbortSignal): Promise<void> {
+    return this.graceful.drain(deadline, () => this.dispose());
   }
 
   /** Cancels every scheduled attempt (reset). */
@@ -317,7 +303,7 @@ export class WebhookDispatcher {
    * never an unhandled rejection.
    */
   private launch(id: string): void {
-    if (this.disposal.signal.aborted || this.closing) return;
+    if (this.disposal.signal.aborted || this.graceful.closing) return;
     const row = this.options.ctx.state.tables.deliveries.find(id);
     const hookId = row?.webhook_id ?? '';
     const previous = this.lanes.get(hookId);
@@ -356,7 +342,7 @@ export class WebhookDispatcher {
     const { ctx, clock } = this.options;
     const row = ctx.state.tables.deliveries.find(id);
     // Closing: one waiting behind an attempt in flight, or in its signing, does not go out.
-    if (row?.status !== 'pending' || this.closing) return null;
+    if (row?.status !== 'pending' || this.graceful.closing) return null;
     const hook = ctx.state.tables.webhooks.find(row.webhook_id);
     if (!hook) return this.fail(row, 'webhook_deleted');
     if (!hook.active && !row._test) return this.fail(row, 'webhook_deactivated');
@@ -387,13 +373,11 @@ export class WebhookDispatcher {
       generation !== this.generation ||
       ctx.state.tables.deliveries.find(id) !== row ||
       row.status !== 'pending' ||
-      this.closing
+      this.graceful.closing
     ) {
       return null;
     }
-    const sent = this.send(row, hook.url, signed, started, generation, realTimeoutMs);
-    this.sending.add(sent);
-    return sent.finally(() => this.sending.delete(sent));
+    return this.graceful.hold(this.send(row, hook.url, signed, started, generation, realTimeoutMs));
   }
 
   /** Sends a signed attempt and records its outcome (unless its state is gone meanwhile). */
