@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'tsup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { holdPort } from '../../../../test/support/hold-port.js';
 import { AGENT, ANSWER_HEADERS, page } from '../support/proxy-answers.js';
 import { type Run, spawnRun } from '../support/spawn-run.js';
 
@@ -208,9 +209,9 @@ describe('agent-platform-mock proxy', () => {
       res.writeHead(200, HEADERS);
       res.end(JSON.stringify({ status: 'ok', timestamp: '2024-01-01T00:00:00Z' }));
     });
-    await new Promise<void>((resolve) => gone.listen(0, '127.0.0.1', resolve));
-    const { port } = gone.address() as AddressInfo;
-    await new Promise<void>((resolve) => gone.close(() => resolve()));
+    // Held throughout, not bound and released: no other test's server may take it between.
+    const held = await holdPort();
+    const { port } = held;
     const r = run(['proxy', `http://127.0.0.1:${port}`, '--port', '0']);
     const closed = new Promise<void>((resolve) => r.child.once('close', () => resolve()));
     try {
@@ -218,13 +219,17 @@ describe('agent-platform-mock proxy', () => {
       const get = async (path: string) => (await fetch(`${url}${path}`)).status;
       // Down twice, up once (on the same port), down once more: said twice.
       expect([await get('/v1/health'), await get('/v1/agents')]).toEqual([502, 502]);
-      await new Promise<void>((resolve) => gone.listen(port, '127.0.0.1', resolve));
+      await new Promise<void>((resolve, reject) => {
+        gone.once('error', reject);
+        gone.listen(port, '127.0.0.1', resolve);
+      });
       expect(await get('/v1/health')).toBe(200);
       gone.closeAllConnections();
       await new Promise<void>((resolve) => gone.close(() => resolve()));
       expect(await get('/v1/health')).toBe(502);
     } finally {
       r.child.kill('SIGTERM');
+      await held.release();
     }
     // Every line is written before its 502 is: once the process has closed its pipes, all are read.
     await closed;
