@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { holdPort } from '../../../../test/support/hold-port.js';
 import { connectMock, isMockApiError, MockApiError } from '../../src/client.js';
 import { createMockServer, type MockServerOptions, type RunningServer } from '../../src/index.js';
 
@@ -251,10 +252,11 @@ describe('connectMock over listen()', () => {
   });
 
   it('says which mock did not answer, and keeps the network error as the cause', async () => {
-    // A port nothing listens on: the mock did not start, or the suite has the wrong URL.
-    const probe = await serve();
-    const url = probe.server.url;
-    await running.splice(0)[0]?.close();
+    // A port nothing listens on: the mock did not start, or the suite has the wrong URL. Held
+    // throughout, not bound and released: no other test's server may take it between.
+    const held = await holdPort();
+    onTestFinished(() => held.release());
+    const url = `http://127.0.0.1:${held.port}`;
     const error = await rejection(connectMock(url).clock.now());
     expect(isMockApiError(error)).toBe(false);
     expect(String(error)).toBe(

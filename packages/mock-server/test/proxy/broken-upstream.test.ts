@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { holdPort } from '../../../../test/support/hold-port.js';
 import {
   type UpstreamFailure,
   watchedValidationProxy,
@@ -233,10 +234,10 @@ describe('the validation proxy in front of a broken upstream', () => {
   });
 
   it('answers 502 UPSTREAM_UNREACHABLE naming the upstream when it does not answer', async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const { port } = closed.address() as AddressInfo;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    // Held throughout, not bound and released: no other test's server may take it between.
+    const held = await holdPort();
+    onTestFinished(() => held.release());
+    const { port } = held;
     const proxy = createValidationProxy({ upstream: `http://127.0.0.1:${port}/api` });
     const res = await proxy.fetch(get('/v1/agents'));
     expect(res.status).toBe(502);

@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
-import { freePort } from '../../../../test/support/free-port.js';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { holdPort } from '../../../../test/support/hold-port.js';
 import { useWebhooks } from '../support/webhook-harness.js';
 
 /** Walks the clock to each due time: one ms early nothing goes out, at the due time exactly one attempt does. */
@@ -185,7 +185,10 @@ describe('failures', () => {
     h.receiver.answers = [{ status: 302, location: 'https://elsewhere.test/' }, 'reset'];
     await h.trigger();
     await h.advance(60_000);
-    const closed = await h.webhook(['*'], `http://127.0.0.1:${await freePort()}/nothing-listens`);
+    // Held until the attempts are read, not bound and released: no other test's server may take it.
+    const held = await holdPort();
+    onTestFinished(() => held.release());
+    const closed = await h.webhook(['*'], `http://127.0.0.1:${held.port}/nothing-listens`);
     await h.trigger();
     const attempts = (await h.call('GET', '/__mock/webhook-attempts')).body.data;
     const ofFirst = attempts.filter((a: { webhook_id: string }) => a.webhook_id === id);

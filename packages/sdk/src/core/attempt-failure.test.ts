@@ -1,22 +1,16 @@
-import { createServer } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { holdPort } from '../../../../test/support/hold-port.js';
 import { hangingFetch } from '../../test/support/recording-fetch.js';
 import { AgentPlatform } from '../client.js';
 import { attemptFailure } from './attempt-failure.js';
 import { APIConnectionError, APITimeoutError, APIUserAbortError } from './errors.js';
 
-/** A loopback port nothing listens on: taken, then freed. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 describe('attemptFailure', () => {
   it('names the request and the refused connection when no server listens (a wrong port, a server not started)', async () => {
-    const port = await closedPort();
+    // Held throughout, not bound and released: no other test's server may take it between.
+    const held = await holdPort();
+    onTestFinished(() => held.release());
+    const { port } = held;
     const client = new AgentPlatform({
       apiKey: 'k',
       baseUrl: `http://127.0.0.1:${port}`,
