@@ -5,6 +5,7 @@ import { webhookEvents } from '../domain/webhook-events.js';
 import { signingSecret } from '../domain/webhooks.js';
 import type { DeliveryRow, WebhookRow } from '../store/records.js';
 import { AttemptDrain } from './attempt-drain.js';
+import { AttemptSettler } from './attempt-settler.js';
 import { DeliveryLedger } from './delivery-ledger.js';
 import { DELIVERY_USER_AGENT } from './delivery-user-agent.js';
 import type { DomainEvent } from './event-bus.js';
@@ -13,7 +14,6 @@ import {
   DELIVERY_TIMEOUT_MS,
   MAX_ATTEMPTS,
   MAX_PENDING_PER_WEBHOOK,
-  MAX_SETTLE_ROUNDS,
   retryDelayMs,
 } from './schedules.js';
 import { type AttemptOutcome, failedOutcome, sendAttempt, timeoutOutcome } from './send-attempt.js';
@@ -42,18 +42,10 @@ export interface DispatcherOptions {
  * variant's retry schedule, on the mock's clock. Every delivery is kept with all its attempts.
  */
 export class WebhookDispatcher {
-  private readonly inFlight = new Set<Promise<unknown>>();
+  /** The attempts in flight and their signing, which a step of the manual clock waits for. */
+  private readonly settler: AttemptSettler;
   /** The graceful close: once `drain` has begun, no attempt starts; those sent are waited for. */
   private readonly graceful = new AttemptDrain();
-  /** The signing of attempts in flight, before they are sent. */
-  private readonly signing = new Set<Promise<unknown>>();
-  /** How many signings have started: `settle` tells by it whether an attempt went out in its grace. */
-  private signingStarts = 0;
-  /**
-   * The advance of the manual clock in which a grace last ran out, and `signingStarts` then: until
-   * another attempt goes out, its later steps have nothing to wait for.
-   */
-  private graceSpent: { advance: object; signingStarts: number } | undefined;
   private readonly timers = new Map<string, number>();
   /** The pending deliveries per webhook and the finished ones by age. */
   private readonly ledger: DeliveryLedger;
@@ -72,6 +64,7 @@ export class WebhookDispatcher {
 
   constructor(private readonly options: DispatcherOptions) {
     this.ledger = new DeliveryLedger(options.ctx);
+    this.settler = new AttemptSettler(options.graceMs);
     this.stopSettling = options.clock.onBeforeStep((advance) => this.settle(advance));
   }
 
@@ -132,7 +125,7 @@ export class WebhookDispatcher {
     }
     const delivery = this.enqueue(hook, event, true);
     // Disposed while it was being signed: not sent; while it was sent: aborted (send-attempt says so).
-    const outcome = await this.track(this.attempt(delivery.id, DELIVERY_TIMEOUT_MS));
+    const outcome = await this.settler.track(this.attempt(delivery.id, DELIVERY_TIMEOUT_MS));
     return {
       eventId: delivery.event_id,
       attemptedAt: delivery.attempts[0]?.attempted_at ?? delivery.created_at,
@@ -175,41 +168,11 @@ export class WebhookDispatcher {
   }
 
   /**
-   * Waits for attempts in flight: for their signing (the mock's own work, slow on a loaded machine)
-   * in full, so that an attempt is sent at the time it was due; then for their receivers at most
-   * `graceMs` of real time from the last one sent, so that each gets the whole grace. Attempts
-   * started while waiting (a receiver's reaction, delivered back to it) are waited for too, for at
-   * most MAX_SETTLE_ROUNDS rounds: a receiver that answers every delivery with a new event for
-   * itself would keep it waiting forever. `advance`: the manual clock's advance this is a step of;
-   * once a grace has run out in it, its later steps give a grace again only to an attempt sent
-   * since (so the retries that fall due behind a receiver that never answers cost no grace each).
+   * Waits for attempts in flight: their signing in full, their receivers within `graceMs` of real
+   * time (AttemptSettler.settle says how). `advance`: the manual clock's advance this is a step of.
    */
-  async settle(advance?: object): Promise<void> {
-    for (let round = 0; this.inFlight.size > 0 && round <= MAX_SETTLE_ROUNDS; round++) {
-      while (this.signing.size > 0) await Promise.allSettled([...this.signing]);
-      const { signingStarts } = this;
-      const spent = this.graceSpent;
-      // Its grace ran out earlier in this advance, and nothing was sent since: one turn of the event
-      // loop only, for what ends without its receiver (an attempt the clock has just timed out).
-      const graceMs =
-        advance !== undefined && spent?.advance === advance && spent.signingStarts === signingStarts
-          ? 0
-          : this.options.graceMs;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const grace = new Promise<false>((resolve) => {
-        timer = setTimeout(() => resolve(false), graceMs);
-      });
-      const settled = await Promise.race([
-        Promise.allSettled([...this.inFlight]).then(() => true),
-        grace,
-      ]);
-      clearTimeout(timer);
-      // The grace ran out, and no attempt was sent meanwhile, which would be owed one of its own.
-      if (!settled && this.signingStarts === signingStarts) {
-        if (advance) this.graceSpent = { advance, signingStarts };
-        break;
-      }
-    }
+  settle(advance?: object): Promise<void> {
+    return this.settler.settle(advance);
   }
 
   /**
@@ -322,12 +285,7 @@ export class WebhookDispatcher {
     void lane.then(() => {
       if (this.lanes.get(hookId) === lane) this.lanes.delete(hookId);
     });
-    this.track(work).catch((error: unknown) => this.options.onError(error));
-  }
-
-  private track<T>(work: Promise<T>): Promise<T> {
-    this.inFlight.add(work);
-    return work.finally(() => this.inFlight.delete(work));
+    this.settler.track(work).catch((error: unknown) => this.options.onError(error));
   }
 
   /**
@@ -364,9 +322,7 @@ export class WebhookDispatcher {
       timestamp: Math.floor(started / 1000),
       webhookId: hook.id,
     });
-    this.signing.add(signing);
-    this.signingStarts++;
-    const signed = await signing.finally(() => this.signing.delete(signing));
+    const signed = await this.settler.sign(signing);
     // Signing is the mock's own work, before anything is sent: a reset, an import, or the webhook
     // deleted or turned off meanwhile (which failed the delivery) came first, and nothing goes out.
     if (
