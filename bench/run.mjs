@@ -8,6 +8,8 @@
 //   2. Startup: the mock CLI vs Prism, spawn to first answer to GET /v1/health (bench/startup.mjs).
 //   3. The SDK vs bare openapi-fetch (packages/sdk/bench/interleaved.mjs, run as it is).
 //   4. verifyWebhookSync vs bare createHmac + timingSafeEqual (bench/webhook.mjs).
+//   5. One big workspace: list pages, a get, a create and exportState as it grows to 1k, 20k and
+//      100k contacts and conversations, in-process (bench/big.mjs).
 //
 // Prism is fetched on demand with npx (not a dependency). If it cannot be fetched or started, its rows
 // say so and the rest runs. Every child has a time limit and runs in its own process group, killed
@@ -23,7 +25,7 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 // BENCH_PRISM: another package spec to fetch (default the version the table is about).
 const PRISM = process.env.BENCH_PRISM ?? '@stoplight/prism-cli@5.14.2';
 // BENCH_PARTS: which parts to run, comma-separated (default all); the others leave no rows.
-const PARTS = ['http', 'startup', 'sdk', 'webhook'];
+const PARTS = ['http', 'startup', 'sdk', 'webhook', 'big'];
 const parts = new Set(process.env.BENCH_PARTS?.split(',').map((p) => p.trim()) ?? PARTS);
 for (const part of parts) {
   if (!PARTS.includes(part)) {
@@ -197,6 +199,15 @@ const webhook = !parts.has('webhook')
         label: 'bench/webhook.mjs',
       }),
     );
+if (parts.has('big')) section('one big workspace: 1k, 20k, 100k contacts and conversations');
+const big = !parts.has('big')
+  ? skipped
+  : parseResult(
+      await runChild(process.execPath, [join(here, 'big.mjs')], {
+        limitMs: 600_000,
+        label: 'bench/big.mjs',
+      }),
+    );
 const loadAfter = load();
 
 // The table.
@@ -351,6 +362,26 @@ if (!webhook.skipped) {
   }
 }
 
+// 5. One big workspace.
+if (!big.skipped) {
+  const B = 'One workspace of N contacts and N conversations, in-process ⁷';
+  if (big.error) {
+    row(B, 'all', `failed: ${big.error}`, '');
+  } else {
+    const first = big.results[0];
+    const lastN = big.results.at(-1);
+    const k = (x) => (x >= 1000 ? `${x / 1000}k` : String(x));
+    for (const op of Object.keys(first).filter((key) => key !== 'n' && key !== 'importMs')) {
+      row(
+        B,
+        `\`${op}\``,
+        big.results.map((x) => `N=${k(x.n)}: ${n(x[op])} µs`).join(' · '),
+        `N=${k(lastN.n)} ${r(lastN[op] / first[op])}× N=${k(first.n)}`,
+      );
+    }
+  }
+}
+
 const out = [];
 out.push(
   `Run: \`pnpm bench\`${parts.size < PARTS.length ? ` (BENCH_PARTS=${[...parts].join(',')})` : ''}, ${started.toISOString().replace(/\.\d+Z$/, 'Z')}`,
@@ -399,5 +430,10 @@ out.push(
   "servers' core and the load tool keeps the other, as in every HTTP row: the server side has one core",
   'whichever row, so req/s is what the chain (proxy + mock) does on the same CPU as the mock alone, and',
   "the load tool neither competes with the mock nor is starved by it. Ratios are to the mock's row.",
+  '⁷ bench/big.mjs: createMockServer from dist, answers through mock.fetch, the demo state with N',
+  'contacts and conversations more (state import). List pages of 20: `desc` the first (the default',
+  'order), `asc` the first oldest first, `last` the last page, `q` a search; a contacts page is read',
+  'right after a write to the table (no cached page). Mean µs per operation after 20 warm-up ones',
+  '(exportState: 1). Ratio: the largest N against the smallest (1 = flat).',
 );
 process.stdout.write(`\n${out.join('\n')}\n`);

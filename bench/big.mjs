@@ -1,0 +1,145 @@
+// Part of `pnpm bench` (bench/run.mjs, BENCH_PARTS=big): how the mock's common paths scale as one
+// workspace grows. In-process (createMockServer from the built dist, answers through `mock.fetch`),
+// the demo workspace with N contacts and N conversations more (state import), for N in BENCH_BIG_NS
+// (default 1000,20000,100000): a list page of contacts and of conversations (newest first, `order=asc`,
+// the last page; contacts are read right after a write to the table, so that no cached page answers,
+// and conversations are never cached); a
+// single get; a create; and exportState. Prints µs/op per N to stderr and one JSON line
+// (`RESULT {...}`) for run.mjs.
+//
+// Usage: node bench/big.mjs    (after `pnpm build`)
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const { createMockServer } = await import(
+  pathToFileURL(join(root, 'packages/mock-server/dist/index.js')).href
+);
+
+const NS = (process.env.BENCH_BIG_NS ?? '1000,20000,100000').split(',').map(Number);
+const KEY = 'demo-key-all-scopes';
+const headers = { 'x-api-key': KEY, 'content-type': 'application/json' };
+
+/** A UUID v4 made from a number (the import wants canonical ids). */
+function uuid(n) {
+  const hex = n.toString(16).padStart(12, '0');
+  return `10000000-0000-4000-8000-${hex}`;
+}
+
+/** The demo state with `n` contacts and `n` conversations more, a millisecond apart. */
+function bigState(n) {
+  const demo = createMockServer({ seed: 'demo', clock: 'manual' }).exportState();
+  const ws = demo.workspaces[0].workspace_id;
+  const agent = demo.tables.agents[0];
+  const t0 = Date.parse('2026-01-01T00:00:00.000Z');
+  let seq = demo.seq;
+  const contacts = [];
+  const conversations = [];
+  for (let i = 0; i < n; i++) {
+    const at = new Date(t0 + i).toISOString();
+    const contactId = uuid(2 * i + 1);
+    contacts.push({
+      id: contactId,
+      name: `Contact ${i}`,
+      email: `c${i}@example.com`,
+      phone: null,
+      custom_fields: {},
+      created_at: at,
+      updated_at: at,
+      _ws: ws,
+      _seq: ++seq,
+    });
+    conversations.push({
+      id: uuid(2 * i + 2),
+      agent_id: agent.id,
+      contact_id: contactId,
+      channel_id: null,
+      metadata: {},
+      created_at: at,
+      updated_at: at,
+      _ws: ws,
+      _seq: ++seq,
+      _chat_status: 'open',
+      _assigned_to: null,
+      _human_started_at: null,
+    });
+  }
+  return {
+    ...demo,
+    seq,
+    tables: {
+      ...demo.tables,
+      contacts: [...demo.tables.contacts, ...contacts],
+      conversations: [...demo.tables.conversations, ...conversations],
+    },
+  };
+}
+
+async function call(mock, path, init = {}) {
+  const res = await mock.fetch(path, { headers, ...init });
+  const body = await res.arrayBuffer();
+  if (!res.ok)
+    throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${Buffer.from(body)}`);
+  return body;
+}
+
+/**
+ * µs per op of `op`, the mean of `iterations` after `warmup` untimed ones; `before` runs untimed
+ * before each (the write that drops the cached pages).
+ */
+async function time(iterations, op, before, warmup = 20) {
+  let total = 0;
+  for (let i = 0; i < iterations + warmup; i++) {
+    if (before) await before(i);
+    const t = performance.now();
+    await op(i);
+    if (i >= warmup) total += performance.now() - t;
+  }
+  return (total / iterations) * 1000;
+}
+
+const results = [];
+for (const n of NS) {
+  const mock = createMockServer({ seed: 'none', clock: 'manual', rateLimit: false });
+  const built = performance.now();
+  mock.importState(bigState(n));
+  const importMs = performance.now() - built;
+  const contactId = uuid(2 * Math.floor(n / 2) + 1);
+  const touchContact = (i) =>
+    call(mock, `/v1/contacts/${contactId}`, {
+      method: 'PUT',
+      body: JSON.stringify({ name: `Touched ${i}` }),
+    });
+  const lastPage = Math.ceil((n + 3) / 20);
+  const iterations = n >= 100_000 ? 20 : n >= 20_000 ? 60 : 300;
+  const row = { n, importMs: Math.round(importMs) };
+  const list = (path, touch) => time(iterations, () => call(mock, path), touch);
+  row['contacts desc'] = await list('/v1/contacts?page=1&limit=20', touchContact);
+  row['contacts asc'] = await list('/v1/contacts?page=1&limit=20&order=asc', touchContact);
+  row['contacts last'] = await list(`/v1/contacts?page=${lastPage}&limit=20`, touchContact);
+  row['contacts q'] = await list('/v1/contacts?page=1&limit=20&q=contact%201', touchContact);
+  row['conversations desc'] = await list('/v1/conversations?page=1&limit=20');
+  row['conversations asc'] = await list('/v1/conversations?page=1&limit=20&order=asc');
+  row['contact get'] = await time(iterations, () => call(mock, `/v1/contacts/${contactId}`));
+  row['contact create'] = await time(iterations, (i) =>
+    call(mock, '/v1/contacts', {
+      method: 'POST',
+      body: JSON.stringify({ name: `New ${i}`, email: `new${i}@example.com` }),
+    }),
+  );
+  row.exportState = await time(
+    Math.max(3, Math.ceil(iterations / 20)),
+    () => mock.exportState(),
+    undefined,
+    1,
+  );
+  mock.dispose();
+  results.push(row);
+  const cells = Object.entries(row)
+    .filter(([k]) => k !== 'n' && k !== 'importMs')
+    .map(([k, v]) => `${k} ${Math.round(v).toLocaleString('en-US')}`);
+  process.stderr.write(
+    `N=${n.toLocaleString('en-US')} (import ${importMs.toFixed(0)} ms), µs/op: ${cells.join(' · ')}\n`,
+  );
+}
+process.stdout.write(`RESULT ${JSON.stringify({ results })}\n`);
