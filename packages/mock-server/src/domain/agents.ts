@@ -10,7 +10,12 @@ const one = (row: AgentRow) => ({ data: view(row) });
 
 /** GET /v1/agents, filter `status`. */
 export const agentsList: Handler = (ctx, { ws, query }) =>
-  cachedPage(ctx.state.tables.agents, ws, query, (a) => !query.status || a.status === query.status);
+  cachedPage(
+    ctx.state.tables.agents,
+    ws,
+    query,
+    query.status ? (a) => a.status === query.status : undefined,
+  );
 
 /** POST /v1/agents: a new agent is `active`. */
 export const agentsCreate: Handler = (ctx, { ws, body }) => {

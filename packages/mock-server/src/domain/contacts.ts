@@ -32,10 +32,9 @@ export const contactsList: Handler = (ctx, { ws, query }) => {
   const q = typeof query.q === 'string' ? nameKey(query.q) : null;
   const phone = q === null ? null : phoneQuery(q);
   const matches = (c: ContactRow) =>
-    !q ||
-    [c.name, c.email, c.phone].some((v) => v !== null && nameKey(v).includes(q)) ||
+    [c.name, c.email, c.phone].some((v) => v !== null && nameKey(v).includes(q as string)) ||
     (phone !== null && c.phone?.includes(phone) === true);
-  return cachedPage(ctx.state.tables.contacts, ws, query, matches);
+  return cachedPage(ctx.state.tables.contacts, ws, query, q ? matches : undefined);
 };
 
 /** POST /v1/contacts: custom-field values are checked against the definitions. */

@@ -56,19 +56,21 @@ export const agentsStartConversation: Handler = async (ctx, { ws, params, body }
 };
 
 /** GET /v1/conversations, filters `agent_id`, `contact_id`, `channel_id`, `status`. */
-export const conversationsList: Handler = (ctx, { ws, query }) =>
-  paginate(
-    ctx.state.tables.conversations.list(
-      ws,
-      (c) =>
-        (!query.agent_id || c.agent_id === query.agent_id) &&
-        (!query.contact_id || c.contact_id === query.contact_id) &&
-        (!query.channel_id || c.channel_id === query.channel_id) &&
-        (!query.status || conversationStatus(c) === query.status),
-    ),
-    query,
-    conversationView,
-  );
+export const conversationsList: Handler = (ctx, { ws, query }) => {
+  const conversations = ctx.state.tables.conversations;
+  const filtered = query.agent_id || query.contact_id || query.channel_id || query.status;
+  const rows = filtered
+    ? conversations.list(
+        ws,
+        (c) =>
+          (!query.agent_id || c.agent_id === query.agent_id) &&
+          (!query.contact_id || c.contact_id === query.contact_id) &&
+          (!query.channel_id || c.channel_id === query.channel_id) &&
+          (!query.status || conversationStatus(c) === query.status),
+      )
+    : conversations.ordered(ws);
+  return paginate(rows, query, conversationView);
+};
 
 /** GET /v1/conversations/{id}. */
 export const conversationsRetrieve: Handler = (ctx, { ws, params }) => ({

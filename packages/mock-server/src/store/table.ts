@@ -1,3 +1,5 @@
+import { byCreation, CreationOrder } from './creation-order.js';
+
 /** What every stored row carries besides its API fields (internal fields start with `_`). */
 export interface RowMeta {
   id: string;
@@ -79,6 +81,7 @@ export class Table<T extends RowMeta> {
   private readonly indexes: Groups<T>[];
   private readonly byWs: Groups<T>;
   private readonly byParent: Groups<T> | undefined;
+  private readonly order = new CreationOrder<T>();
   private changes = 0;
   /** Whether rows are frozen (see `TableOptions.immutable`). */
   readonly immutable: boolean;
@@ -143,6 +146,8 @@ export class Table<T extends RowMeta> {
       if (old !== undefined && groups.moves(old, row)) groups.remove(old);
       groups.add(row);
     }
+    if (old === undefined) this.order.added(row);
+    else this.order.replaced(old, row);
   }
 
   /** Removes a row; true when it existed. */
@@ -151,15 +156,31 @@ export class Table<T extends RowMeta> {
     if (row === undefined) return false;
     this.rows.delete(id);
     for (const groups of this.indexes) groups.remove(row);
+    this.order.removed(row);
     this.changes++;
     return true;
   }
 
   /** The workspace's rows that pass `filter`, oldest first (by `created_at`, then creation sequence). */
-  list(ws: string, filter: (row: T) => boolean = () => true): T[] {
+  list(ws: string, filter?: (row: T) => boolean): T[] {
+    const rows = this.ordered(ws);
+    if (filter === undefined) return rows.slice();
     const out: T[] = [];
-    for (const row of this.byWs.of(ws)) if (filter(row)) out.push(row);
-    return out.sort(byCreation);
+    for (const row of rows) if (filter(row)) out.push(row);
+    return out;
+  }
+
+  /**
+   * The workspace's rows, oldest first as `list` orders them, kept between calls (see
+   * `CreationOrder`): not a copy, so it is read at once and never changed.
+   */
+  ordered(ws: string): readonly T[] {
+    let rows = this.order.get(ws);
+    if (rows === undefined) {
+      rows = [...this.byWs.of(ws)].sort(byCreation);
+      this.order.keep(ws, rows);
+    }
+    return rows;
   }
 
   /**
@@ -205,6 +226,7 @@ export class Table<T extends RowMeta> {
   load(rows: readonly T[]): void {
     this.rows.clear();
     for (const groups of this.indexes) groups.clear();
+    this.order.clear();
     for (const row of rows) {
       if (this.immutable) deepFreeze(row);
       this.index(row);
@@ -216,6 +238,7 @@ export class Table<T extends RowMeta> {
   clear(): void {
     this.rows.clear();
     for (const groups of this.indexes) groups.clear();
+    this.order.clear();
     this.changes++;
   }
 }
@@ -228,10 +251,6 @@ function deepFreeze(value: object): void {
     const inner = (value as Record<string, unknown>)[key];
     if (typeof inner === 'object' && inner !== null) deepFreeze(inner);
   }
-}
-
-function byCreation(a: RowMeta, b: RowMeta): number {
-  return a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a._seq - b._seq;
 }
 
 /** The API view of a row: every field but the internal `_` ones. */
