@@ -1,11 +1,11 @@
 // Part of `pnpm bench` (bench/run.mjs, BENCH_PARTS=big): how the mock's common paths scale as one
 // workspace grows. In-process (createMockServer from the built dist, answers through `mock.fetch`),
 // the demo workspace with N contacts and N conversations more (state import), for N in BENCH_BIG_NS
-// (default 1000,20000,100000): a list page of contacts and of conversations (newest first, `order=asc`,
-// the last page; contacts are read right after a write to the table, so that no cached page answers,
-// and conversations are never cached); a
-// single get; a create; and exportState. Prints µs/op per N to stderr and one JSON line
-// (`RESULT {...}`) for run.mjs.
+// (default 1000,20000,100000): a list page of contacts and of conversations (newest first,
+// `order=asc`, the last page; contacts are read right after a write to the table, so that no cached
+// page answers, and conversations are never cached); a single get; a create; the state export over
+// the control API (GET /__mock/state, JSON) and exportState(). Prints µs/op per N to stderr and one
+// JSON line (`RESULT {...}`) for run.mjs.
 //
 // Usage: node bench/big.mjs    (after `pnpm build`)
 import { join } from 'node:path';
@@ -126,6 +126,12 @@ for (const n of NS) {
       method: 'POST',
       body: JSON.stringify({ name: `New ${i}`, email: `new${i}@example.com` }),
     }),
+  );
+  row['GET /__mock/state'] = await time(
+    Math.max(3, Math.ceil(iterations / 20)),
+    () => call(mock, '/__mock/state'),
+    undefined,
+    1,
   );
   row.exportState = await time(
     Math.max(3, Math.ceil(iterations / 20)),

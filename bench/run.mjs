@@ -434,6 +434,6 @@ out.push(
   'contacts and conversations more (state import). List pages of 20: `desc` the first (the default',
   'order), `asc` the first oldest first, `last` the last page, `q` a search; a contacts page is read',
   'right after a write to the table (no cached page). Mean µs per operation after 20 warm-up ones',
-  '(exportState: 1). Ratio: the largest N against the smallest (1 = flat).',
+  '(state exports: 1). Ratio: the largest N against the smallest (1 = flat).',
 );
 process.stdout.write(`\n${out.join('\n')}\n`);
