@@ -30,6 +30,7 @@ import {
   InvalidSnapshot,
   importState,
   type StateSnapshot,
+  stateView,
 } from '../store/state.js';
 import type { DomainEvent } from '../webhooks/event-bus.js';
 import { checkFault } from './check-fault.js';
@@ -325,6 +326,11 @@ export class Controller {
   /** The whole state as JSON. */
   exportState(): StateSnapshot {
     return exportState(this.core.state);
+  }
+
+  /** The whole state as `exportState` copies it, uncopied: to serialise at once (see `stateView`). */
+  stateView(): Readonly<StateSnapshot> {
+    return stateView(this.core.state);
   }
 
   /**

@@ -186,8 +186,16 @@ function collectUuids(value: unknown, ids: Set<string>): void {
 
 /** A deep copy of the state as plain JSON. */
 export function exportState(state: State): StateSnapshot {
+  return structuredClone(stateView(state));
+}
+
+/**
+ * The state as `exportState` copies it, sharing the live rows: to serialise at once (GET
+ * /__mock/state), never to keep or change. Its JSON is the copy's, without the copy's cost.
+ */
+export function stateView(state: State): Readonly<StateSnapshot> {
   const tables = Object.fromEntries(TABLE_NAMES.map((name) => [name, state.tables[name].all()]));
-  return structuredClone({
+  return {
     version: 1,
     variant: state.variant,
     health: state.health,
@@ -196,7 +204,7 @@ export function exportState(state: State): StateSnapshot {
     api_keys: [...state.apiKeys.values()],
     alerts: state.alerts,
     tables: tables as StateSnapshot['tables'],
-  });
+  };
 }
 
 /**
