@@ -114,6 +114,26 @@ describe('sendAttempt', () => {
     caller.abort(new Error('done'));
     await expect(attempt).rejects.toThrow('done');
   });
+
+  it('runs where setTimeout returns a number, with no unref (browsers, Deno, workerd)', async () => {
+    const nodeSetTimeout = globalThis.setTimeout;
+    // Node's Timeout converts to its id, which clearTimeout takes as well.
+    vi.stubGlobal('setTimeout', (...args: Parameters<typeof setTimeout>) =>
+      Number(nodeSetTimeout(...args)),
+    );
+    try {
+      const attempt = sendAttempt(
+        async () => new Response('{}'),
+        new Request('http://127.0.0.1/'),
+        60_000,
+        undefined,
+        attemptState(),
+      );
+      await expect(attempt).resolves.toBeInstanceOf(Response);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });
 
 describe("sendAttempt's deadline", () => {
