@@ -270,6 +270,32 @@ describe('throttle', () => {
     await next.pending;
   });
 
+  it('lets a probe go when its clock ends the wait for the reset early, rather than spinning', async () => {
+    // A sleep that resolves without moving the clock (`sleep: async () => {}` to skip waits in a
+    // test, or the mock's `advance` beside the wall clock's `now`): each wait began another at once,
+    // in microtasks, so no timer, no I/O and no abort could run again. Capped here so that the
+    // test fails rather than hangs.
+    let sleeps = 0;
+    const throttle = new Throttle(
+      {
+        now: () => 0,
+        sleep: async () => {
+          if (++sleeps > 100) throw new Error('spinning');
+        },
+      },
+      60_000,
+    );
+    await spendBudget(throttle);
+    await throttle.acquire();
+    expect(sleeps).toBe(1);
+    // It probes the window, as when a window has passed: one request at a time.
+    const next = queued(throttle);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(next.through()).toBe(false);
+    throttle.release();
+    await next.pending;
+  });
+
   describe('a reset further ahead than maxRetryAfter', () => {
     /** A client whose server spends the window at once and reports its reset `resetIn` ms ahead. */
     function spentWindow(resetIn: number, maxRetryAfter?: number) {

@@ -118,24 +118,21 @@ export class Throttle {
       // Only the current wait: a clock whose sleep ignores the signal ends an abandoned one late,
       // which must neither drop the newer wait's handle nor start a second wait. (Aborted, it is
       // no longer current: onAbort has moved on.)
-      const wake = (failed?: boolean) => {
+      const wake = () => {
         if (this.#sleep === sleep) {
           this.#sleep = undefined;
-          // A sleep that failed (a mock's real clock refuses to advance) never ends the wait: the
-          // window counts as passed, and one request probes it, rather than every call hanging.
-          if (failed) this.#reset = -Infinity;
+          // However the wait ended, the window counts as passed and one request probes it (on a
+          // clock that keeps its word, it has). A sleep that failed (a mock's real clock refuses to
+          // advance) left every call hanging; one that ended without moving the clock (a sleep that
+          // skips waits) began another at once, in microtasks that starved timers, I/O and aborts.
+          this.#reset = -Infinity;
           this.#pump();
         }
       };
       // Longer than the client waits for a server (a bogus reset days ahead made every call wait
-      // 24.8 days, again and again, until its signal ended it): a probe goes now instead, as after
-      // a failed sleep.
-      if (wait > this.#maxWait) wake(true);
-      else
-        this.#clock.sleep(wait, sleep.signal).then(
-          () => wake(),
-          () => wake(true),
-        );
+      // 24.8 days, again and again, until its signal ended it): a probe goes now instead.
+      if (wait > this.#maxWait) wake();
+      else this.#clock.sleep(wait, sleep.signal).then(wake, wake);
     }
   }
 }
