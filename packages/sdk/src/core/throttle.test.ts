@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeClock, json, recordingFetch } from '../../test/support/recording-fetch.js';
 import { AgentPlatform } from '../client.js';
@@ -155,6 +156,18 @@ describe('throttle', () => {
     const waiting = throttle.acquire(controller.signal);
     controller.abort();
     await expect(waiting).rejects.toBeInstanceOf(APIUserAbortError);
+  });
+
+  it('leaves no listener on a signal once its request has gone, queued or not', async () => {
+    // One controller for many calls (a page's, a job's): each call's listener would stay on it.
+    const throttle = new Throttle(fakeClock().clock, 60_000);
+    const { signal } = new AbortController();
+    await throttle.acquire(signal);
+    const second = throttle.acquire(signal);
+    throttle.release();
+    await second;
+    throttle.release();
+    expect(getEventListeners(signal, 'abort')).toHaveLength(0);
   });
 
   it('lets the others through in order when a waiter in the middle aborts', async () => {
