@@ -450,6 +450,17 @@ describe('throttle, pinned by mutation testing', () => {
     expect(clock.sleeps).toEqual([1000]);
   });
 
+  it('lets a request go at once a second past the reset, without a wait', async () => {
+    const clock = fakeClock();
+    const reset = Math.ceil(clock.clock.now() / 1000) + 60;
+    const throttle = new Throttle(clock.clock, 120_000);
+    await throttle.acquire();
+    throttle.release(windowAt(reset, 0));
+    clock.advance(reset * 1000 + 1000 - clock.clock.now());
+    await throttle.acquire();
+    expect(clock.sleeps).toEqual([]);
+  });
+
   it('keeps waiting for the reset for the others when one waiter aborts', async () => {
     let now = 0;
     const sleeps: { signal: AbortSignal | undefined; end: () => void }[] = [];
