@@ -329,6 +329,40 @@ describe.each(transports)('chats over $name', (transport) => {
     expect(messages[0].type).toBeUndefined();
   });
 
+  it('names a chat it does not know as a chat', async () => {
+    const id = crypto.randomUUID();
+    const res = await h.call('GET', `/v1/chats/${id}`);
+    expect(res.status).toBe(404);
+    expect(res.body.error).toMatchObject({ code: 'NOT_FOUND', message: `chat ${id} not found` });
+  });
+
+  it("gives a media message the MIME type its URL's extension names, in any case", async () => {
+    const id = await humanChat();
+    const mediaType = async (file: string) => {
+      const sent = await h.call('POST', `/v1/chats/${id}/messages`, {
+        body: { type: 'document', media_url: `https://cdn.test/media/${file}` },
+      });
+      return (await h.call('GET', `/v1/messages/${sent.body.data.id}`)).body.data.media_type;
+    };
+    const table: [string, string | null][] = [
+      ['a.jpg', 'image/jpeg'],
+      ['a.JPEG', 'image/jpeg'],
+      ['a.png', 'image/png'],
+      ['a.gif', 'image/gif'],
+      ['a.webp', 'image/webp'],
+      ['a.mp3', 'audio/mpeg'],
+      ['a.ogg', 'audio/ogg'],
+      ['a.wav', 'audio/wav'],
+      ['a.mp4', 'video/mp4'],
+      ['a.webm', 'video/webm'],
+      ['a.Pdf', 'application/pdf'],
+      ['a.tiff', null],
+      ['pdf', null],
+    ];
+    for (const [file, expected] of table)
+      expect([file, await mediaType(file)]).toEqual([file, expected]);
+  });
+
   it('applies the type and media_url rules', async () => {
     const id = await humanChat();
     const image = await h.call('POST', `/v1/chats/${id}/messages`, {
@@ -403,7 +437,12 @@ describe.each(transports)('chats over $name', (transport) => {
     const other = await humanChat();
     const message = (await h.call('POST', `/v1/chats/${id}/messages`, { body: { content: 'x' } }))
       .body.data.id;
-    expect((await h.call('DELETE', `/v1/chats/${other}/messages/${message}`)).status).toBe(404);
+    const elsewhere = await h.call('DELETE', `/v1/chats/${other}/messages/${message}`);
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.body.error).toMatchObject({
+      code: 'NOT_FOUND',
+      message: `message ${message} not found in chat ${other}`,
+    });
     expect((await h.call('DELETE', `/v1/chats/${id}/messages/${message}`)).status).toBe(204);
     expect((await h.call('GET', `/v1/messages/${message}`)).status).toBe(404);
   });
