@@ -187,6 +187,14 @@ describe('importing rows that name other rows', () => {
     for (const [edit, field, rule] of cases) {
       expect(await refusedFor(edit), field).toEqual([`tables.${field}`, rule]);
     }
+    // Each says why, and outside human mode which status the chat is in.
+    const words = async (edit: Edit) => (await refusedImport(h, edit))[0]?.message;
+    expect(await words((cases[0] as [Edit, string, string])[0])).toContain(
+      'a chat in human mode has the time its handoff started',
+    );
+    expect(await words((cases[3] as [Edit, string, string])[0])).toContain(
+      'is null outside human mode (the chat is closed)',
+    );
     // In human mode unassigned is a chat waiting for a person: that one imports.
     const unassigned = structuredClone(h.mock.exportState());
     (unassigned.tables.conversations[human] as { _assigned_to: string | null })._assigned_to = null;
