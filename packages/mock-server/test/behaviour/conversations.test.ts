@@ -193,7 +193,11 @@ describe.each(transports)('conversations and messages over $name', (transport) =
       'Hello',
     );
     expect((await h.call('DELETE', `/v1/messages/${started.message_id}`)).status).toBe(204);
-    expect((await h.call('GET', `/v1/messages/${started.message_id}`)).status).toBe(404);
+    const gone = `message ${started.message_id} not found`;
+    for (const method of ['GET', 'DELETE']) {
+      const res = await h.call(method, `/v1/messages/${started.message_id}`);
+      expect([res.status, res.body.error.message], method).toEqual([404, gone]);
+    }
     const other = (
       await h.call('POST', `/v1/agents/${agent}/conversation`, { body: { message: 'x' } })
     ).body.data.conversation_id;

@@ -83,7 +83,12 @@ describe.each(transports)('message receipts over $name', (transport) => {
         409,
         `message ${customers.id} is the customer's: only a message sent to the customer (by the agent or a person) is delivered or read`,
       ]);
-      expect((await report(crypto.randomUUID(), 'read')).status).toBe(404);
+      const unknown = crypto.randomUUID();
+      const missing = await report(unknown, 'read');
+      expect([missing.status, missing.body.error.message]).toEqual([
+        404,
+        `message ${unknown} not found`,
+      ]);
       for (const status of ['sent', 'failed', undefined]) {
         const bad = await report(id, status);
         expect(bad.status, String(status)).toBe(400);
