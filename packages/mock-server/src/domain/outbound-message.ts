@@ -29,8 +29,9 @@ export function sendToCustomer(
 
 /**
  * Why the conversation's channel carries no message either way, or null when it does: it was
- * deleted (or, in an imported state, its `channel_id` names no channel), or it is not `active`
- * (unpaired, disconnected, failed). A conversation that never had a channel is served through the API.
+ * deleted, or it is not `active` (unpaired, disconnected, failed). A conversation that never had a
+ * channel is served through the API. (A `channel_id` naming no channel, which neither the API nor a
+ * state import lets happen, would count as deleted.)
  */
 export function deadChannel(ctx: DomainContext, row: ConversationRow): string | null {
   if (row._channel_deleted === true) return 'its channel was deleted';
