@@ -239,7 +239,12 @@ describe('spec/openapi.yaml: responses', () => {
         if (!required.includes(name)) absent.push(`${where}.${name}`);
         visit(property, `${where}.${name}`);
       }
-      for (const branch of [...(schema.allOf ?? []), ...(schema.anyOf ?? [])]) visit(branch, where);
+      for (const branch of [
+        ...(schema.allOf ?? []),
+        ...(schema.anyOf ?? []),
+        ...(schema.oneOf ?? []),
+      ])
+        visit(branch, where);
       if (schema.items) visit(schema.items, `${where}[]`);
       if (typeof schema.additionalProperties === 'object') {
         visit(schema.additionalProperties, `${where}.*`);
