@@ -17,5 +17,5 @@ const MEDIA_TYPES = new Map<string, string>([
 export function mediaTypeOf(mediaUrl: string | null): string | null {
   if (mediaUrl === null) return null;
   const extension = new URL(mediaUrl).pathname.split('.').pop()?.toLowerCase();
-  return (extension && MEDIA_TYPES.get(extension)) ?? null;
+  return extension ? (MEDIA_TYPES.get(extension) ?? null) : null;
 }
