@@ -9,6 +9,7 @@ export type {
 export type { WebhookRecordsFilter } from './control/webhook-records-filter.js';
 export type { MockServer } from './create-mock-server.js';
 export { createMockServer } from './create-mock-server.js';
+export type { Responder, ResponderInput } from './domain/responder.js';
 export type { ErrorCode, ErrorDetail } from './errors.js';
 export { isMockApiError, MockApiError } from './errors.js';
 export type {

@@ -52,6 +52,7 @@ export async function receiveCustomerMessage(
     .map(publicView);
   const answer = await ctx.respond({
     message: content,
+    media: type === 'text' || mediaUrl === null ? null : { type, url: mediaUrl },
     // Copies in the API's shape: the responder is user code, and the stored rows are frozen.
     agent: publicView(agent),
     trainings,

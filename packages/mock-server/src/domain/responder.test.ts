@@ -10,9 +10,10 @@ const text = (title: string | null, content: string): Training => ({
   url: null,
 });
 
-const answer = (message: string, trainings: Training[]) =>
+const answer = (message: string, trainings: Training[], media: ResponderInput['media'] = null) =>
   defaultResponder({
     message,
+    media,
     trainings,
     agent: { id: '00000000-0000-4000-8000-000000000001', name: 'Support', instructions: null },
     conversationId: '00000000-0000-4000-8000-000000000002',
@@ -59,5 +60,16 @@ describe('the default responder', () => {
     expect(answer('What is the status?', [text(null, 'What the store sells.')])).toMatch(
       /^Thanks for your message: "What is the status\?"/,
     );
+  });
+
+  it('answers a media message without a caption by its kind, not by echoing an empty message', () => {
+    const media = { type: 'image', url: 'https://cdn.test/p.png' } as const;
+    expect(answer('', [text('Shipping', 'Orders ship within 2 business days.')], media)).toBe(
+      "Thanks for the image. I can't open attachments yet; a member of our team will follow up.",
+    );
+    // With a caption, the caption is the message, as any text.
+    expect(
+      answer('shipping?', [text('Shipping', 'Orders ship within 2 business days.')], media),
+    ).toBe('Orders ship within 2 business days. (from "Shipping")');
   });
 });

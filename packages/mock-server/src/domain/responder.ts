@@ -1,10 +1,14 @@
 /** What the AI answer is computed from. */
 export interface ResponderInput {
-  /** The customer's message. */
+  /** The customer's message: its text, or a media message's caption ('' without one). */
   message: string;
+  /** What a media message carries (its kind and URL); null for a text message. */
+  media: { type: 'image' | 'audio' | 'video' | 'document'; url: string } | null;
+  /** The agent answering, as the API shows it (`instructions` may shape the answer). */
   agent: { id: string; name: string; instructions: string | null };
   /** The agent's trainings (its knowledge base). */
   trainings: { title: string | null; type: string; content: string | null; url: string | null }[];
+  /** The conversation the message came in on. */
   conversationId: string;
 }
 
@@ -31,9 +35,13 @@ function words(text: string): Set<string> {
 
 /**
  * The default answer, deterministic: the text training whose words best overlap the message
- * (ties: the oldest), quoted; or, with no overlap, a fixed reply that echoes the message.
+ * (ties: the oldest), quoted; or, with no overlap, a fixed reply that echoes the message. A media
+ * message without a caption gets a fixed reply naming its kind.
  */
-export const defaultResponder: Responder = ({ message, trainings }) => {
+export const defaultResponder: Responder = ({ message, media, trainings }) => {
+  if (media !== null && message.trim() === '') {
+    return `Thanks for the ${media.type}. I can't open attachments yet; a member of our team will follow up.`;
+  }
   const asked = words(message);
   let best: { score: number; training: ResponderInput['trainings'][number] } | null = null;
   for (const training of trainings) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createMockServer, type ResponderInput } from '../../src/index.js';
 import { recordEvents } from '../support/events.js';
 import { useMock } from '../support/harness.js';
 import { transports } from '../support/transports.js';
@@ -90,4 +91,41 @@ describe.each(transports)('inbound media messages over $name', (transport) => {
     expect(res.body.error.details[0]).toEqual({ field, rule, message: `${field}: ${message}` });
     expect(h.mock.exportState().tables.messages).toHaveLength(before);
   });
+
+  it('hands the responder the media, and the default one answers a captionless one by its kind', async () => {
+    const id = await conversation();
+    const res = await inbound(id, { type: 'document', media_url: 'https://cdn.test/invoice.pdf' });
+    expect(res.body.data.response).toBe(
+      "Thanks for the document. I can't open attachments yet; a member of our team will follow up.",
+    );
+  });
+});
+
+it('gives a responder of its own the media of a media message, and null for a text one', async () => {
+  const seen: ResponderInput['media'][] = [];
+  const mock = createMockServer({
+    clock: 'manual',
+    responder: ({ media }) => {
+      seen.push(media);
+      return 'ok';
+    },
+  });
+  try {
+    const { key } = mock.createApiKey({ scopes: 'all' });
+    const call = async (path: string, body: unknown) =>
+      (
+        await mock.fetch(`${mock.baseUrl}${path}`, {
+          method: 'POST',
+          headers: { 'x-api-key': key, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).json();
+    const created = await call('/v1/agents', { name: 'Support' });
+    const started = await call(`/v1/agents/${created.data.id}/conversation`, { message: 'Hi' });
+    const id = started.data.conversation_id;
+    await mock.receiveMessage(id, { type: 'video', media_url: 'https://cdn.test/clip.mp4' });
+    expect(seen).toEqual([null, { type: 'video', url: 'https://cdn.test/clip.mp4' }]);
+  } finally {
+    mock.dispose();
+  }
 });
