@@ -2,12 +2,33 @@
 export interface ResponderInput {
   /** The customer's message: its text, or a media message's caption ('' without one). */
   message: string;
-  /** What a media message carries (its kind and URL); null for a text message. */
-  media: { type: 'image' | 'audio' | 'video' | 'document'; url: string } | null;
+  /** What a media message carries; null for a text message. */
+  media: {
+    /** The kind of media. */
+    type: 'image' | 'audio' | 'video' | 'document';
+    /** Where the media is, an http or https URL. */
+    url: string;
+  } | null;
   /** The agent answering, as the API shows it (`instructions` may shape the answer). */
-  agent: { id: string; name: string; instructions: string | null };
+  agent: {
+    /** The agent's id. */
+    id: string;
+    /** The agent's name. */
+    name: string;
+    /** The agent's instructions, or null. */
+    instructions: string | null;
+  };
   /** The agent's trainings (its knowledge base). */
-  trainings: { title: string | null; type: string; content: string | null; url: string | null }[];
+  trainings: {
+    /** The training's title, or null. */
+    title: string | null;
+    /** `text`, `url` or `document`. */
+    type: string;
+    /** A text training's text; null for the others. */
+    content: string | null;
+    /** A url or document training's URL; null for a text one. */
+    url: string | null;
+  }[];
   /** The conversation the message came in on. */
   conversationId: string;
 }
