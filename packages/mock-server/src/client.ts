@@ -1,5 +1,5 @@
-// The control API over HTTP, with no Node import and nothing of the server: browsers, Deno and
-// workers load it, and a bundle that uses it does not carry the mock.
+// The control API over HTTP, and the demo seed's key and ids, with no Node import and nothing of
+// the server: browsers, Deno and workers load it, and a bundle that uses it does not carry the mock.
 export type { ConnectMockOptions } from './client/connect-mock.js';
 export { connectMock } from './client/connect-mock.js';
 export type { FetchFunction } from './client/control-call.js';
@@ -18,4 +18,5 @@ export type {
 } from './faults.js';
 export type { OperationId } from './generated/operations.js';
 export type { JournalEntry, RequestsQuery } from './journal.js';
+export { DEMO_API_KEY, DEMO_IDS } from './seed/demo-ids.js';
 export type { StateSnapshot } from './store/state.js';

@@ -27,7 +27,7 @@ export type { JournalEntry, RequestsQuery } from './journal.js';
 export type { MockServerOptions } from './options.js';
 export { DEFAULT_BASE_URL } from './options.js';
 export type { AnsweredRequest, RequestListener } from './request-log.js';
-export { DEMO_API_KEY, DEMO_IDS } from './seed/demo.js';
+export { DEMO_API_KEY, DEMO_IDS } from './seed/demo-ids.js';
 export type { StateSnapshot } from './store/state.js';
 export type { ListenOptions, RunningServer } from './transports/node-server.js';
 export type { DomainEvent, EventListener } from './webhooks/event-bus.js';

@@ -8,7 +8,7 @@ import { build } from 'tsup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectMock } from '../src/client.js';
 import { createMockServer, isMockApiError } from '../src/index.js';
-import { DEMO_API_KEY, DEMO_IDS } from '../src/seed/demo.js';
+import { DEMO_API_KEY, DEMO_IDS } from '../src/seed/demo-ids.js';
 import { exposureWarning, parseCli, seedAheadWarning } from '../src/transports/cli-args.js';
 import { UsageError } from '../src/transports/usage-error.js';
 import { startReceiver } from './support/receiver.js';

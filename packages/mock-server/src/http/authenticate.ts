@@ -1,5 +1,5 @@
 import { ApiError } from '../errors.js';
-import { DEMO_API_KEY, DEMO_IDS } from '../seed/demo.js';
+import { DEMO_API_KEY, DEMO_IDS } from '../seed/demo-ids.js';
 import type { ApiKeyRecord } from '../store/records.js';
 import type { State } from '../store/state.js';
 import { repeatedHeaderMessage } from './repeated-header.js';

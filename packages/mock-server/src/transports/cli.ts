@@ -1,6 +1,6 @@
 import { createMockServer, type MockServer } from '../create-mock-server.js';
 import { isMockApiError, type MockApiError } from '../errors.js';
-import { DEMO_API_KEY } from '../seed/demo.js';
+import { DEMO_API_KEY } from '../seed/demo-ids.js';
 import {
   type CliConfig,
   exposureWarning,

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { holdPort } from '../../../../test/support/hold-port.js';
+import * as clientEntry from '../../src/client.js';
 import { connectMock, isMockApiError, MockApiError } from '../../src/client.js';
+import * as mainEntry from '../../src/index.js';
 import { createMockServer, type MockServerOptions, type RunningServer } from '../../src/index.js';
 
 const START = '2026-01-01T00:00:00.000Z';
@@ -26,6 +28,18 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
     (error: unknown) => error,
   );
 }
+
+describe('the demo ids from /client', () => {
+  it("are the main entry's, and sign in to a server seeded with the demo", async () => {
+    expect(clientEntry.DEMO_API_KEY).toBe(mainEntry.DEMO_API_KEY);
+    expect(clientEntry.DEMO_IDS).toBe(mainEntry.DEMO_IDS);
+    const { server } = await serve({ seed: 'demo' });
+    const agent = await fetch(`${server.url}/v1/agents/${clientEntry.DEMO_IDS.supportAgent}`, {
+      headers: { 'x-api-key': clientEntry.DEMO_API_KEY },
+    });
+    expect(agent.status).toBe(200);
+  });
+});
 
 describe('connectMock over listen()', () => {
   it('makes keys and workspaces, and revokes keys, as the server object does', async () => {

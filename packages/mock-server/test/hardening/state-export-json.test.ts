@@ -2,7 +2,7 @@
 // caller (a copy of a 75 MB state held the server about a second, and JSON is a copy already).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMockServer } from '../../src/index.js';
-import { DEMO_API_KEY } from '../../src/seed/demo.js';
+import { DEMO_API_KEY } from '../../src/seed/demo-ids.js';
 
 afterEach(() => {
   vi.restoreAllMocks();

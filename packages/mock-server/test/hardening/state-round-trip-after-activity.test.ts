@@ -2,7 +2,7 @@
 // messages, channel down and deleted, webhooks with deliveries, edits and deletions) re-imports.
 import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../src/index.js';
-import { DEMO_API_KEY } from '../../src/seed/demo.js';
+import { DEMO_API_KEY } from '../../src/seed/demo-ids.js';
 import { apiClient } from '../support/api.js';
 import { inProcess } from '../support/transports.js';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMockServer } from '../../src/create-mock-server.js';
 import { createValidationProxy } from '../../src/proxy.js';
-import { DEMO_API_KEY } from '../../src/seed/demo.js';
+import { DEMO_API_KEY } from '../../src/seed/demo-ids.js';
 import { proxyOverDemo } from '../support/proxy-over-demo.js';
 
 // The spec's limit of 1 MiB on a body is a rule of the request, as limit=101 is: a body past it

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMockServer } from '../../src/create-mock-server.js';
 import { createValidationProxy } from '../../src/proxy.js';
-import { DEMO_API_KEY } from '../../src/seed/demo.js';
+import { DEMO_API_KEY } from '../../src/seed/demo-ids.js';
 import { ANSWER_HEADERS } from '../support/proxy-answers.js';
 import { proxyOverDemo } from '../support/proxy-over-demo.js';
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createMockServer } from '../../src/create-mock-server.js';
 import type { RunningServer } from '../../src/proxy.js';
 import { createValidationProxy } from '../../src/proxy.js';
-import { DEMO_API_KEY, DEMO_IDS } from '../../src/seed/demo.js';
+import { DEMO_API_KEY, DEMO_IDS } from '../../src/seed/demo-ids.js';
 
 // The SDK driven through the proxy in front of the mock: the mock conforms to the spec, so a tour
 // of the API (successes and declared errors) gives no violation of an answer, and the one request
