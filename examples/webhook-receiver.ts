@@ -107,8 +107,8 @@ export function gracefulClose(server: Server): (options?: CloseOptions) => Promi
   );
   return ({ graceMs = CLOSE_GRACE_MS } = {}) =>
     new Promise<void>((resolve) => {
-      // server.close() closes the idle connections itself (Node >= 19), not the busy ones, nor one
-      // that is connected but has sent nothing (no server timeout applies to it): those are cut.
+      // server.close() closes the idle connections itself (Node >= 19), not the busy ones, nor, before
+      // Node 26.4, one that is connected but has sent nothing (no server timeout applies to it): those are cut.
       const cut = setTimeout(() => server.closeAllConnections(), graceMs);
       server.close(() => {
         clearTimeout(cut);

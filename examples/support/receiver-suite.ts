@@ -252,7 +252,10 @@ export function receiverSuite(start: (options: ReceiverOptions) => Promise<Runni
       });
       await vi.advanceTimersByTimeAsync(9_999);
       for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
-      expect([closed, silent.destroyed]).toEqual([false, false]);
+      // The hanging delivery holds close() to the 10 s. The silent connection may be gone already:
+      // since Node 26.4, server.close() cuts a connection that has sent nothing as idle
+      // (nodejs/node#63470); before, it waits for the cut at 10 s. The receiver stops at 10 s either way.
+      expect(closed).toBe(false);
       await vi.advanceTimersByTimeAsync(1);
       await closing;
       await expect(answer).resolves.toBeInstanceOf(TypeError); // fetch failed: cut, unanswered
