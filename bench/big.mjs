@@ -1,11 +1,13 @@
 // Part of `pnpm bench` (bench/run.mjs, BENCH_PARTS=big): how the mock's common paths scale as one
 // workspace grows. In-process (createMockServer from the built dist, answers through `mock.fetch`),
-// the demo workspace with N contacts and N conversations more (state import), for N in BENCH_BIG_NS
-// (default 1000,20000,100000): a list page of contacts and of conversations (newest first,
-// `order=asc`, the last page; contacts are read right after a write to the table, so that no cached
-// page answers, and conversations are never cached); a single get; a create; the state export over
-// the control API (GET /__mock/state, JSON) and exportState(). Prints µs/op per N to stderr and one
-// JSON line (`RESULT {...}`) for run.mjs.
+// the demo workspace with N contacts and N conversations more (state import, timed alone), for N in
+// BENCH_BIG_NS (default 1000,20000,100000): a list page of contacts and of conversations (newest
+// first, `order=asc`, the last page; contacts are read right after a write to the table, so that no
+// cached page answers, and conversations are never cached); filtered lists: contacts by search `q`,
+// conversations by `contact_id` (one of N) and by `agent_id` (all N), chats (all N active) and chats
+// by `status=human` (none); a single get; a create; the state export over the control API
+// (GET /__mock/state, JSON) and exportState(). Prints µs/op per N to stderr and one JSON line
+// (`RESULT {...}`) for run.mjs.
 //
 // Usage: node bench/big.mjs    (after `pnpm build`)
 import { join } from 'node:path';
@@ -101,8 +103,10 @@ async function time(iterations, op, before, warmup = 20) {
 const results = [];
 for (const n of NS) {
   const mock = createMockServer({ seed: 'none', clock: 'manual', rateLimit: false });
+  const state = bigState(n);
+  const agentId = state.tables.agents[0].id;
   const built = performance.now();
-  mock.importState(bigState(n));
+  mock.importState(state);
   const importMs = performance.now() - built;
   const contactId = uuid(2 * Math.floor(n / 2) + 1);
   const touchContact = (i) =>
@@ -120,6 +124,10 @@ for (const n of NS) {
   row['contacts q'] = await list('/v1/contacts?page=1&limit=20&q=contact%201', touchContact);
   row['conversations desc'] = await list('/v1/conversations?page=1&limit=20');
   row['conversations asc'] = await list('/v1/conversations?page=1&limit=20&order=asc');
+  row['conversations contact_id'] = await list(`/v1/conversations?contact_id=${contactId}`);
+  row['conversations agent_id'] = await list(`/v1/conversations?agent_id=${agentId}`);
+  row.chats = await list('/v1/chats?page=1&limit=20');
+  row['chats human'] = await list('/v1/chats?page=1&limit=20&status=human');
   row['contact get'] = await time(iterations, () => call(mock, `/v1/contacts/${contactId}`));
   row['contact create'] = await time(iterations, (i) =>
     call(mock, '/v1/contacts', {
