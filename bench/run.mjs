@@ -190,24 +190,26 @@ const sdkRun = !parts.has('sdk')
       cwd: join(root, 'packages/sdk'),
       label: 'packages/sdk/bench/interleaved.mjs',
     });
-if (parts.has('webhook')) section('verifyWebhookSync vs bare createHmac');
-const webhook = !parts.has('webhook')
-  ? skipped
-  : parseResult(
-      await runChild(process.execPath, [join(here, 'webhook.mjs')], {
-        limitMs: 300_000,
-        label: 'bench/webhook.mjs',
-      }),
-    );
-if (parts.has('big')) section('one big workspace: 1k, 20k, 100k contacts and conversations');
-const big = !parts.has('big')
-  ? skipped
-  : parseResult(
-      await runChild(process.execPath, [join(here, 'big.mjs')], {
-        limitMs: 600_000,
-        label: 'bench/big.mjs',
-      }),
-    );
+/** A part that is a script of this directory printing its RESULT line: run it, or skip it. */
+const scriptPart = async (part, title, script, limitMs) => {
+  if (!parts.has(part)) return skipped;
+  section(title);
+  return parseResult(
+    await runChild(process.execPath, [join(here, script)], { limitMs, label: `bench/${script}` }),
+  );
+};
+const webhook = await scriptPart(
+  'webhook',
+  'verifyWebhookSync vs bare createHmac',
+  'webhook.mjs',
+  300_000,
+);
+const big = await scriptPart(
+  'big',
+  'one big workspace: 1k, 20k, 100k contacts and conversations',
+  'big.mjs',
+  600_000,
+);
 const loadAfter = load();
 
 // The table.
