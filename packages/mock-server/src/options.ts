@@ -26,7 +26,10 @@ export interface MockServerOptions {
   baseUrl?: string | undefined;
   /** How ids, secrets and request ids are made: `'random'` (default) or `{ seed }` for the same ones each run. */
   ids?: IdsOption | undefined;
-  /** The AI agent's answer to a customer message (default: quote the best-matching training, or echo). */
+  /**
+   * The AI agent's answer to a customer message (default: quote the best-matching training, or echo
+   * the message; a media message without a caption gets a reply naming its kind).
+   */
   responder?: Responder | undefined;
   /** The simulated tools of each new MCP server (default: `search` and `fetch`). */
   mcpTools?: McpTool[] | ((server: { name: string; url: string }) => McpTool[]) | undefined;
