@@ -8,8 +8,8 @@
 //   2. Startup: the mock CLI vs Prism, spawn to first answer to GET /v1/health (bench/startup.mjs).
 //   3. The SDK vs bare openapi-fetch (packages/sdk/bench/interleaved.mjs, run as it is).
 //   4. verifyWebhookSync vs bare createHmac + timingSafeEqual (bench/webhook.mjs).
-//   5. One big workspace: list pages, a get, a create and exportState as it grows to 1k, 20k and
-//      100k contacts and conversations, in-process (bench/big.mjs).
+//   5. One big workspace: list pages (filtered ones too), a get, a create and exportState as it grows
+//      to 1k, 20k and 100k contacts and conversations, in-process (bench/big.mjs).
 //
 // Prism is fetched on demand with npx (not a dependency). If it cannot be fetched or started, its rows
 // say so and the rest runs. Every child has a time limit and runs in its own process group, killed
@@ -434,8 +434,9 @@ out.push(
   "the load tool neither competes with the mock nor is starved by it. Ratios are to the mock's row.",
   '⁷ bench/big.mjs: createMockServer from dist, answers through mock.fetch, the demo state with N',
   'contacts and conversations more (state import). List pages of 20: `desc` the first (the default',
-  'order), `asc` the first oldest first, `last` the last page, `q` a search; a contacts page is read',
-  'right after a write to the table (no cached page). Mean µs per operation after 20 warm-up ones',
-  '(state exports: 1). Ratio: the largest N against the smallest (1 = flat).',
+  'order), `asc` the first oldest first, `last` the last page, `q` a search; conversations by',
+  '`contact_id` (one of N) and by `agent_id` (all N); `chats` (all N open), `chats human` (none); a',
+  'contacts page is read right after a write to the table (no cached page). Mean µs per operation',
+  'after 20 warm-up ones (state exports: 1). Ratio: the largest N against the smallest (1 = flat).',
 );
 process.stdout.write(`\n${out.join('\n')}\n`);
