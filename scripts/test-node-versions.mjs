@@ -17,6 +17,7 @@ import {
   binaryPackage,
   cacheDirectory,
   parseArguments,
+  rerunCommand,
   suites,
   summaryLine,
 } from './lib/node-versions.mjs';
@@ -108,7 +109,7 @@ for (const { binary, version } of binaries) {
 console.log('');
 for (const result of results) console.log(summaryLine(result));
 const failures = results.flatMap(({ binary, failed }) =>
-  failed.map((suite) => `  PATH=${dirname(binary)}${delimiter}$PATH npx vitest run ${suite}`),
+  failed.map((suite) => `  ${rerunCommand(dirname(binary), suite, process.platform)}`),
 );
 if (failures.length > 0) {
   console.error(`To run a failed suite again:\n${failures.join('\n')}`);

@@ -4,6 +4,7 @@ import {
   binaryPackage,
   cacheDirectory,
   parseArguments,
+  rerunCommand,
   summaryLine,
 } from '../scripts/lib/node-versions.mjs';
 
@@ -47,5 +48,15 @@ describe('scripts/test-node-versions.mjs (the suites under other Node.js majors)
     expect(
       summaryLine({ version: '26.10.0', failed: ['examples', 'test/runtimes'], seconds: 9 }),
     ).toBe('Node.js 26.10.0: FAILED in examples, test/runtimes (9.0 s)');
+  });
+
+  it("prints the command that runs a failed suite again in the platform's shell, the binary first in PATH", () => {
+    expect(rerunCommand('/repo x/bin', 'examples/', 'linux')).toBe(
+      'PATH="/repo x/bin:$PATH" npx vitest run examples/',
+    );
+    // npm's shell on Windows is cmd.exe, where `PATH=... cmd` is no assignment and `$PATH` no variable.
+    expect(rerunCommand('C:\\repo x\\bin', 'examples/', 'win32')).toBe(
+      'set "PATH=C:\\repo x\\bin;%PATH%" && npx vitest run examples/',
+    );
   });
 });

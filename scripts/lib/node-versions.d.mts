@@ -18,3 +18,5 @@ export declare function summaryLine(result: {
   failed: readonly string[];
   seconds: number;
 }): string;
+/** The command that runs a failed suite again, the binary's directory first in PATH, in npm's shell. */
+export declare function rerunCommand(binDirectory: string, suite: string, platform: string): string;

@@ -55,3 +55,10 @@ export function summaryLine({ version, failed, seconds }) {
   const outcome = failed.length === 0 ? 'passed' : `FAILED in ${failed.join(', ')}`;
   return `Node.js ${version}: ${outcome} (${seconds.toFixed(1)} s)`;
 }
+
+/** The command that runs a failed suite again, the binary's directory first in PATH, in npm's shell. */
+export function rerunCommand(binDirectory, suite, platform) {
+  // On Windows npm's shell is cmd.exe: `set` assigns, `%PATH%` reads, quotes keep a space in the path.
+  if (platform === 'win32') return `set "PATH=${binDirectory};%PATH%" && npx vitest run ${suite}`;
+  return `PATH="${binDirectory}:$PATH" npx vitest run ${suite}`;
+}
