@@ -1,4 +1,4 @@
-/** The majors run when none is given: the active LTS lines and the newest Current. */
+/** The majors run when none is given: the lines Node.js still supports (20 ended in April 2026). */
 export declare const defaultMajors: readonly number[];
 /** The oldest major the packages support (the root's `engines`: >=20.19). */
 export declare const oldestMajor: number;

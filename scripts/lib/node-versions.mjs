@@ -2,7 +2,7 @@
 // cached, which npm package holds the binary, the summary line. Apart from the script, for the tests.
 import { join } from 'node:path';
 
-/** The majors run when none is given: the active LTS lines and the newest Current. */
+/** The majors run when none is given: the lines Node.js still supports (20 ended in April 2026). */
 export const defaultMajors = [22, 24, 26];
 
 /** The oldest major the packages support (the root's `engines`: >=20.19). */
