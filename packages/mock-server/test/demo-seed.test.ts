@@ -27,6 +27,16 @@ describe('the demo seed', () => {
     }
   });
 
+  it('keeps DEMO_IDS as they are: a script that assigns one cannot change what the next reset seeds', () => {
+    expect(Object.isFrozen(DEMO_IDS)).toBe(true);
+    expect(() => {
+      (DEMO_IDS as { workspace: string }).workspace = 'x';
+    }).toThrow(TypeError);
+    expect(demo().exportState().workspaces[0]?.workspace_id).toBe(
+      '00000000-0000-4000-8000-000000000001',
+    );
+  });
+
   it('draws nothing from the ids generator, so new ids follow ids: { seed } as without the demo', async () => {
     let calls = 0;
     demo({

@@ -8,7 +8,7 @@ export const DEMO_API_KEY = 'demo-key-all-scopes';
  * Fixed ids of everything the demo seed creates, the same on every start, so that docs, scripts and
  * clients in any language can name them (the README lists them; `GET /__mock/state` shows them).
  */
-export const DEMO_IDS = {
+export const DEMO_IDS = Object.freeze({
   /** The workspace "Demo workspace": pass it as `workspace_id` for a key on the demo data. */
   workspace: '00000000-0000-4000-8000-000000000001',
   /** The demo workspace's company. */
@@ -41,4 +41,4 @@ export const DEMO_IDS = {
   graceContact: '00000000-0000-4000-8000-000000000502',
   /** Contact Alan Turing (plan `free`). */
   alanContact: '00000000-0000-4000-8000-000000000503',
-} as const;
+} as const);
