@@ -146,4 +146,28 @@ describe('Table: the creation order kept between lists', () => {
     expect(first.map((r) => r.id)).toEqual(['r0', 'r1', 'r2', 'r3', 'r4', 'r5']);
     expect(table.ordered('ws_none')).toEqual([]);
   });
+  it('keeps the same order through updates, deletes and out-of-order adds, rows that tie included', () => {
+    const table = new Table<Row>({ immutable: true });
+    // Pairs that tie (same created_at and _seq): r0 r1, r2 r3, r4 r5, r6 r7.
+    const rows: Row[] = [];
+    for (let i = 0; i < 8; i++)
+      rows.push(
+        table.put({ id: `r${i}`, name: 'x', created_at: time(i >> 1), _ws: 'ws_a', _seq: 0 }),
+      );
+    const kept = table.ordered('ws_a');
+    const ids = () =>
+      table.ordered('ws_a').map((r) => `${r.id}${r.name === 'x' ? '' : `=${r.name}`}`);
+    // Each change puts the row in place in the kept array (no new sort): the same array after it.
+    table.update(rows[3] as Row, { name: 'b' });
+    table.update(rows[0] as Row, { name: 'a' });
+    table.update(rows[6] as Row, { name: 'c' });
+    expect(table.ordered('ws_a')).toBe(kept);
+    table.delete('r4');
+    table.delete('r0');
+    table.delete('r7');
+    expect(table.ordered('ws_a')).toBe(kept);
+    table.put({ id: 'r8', name: 'x', created_at: time(1), _ws: 'ws_a', _seq: 0 });
+    expect(table.ordered('ws_a')).toBe(kept);
+    expect(ids()).toEqual(['r1', 'r2', 'r3=b', 'r8', 'r5', 'r6=c']);
+  });
 });
