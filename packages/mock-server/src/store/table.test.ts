@@ -136,6 +136,16 @@ describe('Table', () => {
     expect(table.size).toBe(0);
   });
 
+  it('lists into a new array: changing it leaves the kept order and later lists as they were', () => {
+    const table = new Table<Row>({ immutable: true });
+    table.put(row('a1', 1));
+    table.put(row('a2', 2));
+    const listed = table.list('ws_1');
+    listed.reverse().push(listed[0] as Row);
+    expect(table.ordered('ws_1').map((r) => r.id)).toEqual(['a1', 'a2']);
+    expect(table.list('ws_1').map((r) => r.id)).toEqual(['a1', 'a2']);
+  });
+
   it("lists a parent's rows without passing over its workspace's other rows", () => {
     // A conversation's messages, a webhook's deliveries: a workspace shared by every test file all
     // day holds thousands of others. Each row counts the reads of its parent field.
