@@ -28,4 +28,12 @@ describe('compileFaultPath', () => {
     const dashed = compiled(`/v1/agents/${'{a}-'.repeat(26)}x`);
     expect(dashed.test(`/v1/agents/${'-'.repeat(2000)}`)).toBe(false);
   });
+  it('keeps a segment that does not decode, and an escaped *, as they are', () => {
+    // A stray `%` is compared as it is; `%2A` is a literal star, no wildcard and not dropped.
+    expect(canonicalFaultPath('/v1/agents/%zz/x')).toBe('/v1/agents/%zz/x');
+    expect(compiled('/v1/agents/%zz').test('/v1/agents/%zz')).toBe(true);
+    expect(canonicalFaultPath('/v1/agents/a%2a')).toBe('/v1/agents/a%2A');
+    expect(compiled('/v1/agents/a%2A').test('/v1/agents/a')).toBe(false);
+    expect(compiled('/v1/agents/a%2A').test('/v1/agents/a%2A')).toBe(true);
+  });
 });
