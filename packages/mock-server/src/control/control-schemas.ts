@@ -5,6 +5,7 @@
  */
 
 import type { ParameterInfo, SchemaNode } from '../generated/operations.js';
+import { schemas } from '../generated/schemas.js';
 import { API_KEY_STRING, CREATION_NUMBER, NAME } from '../store/snapshot-schemas.js';
 import { TABLE_NAMES } from '../store/state.js';
 
@@ -16,7 +17,6 @@ const object = (properties: Record<string, SchemaNode>, required: string[] = [])
 });
 const string: SchemaNode = { type: 'string' };
 const uuid: SchemaNode = { type: 'string', format: 'uuid' };
-const MEDIA = ['image', 'audio', 'video', 'document'];
 const healthStatus: SchemaNode = { enum: ['ok', 'maintenance', 'degraded'] };
 
 /** The body of a route that takes none: empty, or `{}`. */
@@ -90,34 +90,22 @@ export const faultSpec = object(
   ['path'],
 );
 
-/** `POST /__mock/conversations/{id}/inbound` and `receiveMessage()`. */
+const chatMessage = schemas.ChatMessageCreate as SchemaNode & {
+  properties: Record<string, SchemaNode>;
+};
+const { maxLength: _, ...anyLength } = chatMessage.properties.content as SchemaNode;
+
+/**
+ * `POST /__mock/conversations/{id}/inbound` and `receiveMessage()`: the rules of POST
+ * /v1/chats/{id}/messages (ChatMessageCreate), without its 4096-character limit (a customer's
+ * message has none), its `type` read from MessageType (the control API follows no `$ref`).
+ */
 export const inboundMessage: SchemaNode = {
-  ...object({
-    content: { type: 'string', minLength: 1 },
-    type: { enum: ['text', ...MEDIA] },
-    media_url: {
-      type: 'string',
-      format: 'uri',
-      maxLength: 2048,
-      pattern: '^[Hh][Tt][Tt][Pp][Ss]?://',
-      'x-pattern-message': 'must be an http or https URL',
-    },
-  }),
-  // The rules of POST /v1/chats/{id}/messages (ChatMessageCreate), without its 4096-character limit:
-  // a customer's message has none.
-  if: { properties: { type: { enum: MEDIA } }, required: ['type'] },
-  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's keyword, never awaited
-  then: {
-    required: ['media_url'],
-    'x-message': 'is required for image, audio, video and document messages',
-  },
-  else: {
-    required: ['content'],
-    'x-message': 'is required for text messages',
-    not: {
-      required: ['media_url'],
-      'x-message': 'is only for image, audio, video and document messages',
-    },
+  ...chatMessage,
+  properties: {
+    ...chatMessage.properties,
+    content: anyLength,
+    type: schemas.MessageType as SchemaNode,
   },
 };
 
