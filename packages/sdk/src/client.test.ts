@@ -45,6 +45,15 @@ describe('construction', () => {
     expect(() => new AgentPlatform({ apiKey: 'k' })).toThrow(/baseUrl.*AGENT_PLATFORM_BASE_URL/);
   });
 
+  it('refuses baseURL, the spelling of the OpenAI and Anthropic SDKs, rather than ignore it', () => {
+    // Spread from a config object, it passes TypeScript's excess-property check; it was ignored, and
+    // AGENT_PLATFORM_BASE_URL (here another server) used in its place.
+    vi.stubEnv('AGENT_PLATFORM_BASE_URL', 'http://env.test');
+    const config = { apiKey: 'k', baseURL: 'http://api.test' };
+    expect(() => new AgentPlatform(config)).toThrow(
+      new AgentPlatformError('baseURL: spelled baseUrl here'),
+    );
+  });
   it.each([' ', ' \t\n'])(
     'refuses an apiKey of only whitespace (%j) as a missing one',
     (apiKey) => {

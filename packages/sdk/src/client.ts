@@ -219,6 +219,9 @@ export class AgentPlatform {
     // A header fetch refuses would fail every call with a TypeError quoting its value, which may be
     // the key. The key is named after where it came from.
     checkHeaders({ ...options.defaultHeaders, [keyName]: apiKey });
+    // The OpenAI and Anthropic SDKs' spelling: spread from a config object it passes TypeScript's
+    // excess-property check, and was ignored for AGENT_PLATFORM_BASE_URL or a 'missing'.
+    if ('baseURL' in options) throw new AgentPlatformError('baseURL: spelled baseUrl here');
     // Named after where it came from, as the key is.
     const baseUrl = checkBaseUrl(...setting(options, 'baseUrl'));
     this.#defaults = sendOptions(options, { retries: 2, attemptTimeout: 60_000 });
