@@ -52,9 +52,12 @@ import { Webhooks } from './resources/webhooks.js';
 export interface ClientOptions {
   /** Sent as `x-api-key`. Default: the `AGENT_PLATFORM_API_KEY` environment variable. */
   apiKey?: string | undefined;
-  /** The service origin, without `/v1`. Default: `AGENT_PLATFORM_BASE_URL`. */
+  /** The service origin, without `/v1`. Default: `AGENT_PLATFORM_BASE_URL`; one of them is required. */
   baseUrl?: string | undefined;
-  /** Retries after the first attempt. Default 2. */
+  /**
+   * Retries after the first attempt: a 429 for every method; a 408, 5xx or connection error for GET,
+   * PUT and DELETE only (a POST may have taken effect; the API has no idempotency keys). Default 2.
+   */
   maxRetries?: number | undefined;
   /** Milliseconds per attempt, the response body included. Default 60 000. */
   timeout?: number | undefined;

@@ -2,7 +2,7 @@ import type { IterationLimits } from './pagination.js';
 
 /** Per-call overrides of the client's options. */
 export interface RequestOptions {
-  /** Retries after the first attempt (client default: 2). */
+  /** Retries after the first attempt, a POST's after a 429 only (client default: 2). */
   maxRetries?: number | undefined;
   /** Milliseconds per attempt, the response body included (client default: 60 000). */
   timeout?: number | undefined;
