@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Journal } from './journal.js';
+import { Journal, journalError } from './journal.js';
 
 const entry = (n: number) => ({
   request_id: `r${n}`,
@@ -46,5 +46,13 @@ describe('Journal', () => {
     const none = new Journal(0);
     none.add(entry(1));
     expect(none.list()).toEqual([]);
+  });
+
+  it("keeps an error answer's code and the first 1000 characters of its message", () => {
+    const short = { code: 'VALIDATION_ERROR', message: 'email: must be an email address' };
+    expect(journalError(short)).toEqual(short);
+    // A misspelt field can be as long as the body (1 MiB), and the message names it.
+    const long = journalError({ code: 'VALIDATION_ERROR', message: 'x'.repeat(5000) });
+    expect(long).toEqual({ code: 'VALIDATION_ERROR', message: `${'x'.repeat(997)}...` });
   });
 });

@@ -11,7 +11,7 @@ import { repeatedHeaderMessage } from './http/repeated-header.js';
 import { errorResponse } from './http/respond.js';
 import { type RequestScope, runOperation, runUnrouted } from './http/run-operation.js';
 import { sameSecret } from './http/same-secret.js';
-import type { JournalRecord } from './journal.js';
+import { type JournalRecord, journalError } from './journal.js';
 import { answeredRequest, type RequestListener, tell } from './request-log.js';
 
 const utf8 = new TextEncoder();
@@ -144,7 +144,10 @@ export function createRequestHandler(
         operation_id: scope.operationId,
         ...(drop === undefined ? {} : { dropped: drop.drop }),
       };
-      if (journaled) core.journal.add(record);
+      if (journaled) {
+        if (response.error !== undefined) record.error = journalError(response.error);
+        core.journal.add(record);
+      }
       if (onRequest !== undefined) {
         const answered = answeredRequest(record, performance.now() - started, response.error);
         tell(onRequest, answered, (error) => onError(error, request));

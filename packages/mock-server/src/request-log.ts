@@ -11,7 +11,10 @@ export interface AnsweredRequest extends JournalEntry {
    * reading the body and a fault's delay included, writing the answer out not.
    */
   duration_ms: number;
-  /** An error answer's envelope `code` and `message` (`email: must be an email address`). */
+  /**
+   * An error answer's envelope `code` and `message` (`email: must be an email address`), the
+   * message whole (the journal keeps its first 1000 characters).
+   */
   error?: {
     /** The envelope's `code`, as `VALIDATION_ERROR`. */
     code: string;

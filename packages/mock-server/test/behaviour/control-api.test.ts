@@ -119,6 +119,28 @@ describe.each(transports)('control API over $name', (transport) => {
     ]);
   });
 
+  it("says in the journal why a request was refused: an error answer's code and message", async () => {
+    await h.call('POST', '/v1/contacts', { body: { name: 'Ann', emial: 'ann@example.com' } });
+    await h.call('POST', '/v1/contacts', { body: { name: 'Ann' } });
+    h.mock.faults.add({ path: '/v1/agents', status: 503 });
+    await h.call('GET', '/v1/agents');
+    const journal = await h.call('GET', '/__mock/requests');
+    expect(
+      journal.body.data.map((r: { status: number; error?: unknown }) => [r.status, r.error]),
+    ).toEqual([
+      [
+        400,
+        {
+          code: 'VALIDATION_ERROR',
+          message: 'emial: is not a known field; did you mean "email"?',
+        },
+      ],
+      [201, undefined],
+      [503, { code: 'SERVICE_UNAVAILABLE', message: 'injected fault: 503 SERVICE_UNAVAILABLE' }],
+    ]);
+    expect(h.mock.requests({ status: 400 })[0]?.error?.code).toBe('VALIDATION_ERROR');
+  });
+
   it('resets to the demo workspace and key with {"seed": "demo"}, the same ids every time', async () => {
     await h.call('POST', '/__mock/reset', { body: { seed: 'demo' } });
     const demo = { key: DEMO_API_KEY };
