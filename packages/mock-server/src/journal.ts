@@ -28,6 +28,13 @@ export interface JournalEntry {
   /** What a fault with `drop` cut (only on such a request): the request, the answer, or its body. */
   dropped?: FaultDrop;
   /**
+   * The request's body as the API read it, as UTF-8 text (only on a request that had one), so that
+   * a suite asserts on what its client sent; past 16 KiB its first 16 KiB and `...`. A request
+   * answered before its body was read (an injected fault, a 401, 403 or 429, maintenance, no route)
+   * has none.
+   */
+  body?: string;
+  /**
    * An error answer's envelope `code` and `message` (only on such a request), so that a suite reads
    * why a request was refused (`emial: is not a known field; did you mean "email"?`) where it counts
    * it; the message cut to its first 1000 characters.
@@ -41,6 +48,21 @@ export interface JournalError {
   code: string;
   /** The envelope's `message`, naming the field and rule of a 400 (cut to 1000 characters). */
   message: string;
+}
+
+// 1000 requests of 1 MiB each would hold 1 GB; cut, their bodies hold 16 MB at most.
+const MAX_BODY_BYTES = 16_384;
+const utf8 = new TextDecoder();
+
+/**
+ * What the journal keeps of a request body: its text, or past 16 KiB its first 16 KiB (a character
+ * those bytes end inside of left out) and `...`.
+ */
+export function journalBody(bytes: Uint8Array): string {
+  if (bytes.byteLength <= MAX_BODY_BYTES) return utf8.decode(bytes);
+  // `stream` leaves out a character cut in two rather than writing U+FFFD for its first bytes.
+  const head = new TextDecoder().decode(bytes.subarray(0, MAX_BODY_BYTES), { stream: true });
+  return `${head}...`;
 }
 
 // A field named by the request (a key of its body) can be 1 MiB long, and the message names it: kept

@@ -11,7 +11,7 @@ import { repeatedHeaderMessage } from './http/repeated-header.js';
 import { errorResponse } from './http/respond.js';
 import { type RequestScope, runOperation, runUnrouted } from './http/run-operation.js';
 import { sameSecret } from './http/same-secret.js';
-import { type JournalRecord, journalError } from './journal.js';
+import { type JournalRecord, journalBody, journalError } from './journal.js';
 import { answeredRequest, type RequestListener, tell } from './request-log.js';
 
 const utf8 = new TextEncoder();
@@ -145,6 +145,7 @@ export function createRequestHandler(
         ...(drop === undefined ? {} : { dropped: drop.drop }),
       };
       if (journaled) {
+        if (scope.body !== undefined) record.body = journalBody(scope.body);
         if (response.error !== undefined) record.error = journalError(response.error);
         core.journal.add(record);
       }

@@ -39,6 +39,8 @@ export interface RequestScope {
   rateHeaders?: Record<string, string>;
   /** The fault that drops the request's connection, once taken: the transport cuts instead of answering. */
   drop?: DropFault;
+  /** The request's body, once read and not empty: the journal keeps it. */
+  body?: Uint8Array;
 }
 
 /** An active fault that answers with a status. */
@@ -118,6 +120,7 @@ export async function runOperation(
     // A GET's body has no meaning (RFC 9110): not touching it spares the stream machinery on the
     // hot path. A DELETE's is read and must be empty or {}, as a bodiless POST action's.
     const body = op.method === 'GET' ? EMPTY : await request.readBody();
+    if (body.byteLength > 0) scope.body = body;
     // A body may take its time: after a reset, an import or a revocation meanwhile, the request is
     // answered as if it had come after it (a row written for a workspace that is gone would be an
     // orphan that no export imports again).

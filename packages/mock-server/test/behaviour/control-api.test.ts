@@ -141,6 +141,34 @@ describe.each(transports)('control API over $name', (transport) => {
     expect(h.mock.requests({ status: 400 })[0]?.error?.code).toBe('VALIDATION_ERROR');
   });
 
+  it('keeps the body of each request the API read, as sent, to assert on as WireMock verifies one', async () => {
+    const sent = '{"name": "Ann",  "email": "ann@example.com"}';
+    await h.call('POST', '/v1/contacts', {
+      raw: sent,
+      headers: { 'content-type': 'application/json' },
+    });
+    // Refused, it is still what the client sent: the body shows why.
+    await h.call('POST', '/v1/contacts', { body: { name: 'Ann', emial: 'x' } });
+    await h.call('GET', '/v1/contacts');
+    // A body the API never read (an injected fault answered first) is not there.
+    h.mock.faults.add({ path: '/v1/contacts', method: 'POST', status: 503 });
+    await h.call('POST', '/v1/contacts', { body: { name: 'Bo' } });
+    // Past 16 KiB the journal keeps the first 16 KiB, then "...".
+    const long = { name: 'Cy', custom_fields: { note: 'é'.repeat(10_000) } };
+    await h.call('POST', '/v1/contacts', { body: long });
+    const journal = await h.call('GET', '/__mock/requests');
+    const bodies = journal.body.data.map((r: { body?: string }) => r.body);
+    expect(bodies.slice(0, 4)).toEqual([sent, '{"name":"Ann","emial":"x"}', undefined, undefined]);
+    const cut = JSON.stringify(long);
+    // The first 16,384 bytes, less a character they would end inside of ('é' is two bytes).
+    const head = new TextEncoder().encode(cut).subarray(0, 16_384);
+    const kept = new TextDecoder().decode(head, { stream: true });
+    expect(kept.length).toBeGreaterThan(8000);
+    expect(kept).not.toContain('\uFFFD');
+    expect(bodies[4]).toBe(`${kept}...`);
+    expect(h.mock.requests({ method: 'POST', status: 201 })[0]?.body).toBe(sent);
+  });
+
   it('resets to the demo workspace and key with {"seed": "demo"}, the same ids every time', async () => {
     await h.call('POST', '/__mock/reset', { body: { seed: 'demo' } });
     const demo = { key: DEMO_API_KEY };
