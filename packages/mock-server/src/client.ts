@@ -17,6 +17,11 @@ export type {
   StatusFaultSpec,
 } from './faults.js';
 export type { OperationId } from './generated/operations.js';
-export type { JournalEntry, JournalError, RequestsQuery } from './journal.js';
+export type {
+  ClearRequestsQuery,
+  JournalEntry,
+  JournalError,
+  RequestsQuery,
+} from './journal.js';
 export { DEMO_API_KEY, DEMO_IDS } from './seed/demo-ids.js';
 export type { StateSnapshot } from './store/state.js';

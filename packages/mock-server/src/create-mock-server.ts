@@ -19,7 +19,12 @@ import { type FaultSpec, Faults, type FaultsFilter, type PendingFault } from './
 import { isZonedDate, zonedDateRule } from './http/calendar-date.js';
 import { RateLimiter } from './http/rate-limiter.js';
 import { createRandomSources } from './ids.js';
-import { Journal, type JournalEntry, type RequestsQuery } from './journal.js';
+import {
+  type ClearRequestsQuery,
+  Journal,
+  type JournalEntry,
+  type RequestsQuery,
+} from './journal.js';
 import { DEFAULT_BASE_URL, DEFAULT_RATE_LIMIT, type MockServerOptions } from './options.js';
 import { createRequestHandler } from './request-handler.js';
 import { applyDemoSeed } from './seed/demo.js';
@@ -133,6 +138,12 @@ export interface MockServer {
    * @example mock.requests({ operation_id: 'agentsCreate', status: 201 }).length // calls that created an agent
    */
   requests(query?: RequestsQuery): JournalEntry[];
+  /**
+   * Forgets the journal's requests that match every filter given, all of them without one
+   * (WireMock's `resetRequests`); the state, faults and rate-limit windows stay.
+   * @example mock.clearRequests({ key_id: id }) // this file's requests only
+   */
+  clearRequests(query?: ClearRequestsQuery): void;
   /** The whole state as JSON (not the rate-limit windows, journal or faults: the server's own). */
   exportState(): StateSnapshot;
   /** Replaces the state with one exported earlier; rate-limit windows, journal and faults stay as they are. */
@@ -287,6 +298,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     setMessageStatus: (id, input) => control.setMessageStatus(id, input),
     setMcpServer: (id, input) => control.setMcpServer(id, input),
     requests: (o) => control.requests(o),
+    clearRequests: (o) => control.clearRequests(o),
     exportState: () => control.exportState(),
     importState: (snapshot) => control.importState(snapshot),
     dispose: () => {

@@ -23,7 +23,12 @@ export type {
 export type { OperationId, OperationInfo } from './generated/operations.js';
 export { operations, scopeVocabulary } from './generated/operations.js';
 export type { IdGenerator, IdsOption } from './ids.js';
-export type { JournalEntry, JournalError, RequestsQuery } from './journal.js';
+export type {
+  ClearRequestsQuery,
+  JournalEntry,
+  JournalError,
+  RequestsQuery,
+} from './journal.js';
 export type { MockServerOptions } from './options.js';
 export { DEFAULT_BASE_URL } from './options.js';
 export type { AnsweredRequest, RequestListener } from './request-log.js';

@@ -55,4 +55,15 @@ describe('Journal', () => {
     const long = journalError({ code: 'VALIDATION_ERROR', message: 'x'.repeat(5000) });
     expect(long).toEqual({ code: 'VALIDATION_ERROR', message: `${'x'.repeat(997)}...` });
   });
+
+  it('forgets the entries a filter takes, keeping the rest in order across the wrap of the ring', () => {
+    const journal = new Journal(4);
+    for (let n = 1; n <= 6; n++) journal.add(entry(n));
+    journal.remove((e) => e.request_id === 'r4' || e.request_id === 'r6');
+    expect(journal.list().map((e) => e.request_id)).toEqual(['r3', 'r5']);
+    for (let n = 7; n <= 9; n++) journal.add(entry(n));
+    expect(journal.list().map((e) => e.request_id)).toEqual(['r5', 'r7', 'r8', 'r9']);
+    journal.remove(() => true);
+    expect(journal.list()).toEqual([]);
+  });
 });

@@ -113,6 +113,9 @@ export interface RequestsQuery {
   dropped?: FaultDrop | null | undefined;
 }
 
+/** Which requests `clearRequests()` forgets: those that match every filter given, all without one. */
+export type ClearRequestsQuery = Omit<RequestsQuery, 'limit'>;
+
 /** An entry as it is recorded: the time as ms, formatted only when the journal is read. */
 export type JournalRecord = Omit<JournalEntry, 'at'> & { at_ms: number };
 
@@ -141,6 +144,16 @@ export class Journal {
     return kept
       .slice(Math.max(0, kept.length - limit))
       .map(({ at_ms, ...rest }) => ({ ...rest, at: new Date(at_ms).toISOString() }));
+  }
+
+  /** Forgets the entries `drop` takes, keeping the others in order. */
+  remove(drop: (entry: JournalRecord) => boolean): void {
+    const ordered =
+      this.entries.length < this.capacity
+        ? this.entries
+        : [...this.entries.slice(this.next), ...this.entries.slice(0, this.next)];
+    this.entries = ordered.filter((entry) => !drop(entry));
+    this.next = this.entries.length === this.capacity ? 0 : this.entries.length;
   }
 
   /** Forgets every entry. */

@@ -96,6 +96,9 @@ export function connectMock(url: string | URL, options: ConnectMockOptions = {})
       await call('PUT', '/health', { status });
     },
     requests: (query) => read('/requests', query),
+    clearRequests: async (query) => {
+      await read('/requests', query, 'DELETE');
+    },
     exportState: () => call('GET', '/state'),
     importState: (snapshot) => call('PUT', '/state', snapshot),
   };

@@ -2,7 +2,7 @@ import type { CreateApiKeyOptions, CreatedApiKey, ResetOptions } from '../contro
 import type { WebhookRecordsFilter } from '../control/webhook-records-filter.js';
 import type { MockServer } from '../create-mock-server.js';
 import type { FaultSpec, FaultsFilter, PendingFault } from '../faults.js';
-import type { JournalEntry, RequestsQuery } from '../journal.js';
+import type { ClearRequestsQuery, JournalEntry, RequestsQuery } from '../journal.js';
 import type { StateSnapshot } from '../store/state.js';
 
 /** What a method of the server object resolves to, over HTTP. */
@@ -97,6 +97,12 @@ export interface MockClient {
    * @example (await mock.requests({ key_id: id, status: 503 })).length
    */
   requests(query?: RequestsQuery): Promise<JournalEntry[]>;
+  /**
+   * Forgets the journal's requests that match every filter given, all of them without one
+   * (`DELETE /__mock/requests`); the state and faults stay.
+   * @example await mock.clearRequests({ key_id: id }) // this file's requests only
+   */
+  clearRequests(query?: ClearRequestsQuery): Promise<void>;
   /** The whole state as JSON, the file `importState` and `--seed` take. */
   exportState(): Promise<StateSnapshot>;
   /** Replaces the state with one exported earlier. */

@@ -5,6 +5,7 @@ import { jsonResponse } from '../http/respond.js';
 import { type Route, Router } from '../http/router.js';
 import { type ControlInput, type ControlInputSpec, readControlInput } from './control-input.js';
 import {
+  clearRequestsQuery,
   clockAdvanceBody,
   faultsQuery,
   healthBody,
@@ -87,6 +88,15 @@ export function createControlRouter(core: Core, control: Controller): Router<Con
     route('GET', '/requests', ({ query }) => ok(control.requests(nullsIn(query))), {
       query: requestsQuery,
     }),
+    route(
+      'DELETE',
+      '/requests',
+      ({ query }) => {
+        control.clearRequests(nullsIn(query));
+        return none();
+      },
+      { query: clearRequestsQuery },
+    ),
     route('GET', '/faults', ({ query }) => ok(control.listFaults(query)), { query: faultsQuery }),
     route(
       'POST',

@@ -175,16 +175,18 @@ const requestsFields: Record<string, SchemaNode> = {
   dropped: { enum: ['request', 'response', 'body'] },
 };
 
-/**
- * `requests()` options: `operation_id` null for the requests no operation matched, `key_id` no key,
- * `dropped` no cut.
- */
-export const requestsOptions = object({
+const requestsOptionFields: Record<string, SchemaNode> = {
   ...requestsFields,
   operation_id: { type: ['string', 'null'] },
   key_id: { type: ['string', 'null'] },
   dropped: { enum: ['request', 'response', 'body', null] },
-});
+};
+
+/**
+ * `requests()` options: `operation_id` null for the requests no operation matched, `key_id` no key,
+ * `dropped` no cut.
+ */
+export const requestsOptions = object(requestsOptionFields);
 
 /**
  * The query of `GET /__mock/requests` (`operation_id=null`, `key_id=null`, `dropped=null` as
@@ -195,6 +197,16 @@ export const requestsQuery: ReadonlyMap<string, ParameterInfo> = new Map(
     ...requestsFields,
     dropped: { enum: ['request', 'response', 'body', 'null'] },
   }).map(([name, schema]) => [name, { name, in: 'query', required: false, schema }]),
+);
+
+/** `clearRequests()` options: the filters of `requests()`, without `limit`. */
+export const clearRequestsOptions = object(
+  Object.fromEntries(Object.entries(requestsOptionFields).filter(([name]) => name !== 'limit')),
+);
+
+/** The query of `DELETE /__mock/requests`: the filters of its GET, without `limit`. */
+export const clearRequestsQuery: ReadonlyMap<string, ParameterInfo> = new Map(
+  [...requestsQuery].filter(([name]) => name !== 'limit'),
 );
 
 const rows: SchemaNode = {

@@ -12,7 +12,7 @@ import { scopeVocabulary, webhookEventCatalog } from '../generated/operations.js
 import { scopeIssues } from '../http/authorize.js';
 import { listValues } from '../http/schema-rules.js';
 import { validateData } from '../http/validate-request.js';
-import type { JournalEntry, RequestsQuery } from '../journal.js';
+import type { ClearRequestsQuery, JournalEntry, RequestsQuery } from '../journal.js';
 import { applyDemoSeed } from '../seed/demo.js';
 import { canonicalId } from '../store/canonical-id.js';
 import { latestTime } from '../store/latest-time.js';
@@ -38,6 +38,7 @@ import { checkInput, MAX_SNAPSHOT_DEPTH } from './check-input.js';
 import {
   apiKeyOptions,
   channelStatusInput,
+  clearRequestsOptions,
   eventInput,
   faultsFilter,
   inboundMessage,
@@ -302,6 +303,14 @@ export class Controller {
     const keep = requestsFilter(checked);
     if (typeof checked.key_id === 'string') this.knownKeyId(checked.key_id);
     return this.core.journal.list(checked.limit, keep);
+  }
+
+  /** Forgets the journal's requests that match every filter given (all without one). */
+  clearRequests(query: ClearRequestsQuery = {}): void {
+    const checked = checkInput<ClearRequestsQuery>(clearRequestsOptions, query);
+    const drop = requestsFilter(checked);
+    if (typeof checked.key_id === 'string') this.knownKeyId(checked.key_id);
+    this.core.journal.remove(drop);
   }
 
   /**

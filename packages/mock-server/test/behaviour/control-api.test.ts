@@ -169,6 +169,35 @@ describe.each(transports)('control API over $name', (transport) => {
     expect(h.mock.requests({ method: 'POST', status: 201 })[0]?.body).toBe(sent);
   });
 
+  it('forgets the requests a DELETE names (all, or by the filters GET takes), keeping the state', async () => {
+    const other = h.mock.createApiKey({ scopes: 'all', workspace_id: h.workspaceId });
+    const id = (await h.call('POST', '/v1/agents', { body: { name: 'A' } })).body.data.id;
+    await h.call('GET', `/v1/agents/${id}`, { key: other.key });
+    await h.call('GET', '/v1/agents');
+    await h.call('GET', '/v1/nope');
+    const seen = async () =>
+      (await h.call('GET', '/__mock/requests')).body.data.map(
+        (r: { method: string; path: string }) => `${r.method} ${r.path}`,
+      );
+    // A parallel file forgets its own key's requests, as WireMock's resetRequests does all of them.
+    const byKey = await h.call('DELETE', `/__mock/requests?key_id=${other.id}`);
+    expect(byKey.status).toBe(204);
+    expect(await seen()).toEqual(['POST /v1/agents', 'GET /v1/agents', 'GET /v1/nope']);
+    await h.call('DELETE', '/__mock/requests?operation_id=null');
+    expect(await seen()).toEqual(['POST /v1/agents', 'GET /v1/agents']);
+    // A filter is checked as GET checks it; `limit` is no filter of what to forget.
+    const typo = await h.call('DELETE', '/__mock/requests?operation_id=agentList');
+    expect(typo.status).toBe(400);
+    const limit = await h.call('DELETE', '/__mock/requests?limit=1');
+    expect(limit.body.error.details[0]).toMatchObject({ field: 'limit', rule: 'unknown' });
+    expect((await h.call('DELETE', '/__mock/requests')).status).toBe(204);
+    expect(await seen()).toEqual([]);
+    // The state stays: the agent is there, and requests are recorded again.
+    expect((await h.call('GET', `/v1/agents/${id}`)).status).toBe(200);
+    h.mock.clearRequests({ method: 'GET' });
+    expect(await seen()).toEqual([]);
+  });
+
   it('resets to the demo workspace and key with {"seed": "demo"}, the same ids every time', async () => {
     await h.call('POST', '/__mock/reset', { body: { seed: 'demo' } });
     const demo = { key: DEMO_API_KEY };

@@ -97,6 +97,20 @@ describe('connectMock over listen()', () => {
     expect(await client.faults.list()).toEqual([]);
   });
 
+  it("forgets one key's requests from the journal, leaving another file's", async () => {
+    const { server } = await serve();
+    const client = connectMock(server.url);
+    const mine = await client.createApiKey({ scopes: 'all' });
+    const theirs = await client.createApiKey({ scopes: 'all' });
+    for (const { key } of [mine, theirs, mine]) {
+      await fetch(`${server.url}/v1/agents`, { headers: { 'x-api-key': key } });
+    }
+    await client.clearRequests({ key_id: mine.id });
+    expect((await client.requests()).map((r) => r.key_id)).toEqual([theirs.id]);
+    await client.clearRequests();
+    expect(await client.requests()).toEqual([]);
+  });
+
   it("lists and clears one key's faults, leaving another file's", async () => {
     const { server } = await serve();
     const client = connectMock(server.url);
