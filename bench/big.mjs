@@ -6,7 +6,9 @@
 // cached page answers, and conversations are never cached); filtered lists: contacts by search `q`,
 // conversations by `contact_id` (one of N) and by `agent_id` (all N), chats (all N active) and chats
 // by `status=human` (none); a single get; a create; the state export over the control API
-// (GET /__mock/state, JSON) and exportState(). Prints µs/op per N to stderr and one JSON line
+// (GET /__mock/state, JSON) and exportState(); then, in the demo workspace with N trainings instead,
+// deleting an agent that has half of them (every other one in creation order; the others are a
+// second agent's), and the first page of the second agent's trainings right after. Prints µs/op per N to stderr and one JSON line
 // (`RESULT {...}`) for run.mjs.
 //
 // Usage: node bench/big.mjs    (after `pnpm build`)
@@ -75,6 +77,32 @@ function bigState(n) {
       conversations: [...demo.tables.conversations, ...conversations],
     },
   };
+}
+
+/** The demo state with `n` trainings more, every other one of the second agent, the others of the first. */
+function trainingsState(n) {
+  const demo = createMockServer({ seed: 'demo', clock: 'manual' }).exportState();
+  const [kept, doomed] = demo.tables.agents;
+  const t0 = Date.parse('2026-01-01T00:00:00.000Z');
+  let seq = demo.seq;
+  const trainings = [];
+  for (let i = 0; i < n; i++) {
+    const at = new Date(t0 + i).toISOString();
+    trainings.push({
+      id: uuid(i + 1),
+      agent_id: (i % 2 === 0 ? doomed : kept).id,
+      type: 'text',
+      title: null,
+      content: `Training ${i}`,
+      url: null,
+      created_at: at,
+      updated_at: at,
+      _ws: kept._ws,
+      _seq: ++seq,
+    });
+  }
+  const state = { ...demo, seq, tables: { ...demo.tables, trainings } };
+  return { state, kept: kept.id, doomed: doomed.id };
 }
 
 async function call(mock, path, init = {}) {
@@ -148,6 +176,26 @@ for (const n of NS) {
     1,
   );
   mock.dispose();
+  // Deleting an agent deletes its trainings one by one from the workspace's kept creation order.
+  const withTrainings = createMockServer({ seed: 'none', clock: 'manual', rateLimit: false });
+  const { state: tState, kept, doomed } = trainingsState(n);
+  const rounds = n >= 100_000 ? 3 : n >= 20_000 ? 5 : 20;
+  let deleteUs = 0;
+  let afterUs = 0;
+  for (let i = 0; i < rounds + 1; i++) {
+    withTrainings.importState(tState);
+    const t = performance.now();
+    await call(withTrainings, `/v1/agents/${doomed}`, { method: 'DELETE' });
+    const deleted = performance.now();
+    await call(withTrainings, `/v1/agents/${kept}/trainings?page=1&limit=20`);
+    if (i > 0) {
+      deleteUs += (deleted - t) * 1000;
+      afterUs += (performance.now() - deleted) * 1000;
+    }
+  }
+  withTrainings.dispose();
+  row['agent delete, N/2 trainings'] = deleteUs / rounds;
+  row['trainings list after'] = afterUs / rounds;
   results.push(row);
   const cells = Object.entries(row)
     .filter(([k]) => k !== 'n' && k !== 'importMs')
