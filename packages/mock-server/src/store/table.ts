@@ -172,7 +172,8 @@ export class Table<T extends RowMeta> {
 
   /**
    * The workspace's rows, oldest first as `list` orders them, kept between calls (see
-   * `CreationOrder`): not a copy, so it is read at once and never changed.
+   * `CreationOrder`): not a copy, so it is read at once and never changed (a delete leaves a gap
+   * in it until the next call).
    */
   ordered(ws: string): readonly T[] {
     let rows = this.order.get(ws);
