@@ -144,8 +144,8 @@ export function createRequestHandler(
         operation_id: scope.operationId,
         ...(drop === undefined ? {} : { dropped: drop.drop }),
       };
+      if (scope.body !== undefined) record.body = journalBody(scope.body);
       if (journaled) {
-        if (scope.body !== undefined) record.body = journalBody(scope.body);
         if (response.error !== undefined) record.error = journalError(response.error);
         core.journal.add(record);
       }

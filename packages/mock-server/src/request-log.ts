@@ -68,6 +68,7 @@ export function answeredRequest(
     duration_ms,
   };
   if (record.dropped !== undefined) answered.dropped = record.dropped;
+  if (record.body !== undefined) answered.body = record.body;
   if (error !== undefined) answered.error = { code: error.code, message: error.message };
   return answered;
 }

@@ -40,6 +40,9 @@ for (const transport of transports) {
         error: { code: 'VALIDATION_ERROR', message: refused.body.error.message },
       });
       expect(bad.error?.message).toMatch(/^email: must be an email address/);
+      // The body as the journal keeps it, for a listener that logs what a client sent.
+      expect(bad.body).toBe(JSON.stringify({ name: 'Ann', email: 'not-an-email' }));
+      expect(bad.body).toBe(journal[1]?.body);
     });
 
     it('hears the control API and preflights too, which the journal leaves out', async () => {
