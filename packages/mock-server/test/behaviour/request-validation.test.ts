@@ -156,6 +156,34 @@ describe.each(transports)('request validation over $name', (transport) => {
     expect(res.body.error.details[0]).toMatchObject({ field: 'body', rule: 'json' });
   });
 
+  // JSON.parse keeps the last of a key's values and drops the others unseen, as a query parameter
+  // given twice would (limit=1&limit=2 is 400 rule single): the client meant one of them.
+  it.each([
+    ['/v1/agents', '{"name":"Ann","name":"Bob"}', 'name', '/v1/agents'],
+    [
+      '/v1/agents/{id}/conversation',
+      '{"message":"Hi","metadata":{"a":1,"a":2}}',
+      'metadata.a',
+      '/v1/conversations',
+    ],
+  ])(
+    'rejects a body to %s with a key twice (%s), naming it, and makes nothing',
+    async (path, raw, field, list) => {
+      const agent = (await h.call('POST', '/v1/agents', { body: { name: 'Ann' } })).body.data.id;
+      const count = async () => (await h.call('GET', list)).body.data.length;
+      const before = await count();
+      const res = await h.call('POST', path.replace('{id}', agent), {
+        raw,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.status).toBe(400);
+      const message = `${field}: must be given once`;
+      expect(res.body.error.message).toBe(message);
+      expect(res.body.error.details).toEqual([{ field, rule: 'single', message }]);
+      expect(await count()).toBe(before);
+    },
+  );
+
   it('rejects a JSON body that is no object (null, an array, a number) naming body, never a 500', async () => {
     for (const raw of ['null', '[]', '5']) {
       const res = await h.call('POST', '/v1/agents', {
