@@ -1,6 +1,7 @@
 import { invalidField } from '../errors.js';
 import type { ApiRequest } from './api-request.js';
 import { duplicateKey } from './duplicate-key.js';
+import { illFormedString } from './ill-formed-string.js';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
@@ -18,13 +19,14 @@ const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
 /**
  * A non-empty request body as JSON: 400 naming `body` when it is not sent as
  * `Content-Type: application/json` (UTF-8, the only charset of JSON), is compressed, is not UTF-8,
- * or is not valid JSON; with `keysOnce`, also when one of its objects has a key twice (rule `single`,
- * as a query parameter given twice). The request's headers say how it was sent.
+ * or is not valid JSON. `strict` (the API's bodies) also refuses a key twice in one object (rule
+ * `single`, as a query parameter given twice) and a string escaping half a surrogate pair (rule
+ * `encoding`), naming the field. The request's headers say how it was sent.
  */
 export function parseJsonBody(
   bytes: Uint8Array,
   request: Pick<ApiRequest, 'header'>,
-  { keysOnce = false }: { keysOnce?: boolean } = {},
+  { strict = false }: { strict?: boolean } = {},
 ): unknown {
   const contentType = request.header('content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(contentType)) {
@@ -62,7 +64,16 @@ export function parseJsonBody(
   // JSON.parse keeps a repeated key's last value and drops the others: the client meant one of them.
   // Not asked of the control API, whose state import (up to 256 MiB) would pay a second pass.
   const twice =
-    keysOnce && typeof value === 'object' && value !== null ? duplicateKey(text) : undefined;
+    strict && typeof value === 'object' && value !== null ? duplicateKey(text) : undefined;
   if (twice !== undefined) throw invalidField(twice, 'single', 'must be given once');
+  // Stored, "\ud800" is answered as it came, which strict JSON readers refuse (serde_json among them).
+  const lone = strict ? illFormedString(text, value) : undefined;
+  if (lone !== undefined) {
+    throw invalidField(
+      lone.field,
+      'encoding',
+      `must be Unicode text (${lone.unit} is half of a surrogate pair)`,
+    );
+  }
   return value;
 }

@@ -231,7 +231,7 @@ function validateBody(
     if (op.body?.required) throw invalidField('body', 'required', 'is required (a JSON object)');
     return op.body ? {} : undefined;
   }
-  const value = parseJsonBody(bytes, request, { keysOnce: true });
+  const value = parseJsonBody(bytes, request, { strict: true });
   const schema = op.body?.schema ?? NO_BODY;
   if (!op.body && (value === null || typeof value !== 'object' || Array.isArray(value))) {
     throw invalidField('body', 'type', `must be empty; ${op.method} ${op.path} takes no body`);

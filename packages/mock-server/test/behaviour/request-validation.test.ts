@@ -184,6 +184,19 @@ describe.each(transports)('request validation over $name', (transport) => {
     },
   );
 
+  // The bytes are UTF-8, but an escape can still write half a surrogate pair: stored, it came back
+  // as "\ud800", which strict JSON readers (Rust's serde_json among them) refuse, breaking every list.
+  it('rejects a string escaping a lone surrogate, naming the field, and makes nothing', async () => {
+    const res = await h.call('POST', '/v1/agents', {
+      raw: '{"name":"Ann \\ud800"}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(400);
+    const message = 'name: must be Unicode text (\\ud800 is half of a surrogate pair)';
+    expect(res.body.error.details).toEqual([{ field: 'name', rule: 'encoding', message }]);
+    expect((await h.call('GET', '/v1/agents')).body.data).toEqual([]);
+  });
+
   it('rejects a JSON body that is no object (null, an array, a number) naming body, never a 500', async () => {
     for (const raw of ['null', '[]', '5']) {
       const res = await h.call('POST', '/v1/agents', {
