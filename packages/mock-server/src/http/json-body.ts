@@ -1,4 +1,4 @@
-import { invalidField } from '../errors.js';
+import { type ErrorDetail, fieldDetail, invalidField } from '../errors.js';
 import type { ApiRequest } from './api-request.js';
 import { duplicateKey } from './duplicate-key.js';
 import { illFormedString } from './ill-formed-string.js';
@@ -19,15 +19,9 @@ const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
 /**
  * A non-empty request body as JSON: 400 naming `body` when it is not sent as
  * `Content-Type: application/json` (UTF-8, the only charset of JSON), is compressed, is not UTF-8,
- * or is not valid JSON. `strict` (the API's bodies) also refuses a key twice in one object (rule
- * `single`, as a query parameter given twice) and a string escaping half a surrogate pair (rule
- * `encoding`), naming the field. The request's headers say how it was sent.
+ * or is not valid JSON. The request's headers say how it was sent.
  */
-export function parseJsonBody(
-  bytes: Uint8Array,
-  request: Pick<ApiRequest, 'header'>,
-  { strict = false }: { strict?: boolean } = {},
-): unknown {
+export function parseJsonBody(bytes: Uint8Array, request: Pick<ApiRequest, 'header'>): unknown {
   const contentType = request.header('content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(contentType)) {
     throw invalidField(
@@ -55,25 +49,30 @@ export function parseJsonBody(
   } catch {
     throw invalidField('body', 'encoding', 'must be valid UTF-8');
   }
-  let value: unknown;
   try {
-    value = JSON.parse(text);
+    return JSON.parse(text);
   } catch (error) {
     throw invalidField('body', 'json', `must be valid JSON (${(error as Error).message})`);
   }
-  // JSON.parse keeps a repeated key's last value and drops the others: the client meant one of them.
-  // Not asked of the control API, whose state import (up to 256 MiB) would pay a second pass.
-  const twice =
-    strict && typeof value === 'object' && value !== null ? duplicateKey(text) : undefined;
-  if (twice !== undefined) throw invalidField(twice, 'single', 'must be given once');
-  // Stored, "\ud800" is answered as it came, which strict JSON readers refuse (serde_json among them).
-  const lone = strict ? illFormedString(text, value) : undefined;
+}
+
+/**
+ * What JSON.parse let through in a body `parseJsonBody` read as `value`: a key twice in one object
+ * (rule `single`, as a query parameter given twice; JSON.parse keeps the last value and drops the
+ * others) and a string escaping half a surrogate pair (rule `encoding`: stored, `"\ud800"` is answered
+ * as it came, which strict JSON readers refuse, serde_json among them). Not asked of the control API,
+ * whose state import (up to 256 MiB) would pay a second pass.
+ */
+export function jsonTextIssues(bytes: Uint8Array, value: unknown): ErrorDetail[] {
+  if (typeof value !== 'object' || value === null) return [];
+  const text = decoder.decode(bytes);
+  const issues: ErrorDetail[] = [];
+  const twice = duplicateKey(text);
+  if (twice !== undefined) issues.push(fieldDetail(twice, 'single', 'must be given once'));
+  const lone = illFormedString(text, value);
   if (lone !== undefined) {
-    throw invalidField(
-      lone.field,
-      'encoding',
-      `must be Unicode text (${lone.unit} is half of a surrogate pair)`,
-    );
+    const text = `must be Unicode text (${lone.unit} is half of a surrogate pair)`;
+    issues.push(fieldDetail(lone.field, 'encoding', text));
   }
-  return value;
+  return issues;
 }

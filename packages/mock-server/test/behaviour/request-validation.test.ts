@@ -184,6 +184,16 @@ describe.each(transports)('request validation over $name', (transport) => {
     },
   );
 
+  it('says a key given twice that the operation does not take is a slip, not that it came twice', async () => {
+    const res = await h.call('PUT', '/v1/agents/00000000-0000-4000-8000-000000000101', {
+      raw: '{"nmae":"Ann","nmae":"Bob"}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(400);
+    const message = 'nmae: is not a known field; did you mean "name"?';
+    expect(res.body.error.details).toEqual([{ field: 'nmae', rule: 'unknown', message }]);
+  });
+
   // The bytes are UTF-8, but an escape can still write half a surrogate pair: stored, it came back
   // as "\ud800", which strict JSON readers (Rust's serde_json among them) refuse, breaking every list.
   it('rejects a string escaping a lone surrogate, naming the field, and makes nothing', async () => {
