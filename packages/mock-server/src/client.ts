@@ -9,6 +9,7 @@ export type { WebhookRecordsFilter } from './control/webhook-records-filter.js';
 export type { ErrorCode, ErrorDetail } from './errors.js';
 export { isMockApiError, MockApiError } from './errors.js';
 export type {
+  DelayFaultSpec,
   DropFaultSpec,
   FaultDrop,
   FaultSpec,

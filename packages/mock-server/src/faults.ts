@@ -17,7 +17,10 @@ interface FaultTarget {
    * `after: 1` fails the second call.
    */
   after?: number | undefined;
-  /** Wait this long (real milliseconds) before answering (or cutting). */
+  /**
+   * Wait this long (real milliseconds, whatever the clock) before answering (or cutting); alone,
+   * without `status` or `drop`, a slow success (`DelayFaultSpec`).
+   */
   delay_ms?: number | undefined;
   /**
    * Only requests that present the API key with this id (`createApiKey()`'s `id`, the journal's
@@ -71,8 +74,33 @@ export interface DropFaultSpec extends FaultTarget {
   details?: undefined;
 }
 
-/** A fault to inject: an error status to answer (`status`) or a connection to cut (`drop`). */
-export type FaultSpec = StatusFaultSpec | DropFaultSpec;
+/**
+ * A slow success: the next `times` matching requests are held back `delay_ms` of real time, then
+ * carried out and answered as if the fault were not there (WireMock's `fixedDelayMilliseconds`).
+ * @example mock.faults.add({ method: 'POST', path: '/v1/agents', delay_ms: 3_000 }) // a spinner
+ */
+export interface DelayFaultSpec extends FaultTarget {
+  /** How long to hold the request back, 1 to 2147483647 real milliseconds. */
+  delay_ms: number;
+  /** Not with a slow success: the request gets its real answer. */
+  status?: undefined;
+  /** Not with a slow success: the request gets its real answer. */
+  drop?: undefined;
+  /** Not with a slow success. */
+  code?: undefined;
+  /** Not with a slow success. */
+  retry_after?: undefined;
+  /** Not with a slow success. */
+  message?: undefined;
+  /** Not with a slow success. */
+  details?: undefined;
+}
+
+/**
+ * A fault to inject: an error status to answer (`status`), a connection to cut (`drop`), or a real
+ * answer to hold back (`delay_ms` alone).
+ */
+export type FaultSpec = StatusFaultSpec | DropFaultSpec | DelayFaultSpec;
 
 /**
  * Which faults `faults.list()` and `faults.clear()` take (`GET`/`DELETE /__mock/faults?key_id=`):

@@ -13,6 +13,7 @@ export type { Responder, ResponderInput } from './domain/responder.js';
 export type { ErrorCode, ErrorDetail } from './errors.js';
 export { isMockApiError, MockApiError } from './errors.js';
 export type {
+  DelayFaultSpec,
   DropFaultSpec,
   FaultDrop,
   FaultSpec,

@@ -112,11 +112,18 @@ function meantPath(path: string): string {
 /** The fields only an answer carries, which a fault that drops its connection cannot take. */
 const ANSWER_FIELDS = ['code', 'retry_after', 'message', 'details'] as const;
 
-/** One of `status` (an answer) and `drop` (a cut), and no field of an answer beside a cut. */
+/**
+ * One of `status` (an answer), `drop` (a cut) and `delay_ms` alone (a slow success), and no field
+ * of an answer beside a cut or a slow success.
+ */
 function checkKind(spec: FaultSpec): void {
-  if (spec.drop === undefined) {
-    if (spec.status === undefined) {
-      throw invalidField('status', 'required', 'is required (or drop, to cut the connection)');
+  if (spec.status !== undefined) {
+    if (spec.drop !== undefined) {
+      throw invalidField(
+        'drop',
+        'not',
+        'a fault either answers status or drops the connection, not both',
+      );
     }
     const code = spec.code ?? faultCode(spec.status);
     if (spec.details !== undefined && (spec.status !== 400 || code !== 'VALIDATION_ERROR')) {
@@ -128,20 +135,32 @@ function checkKind(spec: FaultSpec): void {
     }
     return;
   }
-  if (spec.status !== undefined) {
-    throw invalidField(
-      'drop',
-      'not',
-      'a fault either answers status or drops the connection, not both',
-    );
-  }
+  if (spec.drop === undefined) checkSlowSuccess(spec.delay_ms);
+  const without =
+    spec.drop === undefined
+      ? 'without status or drop the request gets its real answer'
+      : 'drop sends no answer to put it in';
   for (const field of ANSWER_FIELDS) {
     if (spec[field] !== undefined) {
-      throw invalidField(
-        field,
-        'not',
-        'only a fault with status answers; drop sends no answer to put it in',
-      );
+      throw invalidField(field, 'not', `only a fault with status answers; ${without}`);
     }
+  }
+}
+
+/** A fault without `status` or `drop` must hold its request back, or it has nothing to do. */
+function checkSlowSuccess(delay: number | undefined): void {
+  if (delay === undefined) {
+    throw invalidField(
+      'status',
+      'required',
+      'is required, or drop to cut the connection, or delay_ms alone to hold a real answer back; a fault with none of them has nothing to do',
+    );
+  }
+  if (delay === 0) {
+    throw invalidField(
+      'delay_ms',
+      'minimum',
+      'must be at least 1 without status or drop, or the fault has nothing to do',
+    );
   }
 }

@@ -54,7 +54,7 @@ export const healthBody = object({ status: healthStatus }, ['status']);
 
 /**
  * `POST /__mock/faults` and `faults.add()`; `checkFault` checks what a schema cannot say (one of
- * `status` and `drop`, and the fields only `status` takes).
+ * `status`, `drop` and `delay_ms` alone, and the fields only `status` takes).
  */
 export const faultSpec = object(
   {

@@ -3,6 +3,7 @@ import { Reply } from '../domain/context.js';
 import { ApiError } from '../errors.js';
 import {
   type ActiveFault,
+  type DelayFaultSpec,
   type DropFaultSpec,
   type Faults,
   faultError,
@@ -47,6 +48,8 @@ export interface RequestScope {
 type StatusFault = ActiveFault & StatusFaultSpec;
 /** An active fault that drops its connection. */
 export type DropFault = ActiveFault & DropFaultSpec;
+/** An active fault that holds its request back, then lets it through: a slow success. */
+type DelayFault = ActiveFault & DelayFaultSpec;
 
 /**
  * Runs one operation through the checks of api-decisions section 2, in order: maintenance (503),
@@ -55,7 +58,10 @@ export type DropFault = ActiveFault & DropFaultSpec;
  * carry the key's rate-limit headers, as real errors do; an injected 401 comes before it, as a real
  * one, and an injected 429 is not counted, as the limiter's own are not. A fault that drops the
  * connection is taken first: `request` ends the run before any check (the API never saw it);
- * `response` and `body` mark whatever the run answers to be cut (`scope.drop`).
+ * `response` and `body` mark whatever the run answers to be cut (`scope.drop`). A slow success
+ * (`delay_ms` alone) fires where an answering fault would, then holds the request back before the
+ * API reads past its body: it is carried out after the delay, as it would be then, and whatever it
+ * answers, a refusal too, is answered that late.
  */
 export async function runOperation(
   pipeline: Pipeline,
@@ -83,7 +89,7 @@ export async function runOperation(
     if (passed.length > 0) faults.pass(passed.filter((f) => firesAt(f) === stage));
   };
   passAt('arrival');
-  let fault: StatusFault | null = null;
+  let fault: StatusFault | DelayFault | null = null;
   if (matched?.drop === undefined) fault = matched;
   else {
     faults.use(matched);
@@ -102,6 +108,8 @@ export async function runOperation(
   // Authentication will pass (it is the same lookup, with nothing awaited between).
   if (!op.scopes || keyId !== null) passAt('authenticated');
   let key: ApiKeyRecord | null = null;
+  // A slow success's delay, not yet waited (0 once waited, or without one).
+  let holdMs = 0;
   try {
     if (op.scopes) {
       // An injected 401 stands for an authentication that failed: as a real one, it comes before the
@@ -114,16 +122,23 @@ export async function runOperation(
     passAt('admitted');
     if (fault) {
       faults.use(fault);
-      return await answerFault(pipeline, fault, rateHeaders, request.signal);
+      if (fault.status !== undefined) {
+        return await answerFault(pipeline, fault, rateHeaders, request.signal);
+      }
+      holdMs = fault.delay_ms;
     }
     if (key) authorize(key, op, ctx.variant);
     // A GET's body has no meaning (RFC 9110): not touching it spares the stream machinery on the
     // hot path. A DELETE's is read and must be empty or {}, as a bodiless POST action's.
     const body = op.method === 'GET' ? EMPTY : await request.readBody();
     if (body.byteLength > 0) scope.body = body;
-    // A body may take its time: after a reset, an import or a revocation meanwhile, the request is
-    // answered as if it had come after it (a row written for a workspace that is gone would be an
-    // orphan that no export imports again).
+    // Held back with its body read, so that what a client that gave up during the delay had sent
+    // is carried out all the same, on every transport, as a status fault's answer is made anyway.
+    if (holdMs > 0) await pipeline.sleep(holdMs, request.signal);
+    holdMs = 0;
+    // A body or a delay may take its time: after a reset, an import or a revocation meanwhile, the
+    // request is answered as if it had come after it (a row written for a workspace that is gone
+    // would be an orphan that no export imports again).
     if (key && (ctx.state.apiKeys.get(key.id) !== key || key.revoked_at !== null)) {
       // A 401 carries no rate-limit headers; another key than before is counted as its own.
       const counted = { id: key.id, rateHeaders };
@@ -140,6 +155,8 @@ export async function runOperation(
     }
     return jsonResponse(op.successStatus, result, rateHeaders);
   } catch (error) {
+    // A refusal before a slow success's delay (403, a body that fails) is held back too.
+    if (holdMs > 0) await pipeline.sleep(holdMs, request.signal);
     if (error instanceof ApiError) return errorResponse(error, rateHeaders);
     // A failure of the mock itself (or of a `responder`) is still an answer to this key's request.
     scope.rateHeaders = rateHeaders;

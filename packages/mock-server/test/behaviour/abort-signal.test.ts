@@ -141,6 +141,30 @@ describe.each(callers)('an AbortSignal given to $name', (caller) => {
     ]);
   });
 
+  it('aborted during a slow success (delay_ms alone): rejects then, and the request is carried out all the same', async () => {
+    // As a status fault's answer is made anyway: the API had the whole request when it held it back.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    mock.faults.add({ method: 'POST', path: '/v1/agents', delay_ms: 3_000 });
+    const controller = new AbortController();
+    const pending = createAgent({ signal: controller.signal });
+    const outcome = watch(pending);
+    pending.catch(() => undefined);
+    while (mock.faults.list().length > 0) await tick();
+    await tick();
+    expect(outcome.settled()).toBe('pending');
+    expect(mock.exportState().tables.agents).toEqual([]);
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    await tick();
+    // Its timer went with it: no fake time was moved.
+    expect(mock.exportState().tables.agents).toMatchObject([{ name: 'Ada' }]);
+    expect(mock.requests().map((entry) => [entry.path, entry.status])).toEqual([
+      ['/v1/agents', 201],
+    ]);
+    if (caller.name !== 'MSW setupServer') expect(vi.getTimerCount()).toBe(0);
+    expect(onError).not.toHaveBeenCalled();
+  });
+
   it('aborted while the body is still being sent: rejects, and the body is not used', async () => {
     let pulled!: () => void;
     const reading = new Promise<void>((resolve) => {

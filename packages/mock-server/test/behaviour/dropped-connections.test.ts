@@ -210,7 +210,7 @@ describe.each(transports)('a fault that drops the connection, over $name', (tran
       { path: '/v1/agents' },
       'status',
       'required',
-      'status: is required (or drop, to cut the connection)',
+      'status: is required, or drop to cut the connection, or delay_ms alone to hold a real answer back; a fault with none of them has nothing to do',
     ],
     [
       { path: '/v1/agents', status: 503, drop: 'response' },

@@ -301,7 +301,26 @@ describe.each(transports)('faults and health over $name', (transport) => {
     [{ path: 'v1/agents', status: 500 }, 'pattern', 'path: must start with /'],
     [{ path: 5, status: 500 }, 'type', 'path: must be a string'],
     [{ status: 500 }, 'required', 'path: is required'],
-    [{ path: '/v1/agents' }, 'required', 'status: is required'],
+    [
+      { path: '/v1/agents' },
+      'required',
+      'status: is required, or drop to cut the connection, or delay_ms alone to hold a real answer back; a fault with none of them has nothing to do',
+    ],
+    [
+      { path: '/v1/agents', delay_ms: 0 },
+      'minimum',
+      'delay_ms: must be at least 1 without status or drop, or the fault has nothing to do',
+    ],
+    [
+      { path: '/v1/agents', delay_ms: 300, code: 'SLOW' },
+      'not',
+      'code: only a fault with status answers; without status or drop the request gets its real answer',
+    ],
+    [
+      { path: '/v1/agents', delay_ms: 300, retry_after: 5 },
+      'not',
+      'retry_after: only a fault with status answers',
+    ],
     [{ path: '/v1/agents', status: '503' }, 'type', 'status: must be an integer'],
     [{ path: '/v1/agents', status: 503.5 }, 'type', 'status: must be an integer'],
     [{ path: '/v1/agents', status: 600 }, 'maximum', 'status: must be at most 599'],

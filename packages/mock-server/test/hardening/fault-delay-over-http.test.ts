@@ -64,6 +64,23 @@ describe('a fault delay over HTTP', { timeout: 60_000 }, () => {
     await expect.poll(() => mock.requests().map((r) => r.status), POLL).toEqual([503]);
   });
 
+  it('of a slow success (delay_ms alone) ends when the client closes its connection, and the request is carried out', async () => {
+    await start();
+    mock.faults.add({ method: 'POST', path: '/v1/agents', delay_ms: LONGEST });
+    const socket = connect(server.port, '127.0.0.1');
+    socket.on('error', () => {});
+    await new Promise<void>((resolve) => socket.once('connect', resolve));
+    const body = '{"name":"Ada"}';
+    socket.write(
+      `POST /v1/agents HTTP/1.1\r\nHost: x\r\nx-api-key: ${key}\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`,
+    );
+    while (mock.faults.list().length > 0) await new Promise((resolve) => setImmediate(resolve));
+    socket.destroy();
+    // The whole request was in when it was held back: it is made all the same, its real answer journaled.
+    await expect.poll(() => mock.requests().map((r) => r.status), POLL).toEqual([201]);
+    expect(mock.exportState().tables.agents).toMatchObject([{ name: 'Ada' }]);
+  });
+
   it('runs to its end for a client still connected', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await start();
