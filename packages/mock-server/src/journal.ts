@@ -29,9 +29,10 @@ export interface JournalEntry {
   dropped?: FaultDrop;
   /**
    * The request's body as the API read it, as UTF-8 text (only on a request that had one), so that
-   * a suite asserts on what its client sent; past 16 KiB its first 16 KiB and `...`. A request
-   * answered before its body was read (an injected fault, a 401, 403 or 429, maintenance, no route)
-   * has none.
+   * a suite asserts on what its client sent; past 16 KiB its first 16 KiB and `...`. An injected
+   * fault's request has it too (a retry's body compared with the first attempt's), but for one that
+   * drops the request. A request refused before its body was read (a 401, 403 or 429, maintenance,
+   * no route) has none.
    */
   body?: string;
   /**

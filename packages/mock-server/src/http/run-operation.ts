@@ -123,6 +123,7 @@ export async function runOperation(
     if (fault) {
       faults.use(fault);
       if (fault.status !== undefined) {
+        if (op.method !== 'GET') await keepBody(request, scope);
         return await answerFault(pipeline, fault, rateHeaders, request.signal);
       }
       holdMs = fault.delay_ms;
@@ -161,6 +162,20 @@ export async function runOperation(
     // A failure of the mock itself (or of a `responder`) is still an answer to this key's request.
     scope.rateHeaders = rateHeaders;
     throw error;
+  }
+}
+
+/**
+ * Reads the body of a request an injected fault answers, for the journal (a retry's body compared
+ * with the first attempt's): one that cannot be read (over 1 MiB, or given up on by its client) is
+ * left out, and the fault answers all the same.
+ */
+async function keepBody(request: ApiRequest, scope: RequestScope): Promise<void> {
+  try {
+    const body = await request.readBody();
+    if (body.byteLength > 0) scope.body = body;
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
   }
 }
 

@@ -150,7 +150,7 @@ describe.each(transports)('control API over $name', (transport) => {
     // Refused, it is still what the client sent: the body shows why.
     await h.call('POST', '/v1/contacts', { body: { name: 'Ann', emial: 'x' } });
     await h.call('GET', '/v1/contacts');
-    // A body the API never read (an injected fault answered first) is not there.
+    // An injected fault's request keeps its body too, to compare with its retry's.
     h.mock.faults.add({ path: '/v1/contacts', method: 'POST', status: 503 });
     await h.call('POST', '/v1/contacts', { body: { name: 'Bo' } });
     // Past 16 KiB the journal keeps the first 16 KiB, then "...".
@@ -158,7 +158,12 @@ describe.each(transports)('control API over $name', (transport) => {
     await h.call('POST', '/v1/contacts', { body: long });
     const journal = await h.call('GET', '/__mock/requests');
     const bodies = journal.body.data.map((r: { body?: string }) => r.body);
-    expect(bodies.slice(0, 4)).toEqual([sent, '{"name":"Ann","emial":"x"}', undefined, undefined]);
+    expect(bodies.slice(0, 4)).toEqual([
+      sent,
+      '{"name":"Ann","emial":"x"}',
+      undefined,
+      '{"name":"Bo"}',
+    ]);
     const cut = JSON.stringify(long);
     // The first 16,384 bytes, less a character they would end inside of ('é' is two bytes).
     const head = new TextEncoder().encode(cut).subarray(0, 16_384);
@@ -167,6 +172,16 @@ describe.each(transports)('control API over $name', (transport) => {
     expect(kept).not.toContain('\uFFFD');
     expect(bodies[4]).toBe(`${kept}...`);
     expect(h.mock.requests({ method: 'POST', status: 201 })[0]?.body).toBe(sent);
+  });
+
+  it("answers an injected fault all the same when its request's body is too large to keep", async () => {
+    h.mock.faults.add({ path: '/v1/contacts', method: 'POST', status: 503 });
+    const huge = { name: 'Di', custom_fields: { note: 'x'.repeat(1024 * 1024) } };
+    const answer = await h.call('POST', '/v1/contacts', { body: huge, unchecked: true });
+    expect(answer.status).toBe(503);
+    const [entry] = h.mock.requests({ method: 'POST' });
+    expect(entry).toMatchObject({ status: 503, error: { code: 'SERVICE_UNAVAILABLE' } });
+    expect(entry?.body).toBeUndefined();
   });
 
   it('forgets the requests a DELETE names (all, or by the filters GET takes), keeping the state', async () => {
