@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Journal, journalError } from './journal.js';
+import { Journal, journalBody, journalError } from './journal.js';
 
 const entry = (n: number) => ({
   request_id: `r${n}`,
@@ -54,6 +54,24 @@ describe('Journal', () => {
     // A misspelt field can be as long as the body (1 MiB), and the message names it.
     const long = journalError({ code: 'VALIDATION_ERROR', message: 'x'.repeat(5000) });
     expect(long).toEqual({ code: 'VALIDATION_ERROR', message: `${'x'.repeat(997)}...` });
+    // 1000 characters are kept whole; one more is cut.
+    const at = { code: 'VALIDATION_ERROR', message: 'y'.repeat(1000) };
+    expect(journalError(at)).toEqual(at);
+    expect(journalError({ ...at, message: 'y'.repeat(1001) }).message).toBe(
+      `${'y'.repeat(997)}...`,
+    );
+  });
+
+  it('keeps a body of 16 KiB whole, and of one byte more its first 16 KiB and "..."', () => {
+    const bytes = (text: string) => new TextEncoder().encode(text);
+    expect(journalBody(bytes('a'.repeat(16_384)))).toBe('a'.repeat(16_384));
+    expect(journalBody(bytes('a'.repeat(16_385)))).toBe(`${'a'.repeat(16_384)}...`);
+  });
+
+  it('leaves out a character that the 16 KiB cut falls inside of, rather than writing U+FFFD', () => {
+    // 'a' then two-byte 'é's: byte 16,384 is the first byte of an 'é', which the cut splits.
+    const body = new TextEncoder().encode(`a${'é'.repeat(9000)}`);
+    expect(journalBody(body)).toBe(`a${'é'.repeat(8191)}...`);
   });
 
   it('forgets the entries a filter takes, keeping the rest in order across the wrap of the ring', () => {
@@ -65,5 +83,13 @@ describe('Journal', () => {
     expect(journal.list().map((e) => e.request_id)).toEqual(['r5', 'r7', 'r8', 'r9']);
     journal.remove(() => true);
     expect(journal.list()).toEqual([]);
+  });
+
+  it('adds after the oldest once more when a remove forgot none of a full ring', () => {
+    const journal = new Journal(3);
+    for (let n = 1; n <= 4; n++) journal.add(entry(n));
+    journal.remove((e) => e.request_id === 'r9');
+    journal.add(entry(5));
+    expect(journal.list().map((e) => e.request_id)).toEqual(['r3', 'r4', 'r5']);
   });
 });

@@ -153,8 +153,9 @@ describe.each(transports)('control API over $name', (transport) => {
     // An injected fault's request keeps its body too, to compare with its retry's.
     h.mock.faults.add({ path: '/v1/contacts', method: 'POST', status: 503 });
     await h.call('POST', '/v1/contacts', { body: { name: 'Bo' } });
-    // Past 16 KiB the journal keeps the first 16 KiB, then "...".
-    const long = { name: 'Cy', custom_fields: { note: 'é'.repeat(10_000) } };
+    // Past 16 KiB the journal keeps the first 16 KiB, then "...". The text before the 'é's has an
+    // odd length, so that the cut falls inside one.
+    const long = { name: 'Cyd', custom_fields: { note: 'é'.repeat(10_000) } };
     await h.call('POST', '/v1/contacts', { body: long });
     const journal = await h.call('GET', '/__mock/requests');
     const bodies = journal.body.data.map((r: { body?: string }) => r.body);
@@ -205,6 +206,11 @@ describe.each(transports)('control API over $name', (transport) => {
     expect(typo.status).toBe(400);
     const limit = await h.call('DELETE', '/__mock/requests?limit=1');
     expect(limit.body.error.details[0]).toMatchObject({ field: 'limit', rule: 'unknown' });
+    // A key string for key_id is refused as GET refuses it, rather than forgetting nothing.
+    const byString = await h.call('DELETE', `/__mock/requests?key_id=${h.key}`);
+    expect(byString.status).toBe(400);
+    expect(byString.body.error.details[0]).toMatchObject({ field: 'key_id', rule: 'exists' });
+    expect(() => h.mock.clearRequests({ key_id: h.key })).toThrow('key_id: no API key has that id');
     expect((await h.call('DELETE', '/__mock/requests')).status).toBe(204);
     expect(await seen()).toEqual([]);
     // The state stays: the agent is there, and requests are recorded again.
