@@ -254,31 +254,31 @@ describe('Table: the creation order kept between lists', () => {
   });
 });
 
-describe('CreationOrder: deleting rows', () => {
-  /** `n` rows of ws_a in creation order, in an array that counts the reads and writes of its items. */
-  function counted(n: number) {
-    const rows: Row[] = [];
-    for (let i = 0; i < n; i++)
-      rows.push({ id: `r${i}`, name: 'x', created_at: time(i >> 3), _ws: 'ws_a', _seq: i });
-    const count = { items: 0 };
-    const isItem = (key: string | symbol) => typeof key === 'string' && /^\d+$/.test(key);
-    const array = new Proxy(rows.slice(), {
-      get(target, key, receiver) {
-        if (isItem(key)) count.items++;
-        return Reflect.get(target, key, receiver);
-      },
-      set(target, key, value, receiver) {
-        if (isItem(key)) count.items++;
-        return Reflect.set(target, key, value, receiver);
-      },
-      deleteProperty(target, key) {
-        if (isItem(key)) count.items++;
-        return Reflect.deleteProperty(target, key);
-      },
-    });
-    return { rows, array, count };
-  }
+/** `n` rows of ws_a in creation order, in an array that counts the reads and writes of its items. */
+function counted(n: number) {
+  const rows: Row[] = [];
+  for (let i = 0; i < n; i++)
+    rows.push({ id: `r${i}`, name: 'x', created_at: time(i >> 3), _ws: 'ws_a', _seq: i });
+  const count = { items: 0 };
+  const isItem = (key: string | symbol) => typeof key === 'string' && /^\d+$/.test(key);
+  const array = new Proxy(rows.slice(), {
+    get(target, key, receiver) {
+      if (isItem(key)) count.items++;
+      return Reflect.get(target, key, receiver);
+    },
+    set(target, key, value, receiver) {
+      if (isItem(key)) count.items++;
+      return Reflect.set(target, key, value, receiver);
+    },
+    deleteProperty(target, key) {
+      if (isItem(key)) count.items++;
+      return Reflect.deleteProperty(target, key);
+    },
+  });
+  return { rows, array, count };
+}
 
+describe('CreationOrder: deleting rows', () => {
   it('deletes k rows of n without moving the rows after each; the next read closes the gaps in one pass', () => {
     const n = 4000;
     const k = 400;
@@ -314,6 +314,35 @@ describe('CreationOrder: deleting rows', () => {
     expect(array.length).toBeLessThanOrEqual(2);
     expect(order.get('ws_a')?.map((r) => r.id)).toEqual(['r99']);
     order.removed(rows[99] as Row);
+    expect(order.get('ws_a')).toBeUndefined();
+  });
+});
+
+describe('CreationOrder: keeping and adding rows', () => {
+  it('puts a row that sorts last (newer, or tied with the last) at the end with no search', () => {
+    const n = 4000;
+    const { array, count } = counted(n);
+    const order = new CreationOrder<Row>();
+    order.keep('ws_a', array);
+    count.items = 0;
+    const newest: Row = { id: 'r_new', name: 'x', created_at: time(n), _ws: 'ws_a', _seq: n };
+    order.added(newest);
+    // The last row read and the new one written: not a binary search of the n rows.
+    expect(count.items).toBeLessThanOrEqual(2);
+    count.items = 0;
+    order.added({ ...newest, id: 'r_tie' });
+    expect(count.items).toBeLessThanOrEqual(2);
+    expect(
+      order
+        .get('ws_a')
+        ?.slice(-3)
+        .map((r) => r.id),
+    ).toEqual(['r3999', 'r_new', 'r_tie']);
+  });
+
+  it('keeps no order for a workspace without rows, as it keeps none once its last row goes', () => {
+    const order = new CreationOrder<Row>();
+    order.keep('ws_a', []);
     expect(order.get('ws_a')).toBeUndefined();
   });
 });
