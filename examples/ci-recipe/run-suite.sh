@@ -116,6 +116,18 @@ check 'then 200 again' 200 "$(status -H "x-api-key: $key" "$base/v1/agents")"
 control faults '{"method":"POST","path":"/v1/agents","drop":"response"}'
 check 'an answer lost on the way' 000 "$(status -H "x-api-key: $key" "${json[@]}" -d '{"name":"Lost answer"}' "$base/v1/agents")"
 
+# The request journal (GET /__mock/requests) says what your client sent and why a request was
+# refused, as WireMock's request verification and Prism's errors do: a JSON array to read with your
+# language's JSON library (grep stands in for one here).
+journal() { # query
+  curl -gfsS ${admin[@]+"${admin[@]}"} "$base/__mock/requests?$1" \
+    <<<"x-mock-admin-token: ${AGENT_PLATFORM_MOCK_ADMIN_TOKEN:-}" || echo 'GET /__mock/requests failed'
+}
+check 'the journal kept the body the client sent' 'Ann from CI' \
+  "$(journal 'method=POST&path=/v1/contacts&status=201' | grep -o 'Ann from CI' | head -n 1)"
+check 'and says why the misspelt field was refused' 'did you mean \"name\"' \
+  "$(journal 'status=400' | grep -o 'did you mean \\"name\\"' | head -n 1)"
+
 # Between tests: back to the demo workspace alone (what the suite made is gone, the demo key works).
 control reset '{"seed":"demo"}'
 check 'after a reset, the contact is gone' 404 "$(status -H "x-api-key: $key" "$base/v1/contacts/$id")"

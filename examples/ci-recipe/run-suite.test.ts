@@ -29,7 +29,7 @@ const suite = (mock: string, more: NodeJS.ProcessEnv = {}) =>
 it('the curl suite passes against the mock CLI on a free port', async () => {
   const { stdout } = await suite(`${tsx} --tsconfig ${tsconfig} ${cli}`);
   expect(stdout).toMatch(/^mock server at http:\/\/127\.0\.0\.1:\d+$/m);
-  expect(stdout).toContain('11 passed, 0 failed');
+  expect(stdout).toContain('13 passed, 0 failed');
 }, 70_000);
 
 it('sends AGENT_PLATFORM_MOCK_ADMIN_TOKEN on its control calls, as the mock it starts takes it', async () => {
@@ -37,7 +37,7 @@ it('sends AGENT_PLATFORM_MOCK_ADMIN_TOKEN on its control calls, as the mock it s
   const { stdout } = await suite(`${tsx} --tsconfig ${tsconfig} ${cli}`, {
     AGENT_PLATFORM_MOCK_ADMIN_TOKEN: 'ci-admin-token',
   });
-  expect(stdout).toContain('11 passed, 0 failed');
+  expect(stdout).toContain('13 passed, 0 failed');
 }, 70_000);
 
 /** Whether this machine has an IPv6 loopback to listen on. */
@@ -51,7 +51,7 @@ const ipv6Loopback = await new Promise<boolean>((resolve) => {
 async function suiteOnHost(host: string, url: RegExp): Promise<void> {
   const { stdout } = await suite(`${tsx} --tsconfig ${tsconfig} ${cli} --host ${host}`);
   expect(stdout).toMatch(url);
-  expect(stdout).toContain('11 passed, 0 failed');
+  expect(stdout).toContain('13 passed, 0 failed');
 }
 
 it('reads the whole URL from the banner of a mock on --host localhost', async () => {
@@ -98,7 +98,7 @@ it('runs the CLI from source by default in this repository, without npx', async 
       env: { ...env, PATH: `${bin}:${env.PATH}` },
       timeout: 60_000,
     });
-    expect(stdout).toContain('11 passed, 0 failed');
+    expect(stdout).toContain('13 passed, 0 failed');
   } finally {
     await rm(bin, { recursive: true, force: true });
   }
@@ -108,7 +108,7 @@ it('stops the server when the mock runs under a launcher that does not pass sign
   // The launcher stays the parent of the server, as npx does: killing the launcher alone would
   // leave the server running.
   const { stdout } = await suite(`sh ${launcher} ${tsx} --tsconfig ${tsconfig} ${cli}`);
-  expect(stdout).toContain('11 passed, 0 failed');
+  expect(stdout).toContain('13 passed, 0 failed');
   const url = /^mock server at (\S+)$/m.exec(stdout)?.[1] ?? '';
   // The server closes on its SIGTERM; polled, so a slow machine only waits longer.
   await expect.poll(() => listening(url), { timeout: 30_000, interval: 50 }).toBe(false);
