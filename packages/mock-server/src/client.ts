@@ -5,7 +5,10 @@ export { connectMock } from './client/connect-mock.js';
 export type { FetchFunction } from './client/control-call.js';
 export type { MockClient, MockClockInfo } from './client/mock-client.js';
 export type { CreateApiKeyOptions, CreatedApiKey, ResetOptions } from './control/controller.js';
-export type { WebhookRecordsFilter } from './control/webhook-records-filter.js';
+export type {
+  WebhookAttemptsFilter,
+  WebhookRecordsFilter,
+} from './control/webhook-records-filter.js';
 export type { ErrorCode, ErrorDetail } from './errors.js';
 export { isMockApiError, MockApiError } from './errors.js';
 export type {

@@ -9,7 +9,10 @@ import {
 } from './control/controller.js';
 import type { Core } from './control/core.js';
 import { optionTools } from './control/simulated-tools.js';
-import type { WebhookRecordsFilter } from './control/webhook-records-filter.js';
+import type {
+  WebhookAttemptsFilter,
+  WebhookRecordsFilter,
+} from './control/webhook-records-filter.js';
 import { AppointmentReminders } from './domain/appointment-reminders.js';
 import { sendReminder } from './domain/appointments.js';
 import type { DomainContext } from './domain/context.js';
@@ -118,11 +121,12 @@ export interface MockServer {
     data: unknown;
   }): ReturnType<Controller['emitEvent']>;
   /**
-   * Every webhook delivery attempt, oldest first: of one webhook or one workspace when the filter
-   * names it (an id nothing has is 400 rule `exists`).
-   * @example mock.webhookAttempts({ webhook_id: webhook.id }).filter((a) => a.succeeded).length
+   * Every webhook delivery attempt, oldest first, each with the `payload` it sent: of one webhook,
+   * one workspace or one event when the filter names it (an id nothing has is 400 rule `exists`, an
+   * event the variant does not send rule `enum`).
+   * @example mock.webhookAttempts({ event: 'message.received' }).map((a) => a.payload)
    */
-  webhookAttempts(filter?: WebhookRecordsFilter): ReturnType<Controller['webhookAttempts']>;
+  webhookAttempts(filter?: WebhookAttemptsFilter): ReturnType<Controller['webhookAttempts']>;
   /** Alert e-mails recorded for failing Variant B webhooks: of one webhook or one workspace when the filter names it. */
   alerts(filter?: WebhookRecordsFilter): ReturnType<Controller['alerts']>;
   /**

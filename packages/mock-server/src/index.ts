@@ -6,7 +6,10 @@ export type {
   InboundMessage,
   ResetOptions,
 } from './control/controller.js';
-export type { WebhookRecordsFilter } from './control/webhook-records-filter.js';
+export type {
+  WebhookAttemptsFilter,
+  WebhookRecordsFilter,
+} from './control/webhook-records-filter.js';
 export type { MockServer } from './create-mock-server.js';
 export { createMockServer } from './create-mock-server.js';
 export type { Responder, ResponderInput } from './domain/responder.js';

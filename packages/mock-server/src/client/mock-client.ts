@@ -1,5 +1,8 @@
 import type { CreateApiKeyOptions, CreatedApiKey, ResetOptions } from '../control/controller.js';
-import type { WebhookRecordsFilter } from '../control/webhook-records-filter.js';
+import type {
+  WebhookAttemptsFilter,
+  WebhookRecordsFilter,
+} from '../control/webhook-records-filter.js';
 import type { MockServer } from '../create-mock-server.js';
 import type { FaultSpec, FaultsFilter, PendingFault } from '../faults.js';
 import type { ClearRequestsQuery, JournalEntry, RequestsQuery } from '../journal.js';
@@ -83,8 +86,8 @@ export interface MockClient {
   ): Answer<'setMcpServer'>;
   /** Emits any event of the variant in a workspace; it is delivered like any other. */
   emitEvent(input: Parameters<MockServer['emitEvent']>[0]): Answer<'emitEvent'>;
-  /** Every webhook delivery attempt, oldest first: of one webhook or one workspace when the filter names it. */
-  webhookAttempts(filter?: WebhookRecordsFilter): Answer<'webhookAttempts'>;
+  /** Every webhook delivery attempt, oldest first, with its `payload`: of one webhook, workspace or event when the filter names it. */
+  webhookAttempts(filter?: WebhookAttemptsFilter): Answer<'webhookAttempts'>;
   /** Alert e-mails recorded for failing Variant B webhooks: of one webhook or one workspace when the filter names it. */
   alerts(filter?: WebhookRecordsFilter): Answer<'alerts'>;
   /** Resolves once no webhook attempt is in flight (`POST /__mock/settle`). */

@@ -10,6 +10,7 @@ import {
   faultsQuery,
   healthBody,
   requestsQuery,
+  webhookAttemptsQuery,
   webhookRecordsQuery,
   workspaceBody,
 } from './control-schemas.js';
@@ -157,7 +158,7 @@ export function createControlRouter(core: Core, control: Controller): Router<Con
     ),
     route('POST', '/events', ({ body }) => ok(control.emitEvent(body as never)), json),
     route('GET', '/webhook-attempts', ({ query }) => ok(control.webhookAttempts(query)), {
-      query: webhookRecordsQuery,
+      query: webhookAttemptsQuery,
     }),
     // settle() over HTTP: a suite in another language waits here instead of polling the attempts.
     route('POST', '/settle', async () => {

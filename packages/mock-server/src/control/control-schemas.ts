@@ -150,13 +150,26 @@ export const faultsFilter = object({ key_id: uuid });
 /** `webhookAttempts()`'s and `alerts()`'s filter: ids in any case (their existence checked after). */
 export const webhookRecordsOptions = object({ webhook_id: uuid, workspace_id: uuid });
 
-/** The query of `GET /__mock/webhook-attempts` and `GET /__mock/alerts`. */
+/** `webhookAttempts()`'s filter: those of `alerts()`, and an event's name (checked after). */
+export const webhookAttemptsOptions = object({
+  webhook_id: uuid,
+  workspace_id: uuid,
+  event: string,
+});
+
+/** The query of `GET /__mock/alerts`. */
 export const webhookRecordsQuery: ReadonlyMap<string, ParameterInfo> = new Map(
   ['webhook_id', 'workspace_id'].map((name) => [
     name,
     { name, in: 'query', required: false, schema: uuid },
   ]),
 );
+
+/** The query of `GET /__mock/webhook-attempts`: that of `GET /__mock/alerts`, and `event`. */
+export const webhookAttemptsQuery: ReadonlyMap<string, ParameterInfo> = new Map([
+  ...webhookRecordsQuery,
+  ['event', { name: 'event', in: 'query', required: false, schema: string }],
+]);
 
 /** The query of `GET` and `DELETE /__mock/faults`, `faults.list()`'s and `faults.clear()`'s filter. */
 export const faultsQuery: ReadonlyMap<string, ParameterInfo> = new Map([

@@ -52,7 +52,12 @@ import {
 import type { Core } from './core.js';
 import { requestsFilter } from './requests-filter.js';
 import { withDefaults } from './simulated-tools.js';
-import { type WebhookRecordsFilter, webhookRecordsMatcher } from './webhook-records-filter.js';
+import {
+  type WebhookAttemptsFilter,
+  type WebhookRecordsFilter,
+  webhookAttemptsMatcher,
+  webhookRecordsMatcher,
+} from './webhook-records-filter.js';
 
 /** What `createApiKey` returns: the key string is shown only here. */
 export type CreatedApiKey = Pick<
@@ -416,10 +421,15 @@ export class Controller {
     };
   }
 
-  /** Every delivery attempt, oldest first: of every workspace, or those the filter takes. */
-  webhookAttempts(filter: WebhookRecordsFilter = {}) {
-    const keep = webhookRecordsMatcher(this.core.state, filter);
-    const rows = this.core.state.tables.deliveries.all().filter((d) => keep(d.webhook_id, d._ws));
+  /**
+   * Every delivery attempt, oldest first: of every workspace, or those the filter takes; each with
+   * the body it sent (the delivery's, which every attempt sends as it is), parsed.
+   */
+  webhookAttempts(filter: WebhookAttemptsFilter = {}) {
+    const keep = webhookAttemptsMatcher(this.core.state, filter);
+    const rows = this.core.state.tables.deliveries
+      .all()
+      .filter((d) => keep(d.webhook_id, d._ws, d.event));
     return rows
       .flatMap((d) =>
         d.attempts.map((a) => ({
@@ -437,6 +447,13 @@ export class Controller {
           test: d._test,
           seq: d._seq,
           ...a,
+          /**
+           * The JSON body sent and signed, parsed (the spec's WebhookEnvelope: `event`, `timestamp`,
+           * `webhook_id`, `data`, and in Variant B `event_id`); parsed per attempt, so that changing
+           * one changes no other. The text itself if it is not JSON (only a hand-written state holds
+           * such a body).
+           */
+          payload: parsedBody(d._body),
         })),
       )
       .sort((x, y) =>
@@ -455,6 +472,15 @@ export class Controller {
     return this.core.state.alerts
       .filter((alert) => keep(alert.webhook_id, alert.workspace_id))
       .map((alert) => ({ ...alert }));
+  }
+}
+
+/** A delivery's body as JSON, or the text itself when it is none. */
+function parsedBody(body: string): unknown {
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return body;
   }
 }
 
