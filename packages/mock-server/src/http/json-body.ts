@@ -22,6 +22,15 @@ const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
  * or is not valid JSON. The request's headers say how it was sent.
  */
 export function parseJsonBody(bytes: Uint8Array, request: Pick<ApiRequest, 'header'>): unknown {
+  return parseJsonText(jsonBodyText(bytes, request));
+}
+
+/**
+ * A non-empty request body's text, decoded once for JSON.parse and `jsonTextIssues` alike: 400
+ * naming `body` when it is not sent as `Content-Type: application/json` (UTF-8, the only charset of
+ * JSON), is compressed, or is not UTF-8.
+ */
+export function jsonBodyText(bytes: Uint8Array, request: Pick<ApiRequest, 'header'>): string {
   const contentType = request.header('content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(contentType)) {
     throw invalidField(
@@ -43,12 +52,15 @@ export function parseJsonBody(bytes: Uint8Array, request: Pick<ApiRequest, 'head
       `must be sent uncompressed, not with Content-Encoding: ${encoding}`,
     );
   }
-  let text: string;
   try {
-    text = decoder.decode(bytes);
+    return decoder.decode(bytes);
   } catch {
     throw invalidField('body', 'encoding', 'must be valid UTF-8');
   }
+}
+
+/** A body's text (`jsonBodyText`) as JSON: 400 naming `body`, rule `json`, when it is not valid JSON. */
+export function parseJsonText(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
@@ -57,22 +69,21 @@ export function parseJsonBody(bytes: Uint8Array, request: Pick<ApiRequest, 'head
 }
 
 /**
- * What JSON.parse let through in a body `parseJsonBody` read as `value`: a key twice in one object
+ * What JSON.parse let through in a body's `text` (`jsonBodyText`), parsed as `value`: a key twice in one object
  * (rule `single`, as a query parameter given twice; JSON.parse keeps the last value and drops the
  * others) and a string escaping half a surrogate pair (rule `encoding`: stored, `"\ud800"` is answered
  * as it came, which strict JSON readers refuse, serde_json among them). Not asked of the control API,
  * whose state import (up to 256 MiB) would pay a second pass.
  */
-export function jsonTextIssues(bytes: Uint8Array, value: unknown): ErrorDetail[] {
+export function jsonTextIssues(text: string, value: unknown): ErrorDetail[] {
   if (typeof value !== 'object' || value === null) return [];
-  const text = decoder.decode(bytes);
   const issues: ErrorDetail[] = [];
   const twice = duplicateKey(text);
   if (twice !== undefined) issues.push(fieldDetail(twice, 'single', 'must be given once'));
   const lone = illFormedString(text, value);
   if (lone !== undefined) {
-    const text = `must be Unicode text (${lone.unit} is half of a surrogate pair)`;
-    issues.push(fieldDetail(lone.field, 'encoding', text));
+    const message = `must be Unicode text (${lone.unit} is half of a surrogate pair)`;
+    issues.push(fieldDetail(lone.field, 'encoding', message));
   }
   return issues;
 }

@@ -6,7 +6,7 @@ import { setBounded } from '../set-bounded.js';
 import type { Variant } from '../store/records.js';
 import type { ApiRequest } from './api-request.js';
 import { didYouMean } from './did-you-mean.js';
-import { jsonTextIssues, parseJsonBody } from './json-body.js';
+import { jsonBodyText, jsonTextIssues, parseJsonText } from './json-body.js';
 import { lowerCaseUuids } from './lower-case-uuids.js';
 import { type SchemaResolver, validateSchema } from './schema-validator.js';
 
@@ -231,7 +231,8 @@ function validateBody(
     if (op.body?.required) throw invalidField('body', 'required', 'is required (a JSON object)');
     return op.body ? {} : undefined;
   }
-  const value = parseJsonBody(bytes, request);
+  const text = jsonBodyText(bytes, request);
+  const value = parseJsonText(text);
   const schema = op.body?.schema ?? NO_BODY;
   if (!op.body && (value === null || typeof value !== 'object' || Array.isArray(value))) {
     throw invalidField('body', 'type', `must be empty; ${op.method} ${op.path} takes no body`);
@@ -239,7 +240,7 @@ function validateBody(
   const issues = validateSchema(schema, value, 'body', resolver);
   // After the schema's: `nmae` twice is first a slip for `name`.
   const named = new Set(issues.map((issue) => issue.field));
-  issues.push(...jsonTextIssues(bytes, value).filter((issue) => !named.has(issue.field)));
+  issues.push(...jsonTextIssues(text, value).filter((issue) => !named.has(issue.field)));
   if (issues.length > 0) throw validationError(issues.map((i) => namingVariant(i, value, variant)));
   return lowerCaseUuids(schema, value, resolver);
 }
