@@ -74,6 +74,15 @@ describe('Journal', () => {
     expect(journalBody(body)).toBe(`a${'é'.repeat(8191)}...`);
   });
 
+  it('cuts an error message between characters, never inside a surrogate pair', () => {
+    // Half of '😀' would be a lone surrogate, which GET /__mock/requests answers as "\ud83d": strict
+    // JSON readers (serde_json) refuse it, the reason /v1 bodies may not hold one.
+    const message = `${'x'.repeat(996)}${'😀'.repeat(10)}`;
+    expect(journalError({ code: 'VALIDATION_ERROR', message }).message).toBe(
+      `${'x'.repeat(996)}...`,
+    );
+  });
+
   it('forgets the entries a filter takes, keeping the rest in order across the wrap of the ring', () => {
     const journal = new Journal(4);
     for (let n = 1; n <= 6; n++) journal.add(entry(n));

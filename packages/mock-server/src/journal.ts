@@ -74,8 +74,13 @@ const MAX_MESSAGE = 1000;
 export function journalError(error: { code: string; message: string }): JournalError {
   const { code, message } = error;
   if (message.length <= MAX_MESSAGE) return { code, message };
+  // Between characters: half of a surrogate pair would be answered as `"\ud83d"`, which strict JSON
+  // readers refuse.
+  const end = /[\uD800-\uDBFF]/.test(message[MAX_MESSAGE - 4] ?? '')
+    ? MAX_MESSAGE - 4
+    : MAX_MESSAGE - 3;
   // Joined anew: a slice is a view that keeps the whole text it was cut from alive in V8.
-  return { code, message: [...message.slice(0, MAX_MESSAGE - 3), '...'].join('') };
+  return { code, message: [...message.slice(0, end), '...'].join('') };
 }
 
 /**
