@@ -51,7 +51,8 @@ export interface JournalError {
   message: string;
 }
 
-// 1000 requests of 1 MiB each would hold 1 GB; cut, their bodies hold 16 MB at most.
+// 1000 requests of 1 MiB each would hold 1 GB; cut, their bodies hold 32 MB at most (16,384 bytes that are
+// not UTF-8 decode to as many U+FFFD, two bytes each in V8), as the README says.
 const MAX_BODY_BYTES = 16_384;
 const utf8 = new TextDecoder();
 
