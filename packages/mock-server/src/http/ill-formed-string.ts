@@ -1,6 +1,12 @@
+import type { ErrorDetail } from '../errors.js';
+
 /** An escape of a surrogate: the only way valid UTF-8 JSON writes half a pair. */
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 const LONE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_ALL = new RegExp(LONE.source, 'g');
+
+/** A lone surrogate written as its escape, `\ud800`. */
+const escaped = (unit: string) => `\\u${unit.charCodeAt(0).toString(16)}`;
 
 /** Where a string lies: the field a detail names (`metadata.a`, `options[1]`, `body` for the root). */
 const child = (field: string, key: string | number) =>
@@ -13,7 +19,22 @@ const child = (field: string, key: string | number) =>
 /** The lone surrogate of `text`, written as its escape (`\ud800`), or undefined. */
 function loneUnit(text: string): string | undefined {
   const unit = LONE.exec(text)?.[0];
-  return unit === undefined ? undefined : `\\u${unit.charCodeAt(0).toString(16)}`;
+  return unit === undefined ? undefined : escaped(unit);
+}
+
+/**
+ * An issue whose field or message names a key or value holding half a surrogate pair, with each
+ * half written as its escape: answered as it is, the 400 itself would hold `"\ud800"`, which the
+ * strict JSON readers the rule is for refuse, so a client could not read why it was refused.
+ * @example wellFormedDetail({ field: 'a\ud800', rule: 'unknown', message: 'a\ud800: ...' }) // field 'a\\ud800'
+ */
+export function wellFormedDetail(issue: ErrorDetail): ErrorDetail {
+  if (!LONE.test(issue.field) && !LONE.test(issue.message)) return issue;
+  return {
+    ...issue,
+    field: issue.field.replace(LONE_ALL, escaped),
+    message: issue.message.replace(LONE_ALL, escaped),
+  };
 }
 
 /**

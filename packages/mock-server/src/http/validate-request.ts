@@ -6,6 +6,7 @@ import { setBounded } from '../set-bounded.js';
 import type { Variant } from '../store/records.js';
 import type { ApiRequest } from './api-request.js';
 import { didYouMean } from './did-you-mean.js';
+import { wellFormedDetail } from './ill-formed-string.js';
 import { jsonBodyText, jsonTextIssues, parseJsonText } from './json-body.js';
 import { lowerCaseUuids } from './lower-case-uuids.js';
 import { type SchemaResolver, validateSchema } from './schema-validator.js';
@@ -241,7 +242,10 @@ function validateBody(
   // After the schema's: `nmae` twice is first a slip for `name`.
   const named = new Set(issues.map((issue) => issue.field));
   issues.push(...jsonTextIssues(text, value).filter((issue) => !named.has(issue.field)));
-  if (issues.length > 0) throw validationError(issues.map((i) => namingVariant(i, value, variant)));
+  if (issues.length > 0) {
+    const named = issues.map((i) => namingVariant(wellFormedDetail(i), value, variant));
+    throw validationError(named);
+  }
   return lowerCaseUuids(schema, value, resolver);
 }
 

@@ -207,6 +207,26 @@ describe.each(transports)('request validation over $name', (transport) => {
     expect((await h.call('GET', '/v1/agents')).body.data).toEqual([]);
   });
 
+  // The answer itself must not hold one either: a key or value naming a lone surrogate is named by
+  // its escape, as the rule's own message names it, so a strict reader can read why it was refused.
+  it('names a key or value holding a lone surrogate by its escape in the 400, never the half itself', async () => {
+    const res = await h.call('POST', '/v1/agents', {
+      raw: '{"name":"A","emial\\ud800":1,"status":"on\\udc00"}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(400);
+    const lone = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+    for (const { field, message } of res.body.error.details)
+      expect(field + message).not.toMatch(lone);
+    expect(res.body.error.details[0]).toMatchObject({
+      field: 'emial\\ud800',
+      rule: 'unknown',
+      message: expect.stringMatching(/^emial\\ud800: is not a known field/),
+    });
+    expect(res.body.error.message).toMatch(/^emial\\ud800: is not a known field/);
+    expect(h.mock.requests({ status: 400 }).at(-1)?.error?.message).not.toMatch(lone);
+  });
+
   it('rejects a JSON body that is no object (null, an array, a number) naming body, never a 500', async () => {
     for (const raw of ['null', '[]', '5']) {
       const res = await h.call('POST', '/v1/agents', {
