@@ -209,6 +209,15 @@ describe.each(transports)('control API over $name', (transport) => {
     expect(byString.status).toBe(400);
     expect(byString.body.error.details[0]).toMatchObject({ field: 'key_id', rule: 'exists' });
     expect(() => h.mock.clearRequests({ key_id: h.key })).toThrow('key_id: no API key has that id');
+    // A key_id no key has (the key string, or a typo) would forget nothing, silently, as it would
+    // count nothing: refused as GET refuses it.
+    const unknown = await h.call(
+      'DELETE',
+      `/__mock/requests?key_id=00000000-0000-4000-8000-0000000000ff`,
+    );
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.details[0]).toMatchObject({ field: 'key_id', rule: 'exists' });
+    expect(await seen()).toEqual(['POST /v1/agents', 'GET /v1/agents']);
     expect((await h.call('DELETE', '/__mock/requests')).status).toBe(204);
     expect(await seen()).toEqual([]);
     // The state stays: the agent is there, and requests are recorded again.
