@@ -243,8 +243,7 @@ function validateBody(
   const named = new Set(issues.map((issue) => issue.field));
   issues.push(...jsonTextIssues(text, value).filter((issue) => !named.has(issue.field)));
   if (issues.length > 0) {
-    const named = issues.map((i) => namingVariant(wellFormedDetail(i), value, variant));
-    throw validationError(named);
+    throw validationError(issues.map((i) => namingVariant(wellFormedDetail(i), value, variant)));
   }
   return lowerCaseUuids(schema, value, resolver);
 }
