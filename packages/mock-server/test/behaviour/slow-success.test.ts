@@ -131,25 +131,29 @@ describe.each(transports)('a slow success (delay_ms alone) over $name', (transpo
 
   it('counts times and after as a status fault does, and takes the request from the faults behind it', async () => {
     await addFault({ path: '/v1/agents', method: 'GET', delay_ms: 1_000, after: 1, times: 2 });
-    await addFault({ path: '/v1/agents', status: 503 });
+    // Two 503s behind it: the first request takes one, and the two slow ones must leave the other.
+    await addFault({ path: '/v1/agents', status: 503, times: 2 });
     // Let through at once, to the 503 behind it.
     expect((await h.call('GET', '/v1/agents')).status).toBe(503);
-    expect(h.mock.faults.list()).toMatchObject([{ remaining: 2, let_through: 0 }]);
+    expect(h.mock.faults.list()).toMatchObject([
+      { delay_ms: 1_000, remaining: 2, let_through: 0 },
+      { status: 503, remaining: 1 },
+    ]);
+    const slow = () => h.mock.faults.list().find((f) => f.status === undefined);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     for (const left of [1, 0]) {
       const answer = watch(h.call('GET', '/v1/agents'));
-      while (h.mock.faults.list().length > 0 && h.mock.faults.list()[0]?.remaining !== left) {
-        await tick();
-      }
+      while ((slow()?.remaining ?? 0) !== left) await tick();
       await tick();
       expect(answer()).toBeUndefined();
       await vi.advanceTimersByTimeAsync(1_000);
       await vi.waitFor(() => expect(answer()).toBeDefined());
-      // A real answer, not the 503 of the fault behind.
+      // A real answer, not the 503 of the fault behind, which is still there.
       expect(answer()?.status).toBe(200);
     }
     vi.useRealTimers();
-    expect(h.mock.faults.list()).toEqual([]);
+    expect(h.mock.faults.list()).toMatchObject([{ status: 503, remaining: 1 }]);
+    expect((await h.call('GET', '/v1/agents')).status).toBe(503);
   });
 
   it('fires only on the key it is scoped to', async () => {
