@@ -93,6 +93,37 @@ describe.each(transports)(
   },
 );
 
+describe("webhook attempts by event, against a Variant A server's names", () => {
+  it('takes the names Variant A sends, and refuses a Variant B one, naming the one meant', async () => {
+    const mock = createMockServer({
+      clock: 'manual',
+      variant: 'A',
+      deliveryFetch: async () => new Response(null, { status: 204 }),
+    });
+    try {
+      const { key, workspace_id } = mock.createApiKey({ scopes: 'all' });
+      await apiClient(inProcess(mock), key)('POST', '/v1/webhooks', {
+        body: { url: 'https://hooks.example.com/a', events: ['*'] },
+      });
+      await apiClient(inProcess(mock), key)('POST', '/v1/contacts', { body: { name: 'Ada' } });
+      await mock.settle();
+      expect(mock.webhookAttempts({ event: 'contact.created' })).toMatchObject([
+        { event: 'contact.created', payload: { event: 'contact.created', data: { name: 'Ada' } } },
+      ]);
+      expect(mock.webhookAttempts({ event: 'contact.created' })[0]?.payload).not.toHaveProperty(
+        'event_id',
+      );
+      // Variant A's spelling of B's appointment.canceled: none sent yet, and no typo.
+      expect(mock.webhookAttempts({ event: 'appointment.cancelled', workspace_id })).toEqual([]);
+      expect(() => mock.webhookAttempts({ event: 'appointment.canceled' })).toThrow(
+        'event: "appointment.canceled" is not an event of Variant A; did you mean "appointment.cancelled"?',
+      );
+    } finally {
+      mock.dispose();
+    }
+  });
+});
+
 describe('an attempt payload of a hand-written state', () => {
   it('is the body as text when it is not JSON, rather than a 500 for every read', async () => {
     const mock = createMockServer({
