@@ -183,6 +183,15 @@ describe.each(transports)('control API over $name', (transport) => {
     expect(entry?.body).toBeUndefined();
   });
 
+  it("keeps no body for an injected fault's request that sent none, as for any other", async () => {
+    h.mock.faults.add({ path: '/v1/contacts/*', method: 'DELETE', status: 503 });
+    const id = '7d0c6c9e-1f7a-4f5e-9a53-2f1f0c1b2a3d';
+    expect((await h.call('DELETE', `/v1/contacts/${id}`)).status).toBe(503);
+    const [entry] = h.mock.requests({ method: 'DELETE' });
+    expect(entry).toMatchObject({ status: 503, error: { code: 'SERVICE_UNAVAILABLE' } });
+    expect(entry).not.toHaveProperty('body');
+  });
+
   it('forgets the requests a DELETE names (all, or by the filters GET takes), keeping the state', async () => {
     const other = h.mock.createApiKey({ scopes: 'all', workspace_id: h.workspaceId });
     const id = (await h.call('POST', '/v1/agents', { body: { name: 'A' } })).body.data.id;
