@@ -206,7 +206,7 @@ describe('a slow success, in-process', () => {
 });
 
 describe('a slow success, against the rate limit', () => {
-  it('does not hold back a request the limit refuses, nor count it; one it admits counts as it arrives', async () => {
+  it('does not hold back a request the limit refuses, nor count it against its times', async () => {
     const mock = createMockServer({ clock: 'manual', rateLimit: { limit: 1, windowMs: 60_000 } });
     try {
       const { key } = mock.createApiKey({ scopes: 'all' });
@@ -218,6 +218,30 @@ describe('a slow success, against the rate limit', () => {
       expect(mock.faults.list()).toMatchObject([{ remaining: 1 }]);
     } finally {
       mock.dispose();
+    }
+  });
+
+  it('counts a request it holds back as it arrives: a request during the delay sees it counted', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const mock = createMockServer({ clock: 'manual', rateLimit: { limit: 2, windowMs: 60_000 } });
+    try {
+      const { key } = mock.createApiKey({ scopes: 'all' });
+      const list = () => mock.fetch('/v1/agents', { headers: { 'x-api-key': key } });
+      mock.faults.add({ path: '/v1/agents', delay_ms: 1_000 });
+      const held = list();
+      while (mock.faults.list().length > 0) await tick();
+      const during = await list();
+      expect(during.status).toBe(200);
+      expect(during.headers.get('x-ratelimit-remaining')).toBe('0');
+      expect((await list()).status).toBe(429);
+      await vi.advanceTimersByTimeAsync(1_000);
+      const slow = await held;
+      expect(slow.status).toBe(200);
+      // Its headers as of its arrival, the first of the window.
+      expect(slow.headers.get('x-ratelimit-remaining')).toBe('1');
+    } finally {
+      mock.dispose();
+      vi.useRealTimers();
     }
   });
 });
