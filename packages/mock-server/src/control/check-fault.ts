@@ -109,7 +109,7 @@ function meantPath(path: string): string {
   return meant === undefined ? '' : `; did you mean ${meant}?`;
 }
 
-/** The fields only an answer carries, which a fault that drops its connection cannot take. */
+/** The fields only a fault with `status` carries: neither a cut (`drop`) nor a slow success takes them. */
 const ANSWER_FIELDS = ['code', 'retry_after', 'message', 'details'] as const;
 
 /**
