@@ -123,7 +123,7 @@ export interface MockServer {
   /**
    * Every webhook delivery attempt, oldest first, each with the `payload` it sent: of one webhook,
    * one workspace or one event when the filter names it (an id nothing has is 400 rule `exists`, an
-   * event the variant does not send rule `enum`).
+   * event the variant does not send rule `enum`), the newest `limit` of them when it is given.
    * @example mock.webhookAttempts({ event: 'message.received' }).map((a) => a.payload)
    */
   webhookAttempts(filter?: WebhookAttemptsFilter): ReturnType<Controller['webhookAttempts']>;

@@ -150,11 +150,18 @@ export const faultsFilter = object({ key_id: uuid });
 /** `webhookAttempts()`'s and `alerts()`'s filter: ids in any case (their existence checked after). */
 export const webhookRecordsOptions = object({ webhook_id: uuid, workspace_id: uuid });
 
-/** `webhookAttempts()`'s filter: those of `alerts()`, and an event's name (checked after). */
+/** How many of the newest to keep, as `requests()` takes it. */
+const limit: SchemaNode = { type: 'integer', minimum: 1 };
+
+/**
+ * `webhookAttempts()`'s filter: those of `alerts()`, an event's name (checked after), and `limit`,
+ * the newest that many.
+ */
 export const webhookAttemptsOptions = object({
   webhook_id: uuid,
   workspace_id: uuid,
   event: string,
+  limit,
 });
 
 /** The query of `GET /__mock/alerts`. */
@@ -165,10 +172,11 @@ export const webhookRecordsQuery: ReadonlyMap<string, ParameterInfo> = new Map(
   ]),
 );
 
-/** The query of `GET /__mock/webhook-attempts`: that of `GET /__mock/alerts`, and `event`. */
+/** The query of `GET /__mock/webhook-attempts`: that of `GET /__mock/alerts`, `event` and `limit`. */
 export const webhookAttemptsQuery: ReadonlyMap<string, ParameterInfo> = new Map([
   ...webhookRecordsQuery,
   ['event', { name: 'event', in: 'query', required: false, schema: string }],
+  ['limit', { name: 'limit', in: 'query', required: false, schema: limit }],
 ]);
 
 /** The query of `GET` and `DELETE /__mock/faults`, `faults.list()`'s and `faults.clear()`'s filter. */
@@ -178,7 +186,7 @@ export const faultsQuery: ReadonlyMap<string, ParameterInfo> = new Map([
 
 /** The filters of `requests()` and `GET /__mock/requests`; `requestsFilter` checks their meaning. */
 const requestsFields: Record<string, SchemaNode> = {
-  limit: { type: 'integer', minimum: 1 },
+  limit,
   method: string,
   path: string,
   // 0: the status the journal records for a request a `drop: "request"` fault cut (1 to 99 are 400).

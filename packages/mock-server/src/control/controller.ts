@@ -422,48 +422,48 @@ export class Controller {
   }
 
   /**
-   * Every delivery attempt, oldest first: of every workspace, or those the filter takes; each with
-   * the body it sent (the delivery's, which every attempt sends as it is), parsed.
+   * Every delivery attempt, oldest first: of every workspace, or those the filter takes (the newest
+   * `limit` of them); each with the body it sent (the delivery's, which every attempt sends as it
+   * is), parsed.
    */
   webhookAttempts(filter: WebhookAttemptsFilter = {}) {
     const keep = webhookAttemptsMatcher(this.core.state, filter);
     const rows = this.core.state.tables.deliveries
       .all()
       .filter((d) => keep(d.webhook_id, d._ws, d.event));
-    return rows
-      .flatMap((d) =>
-        d.attempts.map((a) => ({
-          /** The delivery the attempt is part of, as `GET /v1/webhooks/{id}/deliveries` lists it. */
-          delivery_id: d.id,
-          /** The webhook it was sent to. */
-          webhook_id: d.webhook_id,
-          /** The webhook's workspace. */
-          workspace_id: d._ws,
-          /** The event's name (`conversation.created`). */
-          event: d.event,
-          /** The event's id, the same on every attempt (Variant B sends it as `event_id`). */
-          event_id: d.event_id,
-          /** Whether it is a `POST /v1/webhooks/{id}/test` delivery: one attempt, never retried. */
-          test: d._test,
-          seq: d._seq,
-          ...a,
-          /**
-           * The JSON body sent and signed, parsed (the spec's WebhookEnvelope: `event`, `timestamp`,
-           * `webhook_id`, `data`, and in Variant B `event_id`); parsed per attempt, so that changing
-           * one changes no other. The text itself if it is not JSON (only a hand-written state holds
-           * such a body).
-           */
-          payload: parsedBody(d._body),
-        })),
-      )
-      .sort((x, y) =>
-        x.attempted_at < y.attempted_at
+    const attempts = rows
+      .flatMap((d) => d.attempts.map((a) => ({ d, a })))
+      .sort(({ d: x, a: p }, { d: y, a: q }) =>
+        p.attempted_at < q.attempted_at
           ? -1
-          : x.attempted_at > y.attempted_at
+          : p.attempted_at > q.attempted_at
             ? 1
-            : x.seq - y.seq || x.number - y.number,
-      )
-      .map(({ seq: _seq, ...attempt }) => attempt);
+            : x._seq - y._seq || p.number - q.number,
+      );
+    // Checked by the matcher: a whole number from 1. The payloads are parsed for the kept ones only.
+    const { limit = attempts.length } = filter;
+    return attempts.slice(Math.max(0, attempts.length - limit)).map(({ d, a }) => ({
+      /** The delivery the attempt is part of, as `GET /v1/webhooks/{id}/deliveries` lists it. */
+      delivery_id: d.id,
+      /** The webhook it was sent to. */
+      webhook_id: d.webhook_id,
+      /** The webhook's workspace. */
+      workspace_id: d._ws,
+      /** The event's name (`conversation.created`). */
+      event: d.event,
+      /** The event's id, the same on every attempt (Variant B sends it as `event_id`). */
+      event_id: d.event_id,
+      /** Whether it is a `POST /v1/webhooks/{id}/test` delivery: one attempt, never retried. */
+      test: d._test,
+      ...a,
+      /**
+       * The JSON body sent and signed, parsed (the spec's WebhookEnvelope: `event`, `timestamp`,
+       * `webhook_id`, `data`, and in Variant B `event_id`); parsed per attempt, so that changing
+       * one changes no other. The text itself if it is not JSON (only a hand-written state holds
+       * such a body).
+       */
+      payload: parsedBody(d._body),
+    }));
   }
 
   /** The alert e-mails recorded for failing Variant B webhooks, oldest first: all, or those the filter takes. */

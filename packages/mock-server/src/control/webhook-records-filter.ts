@@ -31,6 +31,11 @@ export interface WebhookAttemptsFilter extends WebhookRecordsFilter {
    * `webhook.test` for the test deliveries); another name is 400 rule `enum`, naming the one meant.
    */
   event?: string | undefined;
+  /**
+   * Only the newest this many of the attempts the other filters take (a whole number from 1), as
+   * `requests()` takes it: a long history answers in full otherwise, each attempt with its payload.
+   */
+  limit?: number | undefined;
 }
 
 /** Checks `filter` against the state; the test a record (its webhook's id and workspace's) must pass. */

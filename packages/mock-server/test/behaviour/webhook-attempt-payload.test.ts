@@ -59,6 +59,27 @@ describe.each(transports)(
       ]);
     });
 
+    it('keeps the newest limit attempts of those the filters take, as the journal does', async () => {
+      await conversation();
+      const newest = await h.call('GET', '/__mock/webhook-attempts?limit=2');
+      expect(newest.status).toBe(200);
+      expect(newest.body.data.map((a: { event: string }) => a.event)).toEqual([
+        'message.received',
+        'message.sent',
+      ]);
+      expect(h.mock.webhookAttempts({ limit: 1 }).map((a) => a.event)).toEqual(['message.sent']);
+      const one = await h.call(
+        'GET',
+        '/__mock/webhook-attempts?event=conversation.created&limit=5',
+      );
+      expect(one.body.data.map((a: { event: string }) => a.event)).toEqual([
+        'conversation.created',
+      ]);
+      const zero = await h.call('GET', '/__mock/webhook-attempts?limit=0');
+      expect(zero.status).toBe(400);
+      expect(zero.body.error.details[0]).toMatchObject({ field: 'limit', rule: 'minimum' });
+    });
+
     it('takes webhook.test, and refuses an event the variant does not have, naming the one meant', async () => {
       const { webhookId } = await conversation();
       await h.call('POST', `/v1/webhooks/${webhookId}/test`);
