@@ -7,6 +7,7 @@ const entry = (n: number) => ({
   method: 'GET',
   path: '/v1/agents',
   query: '',
+  headers: ['Accept', 'application/json', 'X-Api-Key', `key-${n}`],
   status: 200,
   key_id: null,
   operation_id: 'agentsList',
@@ -19,6 +20,8 @@ describe('Journal', () => {
     const list = journal.list();
     expect(list.map((e) => e.request_id)).toEqual(['r5', 'r6', 'r7']);
     expect(list[0]?.at).toBe('2026-11-20T10:00:05.000Z');
+    // The headers as sent, read when the journal is.
+    expect(list[0]?.headers).toEqual({ accept: 'application/json', 'x-api-key': '[redacted]' });
   });
 
   it('lists the newest `limit` entries, oldest first, across the wrap of the ring', () => {

@@ -1,5 +1,6 @@
 import type { FaultDrop } from './faults.js';
 import type { OperationId } from './generated/operations.js';
+import { journalHeaders, type SentHeaders } from './journal-headers.js';
 
 /** One request as the journal keeps it. */
 export interface JournalEntry {
@@ -13,6 +14,17 @@ export interface JournalEntry {
   path: string;
   /** The query string with its `?` (`?limit=5`), or `''`. */
   query: string;
+  /**
+   * The request's headers as the client sent them, to assert on as WireMock's `withHeader` does:
+   * names in lower case and in order of name, a header sent twice joined with `, ` (as fetch
+   * joins it). A credential (`x-api-key`, `authorization`, `proxy-authorization`, `cookie`,
+   * `x-mock-admin-token`) is there as `"[redacted]"`, never its value. `host`, `connection`,
+   * `keep-alive`, `content-length` and `transfer-encoding` are left out: they describe an HTTP
+   * connection, which an in-process request has none of. Over HTTP, those your client's HTTP stack
+   * adds are there too (Node's fetch adds `accept`, `accept-encoding`, `accept-language`,
+   * `sec-fetch-mode` and `user-agent` when you give none).
+   */
+  headers: Record<string, string>;
   /**
    * The HTTP status of the answer; 0 for a request a `drop: "request"` fault cut before the API saw
    * it (a fault that drops the answer keeps the status the client did not get).
@@ -124,8 +136,14 @@ export interface RequestsQuery {
 /** Which requests `clearRequests()` forgets: those that match every filter given, all without one. */
 export type ClearRequestsQuery = Omit<RequestsQuery, 'limit'>;
 
-/** An entry as it is recorded: the time as ms, formatted only when the journal is read. */
-export type JournalRecord = Omit<JournalEntry, 'at'> & { at_ms: number };
+/**
+ * An entry as it is recorded: the time as ms, and the headers as the transport holds them (a
+ * reference), both turned into the entry's only when the journal is read.
+ */
+export type JournalRecord = Omit<JournalEntry, 'at' | 'headers'> & {
+  at_ms: number;
+  headers: SentHeaders;
+};
 
 /** The last `capacity` requests, oldest first; older ones fall off (a ring buffer: O(1) per request). */
 export class Journal {
@@ -149,9 +167,11 @@ export class Journal {
         ? this.entries
         : [...this.entries.slice(this.next), ...this.entries.slice(0, this.next)];
     const kept = keep === undefined ? ordered : ordered.filter(keep);
-    return kept
-      .slice(Math.max(0, kept.length - limit))
-      .map(({ at_ms, ...rest }) => ({ ...rest, at: new Date(at_ms).toISOString() }));
+    return kept.slice(Math.max(0, kept.length - limit)).map(({ at_ms, headers, ...rest }) => ({
+      ...rest,
+      headers: journalHeaders(headers),
+      at: new Date(at_ms).toISOString(),
+    }));
   }
 
   /** Forgets the entries `drop` takes, keeping the others in order. */

@@ -139,6 +139,7 @@ export function createRequestHandler(
         method: received.method,
         path: request.path,
         query: request.search,
+        headers: received.sentHeaders,
         status: response.status,
         key_id: scope.keyId,
         operation_id: scope.operationId,

@@ -1,5 +1,6 @@
 import type { ApiError } from './errors.js';
 import type { JournalEntry, JournalRecord } from './journal.js';
+import { journalHeaders } from './journal-headers.js';
 
 /**
  * A request the mock answered, as `onRequest` hears it: its journal entry, how long it took and,
@@ -62,6 +63,7 @@ export function answeredRequest(
     method: record.method,
     path: record.path,
     query: record.query,
+    headers: journalHeaders(record.headers),
     status: record.status,
     key_id: record.key_id,
     operation_id: record.operation_id,

@@ -1,5 +1,6 @@
 import type { ApiError } from '../errors.js';
 import type { FaultDrop } from '../faults.js';
+import type { SentHeaders } from '../journal-headers.js';
 
 /** A request as the mock's core sees it, whatever transport it came through. */
 export interface ApiRequest {
@@ -13,6 +14,8 @@ export interface ApiRequest {
    * (`path` is then the URL's whole path); such a request is 404.
    */
   readonly outside?: string;
+  /** The headers as sent, held as the transport has them (no copy) for the journal to read. */
+  readonly sentHeaders: SentHeaders;
   /** A header's value (name in lower case), or null. */
   header(name: string): string | null;
   /** The body, at most 1 MiB (256 MiB for `PUT /__mock/state`; 413 beyond). */

@@ -20,6 +20,7 @@ export function fromFetchRequest(request: Request, base: BaseUrl): ApiRequest {
     path,
     ...(under === null ? { outside: base.url } : {}),
     search: url.search,
+    sentHeaders: request.headers,
     header: (name) => request.headers.get(name),
     readBody: () => readBody(request, path),
     signal: request.signal,

@@ -20,6 +20,7 @@ export function fromIncoming(
     method,
     path,
     search,
+    sentHeaders: req.rawHeaders,
     header: (name) => headerOf(req, name),
     readBody: () => {
       beforeRead();

@@ -144,6 +144,7 @@ export async function listen(
       method,
       path,
       query: search,
+      headers: req.rawHeaders,
       status: answer.status,
       key_id: null,
       operation_id: null,

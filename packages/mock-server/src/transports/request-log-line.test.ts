@@ -8,6 +8,7 @@ const base: AnsweredRequest = {
   method: 'GET',
   path: '/v1/agents',
   query: '?limit=5',
+  headers: {},
   status: 200,
   key_id: 'key_1',
   operation_id: 'agentsList',

@@ -173,6 +173,47 @@ describe.each(transports)('control API over $name', (transport) => {
     expect(h.mock.requests({ method: 'POST', status: 201 })[0]?.body).toBe(sent);
   });
 
+  it('keeps the headers of each request as the client sent them, the same over every transport', async () => {
+    // Each header Node's fetch adds over HTTP when none is given is given, so that the three
+    // transports carry the same request.
+    const headers = new Headers({
+      Accept: 'application/json',
+      'Accept-Encoding': 'identity',
+      'Accept-Language': 'en',
+      'Content-Type': 'application/json',
+      'Idempotency-Key': 'idem-1',
+      'Sec-Fetch-Mode': 'cors',
+      'User-Agent': 'my-client/1.2',
+      'X-Api-Key': h.key,
+      'X-Correlation-Id': 'corr-42',
+    });
+    // Sent twice: joined as fetch joins them.
+    headers.append('X-Trace', 'a');
+    headers.append('X-Trace', 'b');
+    const body = JSON.stringify({ name: 'Ann' });
+    const url = `${h.connection.baseUrl}/v1/contacts`;
+    expect((await h.connection.fetch(url, { method: 'POST', headers, body })).status).toBe(201);
+    // host, connection and content-length (over HTTP only) describe the connection, not the request.
+    const expected = {
+      accept: 'application/json',
+      'accept-encoding': 'identity',
+      'accept-language': 'en',
+      'content-type': 'application/json',
+      'idempotency-key': 'idem-1',
+      'sec-fetch-mode': 'cors',
+      'user-agent': 'my-client/1.2',
+      'x-api-key': '[redacted]',
+      'x-correlation-id': 'corr-42',
+      'x-trace': 'a, b',
+    };
+    const journal = await h.call('GET', '/__mock/requests');
+    const [entry] = journal.body.data;
+    expect(entry.headers).toEqual(expected);
+    // In order of name, whatever order they came in.
+    expect(Object.keys(entry.headers)).toEqual(Object.keys(expected));
+    expect(h.mock.requests()[0]?.headers).toEqual(expected);
+  });
+
   it("answers an injected fault all the same when its request's body is too large to keep", async () => {
     h.mock.faults.add({ path: '/v1/contacts', method: 'POST', status: 503 });
     const huge = { name: 'Di', custom_fields: { note: 'x'.repeat(1024 * 1024) } };

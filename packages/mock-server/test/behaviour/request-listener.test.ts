@@ -80,6 +80,60 @@ for (const transport of transports) {
   });
 }
 
+for (const transport of transports) {
+  describe(`credential headers (${transport.name})`, () => {
+    const adminToken = 'admin-s3cret-token';
+    let heard: AnsweredRequest[];
+    beforeEach(() => {
+      heard = [];
+    });
+    const h = useMock(transport, { adminToken, onRequest: (request) => void heard.push(request) });
+
+    it('never keeps the value of a credential header: the journal and onRequest show it redacted', async () => {
+      const url = `${h.connection.baseUrl}/v1/agents`;
+      const secrets = {
+        'x-api-key': h.key,
+        authorization: 'Bearer bearer-s3cret',
+        'proxy-authorization': 'Basic cHJveHktczNjcmV0',
+        cookie: 'session=cookie-s3cret',
+        'x-mock-admin-token': adminToken,
+      };
+      await h.connection.fetch(url, { headers: secrets });
+      // A wrong key, and a credential sent twice.
+      const twice = new Headers({ 'x-api-key': 'wrong-s3cret-key' });
+      twice.append('authorization', 'Bearer first-s3cret');
+      twice.append('authorization', 'Bearer second-s3cret');
+      expect((await h.connection.fetch(url, { headers: twice })).status).toBe(401);
+      const read = await h.connection.fetch(`${h.connection.baseUrl}/__mock/requests`, {
+        headers: { 'x-mock-admin-token': adminToken },
+      });
+      const answered = await read.text();
+      const all = [answered, JSON.stringify(h.mock.requests()), JSON.stringify(heard)].join('\n');
+      const values = [
+        ...Object.values(secrets),
+        'wrong-s3cret-key',
+        'first-s3cret',
+        'second-s3cret',
+      ];
+      for (const value of values) expect(all).not.toContain(value);
+      expect(all).not.toContain('s3cret');
+      const redacted = Object.fromEntries(Object.keys(secrets).map((name) => [name, '[redacted]']));
+      const [first, second] = JSON.parse(answered).data;
+      expect(first.headers).toMatchObject(redacted);
+      expect(second.headers).toMatchObject({
+        'x-api-key': '[redacted]',
+        authorization: '[redacted]',
+      });
+      // The control API request that read the journal, heard by onRequest: its token too.
+      expect(heard.map((r) => r.headers)).toEqual([
+        first.headers,
+        second.headers,
+        expect.objectContaining({ 'x-mock-admin-token': '[redacted]' }),
+      ]);
+    });
+  });
+}
+
 describe('onRequest', () => {
   it('reports a listener that throws or rejects to onError, and the answer is as without it', async () => {
     const reported: [unknown, { method: string; path: string }][] = [];
