@@ -10,6 +10,8 @@ describe('duplicateKey', () => {
     ['{"name":"a","n\\u0061me":"b"}', 'name'],
     ['[{"a":1,"a":1}]', '[0].a'],
     ['{"a\\"b":1, "a\\"b" :2}', 'a"b'],
+    // An array closed is left: the keys after it are the object's again.
+    ['{"tags":["x"],"tags":[]}', 'tags'],
   ])('names the key %s repeats: %s', (text, field) => {
     expect(duplicateKey(text)).toBe(field);
   });
