@@ -145,6 +145,55 @@ describe("webhook attempts by event, against a Variant A server's names", () => 
   });
 });
 
+describe('webhook attempts in the order they were made', () => {
+  it("puts the retries after the later deliveries' first attempts, and limit keeps the newest of that order", async () => {
+    let calls = 0;
+    const mock = createMockServer({
+      clock: 'manual',
+      variant: 'A',
+      // Every other delivery's first attempt fails: it is retried a minute later.
+      deliveryFetch: async () => new Response(null, { status: calls++ % 2 === 0 ? 500 : 204 }),
+    });
+    try {
+      const { key } = mock.createApiKey({ scopes: 'all' });
+      const call = apiClient(inProcess(mock), key);
+      await call('POST', '/v1/webhooks', {
+        body: { url: 'https://hooks.example.com/a', events: ['contact.created'] },
+      });
+      // Deliveries at the same instant, made in the order of their events.
+      const names = Array.from({ length: 6 }, (_, i) => `c${i}`);
+      for (const name of names) await call('POST', '/v1/contacts', { body: { name } });
+      await mock.settle();
+      await mock.clock.advance(60_000);
+      const made = (attempts: { number: number; payload: unknown }[]) =>
+        attempts.map((a) => `${(a.payload as { data: { name: string } }).data.name}#${a.number}`);
+      const retried = names.filter((_, i) => i % 2 === 0).map((name) => `${name}#2`);
+      expect(made(mock.webhookAttempts())).toEqual([...names.map((n) => `${n}#1`), ...retried]);
+      expect(made(mock.webhookAttempts({ limit: 4 }))).toEqual(['c5#1', ...retried]);
+    } finally {
+      mock.dispose();
+    }
+  });
+});
+
+describe('webhook attempts filtered', () => {
+  it("take a webhook that exists but was sent nothing yet, and list the variant's events for a name near none", async () => {
+    const mock = createMockServer({ clock: 'manual', variant: 'B' });
+    try {
+      const { key } = mock.createApiKey({ scopes: 'all' });
+      const hook = await apiClient(inProcess(mock), key)('POST', '/v1/webhooks', {
+        body: { url: 'https://hooks.example.com/a', events: ['*'] },
+      });
+      expect(mock.webhookAttempts({ webhook_id: hook.body.data.id })).toEqual([]);
+      expect(() => mock.webhookAttempts({ event: 'zzz' })).toThrow(
+        /^event: "zzz" is not an event of Variant B, whose events are .*"message\.received"/,
+      );
+    } finally {
+      mock.dispose();
+    }
+  });
+});
+
 describe('an attempt payload of a hand-written state', () => {
   it('is the body as text when it is not JSON, rather than a 500 for every read', async () => {
     const mock = createMockServer({
