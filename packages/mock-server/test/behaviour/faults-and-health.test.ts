@@ -210,6 +210,16 @@ describe.each(transports)('faults and health over $name', (transport) => {
     expect(await status()).toBe(500);
   });
 
+  it('counts for an injected 401 only the requests whose key is good: not one a real 401 refuses', async () => {
+    h.mock.faults.add({ path: '/v1/agents', status: 401, after: 1 });
+    const status = async (key?: string) => (await h.call('GET', '/v1/agents', { key })).status;
+    expect(await status('nobody-at-all')).toBe(401);
+    // let_through is what is left to let through: none was.
+    expect(h.mock.faults.list()).toEqual([expect.objectContaining({ let_through: 1 })]);
+    expect(await status()).toBe(200);
+    expect(await status()).toBe(401);
+  });
+
   it('takes one count of after per request as it arrives, concurrent ones too', async () => {
     h.mock.faults.add({ method: 'GET', path: '/v1/agents', status: 503, after: 2 });
     const statuses = await Promise.all(

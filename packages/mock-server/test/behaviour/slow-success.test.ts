@@ -5,7 +5,7 @@ import {
   type FaultSpec,
   isMockApiError,
 } from '../../src/index.js';
-import type { ApiResponse } from '../support/api.js';
+import { type ApiResponse, apiClient } from '../support/api.js';
 import { useMock } from '../support/harness.js';
 import { transports } from '../support/transports.js';
 
@@ -170,6 +170,21 @@ describe.each(transports)('a slow success (delay_ms alone) over $name', (transpo
     const answer = watch(h.call('POST', '/v1/agents', { body: { name: 'Ada' } }));
     await untilTaken();
     h.mock.reset();
+    await vi.advanceTimersByTimeAsync(5_000);
+    vi.useRealTimers();
+    await vi.waitFor(() => expect(answer()).toBeDefined());
+    expect(answer()?.status).toBe(401);
+    expect(h.mock.exportState().tables.agents).toEqual([]);
+  });
+
+  it('after its key is revoked during the delay, answers as after the revocation: 401, nothing made', async () => {
+    await addFault({ path: '/v1/agents', delay_ms: 5_000 });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const own = h.mock.createApiKey({ scopes: 'all' });
+    const call = apiClient(h.connection, own.key);
+    const answer = watch(call('POST', '/v1/agents', { body: { name: 'Ada' } }));
+    await untilTaken();
+    h.mock.revokeApiKey(own.id);
     await vi.advanceTimersByTimeAsync(5_000);
     vi.useRealTimers();
     await vi.waitFor(() => expect(answer()).toBeDefined());
