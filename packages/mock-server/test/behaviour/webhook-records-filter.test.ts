@@ -113,6 +113,24 @@ describe('webhookAttempts() and alerts() filtered by webhook or workspace', () =
     expect(t.mock.alerts({ workspace_id: t.a.workspaceId })).toEqual([alerts[0]]);
   });
 
+  it('take a webhook that only an alert still names (its deliveries gone from the history)', async () => {
+    const t = await twoWorkspaces('B');
+    mock = t.mock;
+    const gone = '00000000-0000-4000-8000-00000000900d';
+    const alert = {
+      id: '00000000-0000-4000-8000-00000000a1e1',
+      workspace_id: t.a.workspaceId,
+      webhook_id: gone,
+      to: 'owner@example.com',
+      subject: 'Webhook is failing',
+      body: 'The last 5 attempts failed.',
+      sent_at: '2026-11-20T10:00:00.000Z',
+    };
+    t.mock.importState({ ...t.mock.exportState(), alerts: [alert] });
+    expect(t.mock.alerts({ webhook_id: gone })).toEqual([alert]);
+    expect(t.mock.webhookAttempts({ webhook_id: gone })).toEqual([]);
+  });
+
   it('answer the same over HTTP and through connectMock', async () => {
     const t = await twoWorkspaces();
     mock = t.mock;
