@@ -361,6 +361,16 @@ describe.each(transports)('faults and health over $name', (transport) => {
       'not',
       'details: come only with a 400 VALIDATION_ERROR, as the API sends them',
     ],
+    [
+      {
+        path: '/v1/agents',
+        status: 422,
+        code: 'VALIDATION_ERROR',
+        details: [{ field: 'a', rule: 'b', message: 'c' }],
+      },
+      'not',
+      'details: come only with a 400 VALIDATION_ERROR, as the API sends them',
+    ],
     [{ path: '/v1/agents', status: 400, details: [] }, 'minItems', 'details: must have at least 1'],
     [
       { path: '/v1/agents', status: 400, details: [{ field: 'a', rule: 'b' }] },
