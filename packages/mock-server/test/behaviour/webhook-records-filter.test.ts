@@ -129,6 +129,11 @@ describe('webhookAttempts() and alerts() filtered by webhook or workspace', () =
     t.mock.importState({ ...t.mock.exportState(), alerts: [alert] });
     expect(t.mock.alerts({ webhook_id: gone })).toEqual([alert]);
     expect(t.mock.webhookAttempts({ webhook_id: gone })).toEqual([]);
+    // Another id is still refused: an alert names its own webhook only.
+    const nobody = '00000000-0000-4000-8000-000000000000';
+    expect(() => t.mock.webhookAttempts({ webhook_id: nobody })).toThrow(
+      `no webhook has the id ${nobody}`,
+    );
   });
 
   it('answer the same over HTTP and through connectMock', async () => {
