@@ -259,6 +259,29 @@ describe('a slow success, against the rate limit', () => {
       vi.useRealTimers();
     }
   });
+
+  it('counts a request once when its key comes back from a state import during the delay', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const mock = createMockServer({ clock: 'manual', rateLimit: { limit: 3, windowMs: 60_000 } });
+    try {
+      const { key } = mock.createApiKey({ scopes: 'all' });
+      const list = () => mock.fetch('/v1/agents', { headers: { 'x-api-key': key } });
+      mock.faults.add({ path: '/v1/agents', delay_ms: 1_000 });
+      const held = list();
+      while (mock.faults.list().length > 0) await tick();
+      // The same key under the same id, as a new record: the request is admitted again after the
+      // delay, as after any import, but the window that already counted it is not charged twice.
+      mock.importState(mock.exportState());
+      await vi.advanceTimersByTimeAsync(1_000);
+      const slow = await held;
+      expect(slow.status).toBe(200);
+      expect(slow.headers.get('x-ratelimit-remaining')).toBe('2');
+      expect((await list()).headers.get('x-ratelimit-remaining')).toBe('1');
+    } finally {
+      mock.dispose();
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe('a slow success, as a FaultSpec', () => {
