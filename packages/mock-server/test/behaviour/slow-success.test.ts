@@ -4,6 +4,7 @@ import {
   createMockServer,
   type FaultSpec,
   isMockApiError,
+  type MockServer,
 } from '../../src/index.js';
 import { type ApiResponse, apiClient } from '../support/api.js';
 import { useMock } from '../support/harness.js';
@@ -221,30 +222,51 @@ describe('a slow success, in-process', () => {
 });
 
 describe('a slow success, against the rate limit', () => {
-  it('does not hold back a request the limit refuses, nor count it against its times', async () => {
-    const mock = createMockServer({ clock: 'manual', rateLimit: { limit: 1, windowMs: 60_000 } });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /**
+   * Runs `test` on a manual-clock mock that takes `limit` requests a minute, with `list`, a list of
+   * agents with its one key; disposes of it after.
+   */
+  async function limited(
+    limit: number,
+    test: (mock: MockServer, list: () => Promise<Response>) => Promise<void>,
+  ): Promise<void> {
+    const mock = createMockServer({ clock: 'manual', rateLimit: { limit, windowMs: 60_000 } });
     try {
       const { key } = mock.createApiKey({ scopes: 'all' });
-      const list = () => mock.fetch('/v1/agents', { headers: { 'x-api-key': key } });
+      await test(mock, () => mock.fetch('/v1/agents', { headers: { 'x-api-key': key } }));
+    } finally {
+      mock.dispose();
+    }
+  }
+
+  /** Sends a list a slow success holds back 1 s; resolves once the fault has taken it. */
+  async function holdList(
+    mock: MockServer,
+    list: () => Promise<Response>,
+  ): Promise<{ held: Promise<Response> }> {
+    mock.faults.add({ path: '/v1/agents', delay_ms: 1_000 });
+    const held = list();
+    while (mock.faults.list().length > 0) await tick();
+    return { held };
+  }
+
+  it('does not hold back a request the limit refuses, nor count it against its times', () =>
+    limited(1, async (mock, list) => {
       expect((await list()).status).toBe(200);
       mock.faults.add({ path: '/v1/agents', delay_ms: 2_147_483_647 });
       // Answered at once (no timer is moved here): the 429 comes before any fault that answers.
       expect((await list()).status).toBe(429);
       expect(mock.faults.list()).toMatchObject([{ remaining: 1 }]);
-    } finally {
-      mock.dispose();
-    }
-  });
+    }));
 
   it('counts a request it holds back as it arrives: a request during the delay sees it counted', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const mock = createMockServer({ clock: 'manual', rateLimit: { limit: 2, windowMs: 60_000 } });
-    try {
-      const { key } = mock.createApiKey({ scopes: 'all' });
-      const list = () => mock.fetch('/v1/agents', { headers: { 'x-api-key': key } });
-      mock.faults.add({ path: '/v1/agents', delay_ms: 1_000 });
-      const held = list();
-      while (mock.faults.list().length > 0) await tick();
+    await limited(2, async (mock, list) => {
+      const { held } = await holdList(mock, list);
       const during = await list();
       expect(during.status).toBe(200);
       expect(during.headers.get('x-ratelimit-remaining')).toBe('0');
@@ -254,21 +276,13 @@ describe('a slow success, against the rate limit', () => {
       expect(slow.status).toBe(200);
       // Its headers as of its arrival, the first of the window.
       expect(slow.headers.get('x-ratelimit-remaining')).toBe('1');
-    } finally {
-      mock.dispose();
-      vi.useRealTimers();
-    }
+    });
   });
 
   it('counts a request once when its key comes back from a state import during the delay', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const mock = createMockServer({ clock: 'manual', rateLimit: { limit: 3, windowMs: 60_000 } });
-    try {
-      const { key } = mock.createApiKey({ scopes: 'all' });
-      const list = () => mock.fetch('/v1/agents', { headers: { 'x-api-key': key } });
-      mock.faults.add({ path: '/v1/agents', delay_ms: 1_000 });
-      const held = list();
-      while (mock.faults.list().length > 0) await tick();
+    await limited(3, async (mock, list) => {
+      const { held } = await holdList(mock, list);
       // The same key under the same id, as a new record: the request is admitted again after the
       // delay, as after any import, but the window that already counted it is not charged twice.
       mock.importState(mock.exportState());
@@ -277,10 +291,7 @@ describe('a slow success, against the rate limit', () => {
       expect(slow.status).toBe(200);
       expect(slow.headers.get('x-ratelimit-remaining')).toBe('2');
       expect((await list()).headers.get('x-ratelimit-remaining')).toBe('1');
-    } finally {
-      mock.dispose();
-      vi.useRealTimers();
-    }
+    });
   });
 });
 
