@@ -147,8 +147,10 @@ export const eventInput = object(
  */
 export const faultsFilter = object({ key_id: uuid });
 
+const webhookRecordFields = { webhook_id: uuid, workspace_id: uuid };
+
 /** `webhookAttempts()`'s and `alerts()`'s filter: ids in any case (their existence checked after). */
-export const webhookRecordsOptions = object({ webhook_id: uuid, workspace_id: uuid });
+export const webhookRecordsOptions = object(webhookRecordFields);
 
 /** How many of the newest to keep, as `requests()` takes it. */
 const limit: SchemaNode = { type: 'integer', minimum: 1 };
@@ -157,16 +159,11 @@ const limit: SchemaNode = { type: 'integer', minimum: 1 };
  * `webhookAttempts()`'s filter: those of `alerts()`, an event's name (checked after), and `limit`,
  * the newest that many.
  */
-export const webhookAttemptsOptions = object({
-  webhook_id: uuid,
-  workspace_id: uuid,
-  event: string,
-  limit,
-});
+export const webhookAttemptsOptions = object({ ...webhookRecordFields, event: string, limit });
 
 /** The query of `GET /__mock/alerts`. */
 export const webhookRecordsQuery: ReadonlyMap<string, ParameterInfo> = new Map(
-  ['webhook_id', 'workspace_id'].map((name) => [
+  Object.keys(webhookRecordFields).map((name) => [
     name,
     { name, in: 'query', required: false, schema: uuid },
   ]),
