@@ -1,11 +1,13 @@
+import type { components } from '../generated/api-types.js';
+
 /** What the AI answer is computed from. */
 export interface ResponderInput {
   /** The customer's message: its text, or a media message's caption ('' without one). */
   message: string;
   /** What a media message carries; null for a text message. */
   media: {
-    /** The kind of media. */
-    type: 'image' | 'audio' | 'video' | 'document';
+    /** The kind of media: the spec's MessageType but `text` (`image`, `audio`, `video`, `document`). */
+    type: Exclude<components['schemas']['MessageType'], 'text'>;
     /** Where the media is, an http or https URL. */
     url: string;
   } | null;
