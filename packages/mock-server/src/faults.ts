@@ -1,3 +1,4 @@
+import { bodyIncludes } from './body-includes.js';
 import { ApiError, detailsSummary, type ErrorCode, type ErrorDetail } from './errors.js';
 import { canonicalId } from './store/canonical-id.js';
 
@@ -27,6 +28,13 @@ interface FaultTarget {
    * `key_id`); any key's when absent. The key must exist and not be revoked when the fault is added.
    */
   key_id?: string | undefined;
+  /**
+   * Only requests whose JSON body includes these fields with these values (WireMock's
+   * `withRequestBody(equalToJson(...))`, extra fields ignored): a nested object likewise, an array
+   * item by item, ids in any case. A body that is not JSON matches none.
+   * @example mock.faults.add({ method: 'POST', path: '/v1/contacts', body_includes: { email: 'dup@example.com' }, status: 409 })
+   */
+  body_includes?: { [field: string]: unknown } | undefined;
 }
 
 /** A fault that answers the next `times` matching requests with `status` in the error envelope. */
@@ -170,7 +178,7 @@ export class Faults {
     const times = spec.times ?? 1;
     const after = spec.after ?? 0;
     // `times` and `after` shown as they apply, given or not, each beside what is left of it.
-    const own = withOwnDetails(spec);
+    const own = withOwnValues(spec);
     this.active.push({ ...own, times, remaining: times, after, let_through: after, matcher });
   }
 
@@ -179,13 +187,20 @@ export class Faults {
     return this.active.length > 0;
   }
 
+  /** Whether a waiting fault looks at bodies (`body_includes`): a request's is then read before they are matched. */
+  get waitingOnBody(): boolean {
+    return this.active.some((f) => f.body_includes !== undefined);
+  }
+
   /**
    * The fault a request triggers, and the faults ahead of it that let it through, left as they are
    * until `use` and `pass` count them. Ids match regardless of case, as the API's do: a fault on
    * `/v1/agents/7D0C...` fires on `/v1/agents/7d0c...` and the other way round. `keyId`: the id of
    * the valid key the request presents (null for none), which a fault with `key_id` must be.
+   * `body`: the request's body parsed, which a fault with `body_includes` must include (undefined:
+   * none, not JSON, or not read).
    */
-  match(method: string, path: string, keyId: string | null): FaultMatch {
+  match(method: string, path: string, keyId: string | null, body?: unknown): FaultMatch {
     if (this.active.length === 0) return NO_MATCH;
     const canonical = canonicalPath(path);
     const passed: ActiveFault[] = [];
@@ -193,6 +208,7 @@ export class Faults {
       if (f.method !== undefined && f.method !== method) continue;
       if (f.key_id !== undefined && f.key_id !== keyId) continue;
       if (!f.matcher.test(canonical)) continue;
+      if (f.body_includes !== undefined && !bodyIncludes(body, f.body_includes)) continue;
       if (f.let_through === 0) return { passed, fault: f };
       passed.push(f);
     }
@@ -214,7 +230,7 @@ export class Faults {
   list(keyId?: string): PendingFault[] {
     return this.active
       .filter((f) => keyId === undefined || f.key_id === keyId)
-      .map(({ matcher: _m, ...rest }) => withOwnDetails(rest));
+      .map(({ matcher: _m, ...rest }) => withOwnValues(rest));
   }
 
   /** Removes every fault, or those of one key when `keyId` is given. */
@@ -224,12 +240,17 @@ export class Faults {
 }
 
 /**
- * `fault` with a copy of its `details`, the only field that is not a plain value: the caller's
- * array, or one `list()` handed out, changed later, must not change what the fault answers.
+ * `fault` with a copy of its `details` and `body_includes`, the only fields that are not plain
+ * values: the caller's, or those `list()` handed out, changed later, must not change what the fault
+ * answers or which requests it takes.
  */
-function withOwnDetails<T extends FaultSpec>(fault: T): T {
-  const { details } = fault;
-  return details === undefined ? fault : { ...fault, details: details.map((d) => ({ ...d })) };
+function withOwnValues<T extends FaultSpec>(fault: T): T {
+  const { details, body_includes } = fault;
+  if (details === undefined && body_includes === undefined) return fault;
+  const own = { ...fault };
+  if (details !== undefined) own.details = details.map((d) => ({ ...d }));
+  if (body_includes !== undefined) own.body_includes = structuredClone(body_includes);
+  return own;
 }
 
 /**

@@ -1,9 +1,12 @@
 import { invalidField } from '../errors.js';
 import { canonicalFaultPath, type FaultSpec, faultCode } from '../faults.js';
+import { firstAt } from '../first-at.js';
 import { type OperationInfo, operations } from '../generated/operations.js';
+import { didYouMean } from '../http/did-you-mean.js';
 import { nearMisses } from '../http/near-miss.js';
 import { canonicalId } from '../store/canonical-id.js';
 import type { State } from '../store/state.js';
+import { bodyFields } from './body-fields.js';
 import { checkInput } from './check-input.js';
 import { checkMethod, checkPathPattern } from './check-path.js';
 import { faultSpec } from './control-schemas.js';
@@ -61,6 +64,9 @@ export function checkFault(input: unknown, state: State): FaultSpec {
       `${upper} never reaches ${path}, which allows ${allowed.join(', ')}`,
     );
   }
+  if (spec.body_includes !== undefined) {
+    checkBodyIncludes(spec.body_includes, targets, upper, path);
+  }
   const checked = upper === undefined ? spec : { ...spec, method: upper };
   if (spec.key_id === undefined) return checked;
   return { ...checked, key_id: checkKeyId(spec.key_id, state, targets, upper, path) };
@@ -97,6 +103,59 @@ function checkKeyId(
     );
   }
   return id;
+}
+
+/**
+ * A fault's `body_includes`: what JSON can say (a value of a JSON body), on a path and method whose
+ * requests carry a body, its fields ones such a body may have. A fault that only bodies no request
+ * sends would match never fires; a field the body does not take is a slip (`emial`).
+ */
+function checkBodyIncludes(
+  pattern: Record<string, unknown>,
+  targets: OperationInfo[],
+  method: string | undefined,
+  path: string,
+): void {
+  const notJson = firstAt(pattern, (value, at) => (isJsonValue(value) ? undefined : at));
+  if (notJson !== undefined) {
+    throw invalidField(
+      notJson === '' ? 'body_includes' : `body_includes.${notJson}`,
+      'type',
+      'must be a JSON value (a string, a finite number, a boolean, null, an array or a plain object), as a body holds',
+    );
+  }
+  const withBody = targets.filter(
+    (op) => op.body !== null && (method === undefined || op.method === method),
+  );
+  if (withBody.length === 0) {
+    throw invalidField(
+      'body_includes',
+      'not',
+      `${method === undefined ? `no request to ${path} takes a body` : `${method} ${path} takes no body`}, so a fault on bodies could never fire`,
+    );
+  }
+  const fieldSets = withBody.map(bodyFields);
+  // A body that may take other fields (an open schema) takes any.
+  if (fieldSets.includes(null)) return;
+  const fields = new Set(fieldSets.flatMap((set) => [...(set ?? [])]));
+  for (const key of Object.keys(pattern)) {
+    if (fields.has(key)) continue;
+    throw invalidField(
+      `body_includes.${key}`,
+      'unknown',
+      `is not a field a body of ${path} takes${didYouMean(key, fields)}`,
+    );
+  }
+}
+
+/** Whether JSON writes `value` as it is (its items and fields are looked at one by one). */
+function isJsonValue(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (typeof value !== 'object') return false;
+  if (Array.isArray(value)) return true;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
 }
 
 const ROUTES = [...new Set(operations.map((op) => op.path))];

@@ -86,6 +86,7 @@ export const faultSpec = object(
     },
     drop: { enum: ['request', 'response', 'body'] },
     key_id: uuid,
+    body_includes: { type: 'object', minProperties: 1 },
   },
   ['path'],
 );

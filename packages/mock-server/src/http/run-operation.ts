@@ -61,7 +61,9 @@ type DelayFault = ActiveFault & DelayFaultSpec;
  * `response` and `body` mark whatever the run answers to be cut (`scope.drop`). A slow success
  * (`delay_ms` alone) fires where an answering fault would, then holds the request back before the
  * API reads past its body: it is carried out after the delay, as it would be then, and whatever it
- * answers, a refusal too, is answered that late.
+ * answers, a refusal too, is answered that late. While a fault on bodies (`body_includes`) waits, a
+ * request that may carry a body has it read first, to be matched; what reading it met is answered
+ * where the body is read otherwise.
  */
 export async function runOperation(
   pipeline: Pipeline,
@@ -80,9 +82,12 @@ export async function runOperation(
   // operation that needs no key has none to match; nor does a request while no fault waits (the
   // hot path).
   const { faults } = pipeline;
+  // A fault on the body (`body_includes`) is matched against it: the body is read first, before the
+  // key is looked up (nothing may be awaited between that lookup and authentication), and once.
+  const early = op.body !== null && faults.waitingOnBody ? await readEarly(request) : undefined;
   const keyId =
     op.scopes && faults.waiting ? authenticatedKeyId(ctx.state, request.header('x-api-key')) : null;
-  const { passed, fault: matched } = faults.match(op.method, request.path, keyId);
+  const { passed, fault: matched } = faults.match(op.method, request.path, keyId, early?.json);
   // A fault with `after` counts a request it lets through where it would have fired on it (a
   // request refused before then was never its to let through), as `times` counts.
   const passAt = (stage: FaultStage) => {
@@ -123,7 +128,7 @@ export async function runOperation(
     if (fault) {
       faults.use(fault);
       if (fault.status !== undefined) {
-        if (op.method !== 'GET') await keepBody(request, scope);
+        if (op.method !== 'GET') await keepBody(request, scope, early);
         return await answerFault(pipeline, fault, rateHeaders, request.signal);
       }
       holdMs = fault.delay_ms;
@@ -131,7 +136,7 @@ export async function runOperation(
     if (key) authorize(key, op, ctx.variant);
     // A GET's body has no meaning (RFC 9110): not touching it spares the stream machinery on the
     // hot path. A DELETE's is read and must be empty or {}, as a bodiless POST action's.
-    const body = op.method === 'GET' ? EMPTY : await request.readBody();
+    const body = op.method === 'GET' ? EMPTY : await bodyOf(request, early);
     if (body.byteLength > 0) scope.body = body;
     // Held back with its body read, so that what a client that gave up during the delay had sent
     // is carried out all the same, on every transport, as a status fault's answer is made anyway.
@@ -170,13 +175,51 @@ export async function runOperation(
  * with the first attempt's): one that cannot be read (over 1 MiB, or given up on by its client) is
  * left out, and the fault answers all the same.
  */
-async function keepBody(request: ApiRequest, scope: RequestScope): Promise<void> {
+async function keepBody(
+  request: ApiRequest,
+  scope: RequestScope,
+  early: EarlyBody | undefined,
+): Promise<void> {
   try {
-    const body = await request.readBody();
+    const body = await bodyOf(request, early);
     if (body.byteLength > 0) scope.body = body;
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
   }
+}
+
+/**
+ * A body read before the faults were matched: its bytes and, when it is JSON, its value (undefined
+ * when it is empty or not JSON: the API's check says why, later); or the refusal its reading met
+ * (413, a body given up on), which the request meets where it reads its body, after authentication
+ * and the rate limit, as without a fault on bodies.
+ */
+type EarlyBody = { bytes: Uint8Array; json: unknown } | { refusal: ApiError; json?: undefined };
+
+const lenient = new TextDecoder();
+
+async function readEarly(request: ApiRequest): Promise<EarlyBody> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await request.readBody();
+  } catch (error) {
+    if (error instanceof ApiError) return { refusal: error };
+    throw error;
+  }
+  let json: unknown;
+  try {
+    if (bytes.byteLength > 0) json = JSON.parse(lenient.decode(bytes));
+  } catch {
+    // Not JSON: no fault on bodies matches it.
+  }
+  return { bytes, json };
+}
+
+/** The request's body: the one read early, or the refusal its reading met, or read now. */
+async function bodyOf(request: ApiRequest, early: EarlyBody | undefined): Promise<Uint8Array> {
+  if (early === undefined) return request.readBody();
+  if ('refusal' in early) throw early.refusal;
+  return early.bytes;
 }
 
 /**

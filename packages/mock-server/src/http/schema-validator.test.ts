@@ -464,6 +464,13 @@ describe('the words of a limit', () => {
     expect(validate({ type: 'object', maxProperties: 2 }, { a: 1, b: 2, c: 3 })).toEqual([
       { field: 'hours', rule: 'maxProperties', message: 'hours: must have at most 2 keys' },
     ]);
+    expect(validate({ type: 'object', minProperties: 1 }, {})).toEqual([
+      { field: 'hours', rule: 'minProperties', message: 'hours: must have at least 1 key' },
+    ]);
+    expect(validate({ type: 'object', minProperties: 2 }, { a: 1 })).toEqual([
+      { field: 'hours', rule: 'minProperties', message: 'hours: must have at least 2 keys' },
+    ]);
+    expect(validate({ type: 'object', minProperties: 1 }, { a: 1 })).toEqual([]);
   });
 
   it('say the singular for a maximum of 1 (item, key, character)', () => {

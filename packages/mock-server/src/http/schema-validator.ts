@@ -180,6 +180,9 @@ function checkObject(
     add('maxProperties', `must have at most ${count(schema.maxProperties, 'key')}`);
     return;
   }
+  if (typeof schema.minProperties === 'number' && keys.length < schema.minProperties) {
+    add('minProperties', `must have at least ${count(schema.minProperties, 'key')}`);
+  }
   for (const name of (schema.required ?? []) as string[]) {
     // Its own: `{}` has no `constructor` of its own, though `'constructor' in {}` is true.
     if (!Object.hasOwn(value, name)) add('required', 'is required', child(field, name));
