@@ -187,9 +187,19 @@ export class Faults {
     return this.active.length > 0;
   }
 
-  /** Whether a waiting fault looks at bodies (`body_includes`): a request's is then read before they are matched. */
-  get waitingOnBody(): boolean {
-    return this.active.some((f) => f.body_includes !== undefined);
+  /**
+   * Whether a waiting fault on bodies (`body_includes`) takes this method and path: the request's
+   * body is then read before the faults are matched.
+   */
+  wantsBody(method: string, path: string): boolean {
+    if (!this.active.some((f) => f.body_includes !== undefined)) return false;
+    const canonical = canonicalPath(path);
+    return this.active.some(
+      (f) =>
+        f.body_includes !== undefined &&
+        (f.method === undefined || f.method === method) &&
+        f.matcher.test(canonical),
+    );
   }
 
   /**

@@ -61,9 +61,9 @@ type DelayFault = ActiveFault & DelayFaultSpec;
  * `response` and `body` mark whatever the run answers to be cut (`scope.drop`). A slow success
  * (`delay_ms` alone) fires where an answering fault would, then holds the request back before the
  * API reads past its body: it is carried out after the delay, as it would be then, and whatever it
- * answers, a refusal too, is answered that late. While a fault on bodies (`body_includes`) waits, a
- * request that may carry a body has it read first, to be matched; what reading it met is answered
- * where the body is read otherwise.
+ * answers, a refusal too, is answered that late. A request that a fault on bodies (`body_includes`)
+ * may take by its method and path has its body read first, to be matched; what reading it met is
+ * answered where the body is read otherwise.
  */
 export async function runOperation(
   pipeline: Pipeline,
@@ -84,7 +84,10 @@ export async function runOperation(
   const { faults } = pipeline;
   // A fault on the body (`body_includes`) is matched against it: the body is read first, before the
   // key is looked up (nothing may be awaited between that lookup and authentication), and once.
-  const early = op.body !== null && faults.waitingOnBody ? await readEarly(request) : undefined;
+  const early =
+    op.body !== null && faults.waiting && faults.wantsBody(op.method, request.path)
+      ? await readEarly(request)
+      : undefined;
   const keyId =
     op.scopes && faults.waiting ? authenticatedKeyId(ctx.state, request.header('x-api-key')) : null;
   const { passed, fault: matched } = faults.match(op.method, request.path, keyId, early?.json);
