@@ -354,8 +354,8 @@ describe('spec/openapi.yaml: requests', () => {
     expect(names.length).toBeGreaterThanOrEqual(12);
     for (const name of names) {
       expect(name).toMatchObject({
-        // One visible character: not white space, nor an invisible zero-width or soft-hyphen character.
-        pattern: '[^\\s\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]',
+        // One visible character: not white space, nor an invisible zero-width, soft-hyphen or control character.
+        pattern: '[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]',
         'x-pattern-rule': 'blank',
         'x-pattern-message': 'must not be blank',
       });

@@ -349,7 +349,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "[^\\s\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -399,7 +399,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "[^\\s\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -592,7 +592,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         ],
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "[^\\s\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -600,7 +600,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 100000,
-        "pattern": "[^\\s\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       }
@@ -627,7 +627,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         ],
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "[^\\s\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -661,7 +661,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         ],
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "[^\\s\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -685,7 +685,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         ],
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "[^\\s\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -693,7 +693,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 100000,
-        "pattern": "[^\\s\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -777,7 +777,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "[^\\s\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -802,7 +802,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "[^\\s\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -1097,7 +1097,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
             "type": "string",
             "minLength": 1,
             "maxLength": 200,
-            "pattern": "[^\\s\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+            "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
             "x-pattern-rule": "blank",
             "x-pattern-message": "must not be blank"
           },
@@ -1163,7 +1163,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         ],
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "[^\\s\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -1263,7 +1263,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 64,
-        "pattern": "[^\\s\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -1321,7 +1321,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 64,
-        "pattern": "[^\\s\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -1767,7 +1767,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "[^\\s\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -1787,7 +1787,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "[^\\s\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -2364,7 +2364,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "[^\\s\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -2403,7 +2403,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "[^\\s\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },

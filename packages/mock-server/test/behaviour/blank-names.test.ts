@@ -21,8 +21,17 @@ describe.each(transports)('blank names over $name', (transport) => {
       .data.id;
     for (const [path, field, rest] of resources(contact)) {
       const refused = [{ field, rule: 'blank', message: `${field}: must not be blank` }];
-      // Invisible characters are no name either: zero-width space, joiners, word joiner, soft hyphen.
-      for (const blank of ['   ', '\t\n', '\u00a0\u3000', '\u200b', ' \u200c\u200d\u2060\u00ad ']) {
+      // Invisible characters are no name either: zero-width space, joiners, word joiner, soft hyphen,
+      // and control characters (a NUL, an escape, C1's NEL).
+      for (const blank of [
+        '   ',
+        '\t\n',
+        '\u00a0\u3000',
+        '\u200b',
+        ' \u200c\u200d\u2060\u00ad ',
+        '\u0000',
+        ' \u0007\u001b\u007f\u0085\u009f ',
+      ]) {
         const created = await h.call('POST', path, { body: { ...rest, [field]: blank } });
         expect(created.status, `${path} ${JSON.stringify(blank)}`).toBe(400);
         expect(created.body.error.details).toEqual(refused);
