@@ -374,6 +374,9 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 100,
+        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+        "x-pattern-rule": "blank",
+        "x-pattern-message": "must not be blank",
         "default": "default"
       },
       "temperature": {
@@ -423,7 +426,10 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "model": {
         "type": "string",
         "minLength": 1,
-        "maxLength": 100
+        "maxLength": 100,
+        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+        "x-pattern-rule": "blank",
+        "x-pattern-message": "must not be blank"
       },
       "temperature": {
         "type": "number",

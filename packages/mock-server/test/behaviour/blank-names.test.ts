@@ -50,6 +50,22 @@ describe.each(transports)('blank names over $name', (transport) => {
     }
   });
 
+  it("refuses an agent's model of nothing but white space, on create and update", async () => {
+    const refused = [{ field: 'model', rule: 'blank', message: 'model: must not be blank' }];
+    for (const blank of ['   ', '\u200b', '\u0000']) {
+      const created = await h.call('POST', '/v1/agents', { body: { name: 'A', model: blank } });
+      expect(created.status, JSON.stringify(blank)).toBe(400);
+      expect(created.body.error.details).toEqual(refused);
+    }
+    const agent = await h.call('POST', '/v1/agents', { body: { name: 'A', model: 'gpt-4o' } });
+    expect(agent.status).toBe(201);
+    const updated = await h.call('PUT', `/v1/agents/${agent.body.data.id}`, {
+      body: { model: ' ' },
+    });
+    expect(updated.status).toBe(400);
+    expect(updated.body.error.details).toEqual(refused);
+  });
+
   it('refuses a training title or content of nothing but white space, on create and update', async () => {
     const agent = (await h.call('POST', '/v1/agents', { body: { name: 'A' } })).body.data.id;
     const path = `/v1/agents/${agent}/trainings`;
