@@ -22,7 +22,8 @@ const CONNECTION = new Set([
   'transfer-encoding',
 ]);
 
-const REDACTED = '[redacted]';
+/** What stands for a credential's value wherever the control API shows that one was sent. */
+export const REDACTED = '[redacted]';
 
 /**
  * The headers the journal answers for `sent`: names in lower case and in order of name, a header

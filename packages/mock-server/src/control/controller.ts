@@ -32,6 +32,8 @@ import {
   type StateSnapshot,
   stateView,
 } from '../store/state.js';
+import { publicView } from '../store/table.js';
+import { attemptHeaders } from '../webhooks/attempt-headers.js';
 import type { DomainEvent } from '../webhooks/event-bus.js';
 import { checkFault } from './check-fault.js';
 import { checkInput, MAX_SNAPSHOT_DEPTH } from './check-input.js';
@@ -442,6 +444,7 @@ export class Controller {
       );
     // Checked by the matcher: a whole number from 1. The payloads are parsed for the kept ones only.
     const { limit = attempts.length } = filter;
+    const { variant } = this.core.state;
     return attempts.slice(Math.max(0, attempts.length - limit)).map(({ d, a }) => ({
       /** The delivery the attempt is part of, as `GET /v1/webhooks/{id}/deliveries` lists it. */
       delivery_id: d.id,
@@ -455,7 +458,8 @@ export class Controller {
       event_id: d.event_id,
       /** Whether it is a `POST /v1/webhooks/{id}/test` delivery: one attempt, never retried. */
       test: d._test,
-      ...a,
+      // The spec's fields of the attempt; what it kept of its headers is in `headers`.
+      ...publicView(a),
       /**
        * The JSON body sent and signed, parsed (the spec's WebhookEnvelope: `event`, `timestamp`,
        * `webhook_id`, `data`, and in Variant B `event_id`); parsed per attempt, so that changing
@@ -463,6 +467,10 @@ export class Controller {
        * such a body).
        */
       payload: parsedBody(d._body),
+      /** The headers it sent (names in lower case, `authorization` `[redacted]`); null if unknown. */
+      headers: attemptHeaders(variant, d, a),
+      /** The body it sent and signed, as its exact text: what a signature is verified over. */
+      body: d._body,
     }));
   }
 

@@ -1,6 +1,6 @@
 import { maxAdvance } from '../clock.js';
 import { validationError } from '../errors.js';
-import type { WebhookRow } from '../store/records.js';
+import type { DeliveryRow, WebhookRow } from '../store/records.js';
 import { publicView } from '../store/table.js';
 import type { DomainContext, Handler } from './context.js';
 import { mustGet } from './lookup.js';
@@ -97,9 +97,14 @@ export const webhooksListDeliveries: Handler = (ctx, { ws, params, query }) => {
       (d) => !query.status || d.status === query.status,
     ),
     query,
-    publicView,
+    deliveryView,
   );
 };
+
+/** A delivery as the API shows it: what its attempts kept of their headers is the control API's. */
+function deliveryView(row: DeliveryRow) {
+  return { ...publicView(row), attempts: row.attempts.map(publicView) };
+}
 
 /**
  * POST /v1/webhooks/{id}/rotate-secret: a new secret, returned this once. It signs at once, or

@@ -106,9 +106,22 @@ export type AppointmentRow = S['Appointment'] & RowMeta;
 /** An MCP tool as the API shows it. */
 export type McpTool = S['McpTool'];
 
+/**
+ * A stored attempt: the spec's, and of the headers it sent what no other record holds (the rest are
+ * the same on every attempt, or come from its time: `attemptHeaders` builds them again when read).
+ */
+export type DeliveryAttemptRow = S['WebhookDeliveryAttempt'] & {
+  /** The signature header's value it sent (`sha256=...`); absent when it sent nothing, or imported from a state without it. */
+  _signature?: string;
+  /** It sent an `Authorization` header (its webhook URL held credentials), whose value is not kept. */
+  _authorization?: true;
+};
+
 /** A stored delivery of one event to one webhook, with the exact body every attempt sends. */
-export type DeliveryRow = S['WebhookDelivery'] &
+export type DeliveryRow = Omit<S['WebhookDelivery'], 'attempts'> &
   RowMeta & {
+    /** Its attempts, oldest first. */
+    attempts: DeliveryAttemptRow[];
     /** The JSON body, serialised once: retries send the same bytes. */
     _body: string;
     /** A test delivery: one attempt, never retried, not counted toward health. */

@@ -19,6 +19,7 @@ import type {
   ContactRow,
   ConversationRow,
   CustomFieldRow,
+  DeliveryAttemptRow,
   DeliveryRow,
   McpLinkRow,
   McpServerRow,
@@ -218,6 +219,42 @@ const meta = { _ws: string, _seq: CREATION_NUMBER } as const;
 const boolean: SchemaNode = { type: 'boolean' };
 const secret: SchemaNode = { type: 'string', minLength: 1 };
 
+/**
+ * A stored attempt: the spec's, and what it kept of the headers it sent, each optional, as a state
+ * exported before attempts kept them has neither (its attempts show `headers: null`).
+ */
+export const DELIVERY_ATTEMPT: SchemaNode = {
+  ...rowSchema<DeliveryAttemptRow>()(
+    'WebhookDeliveryAttempt',
+    {
+      _signature: {
+        type: 'string',
+        pattern: '^sha256=[0-9a-f]{64}$',
+        'x-pattern-message': 'must be sha256= and 64 lower-case hex digits, as the mock signs',
+      },
+      _authorization: { const: true },
+    },
+    {},
+    ['_signature', '_authorization'],
+  ),
+  // An attempt that sent an Authorization sent a signature too: alone, it could show no headers.
+  if: { required: ['_authorization'] },
+  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's keyword, never awaited
+  then: {
+    required: ['_signature'],
+    'x-message': 'is required beside _authorization: an attempt that sent one was signed',
+  },
+};
+
+/** A delivery's schema whose attempts are stored ones (DELIVERY_ATTEMPT), not the spec's alone. */
+function withAttempts(delivery: SchemaNode): SchemaNode {
+  const { properties } = delivery as { properties: Record<string, SchemaNode> };
+  return {
+    ...delivery,
+    properties: { ...properties, attempts: { type: 'array', items: DELIVERY_ATTEMPT } },
+  };
+}
+
 /** The rows of each table, as the mock stores them (records.ts). */
 export const ROW_SCHEMAS: { readonly [K in keyof Tables]: SchemaNode } = {
   agents: rowSchema<AgentRow>()('Agent', meta, {}),
@@ -299,9 +336,7 @@ export const ROW_SCHEMAS: { readonly [K in keyof Tables]: SchemaNode } = {
     ...meta,
   }),
   appointments: rowSchema<AppointmentRow>()('Appointment', meta, {}),
-  deliveries: rowSchema<DeliveryRow>()(
-    'WebhookDelivery',
-    { ...meta, _body: string, _test: boolean },
-    {},
+  deliveries: withAttempts(
+    rowSchema<DeliveryRow>()('WebhookDelivery', { ...meta, _body: string, _test: boolean }, {}),
   ),
 };

@@ -5,6 +5,7 @@ import { webhookEvents } from '../domain/webhook-events.js';
 import { signingSecret } from '../domain/webhooks.js';
 import type { DeliveryRow, WebhookRow } from '../store/records.js';
 import { AttemptDrain } from './attempt-drain.js';
+import { type KeptHeaders, keptHeaders } from './attempt-headers.js';
 import { AttemptSettler } from './attempt-settler.js';
 import { DeliveryLedger } from './delivery-ledger.js';
 import { DELIVERY_USER_AGENT } from './delivery-user-agent.js';
@@ -346,6 +347,7 @@ export class WebhookDispatcher {
     realTimeoutMs: number | undefined,
   ): Promise<AttemptOutcome> {
     const { ctx, clock } = this.options;
+    let kept: KeptHeaders | undefined;
     const outcome = await sendAttempt({
       url,
       body: row._body,
@@ -357,26 +359,44 @@ export class WebhookDispatcher {
       clock,
       realTimeoutMs,
       signal: this.disposal.signal,
+      // Kept with the attempt, so that GET /__mock/webhook-attempts shows what this one sent.
+      onSend: (headers) => {
+        kept = keptHeaders(ctx.variant, headers);
+      },
     });
     // Reset, imported or disposed meanwhile: the row belongs to a state that is gone (a new one
     // may reuse its seeded ids), so nothing is recorded or retried.
     if (generation !== this.generation || ctx.state.tables.deliveries.find(row.id) !== row) {
       return outcome;
     }
-    this.record(row, outcome, started);
+    this.record(row, outcome, started, kept);
     return outcome;
   }
 
-  /** Records an attempt's outcome, then keeps the history within its bound. */
-  private record(row: DeliveryRow, outcome: AttemptOutcome, started: number): void {
-    this.recordOutcome(row, outcome, started);
+  /**
+   * Records an attempt's outcome, and what it kept of the headers it sent (none when it sent
+   * nothing), then keeps the history within its bound.
+   */
+  private record(
+    row: DeliveryRow,
+    outcome: AttemptOutcome,
+    started: number,
+    kept?: KeptHeaders,
+  ): void {
+    this.recordOutcome(row, outcome, started, kept);
     this.ledger.prune();
   }
 
-  private recordOutcome(row: DeliveryRow, outcome: AttemptOutcome, started: number): void {
+  private recordOutcome(
+    row: DeliveryRow,
+    outcome: AttemptOutcome,
+    started: number,
+    kept: KeptHeaders | undefined,
+  ): void {
     const { ctx } = this.options;
     const number = row.attempts.length + 1;
-    row.attempts.push({ number, attempted_at: new Date(started).toISOString(), ...outcome });
+    const attempted_at = new Date(started).toISOString();
+    row.attempts.push({ number, attempted_at, ...outcome, ...kept });
     if (row.status !== 'pending') {
       // Stopped (its webhook deleted or deactivated) while this attempt was in flight: it stays
       // stopped, with its reason and no retry, unless the receiver acknowledged it: then it arrived.

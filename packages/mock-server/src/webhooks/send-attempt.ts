@@ -17,6 +17,8 @@ export interface AttemptRequest {
   realTimeoutMs?: number;
   /** Gives up at once when it aborts (the mock is disposed): the attempt ends as `aborted: <reason>`. */
   signal?: AbortSignal;
+  /** Hears the headers as they go to fetch, with the `Authorization` a URL's credentials add. */
+  onSend?: (headers: Readonly<Record<string, string>>) => void;
 }
 
 /**
@@ -51,6 +53,7 @@ export async function sendAttempt(request: AttemptRequest): Promise<AttemptOutco
   const started = request.clock.now();
   try {
     const { url, headers } = withBasicAuth(request.url, request.headers);
+    request.onSend?.(headers);
     const fetching = Promise.resolve().then(() =>
       request.fetch(url, {
         method: 'POST',
