@@ -376,3 +376,60 @@ describe('Variant B replay window (the body timestamp)', () => {
     expect(await receiver.verdict()).toEqual({ verdict: 'rejected', code: 'invalid_body' });
   });
 });
+
+describe.each(['A', 'B'] as const)('verify() on what the mock kept, Variant %s', (variant) => {
+  /**
+   * Runs receiver.py's verify() on each attempt's headers and body, as a Python suite with no
+   * receiver of its own reads them from GET /__mock/webhook-attempts: its verdict for each.
+   */
+  async function verifyInPython(attempts: unknown[], secret: string) {
+    const program = [
+      'import json, sys',
+      'from datetime import datetime',
+      `sys.path.insert(0, ${JSON.stringify(fileURLToPath(new URL('.', import.meta.url)))})`,
+      'from receiver import VerificationError, verify',
+      'for attempt in json.load(sys.stdin):',
+      '    headers = {name: [value] for name, value in attempt["headers"].items()}',
+      '    now = datetime.fromisoformat(attempt["attempted_at"].replace("Z", "+00:00")).timestamp()',
+      '    try:',
+      `        delivery = verify(headers, attempt["body"].encode("utf-8"), [${JSON.stringify(secret)}], now)`,
+      '        print(json.dumps({"verdict": "ok", "event": delivery.event["event"]}))',
+      '    except VerificationError as error:',
+      '        print(json.dumps({"verdict": "rejected", "code": error.code}))',
+    ].join('\n');
+    const child = spawn('python3', ['-c', program], { stdio: ['pipe', 'pipe', 'inherit'] });
+    child.stdin?.end(JSON.stringify(attempts));
+    let out = '';
+    child.stdout?.on('data', (chunk) => {
+      out += chunk;
+    });
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    if (code !== 0) throw new Error(`python3 exited ${code}`);
+    return out
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Verdict);
+  }
+
+  it('accepts each attempt from its headers and body alone, and refuses one whose body changed', async () => {
+    const { mock, api } = await startMock(variant);
+    // A receiver that is down (nothing listens on loopback's port 1): the attempt is made all the
+    // same, and kept with what it sent.
+    const webhook = await api('POST', '/v1/webhooks', {
+      url: 'http://127.0.0.1:1/down',
+      events: ['contact.created'],
+    });
+    await api('POST', '/v1/contacts', { name: 'Zoë Py 📦' });
+    await mock.settle();
+    const attempts = mock.webhookAttempts();
+    expect(attempts).toHaveLength(1);
+    const [sent] = attempts;
+    if (!sent) throw new Error('the mock made no attempt');
+    const changed = { ...sent, body: sent.body.replace('Zoë', 'Zoe') };
+    expect(changed.body).not.toBe(sent.body);
+    expect(await verifyInPython([sent, changed], webhook.secret)).toEqual([
+      { verdict: 'ok', event: 'contact.created' },
+      { verdict: 'rejected', code: 'signature_mismatch' },
+    ]);
+  });
+});
