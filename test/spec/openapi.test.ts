@@ -354,8 +354,9 @@ describe('spec/openapi.yaml: requests', () => {
     expect(names.length).toBeGreaterThanOrEqual(12);
     for (const name of names) {
       expect(name).toMatchObject({
-        // One visible character: not white space, nor an invisible zero-width, soft-hyphen or control character.
-        pattern: '[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]',
+        // One visible character: not white space, a control character, one of Unicode's
+        // default-ignorable characters (DerivedCoreProperties.txt, BMP) nor the braille blank.
+        pattern: String.raw`[^\s\u0000-\u001F\u007F-\u009F\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8]`,
         'x-pattern-rule': 'blank',
         'x-pattern-message': 'must not be blank',
       });

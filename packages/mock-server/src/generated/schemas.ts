@@ -349,7 +349,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -374,7 +374,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 100,
-        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank",
         "default": "default"
@@ -402,7 +402,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -427,7 +427,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 100,
-        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -598,7 +598,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         ],
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -606,7 +606,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 100000,
-        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       }
@@ -633,7 +633,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         ],
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -667,7 +667,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         ],
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -691,7 +691,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         ],
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -699,7 +699,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 100000,
-        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -783,7 +783,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -808,7 +808,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -1103,7 +1103,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
             "type": "string",
             "minLength": 1,
             "maxLength": 200,
-            "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+            "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
             "x-pattern-rule": "blank",
             "x-pattern-message": "must not be blank"
           },
@@ -1169,7 +1169,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         ],
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -1269,7 +1269,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 64,
-        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -1327,7 +1327,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 64,
-        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -1773,7 +1773,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -1793,7 +1793,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -2370,7 +2370,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -2409,7 +2409,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u180E\\u200B-\\u200D\\u2060-\\u2064]",
+        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },

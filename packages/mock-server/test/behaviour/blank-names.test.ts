@@ -20,9 +20,13 @@ describe.each(transports)('blank names over $name', (transport) => {
     const contact = (await h.call('POST', '/v1/contacts', { body: { email: 'a@b.test' } })).body
       .data.id;
     for (const [path, field, rest] of resources(contact)) {
+      // Each resource's requests in a fresh rate-limit window (100 a minute).
+      await h.mock.clock.advance(60_000);
       const refused = [{ field, rule: 'blank', message: `${field}: must not be blank` }];
       // Invisible characters are no name either: zero-width space, joiners, word joiner, soft hyphen,
-      // and control characters (a NUL, an escape, C1's NEL).
+      // control characters (a NUL, an escape, C1's NEL), and the rest of Unicode's default-ignorable
+      // ones (direction marks, embeddings and isolates, the Hangul fillers, variation selectors,
+      // the combining grapheme joiner) and the braille blank, which renders as a space.
       for (const blank of [
         '   ',
         '\t\n',
@@ -31,6 +35,11 @@ describe.each(transports)('blank names over $name', (transport) => {
         ' \u200c\u200d\u2060\u00ad ',
         '\u0000',
         ' \u0007\u001b\u007f\u0085\u009f ',
+        '\u200e\u200f\u061c',
+        '\u202a\u202e\u2066\u2069\u206f',
+        '\u115f\u1160\u3164\uffa0',
+        '\u2800',
+        '\ufe0f\u034f\u17b4\u180b',
       ]) {
         const created = await h.call('POST', path, { body: { ...rest, [field]: blank } });
         expect(created.status, `${path} ${JSON.stringify(blank)}`).toBe(400);
@@ -42,6 +51,12 @@ describe.each(transports)('blank names over $name', (transport) => {
       // A joiner inside a visible name is part of it (an emoji sequence).
       const emoji = await h.call('POST', path, { body: { ...rest, [field]: '\u200b👩\u200d💻' } });
       expect(emoji.status, path).toBe(201);
+      // So are a direction mark before a right-to-left name and a variation selector after a heart.
+      for (const visible of ['\u200fשלום', '\u2764\ufe0f']) {
+        const kept = await h.call('POST', path, { body: { ...rest, [field]: visible } });
+        expect(kept.status, `${path} ${JSON.stringify(visible)}`).toBe(201);
+        expect(kept.body.data[field]).toBe(visible);
+      }
       const updated = await h.call('PUT', `${path}/${made.body.data.id}`, {
         body: { [field]: ' ' },
       });
@@ -52,7 +67,7 @@ describe.each(transports)('blank names over $name', (transport) => {
 
   it("refuses an agent's model of nothing but white space, on create and update", async () => {
     const refused = [{ field: 'model', rule: 'blank', message: 'model: must not be blank' }];
-    for (const blank of ['   ', '\u200b', '\u0000']) {
+    for (const blank of ['   ', '\u200b', '\u0000', '\u200e', '\u3164', '\u2800']) {
       const created = await h.call('POST', '/v1/agents', { body: { name: 'A', model: blank } });
       expect(created.status, JSON.stringify(blank)).toBe(400);
       expect(created.body.error.details).toEqual(refused);
