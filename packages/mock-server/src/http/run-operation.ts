@@ -16,6 +16,7 @@ import type { ApiRequest, ApiResponse } from './api-request.js';
 import { authenticate, authenticatedKeyId } from './authenticate.js';
 import { authorize } from './authorize.js';
 import type { RateLimiter } from './rate-limiter.js';
+import { jsonBodyText, jsonTextIssues, parseJsonText } from './json-body.js';
 import { errorResponse, jsonResponse } from './respond.js';
 import { validateRequest } from './validate-request.js';
 
@@ -192,14 +193,13 @@ async function keepBody(
 }
 
 /**
- * A body read before the faults were matched: its bytes and, when it is JSON, its value (undefined
- * when it is empty or not JSON: the API's check says why, later); or the refusal its reading met
+ * A body read before the faults were matched: its bytes and, when the API reads it as JSON, its
+ * value (undefined when it is empty or the API refuses it: not sent as JSON, not UTF-8, not JSON, a key twice;
+ * its own check says why, later); or the refusal its reading met
  * (413, a body given up on), which the request meets where it reads its body, after authentication
  * and the rate limit, as without a fault on bodies.
  */
 type EarlyBody = { bytes: Uint8Array; json: unknown } | { refusal: ApiError; json?: undefined };
-
-const lenient = new TextDecoder();
 
 async function readEarly(request: ApiRequest): Promise<EarlyBody> {
   let bytes: Uint8Array;
@@ -211,9 +211,15 @@ async function readEarly(request: ApiRequest): Promise<EarlyBody> {
   }
   let json: unknown;
   try {
-    if (bytes.byteLength > 0) json = JSON.parse(lenient.decode(bytes));
-  } catch {
-    // Not JSON: no fault on bodies matches it.
+    if (bytes.byteLength > 0) {
+      const text = jsonBodyText(bytes, request);
+      const value = parseJsonText(text);
+      // A key twice, or half a surrogate pair, which JSON.parse lets through and the API refuses.
+      if (jsonTextIssues(text, value).length === 0) json = value;
+    }
+  } catch (error) {
+    // A body the API refuses (400 body): no fault on bodies matches it.
+    if (!(error instanceof ApiError)) throw error;
   }
   return { bytes, json };
 }

@@ -146,6 +146,31 @@ describe.each(transports)('a fault with body_includes over $name', (transport) =
     expect(h.mock.faults.list()).toHaveLength(1);
   });
 
+  it('matches no body the API refuses to read: not UTF-8, another type or charset, a key twice', async () => {
+    await addFault({ path: '/v1/agents', body_includes: { name: 'x' }, status: 503 });
+    const utf8 = (text: string) => new TextEncoder().encode(text);
+    for (const [raw, contentType, field, rule] of [
+      [
+        new Uint8Array([...utf8('{"name":"x","description":"'), 0xff, ...utf8('"}')]),
+        'application/json',
+        'body',
+        'encoding',
+      ],
+      ['{"name":"x"}', 'text/plain', 'body', 'contentType'],
+      ['{"name":"x"}', 'application/json; charset=latin1', 'body', 'contentType'],
+      // JSON.parse keeps the last name, which the fault asks for; the API refuses the body.
+      ['{"name":"y","name":"x"}', 'application/json', 'name', 'single'],
+    ] as const) {
+      const res = await h.call('POST', '/v1/agents', {
+        raw,
+        headers: { 'content-type': contentType },
+      });
+      expect(res.status, contentType).toBe(400);
+      expect(res.body.error.details).toEqual([expect.objectContaining({ field, rule })]);
+    }
+    expect(h.mock.faults.list()).toHaveLength(1);
+  });
+
   it('answers a request without a key 401, as before, and leaves the fault waiting', async () => {
     await addFault({ path: '/v1/agents', body_includes: { name: 'x' }, status: 503 });
     const res = await h.call('POST', '/v1/agents', { key: 'nobody-at-all', body: { name: 'x' } });
