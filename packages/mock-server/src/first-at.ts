@@ -1,7 +1,9 @@
+import { keyPath } from './key-path.js';
+
 /**
  * Walks `value` depth first (array items in order, then an object's own keys) and gives the first
  * thing `visit` finds, or undefined. `visit` sees each value with its path (`tables.agents[1].name`,
- * '' for `value` itself) and its level (1 for `value`); what it finds ends the walk there, so it can
+ * `["a.b"]` for a key a dot would misread, '' for `value` itself, or `path` when given) and its level (1 for `value`); what it finds ends the walk there, so it can
  * also stop a descent (a value nested too deep).
  */
 export function firstAt<T>(
@@ -21,7 +23,7 @@ export function firstAt<T>(
   }
   for (const key of Object.keys(value)) {
     const child = (value as Record<string, unknown>)[key];
-    const at = firstAt(child, visit, path ? `${path}.${key}` : key, level + 1);
+    const at = firstAt(child, visit, keyPath(path, key), level + 1);
     if (at !== undefined) return at;
   }
   return undefined;

@@ -4,6 +4,7 @@ import { firstAt } from '../first-at.js';
 import { type OperationInfo, operations } from '../generated/operations.js';
 import { didYouMean } from '../http/did-you-mean.js';
 import { nearMisses } from '../http/near-miss.js';
+import { keyPath } from '../key-path.js';
 import { canonicalId } from '../store/canonical-id.js';
 import type { State } from '../store/state.js';
 import { bodyFields } from './body-fields.js';
@@ -116,10 +117,14 @@ function checkBodyIncludes(
   method: string | undefined,
   path: string,
 ): void {
-  const notJson = firstAt(pattern, (value, at) => (isJsonValue(value) ? undefined : at));
+  const notJson = firstAt(
+    pattern,
+    (value, at) => (isJsonValue(value) ? undefined : at),
+    'body_includes',
+  );
   if (notJson !== undefined) {
     throw invalidField(
-      notJson === '' ? 'body_includes' : `body_includes.${notJson}`,
+      notJson,
       'type',
       'must be a JSON value (a string, a finite number, a boolean, null, an array or a plain object), as a body holds',
     );
@@ -141,7 +146,7 @@ function checkBodyIncludes(
   for (const key of Object.keys(pattern)) {
     if (fields.has(key)) continue;
     throw invalidField(
-      `body_includes.${key}`,
+      keyPath('body_includes', key),
       'unknown',
       `is not a field a body of ${path} takes${didYouMean(key, fields)}`,
     );

@@ -15,8 +15,8 @@ import type { ApiKeyRecord } from '../store/records.js';
 import type { ApiRequest, ApiResponse } from './api-request.js';
 import { authenticate, authenticatedKeyId } from './authenticate.js';
 import { authorize } from './authorize.js';
-import type { RateLimiter } from './rate-limiter.js';
 import { jsonBodyText, jsonTextIssues, parseJsonText } from './json-body.js';
+import type { RateLimiter } from './rate-limiter.js';
 import { errorResponse, jsonResponse } from './respond.js';
 import { validateRequest } from './validate-request.js';
 

@@ -610,6 +610,21 @@ describe('a field name', () => {
       ).toEqual([at, field === 'hours' ? 'hours.a' : 'a']);
     }
   });
+
+  it('shows a key a dot would misread in brackets, its quotes escaped', () => {
+    const schema: SchemaNode = { type: 'object', additionalProperties: false };
+    const fields = (field: string) =>
+      validateSchema(schema, { 'a.b': 1, '[0]': 2, 'say "hi"': 3, ok: 4 }, field, resolve).map(
+        (d) => d.field,
+      );
+    expect(fields('hours')).toEqual([
+      'hours["a.b"]',
+      'hours["[0]"]',
+      'hours["say \\"hi\\""]',
+      'hours.ok',
+    ]);
+    expect(fields('body')).toEqual(['body["a.b"]', 'body["[0]"]', 'body["say \\"hi\\""]', 'ok']);
+  });
 });
 
 describe('a reference cycle', () => {

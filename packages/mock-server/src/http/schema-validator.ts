@@ -1,5 +1,6 @@
 import type { ErrorDetail } from '../errors.js';
 import type { SchemaNode } from '../generated/operations.js';
+import { bodyField, keyPath } from '../key-path.js';
 import { didYouMean } from './did-you-mean.js';
 import {
   canonicalJson,
@@ -392,9 +393,8 @@ function shorten(json: string): string {
 }
 
 function child(field: string, key: string): string {
-  // An empty key still needs a visible name: body[""].
-  if (key === '') return `${field || 'body'}[""]`;
-  return field === 'body' || field === '' ? key : `${field}.${key}`;
+  // A key a dot would misread in brackets, under body at the top: body[""], hours["a.b"].
+  return bodyField(keyPath(field === 'body' ? '' : field, key));
 }
 
 /** `n` and the noun, plural but for one: `1 item`, `2 items`. */

@@ -1,4 +1,5 @@
 import { firstAt } from '../first-at.js';
+import { bodyField } from '../key-path.js';
 
 /**
  * Where `value` holds what structuredClone refuses and no JSON file can hold (a function or a
@@ -10,6 +11,6 @@ export function uncloneableAt(
 ): { path: string; kind: 'function' | 'symbol' } | undefined {
   return firstAt(value, (item, path) => {
     const kind = typeof item;
-    return kind === 'function' || kind === 'symbol' ? { path: path || 'body', kind } : undefined;
+    return kind === 'function' || kind === 'symbol' ? { path: bodyField(path), kind } : undefined;
   });
 }

@@ -281,6 +281,18 @@ describe.each(transports)('a fault with body_includes refused over $name', (tran
     });
     expect(ok.status).toBe(201);
   });
+
+  it('names a key a dot would misread in brackets, as the API names a body field', async () => {
+    const fault = { path: '/v1/contacts', status: 500 };
+    expect(await refused({ ...fault, body_includes: { '': 1 } })).toMatchObject({
+      field: 'body_includes[""]',
+      rule: 'unknown',
+    });
+    expect(await refused({ ...fault, body_includes: { 'email.x': 1 } })).toMatchObject({
+      field: 'body_includes["email.x"]',
+      rule: 'unknown',
+    });
+  });
 });
 
 describe('a fault with body_includes, in-process', () => {
