@@ -1,6 +1,7 @@
 import { invalidField, validationError } from '../errors.js';
 import type { SchemaNode } from '../generated/operations.js';
 import { validateSchema } from '../http/schema-validator.js';
+import { bodyField } from '../key-path.js';
 import { tooDeepAt } from './nesting-depth.js';
 
 /**
@@ -26,11 +27,7 @@ export function checkInput<T>(schema: SchemaNode, given: unknown, maxDepth = MAX
   const deep = tooDeepAt(value, maxDepth);
   if (deep !== undefined) {
     // Named by its first levels: the full path of a value nested this deep says nothing more.
-    const field =
-      deep
-        .split(/(?=[.[])/)
-        .slice(0, 3)
-        .join('') || 'body';
+    const field = bodyField((deep.match(SEGMENT) ?? []).slice(0, 3).join(''));
     throw invalidField(
       field,
       'depth',
@@ -41,6 +38,9 @@ export function checkInput<T>(schema: SchemaNode, given: unknown, maxDepth = MAX
   if (issues.length > 0) throw validationError(issues);
   return value as T;
 }
+
+/** One level of a path (`keyPath`'s): `a`, `.a`, `[0]` or `["a.b"]`, its quotes escaped as JSON's. */
+const SEGMENT = /\.?[^.[\]"]+|\[(?:\d+|"(?:[^"\\]|\\.)*")\]/g;
 
 /** A plain object's copy without its properties that are undefined; the value itself if it has none. */
 function withoutUndefined(value: unknown): unknown {

@@ -719,6 +719,14 @@ describe.each(transports)('deeply nested control input over $name', (transport) 
     });
     expect(refused.status).toBe(400);
     expect(refused.body.error.details[0]).toMatchObject({ field: 'alerts[0].a', rule: 'depth' });
+    // A key a dot would misread is one level, in brackets, not cut at its dot.
+    const dotted = await h.call('PUT', '/__mock/state', {
+      body: { ...state, alerts: [{ 'x.y': nested(70) }] },
+    });
+    expect(dotted.body.error.details[0]).toMatchObject({
+      field: 'alerts[0]["x.y"]',
+      rule: 'depth',
+    });
   });
 });
 
