@@ -1,4 +1,5 @@
 import { invalidField } from '../errors.js';
+import { NOT_JSON_MESSAGE, notJsonAt } from '../not-json-at.js';
 import { shownOption } from '../shown-option.js';
 import { unknownOption } from '../unknown-option.js';
 import {
@@ -69,6 +70,7 @@ export function connectMock(url: string | URL, options: ConnectMockOptions = {})
     },
     faults: {
       add: async (spec) => {
+        checkBodyIncludes(spec);
         await call('POST', '/faults', spec);
       },
       list: (filter) => read('/faults', filter),
@@ -160,4 +162,15 @@ function baseUrl(url: string | URL): string {
     );
   }
   return text.replace(/\/+$/, '');
+}
+
+/**
+ * Refuses a fault whose `body_includes` holds what JSON would change or drop (NaN, a Date, an
+ * undefined), as the server object does, before JSON.stringify sends a fault on other bodies.
+ */
+function checkBodyIncludes(spec: unknown): void {
+  const pattern = (spec as { body_includes?: unknown } | null)?.body_includes;
+  if (typeof pattern !== 'object' || pattern === null || Array.isArray(pattern)) return;
+  const at = notJsonAt(pattern, 'body_includes');
+  if (at !== undefined) throw invalidField(at, 'type', NOT_JSON_MESSAGE);
 }

@@ -1,10 +1,10 @@
 import { invalidField } from '../errors.js';
 import { canonicalFaultPath, type FaultSpec, faultCode } from '../faults.js';
-import { firstAt } from '../first-at.js';
 import { type OperationInfo, operations } from '../generated/operations.js';
 import { didYouMean } from '../http/did-you-mean.js';
 import { nearMisses } from '../http/near-miss.js';
 import { keyPath } from '../key-path.js';
+import { NOT_JSON_MESSAGE, notJsonAt } from '../not-json-at.js';
 import { canonicalId } from '../store/canonical-id.js';
 import type { State } from '../store/state.js';
 import { bodyFields } from './body-fields.js';
@@ -117,18 +117,8 @@ function checkBodyIncludes(
   method: string | undefined,
   path: string,
 ): void {
-  const notJson = firstAt(
-    pattern,
-    (value, at) => (isJsonValue(value) ? undefined : at),
-    'body_includes',
-  );
-  if (notJson !== undefined) {
-    throw invalidField(
-      notJson,
-      'type',
-      'must be a JSON value (a string, a finite number, a boolean, null, an array or a plain object), as a body holds',
-    );
-  }
+  const notJson = notJsonAt(pattern, 'body_includes');
+  if (notJson !== undefined) throw invalidField(notJson, 'type', NOT_JSON_MESSAGE);
   const withBody = targets.filter(
     (op) => op.body !== null && (method === undefined || op.method === method),
   );
@@ -151,16 +141,6 @@ function checkBodyIncludes(
       `is not a field a body of ${path} takes${didYouMean(key, fields)}`,
     );
   }
-}
-
-/** Whether JSON writes `value` as it is (its items and fields are looked at one by one). */
-function isJsonValue(value: unknown): boolean {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
-  if (typeof value === 'number') return Number.isFinite(value);
-  if (typeof value !== 'object') return false;
-  if (Array.isArray(value)) return true;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
 }
 
 const ROUTES = [...new Set(operations.map((op) => op.path))];

@@ -169,6 +169,45 @@ describe('connectMock over listen()', () => {
     expect(missing).toMatchObject({ status: 404, code: 'NOT_FOUND' });
   });
 
+  // JSON.stringify made NaN null, a Date a string and dropped an undefined: a fault on bodies the
+  // server object refuses was set, on other bodies than the test meant.
+  it('refuses a body_includes JSON would change, as the server object does, and sends nothing', async () => {
+    const { mock, server } = await serve();
+    const sent: string[] = [];
+    const client = connectMock(server.url, {
+      fetch: (input, init) => {
+        sent.push(String(init?.method));
+        return fetch(input, init);
+      },
+    });
+    for (const [body_includes, field] of [
+      [{ description: Number.NaN }, 'body_includes.description'],
+      [{ description: new Date(0) }, 'body_includes.description'],
+      [{ url: 'http://x.test/h', description: undefined }, 'body_includes.description'],
+      [{ events: ['messages', undefined] }, 'body_includes.events[1]'],
+      [{ 'a.b': Number.POSITIVE_INFINITY }, 'body_includes["a.b"]'],
+    ] as const) {
+      const spec = { path: '/v1/webhooks', body_includes, status: 503 };
+      const inProcess = (() => {
+        try {
+          mock.faults.add(spec);
+        } catch (error) {
+          return error;
+        }
+      })();
+      expect(inProcess).toMatchObject({ details: [{ field, rule: 'type' }] });
+      const refused = await rejection(client.faults.add(spec));
+      expect(refused).toBeInstanceOf(MockApiError);
+      expect(refused).toMatchObject({
+        status: 400,
+        message: (inProcess as MockApiError).message,
+        details: (inProcess as MockApiError).details,
+      });
+    }
+    expect(sent).toEqual([]);
+    expect(mock.faults.list()).toEqual([]);
+  });
+
   // null was read as no options: reset(null) emptied a shared server that the server object's
   // reset(null) leaves alone, and requests(null) listed every request.
   it('refuses options or a filter that is no object as the server object does, null too', async () => {
