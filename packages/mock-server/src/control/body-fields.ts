@@ -7,7 +7,7 @@ const known = new Map<OperationInfo, ReadonlySet<string> | null>();
 /**
  * The top-level fields an operation's JSON body may have, or null when it takes other fields too
  * (or none at all): the properties of its schema and of the branches it is made of (`allOf`,
- * `anyOf`, `oneOf`), when one of them refuses any other field.
+ * `anyOf`, `oneOf`), when it refuses any other field (`fieldsOf`).
  */
 export function bodyFields(op: OperationInfo): ReadonlySet<string> | null {
   let fields = known.get(op);
@@ -19,17 +19,31 @@ export function bodyFields(op: OperationInfo): ReadonlySet<string> | null {
 }
 
 function closedFields(root: SchemaNode): ReadonlySet<string> | null {
-  const fields = new Set<string>();
-  let closed = false;
-  const visit = (node: SchemaNode): void => {
-    const schema = deref(node, resolveRef);
-    if (schema.additionalProperties === false) closed = true;
-    const properties = schema.properties as Record<string, unknown> | undefined;
-    for (const name of Object.keys(properties ?? {})) fields.add(name);
-    for (const branches of [schema.allOf, schema.anyOf, schema.oneOf]) {
-      if (Array.isArray(branches)) for (const branch of branches) visit(branch as SchemaNode);
-    }
-  };
-  visit(root);
+  const { fields, closed } = fieldsOf(root);
   return closed ? fields : null;
+}
+
+/**
+ * A schema's fields and whether it refuses any other: it does when it says so, when one of its
+ * `allOf` branches does (a body must satisfy each), or when every branch of an `anyOf` or a
+ * `oneOf` does (a body satisfies one of them: an open one takes any field).
+ */
+function fieldsOf(node: SchemaNode): { fields: Set<string>; closed: boolean } {
+  const schema = deref(node, resolveRef);
+  const fields = new Set(Object.keys((schema.properties as object | undefined) ?? {}));
+  let closed = schema.additionalProperties === false;
+  const take = (branches: unknown): boolean[] => {
+    if (!Array.isArray(branches)) return [];
+    return branches.map((branch) => {
+      const inner = fieldsOf(branch as SchemaNode);
+      for (const name of inner.fields) fields.add(name);
+      return inner.closed;
+    });
+  };
+  if (take(schema.allOf).some(Boolean)) closed = true;
+  for (const branches of [schema.anyOf, schema.oneOf]) {
+    const each = take(branches);
+    if (each.length > 0 && each.every(Boolean)) closed = true;
+  }
+  return { fields, closed };
 }
