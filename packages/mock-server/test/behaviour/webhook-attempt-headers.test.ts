@@ -295,3 +295,38 @@ describe('webhook attempts that sent nothing', () => {
     }
   });
 });
+
+describe('webhook attempts the receiver never answered', () => {
+  it('show the headers they gave to fetch on a network error, signed over the body they show', async () => {
+    const mock = createMockServer({
+      clock: 'manual',
+      variant: 'B',
+      deliveryGraceMs: 0,
+      deliveryFetch: () => Promise.reject(new TypeError('fetch failed')),
+    });
+    try {
+      const { key } = mock.createApiKey({ scopes: 'all' });
+      const call = apiClient(inProcess(mock), key);
+      const hook = await call('POST', '/v1/webhooks', {
+        body: { url: 'https://hooks.example.com/a', events: ['contacts'] },
+      });
+      await call('POST', '/v1/contacts', { body: { name: 'Ada' } });
+      await mock.settle();
+      const [attempt] = mock.webhookAttempts();
+      expect(attempt?.error).toMatch(/^network error/);
+      expect(attempt?.headers).toMatchObject({
+        'x-service-signature': expect.stringMatching(/^sha256=[0-9a-f]{64}$/),
+      });
+      const event = verifyWebhookSync({
+        variant: 'B',
+        rawBody: attempt?.body ?? '',
+        headers: attempt?.headers ?? {},
+        secret: hook.body.data.secret,
+        now: new Date(attempt?.attempted_at ?? ''),
+      });
+      expect(event.event).toBe('contact.created');
+    } finally {
+      mock.dispose();
+    }
+  });
+});
