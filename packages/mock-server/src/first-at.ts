@@ -3,8 +3,9 @@ import { keyPath } from './key-path.js';
 /**
  * Walks `value` depth first (array items in order, then an object's own keys) and gives the first
  * thing `visit` finds, or undefined. `visit` sees each value with its path (`tables.agents[1].name`,
- * `["a.b"]` for a key a dot would misread, '' for `value` itself, or `path` when given) and its level (1 for `value`); what it finds ends the walk there, so it can
- * also stop a descent (a value nested too deep).
+ * `["a.b"]` for a key a dot would misread; '' for `value` itself, or `path` when given) and its
+ * level (1 for `value`); what it finds ends the walk there, so it can also stop a descent (a value
+ * nested too deep).
  */
 export function firstAt<T>(
   value: unknown,

@@ -11,7 +11,7 @@ export function keyPath(parent: string, key: string): string {
   return parent === '' ? key : `${parent}.${key}`;
 }
 
-/** A path of a body's value as a field name: `body` for the body itself, `body[""]` for a path starting with a bracket. */
+/** A path in a body as a field name: `body` for the body itself, `body[""]` for one starting `[`. */
 export function bodyField(path: string): string {
   return path === '' || path.startsWith('[') ? `body${path}` : path;
 }

@@ -194,10 +194,10 @@ async function keepBody(
 
 /**
  * A body read before the faults were matched: its bytes and, when the API reads it as JSON, its
- * value (undefined when it is empty or the API refuses it: not sent as JSON, not UTF-8, not JSON, a key twice;
- * its own check says why, later); or the refusal its reading met
- * (413, a body given up on), which the request meets where it reads its body, after authentication
- * and the rate limit, as without a fault on bodies.
+ * value (undefined when it is empty or the API refuses it: not sent as JSON, not UTF-8, not JSON,
+ * a key twice; its own check says why, later); or the refusal its reading met (413, a body given
+ * up on), which the request meets where it reads its body, after authentication and the rate
+ * limit, as without a fault on bodies.
  */
 type EarlyBody = { bytes: Uint8Array; json: unknown } | { refusal: ApiError; json?: undefined };
 
