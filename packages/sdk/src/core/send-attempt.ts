@@ -111,8 +111,10 @@ export function sendAttempt(
           // Not held: no body, or status 0 (a browser's opaque redirect, which WebKit gives an empty
           // body; no Response can be built again with it). A 2xx from a fetch that never read the
           // signal (a wrapper that drops `init`) is held too: its body cannot be stopped, but the
-          // call still settles on time.
-          else if (!(hold && response.body !== null && response.status)) {
+          // call still settles on time. Nor a redirect that a fetch of one's own followed: a body
+          // read here would be rebuilt without `redirected`, and refuseRedirect would miss it (a 404
+          // elsewhere would throw as the API's, a 503 be retried and the key sent there again).
+          else if (!(hold && response.body !== null && response.status) || response.redirected) {
             finish();
             // `Response.error()` (a fetch of one's own may answer it; it has no body): a network
             // error, as if the fetch had thrown, so retried and reported as one.
