@@ -379,6 +379,25 @@ describe('agent-platform-mock CLI', () => {
     );
   });
 
+  it('answers --help and --version without reading a --seed file or stdin', async () => {
+    // A file not written yet exited 2 before the help that says what to put in it; `--seed -` read
+    // stdin first (empty here: "not JSON", exit 2; from a terminal it waited for end of input).
+    for (const args of [
+      ['--seed', join(tmpdir(), 'no-such-state-file.json'), '--help'],
+      ['--seed', '-', '--help'],
+      ['--seed', '-', '--version'],
+    ]) {
+      const r = run(args);
+      expect(await r.exit).toBe(0);
+      expect(r.stdout()).toMatch(
+        args[2] === '--help' ? /^Usage: agent-platform-mock / : /^\d+\.\d+\.\d+/,
+      );
+      expect(r.stderr()).toBe('');
+    }
+    // A flag's value is still checked, as `proxy --help` checks them: the help is not a way around it.
+    expect(() => parseCli(['--port', 'x', '--help'])).toThrow(UsageError);
+  });
+
   it('prints every flag with its default on --help', async () => {
     const r = run(['--help']);
     expect(await r.exit).toBe(0);

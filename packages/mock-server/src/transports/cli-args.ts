@@ -14,6 +14,7 @@ import { UsageError } from './usage-error.js';
 
 /** What the command line asks for. */
 export interface CliConfig {
+  /** `--help`: print USAGE and exit. With it (or `--version`) a `--seed` file is not read: `seed` is `none`. */
   help: boolean;
   /** `--version`: print the package's version and exit. */
   version: boolean;
@@ -155,10 +156,15 @@ export function parseCli(
   const seedFlag = String(values.seed);
   // `--seed -` is stdin (fd 0, on Windows too), named so wherever a file's name would be.
   const seedLabel = seedFlag === '-' ? 'stdin' : seedFlag;
+  // --help and --version serve nothing, so read no state: `--seed - --help` waited for stdin, and a
+  // file not written yet hid the help that says what to put in it (exit 2).
+  const infoOnly = values.help === true || values.version === true;
   const seed =
     seedFlag === 'demo' || seedFlag === 'none'
       ? seedFlag
-      : readSeedFile(seedFlag === '-' ? 0 : seedFlag, seedLabel);
+      : infoOnly
+        ? 'none'
+        : readSeedFile(seedFlag === '-' ? 0 : seedFlag, seedLabel);
   // The import would say only that the variant must be this server's: say which flag serves it.
   const seedVariant = typeof seed === 'object' ? (seed as { variant?: unknown }).variant : variant;
   if ((seedVariant === 'A' || seedVariant === 'B') && seedVariant !== variant) {
