@@ -23,15 +23,16 @@ export function releaseHold({ heldAttempt: at }: AttemptHold): void {
 
 /**
  * Reads a held 2xx's body, settling as soon as the attempt stops: a fetch may read the signal
- * without tying it to the body (MSW does), or ignore it.
+ * without tying it to the body (MSW does), or ignore it. An arrow with one expression: 3 B fewer
+ * in the bundle than a function with two returns.
  */
-export function readHeld(response: Response, { heldAttempt: at }: AttemptHold): Promise<string> {
-  if (!at) return response.text();
-  return new Promise((resolve, reject) => {
-    if (at.stopped) return reject(at.stopped[0]);
-    at.onStop = reject;
-    // Not when a middleware replaced the response: the held one is still unread.
-    at.read = response === at.held;
-    response.text().then(resolve, reject);
-  });
-}
+export const readHeld = (response: Response, { heldAttempt: at }: AttemptHold): Promise<string> =>
+  at
+    ? new Promise((resolve, reject) => {
+        if (at.stopped) return reject(at.stopped[0]);
+        at.onStop = reject;
+        // Not when a middleware replaced the response: the held one is still unread.
+        at.read = response === at.held;
+        response.text().then(resolve, reject);
+      })
+    : response.text();

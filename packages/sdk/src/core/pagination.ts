@@ -62,7 +62,8 @@ export class Page<T> implements AsyncIterable<T> {
    * time: iterating would never end).
    */
   async getNextPage(): Promise<Page<T>> {
-    const { page } = this.pagination;
+    // Not destructured: 3 B fewer in the bundle.
+    const page = this.pagination.page;
     if (!this.hasNextPage()) throw new AgentPlatformError('No next page.');
     const next = await this.#fetchPage(page + 1);
     if (next.pagination.page > page) return next;

@@ -14,7 +14,9 @@ import { APIError } from './errors.js';
  */
 export function refuseRedirect(response: Response): void {
   // Only what the test needs is read on every call: `url` serialises a URL each time it is read.
-  const { status, redirected } = response;
+  // Read one by one: a destructuring const costs the bundle 3 B more.
+  const status = response.status;
+  const redirected = response.redirected;
   // A number, which test() reads as its digits.
   if (
     redirected ||

@@ -6,7 +6,7 @@ import type { LevelLogger } from './logger.js';
 import { refuseRedirect } from './redirect.js';
 import { BODY, type WithBody } from './replayable-request.js';
 import { backoffDelay, IDEMPOTENT, serverDelay, shouldRetryStatus } from './retry-policy.js';
-import { attemptState, sendAttempt } from './send-attempt.js';
+import { type AttemptState, SIGNAL, sendAttempt } from './send-attempt.js';
 import type { Throttle } from './throttle.js';
 
 /** A fetch function: the global one, MSW's patched one, or an in-process handler. */
@@ -62,14 +62,15 @@ export async function sendWithRetry(
   hold?: AttemptHold,
 ): Promise<Response> {
   const { timeSource: clock, leveledLogger: logger } = config;
-  const { method } = request;
+  // `method` and `signal` read as properties, not destructured: 4 B fewer in the bundle.
+  const method = request.method;
   // Health is never rate limited and answers without the headers: it neither waits for the
   // throttle nor teaches it anything (it would read as a server that reports no window).
   const throttle =
     method === 'GET' && config.limiter && path(request).endsWith('/v1/health')
       ? undefined
       : config.limiter;
-  const { callSignal: signal } = options;
+  const signal = options.callSignal;
   let body: string | ArrayBuffer | undefined = (request as WithBody)[BODY];
   // Not built by us (a middleware replaced it): its body is buffered once to replay it, and
   // every attempt, the first too, is a copy. Firefox's Request has no body (undefined, for a GET
@@ -85,7 +86,8 @@ export async function sendWithRetry(
     const attempt = retry || buffered ? new Request(request, { body } as RequestInit) : request;
     if (throttle) await throttle.acquire(signal);
     const started = clock.now();
-    const state = attemptState();
+    // attemptState() written out (see there): 8 B fewer in the bundle than calling it.
+    const state = Object.defineProperty({ redirect: 'manual' }, 'signal', SIGNAL) as AttemptState;
     let response: Response | undefined;
     try {
       response = await sendAttempt(

@@ -78,8 +78,9 @@ export class Throttle {
     // The window, learnt here rather than in a method of its own: 10 B fewer in the bundle.
     if (response) {
       const info = parseRateLimit(response.headers);
-      // Read before the branches: one chain of else-ifs is the shortest in the bundle.
-      const reset = info ? info.reset * 1000 : 0;
+      // Read before the branches: one chain of else-ifs is the shortest in the bundle. NaN without a
+      // window, where no branch reads it (2 B fewer than `info ? ... : 0`).
+      const reset = (info?.reset as number) * 1000;
       if (!info) {
         // A server that reports no window is not throttled; an error answered without the headers
         // (a 401, a gateway's 502) says nothing about the window, so probing goes on.
@@ -113,8 +114,8 @@ export class Throttle {
     // Nobody in flight will bring news: wake up when the window resets.
     if (this.#queue.size && !this.#inFlight && !this.#sleep) {
       const wait = this.#reset + Skew.MARGIN - this.#clock.now();
-      const sleep = new AbortController();
-      this.#sleep = sleep;
+      // biome-ignore lint/suspicious/noAssignInExpressions: the wait's handle, kept and named in one (2 B fewer than two statements)
+      const sleep = (this.#sleep = new AbortController());
       // Only the current wait: a clock whose sleep ignores the signal ends an abandoned one late,
       // which must neither drop the newer wait's handle nor start a second wait. (Aborted, it is
       // no longer current: onAbort has moved on.)
