@@ -2,7 +2,7 @@ import openapiFetch, { type Client, mergeHeaders } from 'openapi-fetch';
 import { APIPromise, type RawResult } from './core/api-promise.js';
 import { attemptFailure } from './core/attempt-failure.js';
 import { checkBaseUrl } from './core/check-base-url.js';
-import { checkHeaders } from './core/check-headers.js';
+import { checkSendable } from './core/check-sendable.js';
 import { type Clock, systemClock } from './core/clock.js';
 import { readEnv } from './core/env.js';
 import {
@@ -221,7 +221,7 @@ export class AgentPlatform {
     const [apiKey, keyName] = setting(options, 'apiKey');
     // A header fetch refuses would fail every call with a TypeError quoting its value, which may be
     // the key. The key is named after where it came from.
-    checkHeaders({ ...options.defaultHeaders, [keyName]: apiKey });
+    checkSendable({ ...options.defaultHeaders, [keyName]: apiKey });
     // The OpenAI and Anthropic SDKs' spelling: spread from a config object it passes TypeScript's
     // excess-property check, and was ignored for AGENT_PLATFORM_BASE_URL or a 'missing'.
     if ('baseURL' in options) throw new AgentPlatformError('baseURL: spelled baseUrl here');
@@ -262,6 +262,8 @@ export class AgentPlatform {
       headers: mergeHeaders(options.defaultHeaders, { 'x-api-key': apiKey }),
       Request: ReplayableRequest,
       pathSerializer,
+      // openapi-fetch's own, which first refuses a lone surrogate naming the parameter (it threw a
+      // bare URIError); a raw call's own querySerializer replaces it.
       // The API never redirects (see refuseRedirect); also for a `fetch` that drops sendAttempt's init.
       redirect: 'manual',
       // A raw call's signal is on its Request (openapi-fetch puts it there); the attempt's own
@@ -269,16 +271,22 @@ export class AgentPlatform {
       fetch: (request) =>
         sendWithRetry(request, { ...this.#defaults, callSignal: request.signal }, this.#config),
     });
-    // Called by `#call`, which checks the headers itself: one async hop fewer per call.
+    // Called by `#call`, which checks the headers and query itself: one async hop fewer per call.
     this.#methods = { ...raw } as unknown as LooseClient;
     // openapi-fetch merges a call's headers before anything else, and a header fetch refuses would
-    // reject the call with a TypeError quoting its value. Each method of `raw` that sends checks
-    // them first: the rejection names the header, not the value.
+    // reject the call with a TypeError quoting its value (a query value with a lone surrogate, with
+    // a bare URIError). Each method of `raw` that sends checks them first: the rejection names the
+    // header, not the value, or the query parameter.
     for (const [name, send] of Object.entries(raw) as [string, RawSend][]) {
       if (name !== 'use' && name !== 'eject') {
         (raw as unknown as Record<string, RawSend>)[name] = async (...args) => {
           // The init, wherever it is: `request` takes the method first.
-          for (const arg of args) checkHeaders((arg as RequestOptions | undefined)?.headers);
+          for (const arg of args) {
+            checkSendable(
+              (arg as RequestOptions | undefined)?.headers,
+              (arg as { params?: { query?: object } } | undefined)?.params?.query,
+            );
+          }
           return send(...args);
         };
       }
@@ -360,9 +368,9 @@ export class AgentPlatform {
         // refused: the iteration would read it as 0).
         count('maxItems', options.maxItems, 'whole ');
         count('maxPages', options.maxPages, 'whole ');
-        // Before openapi-fetch merges them, as `raw` does.
-        checkHeaders(options.headers);
       }
+      // Before openapi-fetch merges the headers and serializes the query, as `raw` does.
+      checkSendable(options?.headers, query);
       const { response, error } = await this.#methods[method](path, {
         // A path without parameters comes with no path object (undefined, not {}): openapi-fetch
         // then skips the serializer, whose regex replace costs a POST /v1/agents 4 % of its time.
