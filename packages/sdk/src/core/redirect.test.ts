@@ -10,9 +10,14 @@ import { APIConnectionError, APIError } from './errors.js';
 // whether a redirect is followed.
 let keysStolen: (string | undefined)[] = [];
 let apiHits = 0;
+/** What the other origin answers: a 2xx, or an error status with a message of its own. */
+let elsewhereStatus = 200;
 const elsewhere = createServer((request, response) => {
   keysStolen.push(request.headers['x-api-key'] as string | undefined);
-  response.writeHead(200, { 'content-type': 'application/json' }).end('{"data":{}}');
+  const status = elsewhereStatus;
+  const body =
+    status < 400 ? { data: {} } : { error: { code: 'X', message: 'login page', status } };
+  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 });
 const api = createServer((_request, response) => {
   apiHits++;
@@ -36,6 +41,7 @@ afterAll(async () => {
 beforeEach(() => {
   keysStolen = [];
   apiHits = 0;
+  elsewhereStatus = 200;
 });
 
 const client = (options: ClientOptions = {}) =>
@@ -95,6 +101,22 @@ describe('a redirect is never followed', () => {
     await expectRedirectError(follows.raw.GET('/v1/me'), 200);
     expect(apiHits).toBe(2);
     expect(keysStolen).toEqual(['secret', 'secret']);
+  });
+
+  it('fails it whatever the other end answers: not as its 404, and without retrying its 503', async () => {
+    // sendAttempt rebuilt an error status's response from its text, which dropped `redirected`.
+    const follows = client({
+      fetch: (request) =>
+        globalThis.fetch(request.url, { method: request.method, headers: request.headers }),
+    });
+    elsewhereStatus = 404;
+    const notFound = await expectRedirectError(follows.agents.retrieve('a1'), 404);
+    expect(notFound.message).toBe(`Redirect to ${origin(elsewhere)}/steal followed: check baseUrl`);
+    await expectRedirectError(follows.raw.GET('/v1/me'), 404);
+    elsewhereStatus = 503;
+    // A GET: each retry of the 503 would have sent the key there again.
+    await expectRedirectError(follows.agents.retrieve('a1'), 503);
+    expect(keysStolen).toEqual(['secret', 'secret', 'secret']);
   });
 
   it("ends a browser's opaque redirect (status 0, no Location) in the same error", async () => {
