@@ -262,8 +262,6 @@ export class AgentPlatform {
       headers: mergeHeaders(options.defaultHeaders, { 'x-api-key': apiKey }),
       Request: ReplayableRequest,
       pathSerializer,
-      // openapi-fetch's own, which first refuses a lone surrogate naming the parameter (it threw a
-      // bare URIError); a raw call's own querySerializer replaces it.
       // The API never redirects (see refuseRedirect); also for a `fetch` that drops sendAttempt's init.
       redirect: 'manual',
       // A raw call's signal is on its Request (openapi-fetch puts it there); the attempt's own
