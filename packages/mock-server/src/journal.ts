@@ -43,8 +43,9 @@ export interface JournalEntry {
    * The request's body as the API read it, as UTF-8 text (only on a request that had one), so that
    * a suite asserts on what its client sent; past 16 KiB its first 16 KiB and `...`. An injected
    * fault's request has it too (a retry's body compared with the first attempt's), but for one that
-   * drops the request. A request refused before its body was read (a 401, 403 or 429, maintenance,
-   * no route) has none, nor has a control API request that `onRequest` hears (a state import's is
+   * drops the request. A request refused before the API reads its body (a 401, 403 or 429,
+   * maintenance, no route) has none, even one whose body a `body_includes` fault read early to match
+   * it, nor has a control API request that `onRequest` hears (a state import's is
    * the state).
    */
   body?: string;

@@ -176,6 +176,11 @@ describe.each(transports)('a fault with body_includes over $name', (transport) =
     const res = await h.call('POST', '/v1/agents', { key: 'nobody-at-all', body: { name: 'x' } });
     expect(res.status).toBe(401);
     expect(h.mock.faults.list()).toHaveLength(1);
+    // Read early to be matched, the body is still journalled only where the API reads it: a request
+    // refused before then has none, as without a fault on bodies.
+    const [entry] = h.mock.requests({ limit: 1 });
+    expect(entry).toMatchObject({ status: 401, method: 'POST', path: '/v1/agents' });
+    expect(entry).not.toHaveProperty('body');
   });
 
   it('answers a body over 1 MiB 413 after the key is checked, as without a fault on bodies', async () => {
