@@ -207,7 +207,21 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     id: ids,
     randomHex: (kind, bytes) => random.hex(kind, bytes),
     seq: () => ++state.seq,
-    respond: async (input) => String(await responder(input)),
+    // A responder that fails stands for the AI failing: the customer's message stands, unanswered,
+    // and onError says why (a 500 would hide a conversation that was made all the same).
+    respond: async (input) => {
+      try {
+        const answer: unknown = await responder(input);
+        if (typeof answer === 'string') return answer;
+        throw new TypeError(`responder: returned ${shownOption(answer)}, not a string`);
+      } catch (error) {
+        onError(error, {
+          method: 'RESPONDER',
+          path: `(responder, conversation ${input.conversationId})`,
+        });
+        return null;
+      }
+    },
     mcpToolsFor: (server) =>
       typeof mcpTools === 'function' ? optionTools(mcpTools(server)) : listedTools,
     get deliveries() {

@@ -44,8 +44,9 @@ export interface MockServerOptions {
   /** How many requests `requests()` keeps (default 1000). */
   journalSize?: number | undefined;
   /**
-   * Where unexpected errors are reported: the mock's own (answered 500), a webhook attempt's, and a
-   * throw or rejection of an `events.on` listener (method `EVENT`); default `console.error`.
+   * Where unexpected errors are reported: the mock's own (answered 500), a webhook attempt's, a
+   * `responder`'s (method `RESPONDER`; the message stands, unanswered) and a throw or rejection of
+   * an `events.on` listener (method `EVENT`); default `console.error`.
    */
   onError?: ((error: unknown, request: { method: string; path: string }) => void) | undefined;
   /**

@@ -220,13 +220,14 @@ describe('createMockServer options', () => {
     const onError = vi.fn();
     const mock = createMockServer({
       onError,
-      responder: () => {
-        throw new Error('responder exploded');
+      mcpTools: () => {
+        throw new Error('mcpTools exploded');
       },
     });
     const call = client(mock);
-    const agent = (await call('POST', '/v1/agents', { body: { name: 'A' } })).body.data.id;
-    const res = await call('POST', `/v1/agents/${agent}/conversation`, { body: { message: 'Hi' } });
+    const res = await call('POST', '/v1/mcp-servers', {
+      body: { name: 'Docs', url: 'https://mcp.test/sse' },
+    });
     expect(res.status).toBe(500);
     expect(res.body.error).toEqual({
       code: 'INTERNAL_ERROR',
@@ -235,10 +236,10 @@ describe('createMockServer options', () => {
     });
     // Every authenticated answer carries the key's rate-limit headers, a 500 too.
     expect(res.headers.get('x-ratelimit-limit')).toBe('100');
-    expect(res.headers.get('x-ratelimit-remaining')).toBe('98');
+    expect(res.headers.get('x-ratelimit-remaining')).toBe('99');
     expect(res.headers.get('x-ratelimit-reset')).toMatch(/^\d+$/);
     expect(onError).toHaveBeenCalledOnce();
-    expect(onError.mock.calls[0]?.[0]).toEqual(new Error('responder exploded'));
+    expect(onError.mock.calls[0]?.[0]).toEqual(new Error('mcpTools exploded'));
   });
 
   it('uses the responder option for the AI answer, with the agent and its trainings', async () => {

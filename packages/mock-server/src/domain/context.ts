@@ -22,8 +22,8 @@ export interface DomainContext {
   randomHex(kind: SecretKind, bytes: number): string;
   /** The next creation sequence number. */
   seq(): number;
-  /** The AI agent's answer to a customer message (the `responder` option). */
-  respond(input: ResponderInput): Promise<string>;
+  /** The AI agent's answer to a customer message (the `responder` option); null when it failed. */
+  respond(input: ResponderInput): Promise<string | null>;
   /** The simulated tools of a newly registered MCP server (the `mcpTools` option). */
   mcpToolsFor(server: { name: string; url: string }): McpTool[];
   /** Webhook delivery. */

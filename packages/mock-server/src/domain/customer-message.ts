@@ -66,6 +66,7 @@ export async function receiveCustomerMessage(
   // The same row, not only the same id: after a reset with seeded ids a new chat may have it.
   // Nor when the chat changed and came back: a handoff and back, a close and a reopening, a transfer.
   if (
+    answer === null ||
     current !== conversation ||
     chatChanges(current) !== turn ||
     current._chat_status !== 'open' ||
