@@ -17,7 +17,7 @@ import {
   MAX_PENDING_PER_WEBHOOK,
   retryDelayMs,
 } from './schedules.js';
-import { type AttemptOutcome, failedOutcome, sendAttempt, timeoutOutcome } from './send-attempt.js';
+import { type AttemptOutcome, failedOutcome, sendAttempt } from './send-attempt.js';
 import { noteFailure, noteSuccess } from './webhook-health.js';
 
 /** Why an attempt ended or was not sent once `dispose()` was called (the reason its signal aborts with). */
@@ -25,6 +25,12 @@ const DISPOSED = 'the mock server was disposed';
 const NOT_SENT_DISPOSED = `not sent: ${DISPOSED}`;
 /** Why an attempt was not sent once a graceful close began (`drain`). */
 const NOT_SENT_CLOSING = 'not sent: the mock server is closing';
+
+/** A delivery waiting for its webhook's attempts in flight, and what to call once it is done. */
+interface Waiting {
+  id: string;
+  done: () => void;
+}
 
 /** What the dispatcher needs: the domain context, the clock, and how to reach receivers. */
 export interface DispatcherOptions {
@@ -52,8 +58,11 @@ export class WebhookDispatcher {
   private readonly ledger: DeliveryLedger;
   /** The events `countDeliveries` is emitting, by id: how many deliveries each made. */
   private readonly counting = new Map<string, number>();
-  /** Per webhook, the end of its last attempt: its attempts go out one at a time, in order. */
-  private readonly lanes = new Map<string, Promise<AttemptOutcome | null>>();
+  /**
+   * Per webhook with attempts in flight, the deliveries waiting for them, in order: its attempts go
+   * out one at a time (`runLane` says when together).
+   */
+  private readonly lanes = new Map<string, Waiting[]>();
   /** Bumped by a reset, an import and dispose: an attempt queued before then is dropped. */
   private generation = 0;
   /**
@@ -195,6 +204,7 @@ export class WebhookDispatcher {
   /** Attempts waiting in a lane belong to the state that queued them: they will not go out. */
   private forgetQueued(): void {
     this.generation++;
+    for (const lane of this.lanes.values()) for (const { done } of lane) done();
     this.lanes.clear();
   }
 
@@ -261,43 +271,68 @@ export class WebhookDispatcher {
   }
 
   /**
-   * Starts an attempt in the background, after the webhook's attempt in flight if any: a receiver
+   * Starts an attempt in the background, after the webhook's attempts in flight if any: a receiver
    * gets one request at a time, in the order the events happened (so a CI suite sees
-   * agent.handoff_started before conversation.assigned on every run). A bug in it is reported,
-   * never an unhandled rejection.
+   * agent.handoff_started before conversation.assigned on every run).
    */
   private launch(id: string): void {
     if (this.disposal.signal.aborted || this.graceful.closing) return;
     const row = this.options.ctx.state.tables.deliveries.find(id);
     const hookId = row?.webhook_id ?? '';
-    const previous = this.lanes.get(hookId);
-    const due = this.options.clock.now();
-    // Waiting behind the attempt in flight: due since now, a first attempt as a retry (whose time
-    // its timer set), until it goes out.
-    if (row && previous !== undefined) row.next_attempt_at ??= new Date(due).toISOString();
-    const { generation } = this;
-    const next = (ahead: AttemptOutcome | null) => {
-      if (generation !== this.generation) return null;
-      return this.attempt(id, undefined, ahead?.error === 'timeout' ? due : undefined);
-    };
-    const work = previous === undefined ? this.attempt(id) : previous.then(next);
-    const lane = work.catch(() => null);
-    this.lanes.set(hookId, lane);
-    void lane.then(() => {
-      if (this.lanes.get(hookId) === lane) this.lanes.delete(hookId);
-    });
-    this.settler.track(work).catch((error: unknown) => this.options.onError(error));
+    // In flight from now, waiting included: a step of the manual clock waits for it.
+    let done = () => {};
+    void this.settler.track(
+      new Promise<void>((resolve) => {
+        done = resolve;
+      }),
+    );
+    const lane = this.lanes.get(hookId);
+    if (lane) {
+      // Waiting behind the attempts in flight: due since now, a first attempt as a retry (whose
+      // time its timer set), until it goes out.
+      if (row) row.next_attempt_at ??= new Date(this.options.clock.now()).toISOString();
+      lane.push({ id, done });
+      return;
+    }
+    const fresh: Waiting[] = [];
+    this.lanes.set(hookId, fresh);
+    this.runLane(hookId, fresh, [{ id, done }]).catch((error: unknown) =>
+      this.options.onError(error),
+    );
   }
 
   /**
-   * One attempt, with its full 10 s once sent. `due`: when it was due, if it waited behind an
-   * attempt that timed out.
+   * Sends `sending` together, then, once they are answered, what waited meanwhile: the first of it,
+   * or all of it together when one of these timed out. A receiver that did not answer in 10 s may
+   * be down, or slow once (a cold start): each attempt waiting behind it goes out, with its full
+   * 10 s, rather than fail unsent and count toward deactivating a webhook that would have taken it;
+   * and together, so that a receiver that never answers does not push the retries later and later.
+   * A bug in an attempt is reported, never an unhandled rejection.
    */
-  private async attempt(
-    id: string,
-    realTimeoutMs?: number,
-    due?: number,
-  ): Promise<AttemptOutcome | null> {
+  private async runLane(hookId: string, lane: Waiting[], sending: Waiting[]): Promise<void> {
+    const { generation } = this;
+    while (sending.length > 0) {
+      const outcomes = await Promise.all(
+        sending.map(async ({ id, done }) => {
+          try {
+            return await this.attempt(id);
+          } catch (error) {
+            this.options.onError(error);
+            return null;
+          } finally {
+            done();
+          }
+        }),
+      );
+      // A reset or an import dropped what was waiting: a new lane may have this webhook's id.
+      if (generation !== this.generation || this.lanes.get(hookId) !== lane) return;
+      sending = outcomes.some((o) => o?.error === 'timeout') ? lane.splice(0) : lane.splice(0, 1);
+    }
+    this.lanes.delete(hookId);
+  }
+
+  /** One attempt, with its full 10 s once sent. */
+  private async attempt(id: string, realTimeoutMs?: number): Promise<AttemptOutcome | null> {
     const { ctx, clock } = this.options;
     const row = ctx.state.tables.deliveries.find(id);
     // Closing: one waiting behind an attempt in flight, or in its signing, does not go out.
@@ -307,14 +342,6 @@ export class WebhookDispatcher {
     if (!hook.active && !row._test) return this.fail(row, 'webhook_deactivated');
     row.next_attempt_at = null;
     const started = clock.now();
-    if (due !== undefined && started - due >= DELIVERY_TIMEOUT_MS) {
-      // The receiver did not answer the attempt ahead within 10 s, and this one has waited as long:
-      // a timeout too, unsent, at the time it was due (as if both had gone out together), so a
-      // receiver that never answers does not push the queue's retries later and later.
-      const outcome = timeoutOutcome();
-      this.record(row, outcome, due);
-      return outcome;
-    }
     const { generation } = this;
     const signing = signWebhook({
       variant: ctx.variant,

@@ -260,42 +260,6 @@ describe.each(transports)(
   },
 );
 
-describe('webhook attempts that sent nothing', () => {
-  it('show headers null: one timed out unsent behind the attempt ahead of it', async () => {
-    const mock = createMockServer({
-      clock: 'manual',
-      variant: 'A',
-      deliveryGraceMs: 0,
-      // A receiver that never answers: the attempt ends at its 10 s.
-      deliveryFetch: () => new Promise<Response>(() => {}),
-    });
-    try {
-      const { key } = mock.createApiKey({ scopes: 'all' });
-      const call = apiClient(inProcess(mock), key);
-      await call('POST', '/v1/webhooks', {
-        body: { url: 'https://hooks.example.com/a', events: ['contact.created'] },
-      });
-      for (const name of ['sent', 'behind']) await call('POST', '/v1/contacts', { body: { name } });
-      await mock.clock.advance(10_000);
-      await mock.settle();
-      const attempts = mock.webhookAttempts();
-      expect(attempts.map((a) => [a.error, a.response_time_ms])).toEqual([
-        ['timeout', 10_000],
-        ['timeout', 10_000],
-      ]);
-      expect(attempts.map((a) => (a.payload as { data: { name: string } }).data.name)).toEqual([
-        'sent',
-        'behind',
-      ]);
-      expect(attempts[0]?.headers).toMatchObject({ 'x-webhook-timestamp': expect.any(String) });
-      expect(attempts[1]?.headers).toBeNull();
-      expect(attempts[1]?.body).toBe(mock.exportState().tables.deliveries[1]?._body);
-    } finally {
-      mock.dispose();
-    }
-  });
-});
-
 describe('webhook attempts the receiver never answered', () => {
   it('show the headers they gave to fetch on a network error, signed over the body they show', async () => {
     const mock = createMockServer({

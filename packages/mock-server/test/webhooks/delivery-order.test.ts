@@ -48,6 +48,42 @@ describe.each(['A', 'B'] as const)('Variant %s delivery order', (variant) => {
   });
 });
 
+describe.each(['A', 'B'] as const)('Variant %s, a receiver slow once (a cold start)', (variant) => {
+  const h = useWebhooks({ variant, deliveryGraceMs: 100 });
+
+  it('gets the events that waited behind its one timeout, and the webhook stays healthy', async () => {
+    const { id } = await h.webhook(['contacts']);
+    h.receiver.answers = ['hang'];
+    // Five events in a burst: one failure, however many waited behind it, is one failure.
+    for (const name of ['c1', 'c2', 'c3', 'c4', 'c5']) {
+      await h.call('POST', '/v1/contacts', { body: { name } });
+    }
+    await until(() => h.receiver.received.length === 1);
+    await h.advance(10_000);
+    const deliveries = (await h.call('GET', `/v1/webhooks/${id}/deliveries?order=asc`)).body.data;
+    expect(deliveries.map((d: { status: string }) => d.status)).toEqual([
+      'pending',
+      'succeeded',
+      'succeeded',
+      'succeeded',
+      'succeeded',
+    ]);
+    const hook = (await h.call('GET', `/v1/webhooks/${id}`)).body.data;
+    if (variant === 'A') expect(hook.active).toBe(true);
+    else expect(hook.health).toBe('healthy');
+    expect(h.mock.alerts()).toEqual([]);
+    await h.advance(variant === 'A' ? 60_000 : 5_000); // c1's retry
+    expect(h.receiver.received.map((r) => r.json.data.name)).toEqual([
+      'c1',
+      'c2',
+      'c3',
+      'c4',
+      'c5',
+      'c1',
+    ]);
+  });
+});
+
 /**
  * Waits (polling) until `done()`. No deadline of its own: on a loaded machine deliveries only take
  * longer, and the test's timeout (below) is what ends a wait that never comes true.
@@ -102,21 +138,23 @@ describe('delivery lanes: slow receivers, a receiver that never answers, reset a
     ]);
   });
 
-  it('times out the attempts queued behind one the receiver never answered, all at the time they were due', async () => {
+  it('sends the attempts waiting behind one the receiver never answered together, each with its full 10 s', async () => {
     const { id } = await h.webhook(['contacts']);
     h.receiver.fallback = 'hang';
     for (const name of ['c1', 'c2', 'c3']) await contact(h.call, name);
     await until(() => h.receiver.received.length === 1);
     await h.advance(10_000);
-    // As if they had gone out together: their retries are not pushed later and later.
-    const due = '2026-11-20T10:00:00.000Z';
-    expect(await attemptsOf(id)).toEqual(
-      ['c1', 'c2', 'c3'].map(() => ({
-        status: 'pending',
-        attempts: [{ error: 'timeout', at: due }],
-      })),
-    );
-    expect(h.receiver.received).toHaveLength(1);
+    // c2 and c3 went out when c1 timed out, together: a receiver that never answers does not push
+    // their retries 10 s later each.
+    await until(() => h.receiver.received.length === 3);
+    expect(h.receiver.received.map((r) => r.json.data.name)).toEqual(['c1', 'c2', 'c3']);
+    await h.advance(10_000);
+    const sent = (s: number) => `2026-11-20T10:00:${String(s).padStart(2, '0')}.000Z`;
+    expect(await attemptsOf(id)).toEqual([
+      { status: 'pending', attempts: [{ error: 'timeout', at: sent(0) }] },
+      { status: 'pending', attempts: [{ error: 'timeout', at: sent(10) }] },
+      { status: 'pending', attempts: [{ error: 'timeout', at: sent(10) }] },
+    ]);
   });
 
   it('keeps a delivery stopped while its attempt was in flight stopped, or succeeded once the receiver acknowledged it', async () => {
