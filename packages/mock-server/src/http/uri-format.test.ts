@@ -11,6 +11,7 @@ const FRAGMENT =
 const AT =
   'must be an absolute URI, with one @ at most, after its userinfo; an @ in the userinfo percent-encoded (%40)';
 const HOST = 'must be an absolute URI, with a valid host and port';
+const EMPTY_HOST = 'must be an absolute URI, with a host after its //';
 
 describe('the uri format', () => {
   it.each([
@@ -28,6 +29,7 @@ describe('the uri format', () => {
     'urn:isbn:0451450523',
     'ws://mcp.test',
     'https://h/a@b?c@d#e@f',
+    'file:///etc/hosts',
   ])('accepts %j', (value) => {
     expect(uriProblem(value)).toBeNull();
   });
@@ -70,7 +72,14 @@ describe('the uri format', () => {
     ['http://h:99999/', HOST],
     ['http://h:port/', HOST],
     ['http://[zz]/', HOST],
-    ['http://', HOST],
+    ['http://', EMPTY_HOST],
+    // `new URL` reads these as http://x/ and https://example.com/hook: stored, they would be
+    // delivered to a host the URL does not name.
+    ['http:///x', EMPTY_HOST],
+    ['HTTPS:///example.com/hook', EMPTY_HOST],
+    ['https://user:pw@/x', EMPTY_HOST],
+    ['ws:///mcp', EMPTY_HOST],
+    ['http://:80/x', EMPTY_HOST],
   ])('refuses %j: %s', (value, message) => {
     expect(uriProblem(value)).toBe(message);
   });

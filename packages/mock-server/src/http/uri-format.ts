@@ -35,6 +35,16 @@ export function uriProblem(value: string): string | null {
   if (value.indexOf('#') !== value.lastIndexOf('#')) {
     return 'must be an absolute URI, with one # at most, before its fragment; a # in the fragment percent-encoded (%23)';
   }
+  // `new URL` skips an empty host in the schemes it knows (http:///x is http://x/), so the URL
+  // stored would not be the one used; RFC 9110 has no http URL without a host (file:/// may).
+  const [, authority] = AUTHORITY.exec(value) ?? [];
+  if (
+    authority !== undefined &&
+    /^(?:https?|wss?|ftp):/i.test(value) &&
+    authority.replace(/^[^@]*@/, '').replace(/:\d*$/, '') === ''
+  ) {
+    return 'must be an absolute URI, with a host after its //';
+  }
   try {
     new URL(value);
     return null;

@@ -50,6 +50,8 @@ describe.each(transports)('format uri over $name', (transport) => {
         'http://h.test/100%.png',
         'must be an absolute URI, its spaces and other characters outside RFC 3986 percent-encoded',
       ],
+      // Read by `new URL` as https://h.test/a.png: not the URL that would be stored.
+      ['https:///h.test/a.png', 'must be an absolute URI, with a host after its //'],
     ])('refuses %j naming the field and rule', async (url, message) => {
       const res = await send(h.call, url);
       expect(res.status).toBe(400);
