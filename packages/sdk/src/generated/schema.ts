@@ -8493,7 +8493,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx within 10 seconds acknowledges the delivery; anything else (a network error, no answer in 10 s, a status of 300 or above) is a failure and is retried. */
+            /** @description Any 2xx within 10 seconds acknowledges the test delivery; anything else (a network error, no answer in 10 s, a status of 300 or above) is a failure, which the test call's answer reports. A test delivery is one attempt, never retried, and does not count toward the webhook's health. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
