@@ -296,12 +296,25 @@ export class Controller {
 
   /** The faults still waiting, those of one key when the filter names it. */
   listFaults(filter: FaultsFilter = {}): PendingFault[] {
-    return this.core.faults.list(faultsKey(filter));
+    return this.core.faults.list(this.faultsKey(filter));
   }
 
   /** Removes every fault, or those of one key when the filter names it. */
   clearFaults(filter: FaultsFilter = {}): void {
-    this.core.faults.clear(faultsKey(filter));
+    this.core.faults.clear(this.faultsKey(filter));
+  }
+
+  /**
+   * The key a faults filter names, in the case faults keep it (lower); undefined for every key. An
+   * id that no key, no fault and no request of the journal has is a typo: 400, as `requests` says,
+   * rather than a list that is empty, or a clear that leaves the faults armed, whatever was added.
+   */
+  private faultsKey(filter: FaultsFilter): string | undefined {
+    const { key_id } = checkInput<FaultsFilter>(faultsFilter, filter);
+    if (key_id === undefined) return undefined;
+    const id = canonicalId(key_id);
+    if (this.core.faults.list(id).length === 0) this.knownKeyId(key_id);
+    return id;
   }
 
   /** The request journal, oldest first: the entries the filters take, or the newest `limit` of them. */
@@ -492,8 +505,3 @@ function parsedBody(body: string): unknown {
   }
 }
 
-/** The key a faults filter names, in the case faults keep it (lower); undefined for every key. */
-function faultsKey(filter: FaultsFilter): string | undefined {
-  const { key_id } = checkInput<FaultsFilter>(faultsFilter, filter);
-  return key_id === undefined ? undefined : canonicalId(key_id);
-}

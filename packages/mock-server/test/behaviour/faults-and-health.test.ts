@@ -143,6 +143,26 @@ describe.each(transports)('faults and health over $name', (transport) => {
     expect(h.mock.faults.list()).toHaveLength(1);
   });
 
+  it('refuses a key_id no key, fault or request has (a typo), rather than leaving the faults armed', async () => {
+    const mine = h.mock.createApiKey({ scopes: 'all' });
+    h.mock.faults.add({ path: '/v1/me', status: 503, key_id: mine.id });
+    const typo = `${mine.id.slice(0, -1)}${mine.id.endsWith('0') ? '1' : '0'}`;
+    for (const method of ['GET', 'DELETE']) {
+      const refused = await h.call(method, `/__mock/faults?key_id=${typo}`);
+      expect(refused.status, method).toBe(400);
+      expect(refused.body.error.details, method).toEqual([
+        { field: 'key_id', rule: 'exists', message: `key_id: no API key has the id ${typo}` },
+      ]);
+    }
+    expect(() => h.mock.faults.clear({ key_id: typo })).toThrow(/^key_id: no API key has the id/);
+    expect(h.mock.faults.list()).toHaveLength(1);
+    // A revoked key's faults are still its own to list and clear.
+    expect((await h.call('DELETE', `/__mock/api-keys/${mine.id}`)).status).toBe(204);
+    expect(h.mock.faults.list({ key_id: mine.id })).toHaveLength(1);
+    h.mock.faults.clear({ key_id: mine.id });
+    expect(h.mock.faults.list()).toEqual([]);
+  });
+
   it('keeps an injected 401 scoped to a key before the rate limit, as an unscoped one', async () => {
     const mock = h.mock;
     const mine = mock.createApiKey({ scopes: 'all' });
