@@ -133,7 +133,8 @@ export async function runOperation(
       faults.use(fault);
       if (fault.status !== undefined) {
         if (op.method !== 'GET') await keepBody(request, scope, early);
-        return await answerFault(pipeline, fault, rateHeaders, request.signal);
+        const health = op.operationId === 'healthRetrieve';
+        return await answerFault(pipeline, fault, rateHeaders, request.signal, health);
       }
       holdMs = fault.delay_ms;
     }
@@ -307,6 +308,7 @@ async function answerFault(
   fault: StatusFaultSpec,
   rateHeaders: Record<string, string>,
   signal: AbortSignal | undefined,
+  health: boolean,
 ): Promise<ApiResponse> {
   // A caller that gave up during the delay has its rejection already: nobody waits for the answer.
   if (fault.delay_ms) await pipeline.sleep(fault.delay_ms, signal);
@@ -318,5 +320,13 @@ async function answerFault(
     const wait = faultRetryAfter(fault) as number;
     headers['X-RateLimit-Reset'] = String(Math.ceil(pipeline.ctx.nowMs() / 1000) + wait);
   }
-  return errorResponse(faultError(fault), headers);
+  const error = faultError(fault);
+  if (health && fault.status === 503) {
+    // GET /v1/health's 503 is a health result too (HealthUnavailable): a client reads `status`.
+    const body = { status: 'degraded', timestamp: pipeline.ctx.now(), ...error.toBody() };
+    const response = jsonResponse(503, body, { ...headers, ...error.headers });
+    response.error = error;
+    return response;
+  }
+  return errorResponse(error, headers);
 }

@@ -680,6 +680,26 @@ describe.each(transports)('faults and health over $name', (transport) => {
     expect((await h.call('GET', '/v1/health', { key: null })).body.status).toBe('degraded');
   });
 
+  it('answers an injected 503 on health as a health result too (the spec checks it), other statuses as errors', async () => {
+    h.mock.faults.add({ method: 'GET', path: '/v1/health', status: 503, retry_after: 30 });
+    h.mock.faults.add({ method: 'GET', path: '/v1/health', status: 500 });
+    const unavailable = await h.call('GET', '/v1/health', { key: null });
+    expect(unavailable.status).toBe(503);
+    expect(unavailable.headers.get('retry-after')).toBe('30');
+    expect(unavailable.body).toEqual({
+      status: 'degraded',
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+      error: {
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'injected fault: 503 SERVICE_UNAVAILABLE',
+        status: 503,
+      },
+    });
+    const failed = await h.call('GET', '/v1/health', { key: null });
+    expect(failed.status).toBe(500);
+    expect(Object.keys(failed.body)).toEqual(['error']);
+  });
+
   it('reports maintenance on health and answers 503 elsewhere until ok', async () => {
     expect(
       (await h.call('PUT', '/__mock/health', { body: { status: 'maintenance' } })).status,
