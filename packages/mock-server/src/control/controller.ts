@@ -504,4 +504,3 @@ function parsedBody(body: string): unknown {
     return body;
   }
 }
-
