@@ -1,4 +1,5 @@
 import { conflict, invalidField } from './errors.js';
+import { MAX_TIMEOUT_MS } from './timer-limit.js';
 import { TimerQueue } from './timer-queue.js';
 
 /** The mock's time source and timers: real time, or a manual clock that tests move forward. */
@@ -32,9 +33,6 @@ export interface Clock {
   /** Cancels every timer. */
   dispose(): void;
 }
-
-/** The longest wait setTimeout takes (2^31 - 1 ms, about 24.8 days). */
-const MAX_TIMEOUT_MS = 2_147_483_647;
 
 /** A clock that follows the system time; timers are real timers. */
 export function createRealClock(): Clock {

@@ -174,6 +174,25 @@ describe('createMockServer options', () => {
     mock.dispose();
   });
 
+  it('refuses a close() grace setTimeout cannot wait, naming graceMs, and still closes on a good one', async () => {
+    // 3e9 ms fired at once (Node sets 1 ms): the requests in flight were cut, where a long grace was meant.
+    const mock = createMockServer();
+    const server = await mock.listen();
+    const proxy = await createValidationProxy({ upstream: server.url }).listen();
+    const rule =
+      'graceMs: must be a whole number of milliseconds from 0 to 2147483647 (about 24.8 days, the longest timer)';
+    for (const running of [server, proxy]) {
+      await expect(running.close({ graceMs: 3e9 })).rejects.toThrow(
+        new TypeError(`${rule}, not 3000000000`),
+      );
+      await expect(running.close({ graceMs: 'x' as never })).rejects.toThrow(
+        new TypeError(`${rule}, not "x"`),
+      );
+      await running.close({ graceMs: 0 });
+    }
+    mock.dispose();
+  });
+
   it('refuses a listen() port, host or option Node would misread, naming it, before anything listens', async () => {
     // Node read port: 'x' as a pipe's name (url http://127.0.0.1:undefined), host: '' as every
     // interface (url http://:PORT), and left a typo (prot) to a free port unsaid.

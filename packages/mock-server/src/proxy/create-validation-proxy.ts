@@ -2,6 +2,7 @@ import type { ErrorDetail } from '../errors.js';
 import { ADMIN_TOKEN_RULE, isHeaderToken } from '../http/header-token.js';
 import { normalizePath } from '../http/normalize-path.js';
 import { shownOption } from '../shown-option.js';
+import { checkTimerMs } from '../timer-limit.js';
 import type { ListenOptions, RunningServer } from '../transports/node-server.js';
 import { unknownOption } from '../unknown-option.js';
 import { checkRequest, notValidated } from './check-request.js';
@@ -258,11 +259,11 @@ function checkOptions(options: ValidationProxyOptions): void {
   for (const [name, value] of [
     ['maxViolations', maxViolations],
     ['maxBodyBytes', maxBodyBytes],
-    ['upstreamTimeoutMs', upstreamTimeoutMs],
   ] as const) {
     if (value !== undefined && !(Number.isSafeInteger(value) && value >= 1))
       refuse(name, 'a whole number >= 1', value);
   }
+  if (upstreamTimeoutMs !== undefined) checkTimerMs('upstreamTimeoutMs', upstreamTimeoutMs, 1);
 }
 
 /** Whether an answer is this proxy's own 508 to a request that came back to it (`hop`, its Via entry). */

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { corsHeaders, isControlPath, isLoopbackName } from '../http/cors.js';
 import { normalizePath } from '../http/normalize-path.js';
+import { checkTimerMs } from '../timer-limit.js';
 import { checkListenOptions } from '../transports/check-listen-options.js';
 import { earlyRefusal } from '../transports/early-refusal.js';
 import { headerOf } from '../transports/incoming-request.js';
@@ -90,14 +91,21 @@ export async function listenProxy(
   return {
     url,
     port,
-    close: (closeOptions = {}) =>
-      (closed ??= new Promise<void>((resolve, reject) => {
+    close: (closeOptions = {}) => {
+      let graceMs: number;
+      try {
+        graceMs = checkTimerMs('graceMs', closeOptions.graceMs ?? 0, 0);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      closed ??= new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeIdleConnections();
-        const graceMs = closeOptions.graceMs ?? 0;
         if (graceMs > 0) setTimeout(() => server.closeAllConnections(), graceMs).unref();
         else server.closeAllConnections();
-      })),
+      });
+      return closed;
+    },
   };
 }
 

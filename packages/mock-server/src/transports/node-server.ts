@@ -7,6 +7,7 @@ import { CORS_HEADERS, corsHeaders, isControlPath, isLoopbackName } from '../htt
 import { bodyLimit } from '../http/read-body.js';
 import type { RequestHandler } from '../request-handler.js';
 import { answeredRequest, type RequestListener, tell } from '../request-log.js';
+import { checkTimerMs } from '../timer-limit.js';
 import { checkListenOptions } from './check-listen-options.js';
 import { clientErrorFor } from './client-error-for.js';
 import { earlyRefusal } from './early-refusal.js';
@@ -345,15 +346,21 @@ export async function listen(
   return {
     url,
     port,
-    close: (closeOptions = {}) =>
-      (closed ??= new Promise<void>((resolve, reject) => {
+    close: (closeOptions = {}) => {
+      // Checked first: a bad grace is refused, and a later close with a good one still closes.
+      let graceMs: number;
+      try {
+        graceMs = checkTimerMs('graceMs', closeOptions.graceMs ?? 0, 0);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      closed ??= new Promise<void>((resolve, reject) => {
         closing = true;
         // Node closes idle keep-alive connections here; busy ones close once answered, since every
         // answer sent while closing says Connection: close; the rest are cut at the deadline.
         const down = new Promise<void>((done, fail) =>
           server.close((error) => (error ? fail(error) : done())),
         );
-        const graceMs = closeOptions.graceMs ?? 0;
         const deadline = new AbortController();
         // Only a close with a grace: without one (a test's teardown) the mock is left as it is.
         const drained =
@@ -374,6 +381,8 @@ export async function listen(
           clearTimeout(timer);
           resolve();
         }, reject);
-      })),
+      });
+      return closed;
+    },
   };
 }

@@ -15,6 +15,14 @@ describe('parseProxyCli', () => {
         ),
       );
     }
+    expect(parseProxyCli([UPSTREAM, '--upstream-timeout-ms', '2147483647']).upstreamTimeoutMs).toBe(
+      2 ** 31 - 1,
+    );
+    expect(() => parseProxyCli([UPSTREAM, '--upstream-timeout-ms', '3000000000'])).toThrow(
+      new UsageError(
+        '--upstream-timeout-ms: must be at most 2147483647 (about 24.8 days, the longest timer), not "3000000000"',
+      ),
+    );
   });
 });
 

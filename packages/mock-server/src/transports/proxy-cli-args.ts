@@ -1,6 +1,7 @@
 import type { ParseArgsConfig } from 'node:util';
 import { ADMIN_TOKEN_RULE, isHeaderToken } from '../http/header-token.js';
 import { parseUpstream } from '../proxy/parse-upstream.js';
+import { MAX_TIMEOUT_MS } from '../timer-limit.js';
 import { ADMIN_TOKEN_ENV } from './cli-args.js';
 import { hostFlag } from './host-flag.js';
 import { isOwnAddress } from './own-address.js';
@@ -113,6 +114,11 @@ export function parseProxyCli(
   if (!(Number.isSafeInteger(upstreamTimeoutMs) && upstreamTimeoutMs >= 1)) {
     throw new UsageError(
       `--upstream-timeout-ms: must be a whole number of milliseconds >= 1, not "${timeout}"`,
+    );
+  }
+  if (upstreamTimeoutMs > MAX_TIMEOUT_MS) {
+    throw new UsageError(
+      `--upstream-timeout-ms: must be at most ${MAX_TIMEOUT_MS} (about 24.8 days, the longest timer), not "${timeout}"`,
     );
   }
   const flagToken = values['admin-token'] as string | undefined;

@@ -279,8 +279,14 @@ describe('the validation proxy in front of a broken upstream', () => {
       );
       expect(proxy.violations()).toEqual([]);
     }
+    const rule =
+      'must be a whole number of milliseconds from 1 to 2147483647 (about 24.8 days, the longest timer)';
     expect(() => createValidationProxy({ upstream, upstreamTimeoutMs: 0 })).toThrow(
-      'upstreamTimeoutMs: must be a whole number >= 1, not 0',
+      `upstreamTimeoutMs: ${rule}, not 0`,
+    );
+    // Longer than setTimeout takes, it fired at once: every forward was a 504, meant as no limit.
+    expect(() => createValidationProxy({ upstream, upstreamTimeoutMs: 2 ** 31 })).toThrow(
+      `upstreamTimeoutMs: ${rule}, not 2147483648`,
     );
   });
 
