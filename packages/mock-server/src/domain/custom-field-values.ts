@@ -1,7 +1,9 @@
 import { type ErrorDetail, validationError } from '../errors.js';
 import { isCalendarDate } from '../http/calendar-date.js';
 import { listValues } from '../http/schema-rules.js';
+import { keyPath } from '../key-path.js';
 import type { CustomFieldRow } from '../store/records.js';
+import { nameKey } from './value-rules.js';
 
 type Value = string | number | boolean | string[] | null;
 
@@ -21,19 +23,18 @@ export function checkCustomFieldValues(
 ): void {
   const byName = new Map(fields.map((f) => [f.name, f]));
   const issues: ErrorDetail[] = [];
-  const add = (name: string, rule: string, text: string, item = '') =>
-    issues.push({
-      field: `custom_fields.${name}${item}`,
-      rule,
-      message: `custom_fields.${name}${item}: ${text}`,
-    });
+  const add = (name: string, rule: string, text: string, item = '') => {
+    // `custom_fields["a.b"]`, not `custom_fields.a.b`: a name may hold a dot or brackets.
+    const field = `${keyPath('custom_fields', name)}${item}`;
+    issues.push({ field, rule, message: `${field}: ${text}` });
+  };
   for (const [name, value] of Object.entries(values)) {
     const field = byName.get(name);
     const current = options.current;
     if (current && Object.hasOwn(current, name) && sameValue(current[name] ?? null, value)) {
       continue;
     }
-    if (!field) add(name, 'exists', 'no custom field has this name');
+    if (!field) add(name, 'exists', missingName(name, fields));
     else if (field.archived) {
       if (value !== null) add(name, 'archived', 'the custom field is archived (null clears it)');
     } else if (value === null) {
@@ -51,6 +52,19 @@ export function checkCustomFieldValues(
     }
   }
   if (issues.length > 0) throw validationError(issues);
+}
+
+/**
+ * Why no field has `name`: a field's name is unique in any case and Unicode form, yet a value names
+ * it as it is written, so one that differs only so is named (`"Plan"` for `plan`).
+ */
+function missingName(name: string, fields: CustomFieldRow[]): string {
+  const key = nameKey(name);
+  const near = fields.find((f) => nameKey(f.name) === key)?.name;
+  if (near === undefined) return 'no custom field has this name';
+  if (near.normalize('NFC') === name.normalize('NFC'))
+    return `no custom field has this name as written; the field ${JSON.stringify(near)} has it in another Unicode form`;
+  return `no custom field has this name; did you mean ${JSON.stringify(near)}? (names match as written)`;
 }
 
 /** Whether two values are the same: equal scalars, or arrays of the same items in the same order. */

@@ -11,6 +11,7 @@ import { typeProblems } from '../domain/custom-field-values.js';
 import { SELECT_TYPES } from '../domain/custom-fields.js';
 import { nameKey } from '../domain/value-rules.js';
 import { type ErrorDetail, fieldDetail } from '../errors.js';
+import { keyPath } from '../key-path.js';
 import type { CustomFieldRow } from './records.js';
 import type { StateSnapshot, Tables } from './state.js';
 
@@ -192,7 +193,7 @@ export function relationRules(
     if (table === 'contacts') {
       for (const [name, value] of Object.entries(row.custom_fields as Row)) {
         const field = fields.get(`${row._ws}\n${name}`);
-        const path = `${at}.custom_fields.${name}`;
+        const path = keyPath(`${at}.custom_fields`, name);
         if (!field)
           issues.push(
             fieldDetail(path, 'exists', 'no custom field of its workspace has this name'),

@@ -305,6 +305,36 @@ describe.each(transports)('contacts and custom fields over $name', (transport) =
     });
   });
 
+  it('names the field a value meant when its name differs only in case or Unicode form', async () => {
+    await field({ name: 'Plan', type: 'text' });
+    await field({ name: 'Caf\u00e9', type: 'text' });
+    const bad = await h.call('POST', '/v1/contacts', {
+      body: { name: 'A', custom_fields: { plan: 'pro', 'Cafe\u0301': 'x', nope: 1 } },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details.map((d: { message: string }) => d.message)).toEqual([
+      'custom_fields.plan: no custom field has this name; did you mean "Plan"? (names match as written)',
+      'custom_fields.Cafe\u0301: no custom field has this name as written; the field "Caf\u00e9" has it in another Unicode form',
+      'custom_fields.nope: no custom field has this name',
+    ]);
+  });
+
+  it('names a field whose name holds a dot or brackets in brackets, apart from an item of another', async () => {
+    // `tags[0]` the number field and item 0 of `tags` the multi_select were both custom_fields.tags[0].
+    await field({ name: 'tags[0]', type: 'number' });
+    await field({ name: 'tags', type: 'multi_select', options: ['a'] });
+    await field({ name: 'address.city', type: 'number' });
+    const bad = await h.call('POST', '/v1/contacts', {
+      body: { name: 'A', custom_fields: { 'tags[0]': 'x', tags: ['z'], 'address.city': 'x' } },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details.map((d: { field: string }) => d.field)).toEqual([
+      'custom_fields["tags[0]"]',
+      'custom_fields.tags[0]',
+      'custom_fields["address.city"]',
+    ]);
+  });
+
   it('refuses select options that differ only in case or Unicode form, on create and update', async () => {
     for (const options of [
       ['Caf\u00e9', 'Cafe\u0301'],

@@ -342,10 +342,12 @@ describe('importing rows that name other rows', () => {
         [(s) => (s.tables.contacts[0].custom_fields.plan = 3), 'plan', 'type'],
         [(s) => (s.tables.contacts[0].custom_fields.tags = 'a'), 'tags', 'type'],
         [(s) => (s.tables.contacts[0].custom_fields.plan = null), 'plan', 'type'],
+        // A name a dot would misread is in brackets.
+        [(s) => (s.tables.contacts[0].custom_fields['plan.x'] = 'pro'), '["plan.x"]', 'exists'],
       ];
       for (const [edit, name, rule] of cases) {
         expect(await refusedFor(edit), name).toEqual([
-          `tables.contacts[0].custom_fields.${name}`,
+          `tables.contacts[0].custom_fields${name.startsWith('[') ? '' : '.'}${name}`,
           rule,
         ]);
       }
