@@ -6,7 +6,7 @@
 
 import type { ParameterInfo, SchemaNode } from '../generated/operations.js';
 import { schemas } from '../generated/schemas.js';
-import { API_KEY_STRING, CREATION_NUMBER, NAME } from '../store/snapshot-schemas.js';
+import { API_KEY_STRING, CREATION_NUMBER, MCP_TOOL_NAME, NAME } from '../store/snapshot-schemas.js';
 import { TABLE_NAMES } from '../store/state.js';
 
 const object = (properties: Record<string, SchemaNode>, required: string[] = []): SchemaNode => ({
@@ -125,7 +125,7 @@ export const mcpServerSettings = object({
     type: 'array',
     items: object(
       {
-        name: { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,128}$' },
+        name: MCP_TOOL_NAME,
         description: string,
         input_schema: { type: 'object', description: 'a JSON Schema' },
         enabled: { type: 'boolean' },

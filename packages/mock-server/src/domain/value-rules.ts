@@ -22,6 +22,18 @@ export function headerNameIssues(headers: Record<string, string>, at: string): E
   return issues;
 }
 
+/** An MCP server's simulated tools have distinct names (a tool route finds one by its name). */
+export function toolNameIssues(tools: readonly { name: string }[], at: string): ErrorDetail[] {
+  const seen = new Set<string>();
+  const issues: ErrorDetail[] = [];
+  for (const [i, { name }] of tools.entries()) {
+    if (seen.has(name))
+      issues.push(fieldDetail(`${at}[${i}].name`, 'unique', `${name} is listed twice`));
+    seen.add(name);
+  }
+  return issues;
+}
+
 /** An appointment ends after it starts (`at` names its `ends_at`). */
 export function endsAtIssues(startsAt: string, endsAt: string | null, at: string): ErrorDetail[] {
   return endsAt !== null && Date.parse(endsAt) <= Date.parse(startsAt)

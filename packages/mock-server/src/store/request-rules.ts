@@ -12,6 +12,7 @@ import {
   endsAtIssues,
   headerNameIssues,
   optionIssues,
+  toolNameIssues,
   webhookUrlIssues,
 } from '../domain/value-rules.js';
 import type { ErrorDetail } from '../errors.js';
@@ -107,7 +108,10 @@ export const ROW_RULES: {
   contacts: (row, at) => contactKeepsOneIssues(row as never, at),
   conversations: (row, at) => handoffIssues(row as never, at),
   webhooks: (row, at, { requireHttps }) => webhookUrlIssues(row.url, requireHttps, `${at}.url`),
-  mcpServers: (row, at) => headerNameIssues(row._headers, `${at}._headers`),
+  mcpServers: (row, at) => [
+    ...headerNameIssues(row._headers, `${at}._headers`),
+    ...toolNameIssues(row._tools, `${at}._tools`),
+  ],
   appointments: (row, at) => endsAtIssues(row.starts_at, row.ends_at, `${at}.ends_at`),
   customFields: (row, at) => optionIssues(row.options, `${at}.options`),
 };

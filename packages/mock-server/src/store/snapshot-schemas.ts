@@ -212,6 +212,9 @@ function rowSchema<Row>() {
  * counts on from the largest for as many rows again; past 2^53 adding 1 no longer counts, and
  * every row made after the import had the same number.
  */
+/** A simulated MCP tool's name, as `setMcpServer` takes it (the name a tool route's path holds). */
+export const MCP_TOOL_NAME: SchemaNode = { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,128}$' };
+
 export const CREATION_NUMBER: SchemaNode = { type: 'integer', minimum: 0, maximum: 2 ** 52 };
 
 /** `_ws`: a workspace of the snapshot (checked with the references). */
@@ -323,7 +326,7 @@ export const ROW_SCHEMAS: { readonly [K in keyof Tables]: SchemaNode } = {
     {
       ...meta,
       _headers: closed(schemas.McpServerHeaders as SchemaNode),
-      _tools: { type: 'array', items: closed(schemas.McpTool as SchemaNode) },
+      _tools: { type: 'array', items: withToolName(closed(schemas.McpTool as SchemaNode)) },
       _error: boolean,
     },
     { status: true, tools_count: true },
@@ -340,3 +343,9 @@ export const ROW_SCHEMAS: { readonly [K in keyof Tables]: SchemaNode } = {
     rowSchema<DeliveryRow>()('WebhookDelivery', { ...meta, _body: string, _test: boolean }, {}),
   ),
 };
+
+/** A stored tool's schema with the name rule of the tools `setMcpServer` takes. */
+function withToolName(tool: SchemaNode): SchemaNode {
+  const properties = tool.properties as Record<string, SchemaNode>;
+  return { ...tool, properties: { ...properties, name: MCP_TOOL_NAME } };
+}

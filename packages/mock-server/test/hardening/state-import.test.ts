@@ -585,6 +585,17 @@ describe('importing rows the API would never have stored', () => {
         'mcpServers[0]._headers.x-key',
         'unique',
       ],
+      // A tool setMcpServer refuses: a tool route could not name it, or names two.
+      [
+        (s) => (s.tables.mcpServers[0]._tools[0].name = 'bad/name'),
+        'mcpServers[0]._tools[0].name',
+        'pattern',
+      ],
+      [
+        (s) => (s.tables.mcpServers[0]._tools[1] = { ...s.tables.mcpServers[0]._tools[0] }),
+        'mcpServers[0]._tools[1].name',
+        'unique',
+      ],
       [
         (s) => (s.tables.appointments[0].ends_at = s.tables.appointments[0].starts_at),
         'appointments[0].ends_at',
