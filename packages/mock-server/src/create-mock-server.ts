@@ -33,7 +33,13 @@ import { createRequestHandler } from './request-handler.js';
 import { applyDemoSeed } from './seed/demo.js';
 import { shownOption } from './shown-option.js';
 import type { McpTool, Workspace } from './store/records.js';
-import { createState, type HealthStatus, idInUse, type StateSnapshot } from './store/state.js';
+import {
+  createState,
+  type HealthStatus,
+  idInUse,
+  nextSeq,
+  type StateSnapshot,
+} from './store/state.js';
 import { parseBaseUrl } from './transports/base-url.js';
 import { fetchTransport } from './transports/fetch-adapter.js';
 import { type ListenOptions, listen, type RunningServer } from './transports/node-server.js';
@@ -206,7 +212,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     nowMs: () => clock.now(),
     id: ids,
     randomHex: (kind, bytes) => random.hex(kind, bytes),
-    seq: () => ++state.seq,
+    seq: () => nextSeq(state),
     // A responder that fails stands for the AI failing: the customer's message stands, unanswered,
     // and onError says why (a 500 would hide a conversation that was made all the same).
     respond: async (input) => {

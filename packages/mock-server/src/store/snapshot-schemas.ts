@@ -207,15 +207,19 @@ function rowSchema<Row>() {
   };
 }
 
-/**
- * A creation number (a snapshot's `seq`, a row's `_seq`): at most 2^52, so that the sequence
- * counts on from the largest for as many rows again; past 2^53 adding 1 no longer counts, and
- * every row made after the import had the same number.
- */
 /** A simulated MCP tool's name, as `setMcpServer` takes it (the name a tool route's path holds). */
 export const MCP_TOOL_NAME: SchemaNode = { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,128}$' };
 
-export const CREATION_NUMBER: SchemaNode = { type: 'integer', minimum: 0, maximum: 2 ** 52 };
+/**
+ * A creation number (a snapshot's `seq`, a row's `_seq`): a safe integer, as every number the
+ * sequence gives is (it stops there: `nextSeq`), so that a state it exported imports again; past
+ * 2^53 adding 1 no longer counts, and every row made after the import had the same number.
+ */
+export const CREATION_NUMBER: SchemaNode = {
+  type: 'integer',
+  minimum: 0,
+  maximum: Number.MAX_SAFE_INTEGER,
+};
 
 /** `_ws`: a workspace of the snapshot (checked with the references). */
 const meta = { _ws: string, _seq: CREATION_NUMBER } as const;

@@ -120,6 +120,19 @@ export const TABLE_NAMES = [
   'deliveries',
 ] as const;
 
+/**
+ * The next creation number. It stops at the largest safe integer, where adding 1 no longer counts
+ * (only a hand-written state's `seq` gets near it): a row numbered as another would sort with it.
+ */
+export function nextSeq(state: State): number {
+  if (state.seq >= Number.MAX_SAFE_INTEGER) {
+    throw new Error(
+      `creation numbers are used up: seq is ${state.seq}, the largest safe integer; import a state with a smaller seq`,
+    );
+  }
+  return ++state.seq;
+}
+
 /** An empty state for a variant. */
 export function createState(variant: Variant): State {
   return {

@@ -191,19 +191,35 @@ describe('importing a state', () => {
   // Past 2^53 adding 1 no longer counts: rows made after such an import all had one creation
   // number, and the oldest finished deliveries were no longer the ones the history let go.
   it('refuses a seq or a _seq the sequence could not count on from', async () => {
-    const most = 2 ** 52;
+    const most = Number.MAX_SAFE_INTEGER;
     await h.call('POST', '/v1/agents', { body: { name: 'Zero' } });
     expect(await refused((s) => (s.seq = 2 ** 53))).toEqual([
       { field: 'seq', rule: 'maximum', message: `seq: must be at most ${most}` },
     ]);
     const [detail] = await refused((s) => (s.tables.agents[0]._seq = 1e300));
     expect(detail).toMatchObject({ field: 'tables.agents[0]._seq', rule: 'maximum' });
-    // At the most, the rows made next are still numbered one after the other.
-    const res = await h.call('PUT', '/__mock/state', { body: edited((s) => (s.seq = most)) });
-    expect(res.status).toBe(204);
-    for (const name of ['One', 'Two']) await h.call('POST', '/v1/agents', { body: { name } });
-    const made = h.mock.exportState().tables.agents.slice(-2);
-    expect(made.map((a) => a._seq)).toEqual([most + 1, most + 2]);
+  });
+
+  it('imports again what it exported near the most, and numbers no row past it', async () => {
+    const most = Number.MAX_SAFE_INTEGER;
+    const errors: unknown[] = [];
+    const mock = createMockServer({ clock: 'manual', onError: (error) => errors.push(error) });
+    const { key } = mock.createApiKey({ scopes: 'all' });
+    const call = apiClient(inProcess(mock), key);
+    const near = { ...mock.exportState(), seq: most - 2 };
+    expect((await call('PUT', '/__mock/state', { body: near })).status).toBe(204);
+    for (const name of ['One', 'Two']) await call('POST', '/v1/agents', { body: { name } });
+    const exported = mock.exportState();
+    expect(exported.tables.agents.slice(-2).map((a) => a._seq)).toEqual([most - 1, most]);
+    // What GET /__mock/state wrote, PUT takes (a seq of 2^52 once counted past the import's most).
+    expect((await call('PUT', '/__mock/state', { body: exported })).status).toBe(204);
+    const full = await call('POST', '/v1/agents', { body: { name: 'Three' } });
+    expect(full.status).toBe(500);
+    expect(errors.map((e) => (e as Error).message)).toEqual([
+      `creation numbers are used up: seq is ${most}, the largest safe integer; import a state with a smaller seq`,
+    ]);
+    expect(mock.exportState()).toEqual(exported);
+    mock.dispose();
   });
 });
 
