@@ -42,11 +42,10 @@ export interface RunningReceiver {
 export const CLOSE_GRACE_MS = 10_000;
 
 /**
- * Above the largest delivery the platform sends: one resource, at most a contact with its 100 custom
- * fields full (a multi_select holds 100 values of 200 characters), up to about 12 MB as JSON. The API's own
- * 1 MiB request limit is no bound: a contact's fields add up over updates, and its `contact.updated`
- * carries them all. A lower limit (express.raw's default is 100 kB) refuses real deliveries with 413,
- * which the sender retries and, in Variant A, counts toward deactivating the webhook.
+ * Well above the largest delivery the platform sends: one resource, at most a contact whose custom
+ * fields hold their most, 1 MiB as JSON (updates merge, and the API refuses one past it), beside its
+ * few other fields, so under 2 MiB. A lower limit (express.raw's default is 100 kB) refuses real
+ * deliveries with 413, which the sender retries and, in Variant A, counts toward deactivating the webhook.
  */
 export const MAX_DELIVERY_BYTES = 16 * 1024 * 1024;
 

@@ -32,7 +32,8 @@ from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlsplit
 
-# Above the largest delivery the platform sends (a contact with all its custom fields full).
+# Above the largest delivery the platform sends, under 2 MiB (a contact whose custom fields hold
+# their most, 1 MiB as JSON).
 MAX_DELIVERY_BYTES = 16 * 1024 * 1024
 # Variant A: how old, and how far in the future, X-Webhook-Timestamp may be (seconds).
 TOLERANCE_SECONDS = 300

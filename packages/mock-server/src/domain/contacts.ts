@@ -1,4 +1,4 @@
-import { validationError } from '../errors.js';
+import { invalidField, validationError } from '../errors.js';
 import type { ContactRow } from '../store/records.js';
 import { publicView } from '../store/table.js';
 import { releaseContactAppointments } from './appointments.js';
@@ -78,9 +78,14 @@ export const contactsUpdate: Handler = (ctx, { ws, params, body }) => {
       current: row.custom_fields,
     });
   }
+  const customFields: ContactRow['custom_fields'] = withoutNulls({
+    ...row.custom_fields,
+    ...body.custom_fields,
+  });
+  if (body.custom_fields) checkHeldBytes(customFields);
   const updated = ctx.state.tables.contacts.update(row, {
     ...next,
-    custom_fields: withoutNulls({ ...row.custom_fields, ...body.custom_fields }),
+    custom_fields: customFields,
     updated_at: ctx.now(),
   });
   ctx.emit('contact.updated', ws, view(updated));
@@ -104,6 +109,23 @@ export const contactsDelete: Handler = (ctx, { ws, params }) => {
   releaseContactAppointments(ctx, ws, row.id);
   return undefined;
 };
+
+/** The most a contact's custom fields hold, as JSON: what one request's body may carry. */
+const MAX_CUSTOM_FIELDS_BYTES = 1_048_576;
+
+/**
+ * Updates merge, so a contact's custom fields add up past what one request carries: bounded in all,
+ * so that a contact.updated delivery, which carries them all, stays within what a receiver takes.
+ */
+function checkHeldBytes(values: Record<string, unknown>): void {
+  const bytes = new TextEncoder().encode(JSON.stringify(values)).length;
+  if (bytes <= MAX_CUSTOM_FIELDS_BYTES) return;
+  throw invalidField(
+    'custom_fields',
+    'maxBytes',
+    `the contact would hold ${bytes} bytes of custom fields as JSON, over ${MAX_CUSTOM_FIELDS_BYTES} (1 MiB); clear some with null`,
+  );
+}
 
 function withoutNulls<V>(values: Record<string, V | null>): Record<string, V> {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null)) as Record<

@@ -2507,7 +2507,7 @@ export interface components {
         CustomFieldValues: {
             [key: string]: components["schemas"]["CustomFieldValue"];
         };
-        /** @description A contact's values keyed by custom-field name, each of the type its definition says. A cleared value is absent, never null. A request carries at most 100, but updates merge, so a contact may hold more. */
+        /** @description A contact's values keyed by custom-field name, each of the type its definition says. A cleared value is absent, never null. A request carries at most 100, but updates merge, so a contact may hold more; in all they hold at most 1 MiB (1048576 bytes) as JSON, and an update past it is 400 (`custom_fields`, rule `maxBytes`), so that a `contact.updated` delivery, which carries them all, stays within what receivers take. */
         ContactCustomFields: {
             [key: string]: string | number | boolean | string[];
         };
@@ -2581,7 +2581,7 @@ export interface components {
             phone: string;
         });
         /**
-         * @description A partial update; null clears a field, but a contact keeps at least one of `name`, `email`, `phone`. `custom_fields` are merged by name (null removes one). A custom-field value sent back as the contact holds it is accepted as is, so that a contact read and written back stays writable after its field is archived or loses an option; an archived field's value may be removed, not changed.
+         * @description A partial update; null clears a field, but a contact keeps at least one of `name`, `email`, `phone`. `custom_fields` are merged by name (null removes one). A custom-field value sent back as the contact holds it is accepted as is, so that a contact read and written back stays writable after its field is archived or loses an option; an archived field's value may be removed, not changed. Merged, they hold at most 1 MiB as JSON (`ContactCustomFields`).
          * @example {
          *       "phone": "+447700900123",
          *       "custom_fields": {

@@ -479,3 +479,48 @@ describe('a contact with more custom-field values than one request carries', () 
     fresh.dispose();
   });
 });
+
+describe("a contact's custom fields, bounded in all", () => {
+  const h = useMock(transports[0] as (typeof transports)[number]);
+
+  // Updates merge, so without a bound a contact grew past what any receiver takes in one webhook
+  // delivery (contact.updated carries them all): 18 MB was reached in requests of under 1 MiB each.
+  it('hold at most 1 MiB as JSON: an update past it is refused, naming custom_fields, and changes nothing', async () => {
+    const options = Array.from({ length: 100 }, (_, i) => `${i}`.padEnd(200, 'x'));
+    for (let i = 0; i < 56; i++) {
+      const res = await h.call('POST', '/v1/custom-fields', {
+        body: { name: `m${i}`, type: 'multi_select', options },
+      });
+      expect(res.status).toBe(201);
+    }
+    const values = (from: number, to: number) =>
+      Object.fromEntries(Array.from({ length: to - from }, (_, i) => [`m${from + i}`, options]));
+    const id = (await h.call('POST', '/v1/contacts', { body: { name: 'Full' } })).body.data.id;
+    await h.mock.clock.advance(60_000); // the next rate-limit window
+    const first = await h.call('PUT', `/v1/contacts/${id}`, {
+      body: { custom_fields: values(0, 28) },
+    });
+    expect(first.status).toBe(200);
+    const before = (await h.call('GET', `/v1/contacts/${id}`)).body.data;
+    const over = await h.call('PUT', `/v1/contacts/${id}`, {
+      body: { name: 'Renamed', custom_fields: values(28, 56) },
+    });
+    expect(over.status).toBe(400);
+    const bytes = new TextEncoder().encode(JSON.stringify(values(0, 56))).length;
+    expect(over.body.error.details).toEqual([
+      {
+        field: 'custom_fields',
+        rule: 'maxBytes',
+        message: `custom_fields: the contact would hold ${bytes} bytes of custom fields as JSON, over 1048576 (1 MiB); clear some with null`,
+      },
+    ]);
+    expect((await h.call('GET', `/v1/contacts/${id}`)).body.data).toEqual(before);
+    // Clearing makes room: the same request with values cleared in it passes.
+    const cleared = Object.fromEntries(Array.from({ length: 28 }, (_, i) => [`m${i}`, null]));
+    const room = await h.call('PUT', `/v1/contacts/${id}`, {
+      body: { custom_fields: { ...cleared, ...values(28, 56) } },
+    });
+    expect(room.status).toBe(200);
+    expect(Object.keys(room.body.data.custom_fields)).toHaveLength(28);
+  });
+});

@@ -26,7 +26,7 @@ export interface ReceiverAnswer {
 /** The function every recipe hands the raw body and the headers to. */
 export type Receive = (rawBody: RawBody, headers: WebhookHeaders) => Promise<ReceiverAnswer>;
 
-/** The body limit the recipes that set one write (16 MiB): above the largest delivery (about 12 MB). */
+/** The body limit the recipes that set one write (16 MiB): above the largest delivery (under 2 MiB). */
 export const MAX_DELIVERY_BYTES = 16 * 1024 * 1024;
 
 /** The README's `receive` word for word (readme-regions.test.ts), on the test's options. */
