@@ -1,7 +1,7 @@
 import type { DomainContext } from '../domain/context.js';
 import { MinHeap } from '../min-heap.js';
 import type { DeliveryRow } from '../store/records.js';
-import { MAX_FINISHED_DELIVERIES } from './schedules.js';
+import { MAX_FINISHED_BODY_CHARS, MAX_FINISHED_DELIVERIES } from './schedules.js';
 
 /**
  * The dispatcher's index of the deliveries table: the pending deliveries per webhook and the
@@ -21,6 +21,8 @@ export class DeliveryLedger {
    * a pass over the pending ones before them (a receiver down all day, a clock no test moves).
    */
   private readonly finished = new MinHeap<DeliveryRow>(createdBefore);
+  /** The characters of the finished deliveries' bodies, together (their bound: MAX_FINISHED_BODY_CHARS). */
+  private finishedChars = 0;
 
   constructor(private readonly ctx: DomainContext) {}
 
@@ -38,6 +40,7 @@ export class DeliveryLedger {
   /** Notes a delivery imported finished: the history's bound may drop it. */
   markFinished(row: DeliveryRow): void {
     this.finished.push(row);
+    this.finishedChars += row._body.length;
   }
 
   /** A delivery is over (`succeeded` or `failed`); it may have been over already. */
@@ -47,7 +50,7 @@ export class DeliveryLedger {
     if (ids?.delete(row.id)) {
       this.pendingCount--;
       if (ids.size === 0) this.pending.delete(row.webhook_id);
-      this.finished.push(row);
+      this.markFinished(row);
     }
   }
 
@@ -56,6 +59,7 @@ export class DeliveryLedger {
     this.pending.clear();
     this.pendingCount = 0;
     this.finished.clear();
+    this.finishedChars = 0;
   }
 
   /** How many deliveries to a webhook are pending. */
@@ -75,16 +79,19 @@ export class DeliveryLedger {
   }
 
   /**
-   * Keeps the history bounded: past MAX_FINISHED_DELIVERIES finished deliveries, the oldest finished
-   * ones go. Pending ones do not count: a full queue must not cost finished history.
+   * Keeps the history bounded: past MAX_FINISHED_DELIVERIES finished deliveries, or past
+   * MAX_FINISHED_BODY_CHARS of their bodies together, the oldest finished ones go. Pending ones do
+   * not count: a full queue must not cost finished history.
    */
   prune(): void {
     const { deliveries } = this.ctx.state.tables;
-    if (deliveries.size <= MAX_FINISHED_DELIVERIES) return;
+    const overSize = () => this.finishedChars > MAX_FINISHED_BODY_CHARS;
+    if (deliveries.size <= MAX_FINISHED_DELIVERIES && !overSize()) return;
     let excess = deliveries.size - this.pendingCount - MAX_FINISHED_DELIVERIES;
-    while (excess > 0) {
+    while (excess > 0 || overSize()) {
       const row = this.finished.pop();
       if (row === undefined) break;
+      this.finishedChars -= row._body.length;
       // Only a row of the table as it is (one of a state since replaced was forgotten with it).
       if (deliveries.find(row.id) !== row) continue;
       deliveries.delete(row.id);

@@ -15,6 +15,12 @@ export const MAX_PENDING_PER_WEBHOOK = 1000;
 export const MAX_SETTLE_ROUNDS = 100;
 /** Finished deliveries kept in the history (all webhooks); the oldest finished ones go first. */
 export const MAX_FINISHED_DELIVERIES = 50_000;
+/**
+ * The most characters the finished deliveries' bodies hold together (64 Mi): past it the oldest go
+ * too, so that a history of large events (a contact's custom fields reach 1 MiB) stays bounded in
+ * memory, not only in count.
+ */
+export const MAX_FINISHED_BODY_CHARS = 64 * 1024 * 1024;
 /** Variant B's alert e-mails kept (all webhooks, deleted ones' too); the oldest go first. */
 export const MAX_ALERTS = 10_000;
 /** Variant B: while a webhook is failing, a new event's first attempt waits the fifth delay. */

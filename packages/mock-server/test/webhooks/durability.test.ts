@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../src/index.js';
 import { MAX_FINISHED_DELIVERIES, MAX_PENDING_PER_WEBHOOK } from '../../src/webhooks/schedules.js';
+
+const MiB = 1024 * 1024;
+
 import { useWebhooks } from '../support/webhook-harness.js';
 
 describe('emitting any event through the control API', () => {
@@ -274,6 +277,54 @@ describe('nothing is lost', () => {
       b.dispose();
     }
   }, 60_000); // 50,000 deliveries: about 1.5 s alone, several times that beside a loaded build
+
+  it('keeps fewer when their bodies pass 64 Mi characters together: the oldest go, large events bounded in memory', async () => {
+    const start = Date.parse('2026-11-20T10:00:00.000Z');
+    const b = createMockServer({
+      clock: 'manual',
+      startTime: start,
+      variant: 'B',
+      deliveryFetch: async () => new Response(null, { status: 204 }),
+    });
+    try {
+      const key = b.createApiKey({ scopes: 'all' });
+      const ws = key.workspace_id;
+      const res = await b.fetch('/v1/webhooks', {
+        method: 'POST',
+        headers: { 'x-api-key': key.key, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: 'https://receiver.test/hook', events: ['credit.low'] }),
+      });
+      const hook = ((await res.json()) as { data: { id: string } }).data.id;
+      // 70 finished deliveries of 1 Mi characters each (a contact's custom fields at their most).
+      const body = `{"pad":"${'x'.repeat(MiB - 10)}"}`;
+      const snapshot = b.exportState();
+      snapshot.tables.deliveries = Array.from({ length: 70 }, (_, n) => ({
+        id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+        webhook_id: hook,
+        event: 'credit.low',
+        event_id: `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`,
+        status: 'succeeded',
+        attempts: [],
+        next_attempt_at: null,
+        error: null,
+        created_at: new Date(start - 86_400_000 + n).toISOString(),
+        _ws: ws,
+        _seq: n,
+        _body: body,
+        _test: false,
+      })) as typeof snapshot.tables.deliveries;
+      b.importState(snapshot);
+      b.emitEvent({ workspace_id: ws, event: 'credit.low', data: { credits_remaining: 1 } });
+      await b.settle();
+      const kept = b.exportState().tables.deliveries;
+      // 63 large ones and the new small one: within 64 Mi characters, the newest first.
+      expect(kept).toHaveLength(64);
+      expect(kept[0]?.id).toBe('00000000-0000-4000-8000-000000000007');
+      expect(kept.reduce((sum, d) => sum + d._body.length, 0)).toBeLessThanOrEqual(64 * MiB);
+    } finally {
+      b.dispose();
+    }
+  }, 60_000);
 
   it('bounds the queue per webhook and records the overflow as failed, never dropping it silently', async () => {
     const b = createMockServer({ clock: 'manual', variant: 'B', deliveryGraceMs: 2000 });
