@@ -86,11 +86,13 @@ async function rejection(env: ExampleEnv, error: WebhookVerificationError): Prom
   // Only to explain: a server that is not the mock, or refuses, leaves the clock unnamed.
   const clock = await mockControl(env)
     .clock.info()
-    .catch(() => undefined);
+    .catch((refused: Error) => refused);
   const now = new Date().toISOString();
-  const clocks = clock?.now
-    ? `the mock's clock reads ${clock.now} (${clock.mode} clock), this machine's ${now}`
-    : `the server's clock is far from this machine's (${now})`;
+  // A refusal says what to set to read the clock (the admin token of a mock that has one).
+  const clocks =
+    clock instanceof Error
+      ? `the server's clock is far from this machine's (${now}) (to see it: ${clock.message})`
+      : `the mock's clock reads ${clock.now} (${clock.mode} clock), this machine's ${now}`;
   return `${said} — ${clocks}; the receiver checks a Variant A delivery's signing time against real time, as a real receiver must: start the mock with the real clock, or with --clock manual and no --start-time (it starts at the real time), keeping it less than 5 min behind this machine's clock and 60 s ahead of it (advance it by no more than the real time passed)`;
 }
 

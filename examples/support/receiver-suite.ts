@@ -318,7 +318,7 @@ export function receiverSuite(start: (options: ReceiverOptions) => Promise<Runni
     const stopped = await webhookDemo(env, start).catch((error: unknown) => error);
     expect(stopped).toBeInstanceOf(ExampleStopped);
     expect((stopped as Error).message).toMatch(
-      /^a delivery came but was rejected: timestamp_too_old \(.*\) — the server's clock is far from this machine's \(\d{4}-.*\); the receiver checks/,
+      /^a delivery came but was rejected: timestamp_too_old \(.*\) — the server's clock is far from this machine's \(\d{4}-.*\) \(to see it: .*set AGENT_PLATFORM_MOCK_ADMIN_TOKEN to it\); the receiver checks/,
     );
     await expectWebhookGone(mock, env);
   });
