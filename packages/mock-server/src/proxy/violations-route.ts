@@ -44,6 +44,15 @@ function answerOf(
       'x-mock-admin-token: missing or wrong control API token',
     );
   }
+  // The route takes no query: `?limit=1` answered all, where the mock's control API refuses what
+  // it does not know.
+  const [unknown] = new URL(request.url).searchParams.keys();
+  if (unknown !== undefined) {
+    const message = `${unknown}: is not a known query parameter (${VIOLATIONS_PATH} takes none)`;
+    return proxyError(400, 'VALIDATION_ERROR', message, [
+      { field: unknown, rule: 'unknown', message },
+    ]);
+  }
   if (request.method === 'GET' || request.method === 'HEAD') {
     return jsonAnswer(200, { data: log.list(), total: log.total });
   }

@@ -64,6 +64,23 @@ describe.each(targets)('CORS of /__mock/violations through $name', ({ connect })
     );
   });
 
+  it('refuses a query it does not take, naming it, rather than answering all (or clearing all)', async () => {
+    const proxy = await proxyWithViolation();
+    const send = await connect(proxy);
+    for (const method of ['GET', 'DELETE']) {
+      const refused = await send('/__mock/violations?limit=1', { method });
+      expect(refused.status, method).toBe(400);
+      const message = 'limit: is not a known query parameter (/__mock/violations takes none)';
+      expect(((await refused.json()) as { error: unknown }).error).toEqual({
+        code: 'VALIDATION_ERROR',
+        message,
+        status: 400,
+        details: [{ field: 'limit', rule: 'unknown', message }],
+      });
+    }
+    expect(proxy.violations()).toHaveLength(1);
+  });
+
   it('lets a page served from this machine read and clear it without an admin token', async () => {
     const proxy = await proxyWithViolation();
     const send = await connect(proxy);
