@@ -1021,17 +1021,24 @@ describe('CLI flags', () => {
     }
   });
 
-  it('refuses a --seed file that holds no object (null, 0, false, "")', async () => {
+  it('refuses a --seed file that holds no object (null, 0, false, "", an array)', async () => {
     // `--seed null.json` threw 'Cannot read properties of null (reading 'variant')', exit code 1;
     // before the variant hint it started a server with no seed, which then failed reading api_keys.
     const dir = await mkdtemp(join(tmpdir(), 'mock-seed-'));
     try {
-      for (const text of ['null', '0', 'false', '""']) {
+      for (const [text, shown = text] of [
+        ['null'],
+        ['0'],
+        ['false'],
+        ['""'],
+        ['[]', 'an array'],
+        ['[{"variant":"A"}]', 'an array'],
+      ]) {
         const file = join(dir, 'not-a-state.json');
-        await writeFile(file, text);
+        await writeFile(file, text as string);
         expect(() => parseCli(['--seed', file])).toThrow(
           new UsageError(
-            `--seed: ${file} must hold a state exported earlier (GET /__mock/state), an object, not ${text}`,
+            `--seed: ${file} must hold a state exported earlier (GET /__mock/state), an object, not ${shown}`,
           ),
         );
       }

@@ -239,9 +239,11 @@ function readSeedFile(source: string | 0, path: string): StateSnapshot {
     throw new UsageError(`--seed: ${path} is not JSON (${(error as Error).message})`);
   }
   // Not left to the import: a falsy one (null, 0, false, "") would start a server with no seed.
-  if (parsed === null || typeof parsed !== 'object') {
+  // An array too: the import's own 'body: must be an object' named no file and no flag.
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    const shown = Array.isArray(parsed) ? 'an array' : JSON.stringify(parsed);
     throw new UsageError(
-      `--seed: ${path} must hold a state exported earlier (GET /__mock/state), an object, not ${JSON.stringify(parsed)}`,
+      `--seed: ${path} must hold a state exported earlier (GET /__mock/state), an object, not ${shown}`,
     );
   }
   return parsed as StateSnapshot;
