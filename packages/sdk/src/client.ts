@@ -363,9 +363,9 @@ export class AgentPlatform {
       if (options) {
         send = sendOptions(options, send, options.signal);
         // A list call's limits, which its PagePromise iterates within; unset is no limit (null is
-        // refused: the iteration would read it as 0).
-        count('maxItems', options.maxItems, 'whole ');
-        count('maxPages', options.maxPages, 'whole ');
+        // refused: the iteration would read it as 0). A loop: 4 B fewer than a call each.
+        for (const limit of ['maxItems', 'maxPages'] as const)
+          count(limit, options[limit], 'whole ');
       }
       // Before openapi-fetch merges the headers and serializes the query, as `raw` does.
       checkSendable(options?.headers, query);

@@ -69,6 +69,16 @@ export function sendAttempt(
   hold?: AttemptHold,
 ): Promise<Response> {
   return new Promise((resolve, reject) => {
+    // The closures first, `deadline` after (they run later): in this order, 6 B fewer in the bundle.
+    const finish = () => {
+      clearTimeout(deadline);
+      parent?.removeEventListener('abort', onParentAbort);
+    };
+    const fail = (error: unknown) => {
+      finish();
+      reject(error);
+    };
+    const onParentAbort = () => stop(parent?.reason);
     const stop = (reason: unknown) => {
       finish();
       // biome-ignore lint/suspicious/noAssignInExpressions: as in SIGNAL's getter above
@@ -80,7 +90,6 @@ export function sendAttempt(
         state.onStop?.(reason);
       }
     };
-    const onParentAbort = () => stop(parent?.reason);
     // A timer per attempt: a setTimeout and clearTimeout cost no more than one timer shared by
     // every attempt did (a few hundred ns on Node 20, of a call's ~27 us), in 120 B less.
     const deadline = setTimeout(() => {
@@ -90,16 +99,8 @@ export function sendAttempt(
     }, clampDelay(timeout));
     // A pending attempt must not keep a Node process alive on its own (the request does).
     (deadline as { unref?: () => void }).unref?.();
-    const finish = () => {
-      clearTimeout(deadline);
-      parent?.removeEventListener('abort', onParentAbort);
-    };
     if (parent?.aborted) return onParentAbort();
     parent?.addEventListener('abort', onParentAbort, { once: true });
-    const fail = (error: unknown) => {
-      finish();
-      reject(error);
-    };
     // A fetch of one's own that throws rather than rejects (no async function) fails the attempt
     // as one that rejects: its deadline and the caller's abort listener must not outlive it.
     try {

@@ -99,7 +99,9 @@ export async function sendWithRetry(
       );
     } catch (error) {
       const failure = attemptFailure(error, signal, state.timedOut, request);
-      if (failure instanceof APIUserAbortError) throw failure;
+      // An abort, which attemptFailure has just made an APIUserAbortError of: asked as it asks it,
+      // 3 B fewer in the bundle than `instanceof`.
+      if (signal?.aborted) throw failure;
       logger.debug?.(
         `${method} ${path(request)} failed: ${failure.message} (attempt ${retry + 1})`,
       );

@@ -50,6 +50,11 @@ export class Throttle {
   acquire(signal?: AbortSignal): Promise<void> {
     // Through the queue even when a slot is free: #pump lets it go at once.
     return new Promise((resolve, reject) => {
+      // `go` before `onAbort`: 3 B fewer in the bundle.
+      const go: Waiter = () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      };
       // Only while queued: `go` removes this listener.
       const onAbort = () => {
         this.#queue.delete(go);
@@ -60,10 +65,6 @@ export class Throttle {
           this.#sleep = undefined;
         }
         reject(new APIUserAbortError(undefined, { cause: signal?.reason }));
-      };
-      const go: Waiter = () => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
       };
       this.#queue.add(go);
       if (signal?.aborted) return onAbort();
