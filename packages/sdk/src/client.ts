@@ -335,6 +335,8 @@ export class AgentPlatform {
     options?: ListOptions,
     query?: object,
   ): PagePromise<T> {
+    // Copied now: a caller may reuse its query object, and the next pages must be of this one.
+    query = { ...query };
     return new PagePromise<T>(
       this.#call('GET', path, params, options, undefined, query),
       (page) => this._list(path, params, options, { ...query, page }),

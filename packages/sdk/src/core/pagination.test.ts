@@ -44,6 +44,28 @@ describe('list pagination', () => {
     }
   });
 
+  it('asks every page with the query as it was at the call, though the caller reuses its object', async () => {
+    const { client, calls } = listServer([['a', 'b'], ['c', 'd'], ['e']]);
+    const query: { limit: number; status: 'active' | 'inactive' } = { limit: 2, status: 'active' };
+    const list = client.agents.list(query);
+    // A filter object built once and changed for the next call: the walk under way keeps its own.
+    query.status = 'inactive';
+    query.limit = 5;
+    expect((await collect(list)).map((a) => a.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    const reused: typeof query = { limit: 2, status: 'active' };
+    const first = await client.agents.list(reused);
+    reused.status = 'inactive';
+    const second = await first.getNextPage();
+    expect(second.data.map((a) => a.id)).toEqual(['c', 'd']);
+    expect(calls.map((c) => c.url.search)).toEqual([
+      '?limit=2&status=active',
+      '?limit=2&status=active&page=2',
+      '?limit=2&status=active&page=3',
+      '?limit=2&status=active',
+      '?limit=2&status=active&page=2',
+    ]);
+  });
+
   it('resolves to a Page with data, pagination and navigation', async () => {
     const { client } = listServer([['a', 'b'], ['c']]);
     const first = await client.agents.list({ limit: 2 });
