@@ -9,6 +9,7 @@ export function readEnv(name: string): string | undefined {
       ?.env;
     return env?.[name]?.trim();
   } catch {
-    // Deno without --allow-env throws on access: undefined, as where there is no process.
+    // Deno without --allow-env refuses (throws) where it cannot ask: undefined, as where there is
+    // no process. In a terminal it asks, and waits (the README says which options spare the question).
   }
 }
