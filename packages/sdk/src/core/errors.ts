@@ -175,7 +175,7 @@ export class APIConnectionError extends AgentPlatformError {
     super(message, options);
   }
 }
-/** The last attempt ran past its `timeout` (GET, PUT and DELETE are retried first, within `maxRetries`). */
+/** An attempt ran past its `timeout`: before its headers, the last one (GET, PUT and DELETE are retried first, within `maxRetries`), or in a 2xx's body (never retried). */
 export class APITimeoutError extends APIConnectionError {
   static {
     this.prototype.name = 'APITimeoutError';
