@@ -91,13 +91,9 @@ export async function listenProxy(
   return {
     url,
     port,
-    close: (closeOptions = {}) => {
-      let graceMs: number;
-      try {
-        graceMs = checkTimerMs('graceMs', closeOptions.graceMs ?? 0, 0);
-      } catch (error) {
-        return Promise.reject(error);
-      }
+    // As the mock's server closes: a bad grace rejects, and closes nothing.
+    close: async (closeOptions = {}) => {
+      const graceMs = checkTimerMs('graceMs', closeOptions.graceMs ?? 0, 0);
       closed ??= new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeIdleConnections();

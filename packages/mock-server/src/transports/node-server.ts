@@ -346,14 +346,9 @@ export async function listen(
   return {
     url,
     port,
-    close: (closeOptions = {}) => {
-      // Checked first: a bad grace is refused, and a later close with a good one still closes.
-      let graceMs: number;
-      try {
-        graceMs = checkTimerMs('graceMs', closeOptions.graceMs ?? 0, 0);
-      } catch (error) {
-        return Promise.reject(error);
-      }
+    // Async: a bad grace rejects (checked first, so a later close with a good one still closes).
+    close: async (closeOptions = {}) => {
+      const graceMs = checkTimerMs('graceMs', closeOptions.graceMs ?? 0, 0);
       closed ??= new Promise<void>((resolve, reject) => {
         closing = true;
         // Node closes idle keep-alive connections here; busy ones close once answered, since every

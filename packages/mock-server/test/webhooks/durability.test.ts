@@ -1,10 +1,50 @@
 import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../src/index.js';
 import { MAX_FINISHED_DELIVERIES, MAX_PENDING_PER_WEBHOOK } from '../../src/webhooks/schedules.js';
+import { useWebhooks } from '../support/webhook-harness.js';
 
 const MiB = 1024 * 1024;
+const HISTORY_START = Date.parse('2026-11-20T10:00:00.000Z');
 
-import { useWebhooks } from '../support/webhook-harness.js';
+/** A Variant B mock on a manual clock whose receiver acknowledges every delivery, and its key. */
+function acknowledgedMock() {
+  const b = createMockServer({
+    clock: 'manual',
+    startTime: HISTORY_START,
+    variant: 'B',
+    deliveryFetch: async () => new Response(null, { status: 204 }),
+  });
+  const key = b.createApiKey({ scopes: 'all' });
+  /** A webhook to the receiver, for `events`; its id. */
+  const hook = async (events: string[]) => {
+    const res = await b.fetch('/v1/webhooks', {
+      method: 'POST',
+      headers: { 'x-api-key': key.key, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: 'https://receiver.test/hook', events }),
+    });
+    return ((await res.json()) as { data: { id: string } }).data.id;
+  };
+  return { b, key, ws: key.workspace_id, hook };
+}
+
+/** The n-th delivery of a hand-written history, a day old: succeeded (credit.low) or pending. */
+function deliveryRow(n: number, ws: string, webhookId: string, pending: boolean, body = '{}') {
+  return {
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    webhook_id: webhookId,
+    event: pending ? 'plan.changed' : 'credit.low',
+    event_id: `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`,
+    status: pending ? 'pending' : 'succeeded',
+    attempts: [],
+    next_attempt_at: pending ? new Date(HISTORY_START + 3_600_000).toISOString() : null,
+    error: null,
+    created_at: new Date(HISTORY_START - 86_400_000 + n).toISOString(),
+    _ws: ws,
+    _seq: n,
+    _body: body,
+    _test: false,
+  };
+}
 
 describe('emitting any event through the control API', () => {
   const h = useWebhooks({ variant: 'B' });
@@ -211,43 +251,14 @@ describe('nothing is lost', () => {
   });
 
   it('keeps the last 50,000 finished deliveries, however many are pending', async () => {
-    const start = Date.parse('2026-11-20T10:00:00.000Z');
-    const b = createMockServer({
-      clock: 'manual',
-      startTime: start,
-      variant: 'B',
-      deliveryFetch: async () => new Response(null, { status: 204 }),
-    });
+    const { b, key, ws, hook } = acknowledgedMock();
     try {
-      const key = b.createApiKey({ scopes: 'all' });
-      const ws = key.workspace_id;
-      const hook = async (events: string[]) => {
-        const res = await b.fetch('/v1/webhooks', {
-          method: 'POST',
-          headers: { 'x-api-key': key.key, 'content-type': 'application/json' },
-          body: JSON.stringify({ url: 'https://receiver.test/hook', events }),
-        });
-        return ((await res.json()) as { data: { id: string } }).data.id;
-      };
       const done = await hook(['credit.low']);
       const waiting = await hook(['plan.changed']);
       // A history of 50,000 finished deliveries, and a full queue (1000 pending) on another webhook.
       const snapshot = b.exportState();
-      const row = (n: number, webhookId: string, pending: boolean) => ({
-        id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-        webhook_id: webhookId,
-        event: pending ? 'plan.changed' : 'credit.low',
-        event_id: `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`,
-        status: pending ? 'pending' : 'succeeded',
-        attempts: [],
-        next_attempt_at: pending ? new Date(start + 3_600_000).toISOString() : null,
-        error: null,
-        created_at: new Date(start - 86_400_000 + n).toISOString(),
-        _ws: ws,
-        _seq: n,
-        _body: '{}',
-        _test: false,
-      });
+      const row = (n: number, webhookId: string, pending: boolean) =>
+        deliveryRow(n, ws, webhookId, pending);
       const finished = Array.from({ length: MAX_FINISHED_DELIVERIES }, (_, n) =>
         row(n, done, false),
       );
@@ -279,40 +290,15 @@ describe('nothing is lost', () => {
   }, 60_000); // 50,000 deliveries: about 1.5 s alone, several times that beside a loaded build
 
   it('keeps fewer when their bodies pass 64 Mi characters together: the oldest go, large events bounded in memory', async () => {
-    const start = Date.parse('2026-11-20T10:00:00.000Z');
-    const b = createMockServer({
-      clock: 'manual',
-      startTime: start,
-      variant: 'B',
-      deliveryFetch: async () => new Response(null, { status: 204 }),
-    });
+    const { b, ws, hook } = acknowledgedMock();
     try {
-      const key = b.createApiKey({ scopes: 'all' });
-      const ws = key.workspace_id;
-      const res = await b.fetch('/v1/webhooks', {
-        method: 'POST',
-        headers: { 'x-api-key': key.key, 'content-type': 'application/json' },
-        body: JSON.stringify({ url: 'https://receiver.test/hook', events: ['credit.low'] }),
-      });
-      const hook = ((await res.json()) as { data: { id: string } }).data.id;
+      const webhookId = await hook(['credit.low']);
       // 70 finished deliveries of 1 Mi characters each (a contact's custom fields at their most).
       const body = `{"pad":"${'x'.repeat(MiB - 10)}"}`;
       const snapshot = b.exportState();
-      snapshot.tables.deliveries = Array.from({ length: 70 }, (_, n) => ({
-        id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-        webhook_id: hook,
-        event: 'credit.low',
-        event_id: `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`,
-        status: 'succeeded',
-        attempts: [],
-        next_attempt_at: null,
-        error: null,
-        created_at: new Date(start - 86_400_000 + n).toISOString(),
-        _ws: ws,
-        _seq: n,
-        _body: body,
-        _test: false,
-      })) as typeof snapshot.tables.deliveries;
+      snapshot.tables.deliveries = Array.from({ length: 70 }, (_, n) =>
+        deliveryRow(n, ws, webhookId, false, body),
+      ) as typeof snapshot.tables.deliveries;
       b.importState(snapshot);
       b.emitEvent({ workspace_id: ws, event: 'credit.low', data: { credits_remaining: 1 } });
       await b.settle();
