@@ -303,14 +303,16 @@ export class WebhookDispatcher {
 
   /**
    * Sends `sending` together, then, once they are answered, what waited meanwhile: the first of it,
-   * or all of it together when one of these timed out. A receiver that did not answer in 10 s may
-   * be down, or slow once (a cold start): each attempt waiting behind it goes out, with its full
-   * 10 s, rather than fail unsent and count toward deactivating a webhook that would have taken it;
-   * and together, so that a receiver that never answers does not push the retries later and later.
-   * A bug in an attempt is reported, never an unhandled rejection.
+   * or all of it together after two rounds in a row with a timeout. A receiver that did not answer
+   * in 10 s may be slow once (a cold start): what waited behind it goes out, each attempt with its
+   * full 10 s, rather than fail unsent and count toward deactivating a webhook that would have taken
+   * it, and still one at a time, in order. One that times out again may be down: the rest goes out
+   * together, in no set order, so that a receiver that never answers does not push the retries
+   * later and later. A bug in an attempt is reported, never an unhandled rejection.
    */
   private async runLane(hookId: string, lane: Waiting[], sending: Waiting[]): Promise<void> {
     const { generation } = this;
+    let timedOutBefore = false;
     while (sending.length > 0) {
       const outcomes = await Promise.all(
         sending.map(async ({ id, done }) => {
@@ -326,7 +328,9 @@ export class WebhookDispatcher {
       );
       // A reset or an import dropped what was waiting: a new lane may have this webhook's id.
       if (generation !== this.generation || this.lanes.get(hookId) !== lane) return;
-      sending = outcomes.some((o) => o?.error === 'timeout') ? lane.splice(0) : lane.splice(0, 1);
+      const timedOut = outcomes.some((o) => o?.error === 'timeout');
+      sending = timedOut && timedOutBefore ? lane.splice(0) : lane.splice(0, 1);
+      timedOutBefore = timedOut;
     }
     this.lanes.delete(hookId);
   }
