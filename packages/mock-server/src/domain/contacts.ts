@@ -3,7 +3,7 @@ import type { ContactRow } from '../store/records.js';
 import { publicView } from '../store/table.js';
 import { releaseContactAppointments } from './appointments.js';
 import type { DomainContext, Handler } from './context.js';
-import { checkCustomFieldValues } from './custom-field-values.js';
+import { checkCustomFieldValues, heldBytesProblem } from './custom-field-values.js';
 import { mustGet } from './lookup.js';
 import { cachedPage } from './paginate.js';
 import { contactKeepsOneIssues, nameKey } from './value-rules.js';
@@ -110,21 +110,13 @@ export const contactsDelete: Handler = (ctx, { ws, params }) => {
   return undefined;
 };
 
-/** The most a contact's custom fields hold, as JSON: what one request's body may carry. */
-const MAX_CUSTOM_FIELDS_BYTES = 1_048_576;
-
 /**
  * Updates merge, so a contact's custom fields add up past what one request carries: bounded in all,
  * so that a contact.updated delivery, which carries them all, stays within what a receiver takes.
  */
 function checkHeldBytes(values: Record<string, unknown>): void {
-  const bytes = new TextEncoder().encode(JSON.stringify(values)).length;
-  if (bytes <= MAX_CUSTOM_FIELDS_BYTES) return;
-  throw invalidField(
-    'custom_fields',
-    'maxBytes',
-    `the contact would hold ${bytes} bytes of custom fields as JSON, over ${MAX_CUSTOM_FIELDS_BYTES} (1 MiB); clear some with null`,
-  );
+  const problem = heldBytesProblem(values);
+  if (problem) throw invalidField('custom_fields', 'maxBytes', problem);
 }
 
 function withoutNulls<V>(values: Record<string, V | null>): Record<string, V> {

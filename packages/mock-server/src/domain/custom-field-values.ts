@@ -67,6 +67,19 @@ function missingName(name: string, fields: CustomFieldRow[]): string {
   return `no custom field has this name; did you mean ${JSON.stringify(near)}? (names match as written)`;
 }
 
+/** The most a contact's custom fields hold, as JSON: what one request's body may carry. */
+const MAX_HELD_BYTES = 1_048_576;
+
+/**
+ * Why a contact cannot hold these custom fields, or null: over 1 MiB as JSON in all, which a
+ * contact.updated delivery would carry (updates and a state import alike).
+ */
+export function heldBytesProblem(values: Record<string, unknown>): string | null {
+  const bytes = new TextEncoder().encode(JSON.stringify(values)).length;
+  if (bytes <= MAX_HELD_BYTES) return null;
+  return `the contact would hold ${bytes} bytes of custom fields as JSON, over ${MAX_HELD_BYTES} (1 MiB); clear some with null`;
+}
+
 /** Whether two values are the same: equal scalars, or arrays of the same items in the same order. */
 function sameValue(a: Value, b: Value): boolean {
   if (Array.isArray(a) && Array.isArray(b)) {

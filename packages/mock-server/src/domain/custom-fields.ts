@@ -2,6 +2,7 @@ import { conflict, invalidField, validationError } from '../errors.js';
 import type { CustomFieldRow } from '../store/records.js';
 import { publicView } from '../store/table.js';
 import type { DomainContext, Handler } from './context.js';
+import { heldBytesProblem } from './custom-field-values.js';
 import { mustGet } from './lookup.js';
 import { cachedPage } from './paginate.js';
 import { nameKey, optionIssues } from './value-rules.js';
@@ -68,10 +69,19 @@ export const customFieldsUpdate: Handler = (ctx, { ws, params, body }) => {
   checkOptions(body.options);
   if (body.name !== undefined && body.name !== row.name) {
     assertUniqueName(ctx, ws, body.name, row.id);
-    for (const contact of contacts.list(ws, (c) => Object.hasOwn(c.custom_fields, row.name))) {
-      const { [row.name]: value, ...rest } = contact.custom_fields;
-      contacts.update(contact, { custom_fields: { ...rest, [body.name]: value as never } });
+    const moved = contacts
+      .list(ws, (c) => Object.hasOwn(c.custom_fields, row.name))
+      .map((contact) => {
+        const { [row.name]: value, ...rest } = contact.custom_fields;
+        return { contact, values: { ...rest, [body.name]: value as never } };
+      });
+    // A longer name adds its bytes to each contact holding a value: none may pass the bound.
+    for (const { contact, values } of moved) {
+      const problem = heldBytesProblem(values);
+      if (problem)
+        throw invalidField('name', 'maxBytes', `renamed, contact ${contact.id}: ${problem}`);
     }
+    for (const { contact, values } of moved) contacts.update(contact, { custom_fields: values });
   }
   const next = customFields.update(row, {
     name: body.name,

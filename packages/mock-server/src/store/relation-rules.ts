@@ -7,7 +7,7 @@
  */
 
 import { HUMAN_MESSAGE_MAX } from '../domain/conversations.js';
-import { typeProblems } from '../domain/custom-field-values.js';
+import { heldBytesProblem, typeProblems } from '../domain/custom-field-values.js';
 import { SELECT_TYPES } from '../domain/custom-fields.js';
 import { nameKey } from '../domain/value-rules.js';
 import { type ErrorDetail, fieldDetail } from '../errors.js';
@@ -191,6 +191,8 @@ export function relationRules(
       }
     }
     if (table === 'contacts') {
+      const tooMany = heldBytesProblem(row.custom_fields as Row);
+      if (tooMany) issues.push(fieldDetail(`${at}.custom_fields`, 'maxBytes', tooMany));
       for (const [name, value] of Object.entries(row.custom_fields as Row)) {
         const field = fields.get(`${row._ws}\n${name}`);
         const path = keyPath(`${at}.custom_fields`, name);

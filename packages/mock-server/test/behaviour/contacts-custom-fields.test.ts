@@ -523,4 +523,60 @@ describe("a contact's custom fields, bounded in all", () => {
     expect(room.status).toBe(200);
     expect(Object.keys(room.body.data.custom_fields)).toHaveLength(28);
   });
+
+  it('refuses a rename that would take a contact past 1 MiB, and renames nothing', async () => {
+    const options = Array.from({ length: 100 }, (_, i) => `${i}`.padEnd(200, 'x'));
+    const create = async (name: string, type: string) => {
+      const body = type === 'multi_select' ? { name, type, options } : { name, type };
+      const res = await h.call('POST', '/v1/custom-fields', { body });
+      expect(res.status).toBe(201);
+    };
+    const values: Record<string, unknown> = {};
+    const size = (v: object) => new TextEncoder().encode(JSON.stringify(v)).length;
+    for (let i = 0; size(values) < 1_048_576 - 30_000; i++) {
+      await create(`m${i}`, 'multi_select');
+      values[`m${i}`] = options;
+    }
+    // Text values of up to 2000 characters bring it 10 bytes short of 1 MiB.
+    for (let i = 0; size(values) < 1_048_566; i++) {
+      await create(`t${i}`, 'text');
+      values[`t${i}`] = '';
+      values[`t${i}`] = 'x'.repeat(Math.min(2000, 1_048_566 - size(values)));
+    }
+    expect(size(values)).toBe(1_048_566);
+    await h.mock.clock.advance(60_000); // the next rate-limit window
+    const contact = await h.call('POST', '/v1/contacts', { body: { name: 'Full' } });
+    const id = contact.body.data.id;
+    const half = Object.keys(values).length >> 1;
+    for (const part of [
+      Object.entries(values).slice(0, half),
+      Object.entries(values).slice(half),
+    ]) {
+      const res = await h.call('PUT', `/v1/contacts/${id}`, {
+        body: { custom_fields: Object.fromEntries(part) },
+      });
+      expect(res.status).toBe(200);
+    }
+    const fields = (await h.call('GET', '/v1/custom-fields?limit=100')).body.data;
+    const t0 = fields.find((f: { name: string }) => f.name === 't0').id;
+    const longer = await h.call('PUT', `/v1/custom-fields/${t0}`, {
+      body: { name: 't0-renamed-xy' },
+    });
+    expect(longer.status).toBe(400);
+    expect(longer.body.error.details).toEqual([
+      {
+        field: 'name',
+        rule: 'maxBytes',
+        message: `name: renamed, contact ${id}: the contact would hold 1048577 bytes of custom fields as JSON, over 1048576 (1 MiB); clear some with null`,
+      },
+    ]);
+    expect(
+      Object.keys((await h.call('GET', `/v1/contacts/${id}`)).body.data.custom_fields),
+    ).toContain('t0');
+    // Ten bytes longer fits: exactly 1 MiB.
+    const fits = await h.call('PUT', `/v1/custom-fields/${t0}`, { body: { name: 't0-renamed-x' } });
+    expect(fits.status).toBe(200);
+    const held = (await h.call('GET', `/v1/contacts/${id}`)).body.data.custom_fields;
+    expect(size(held)).toBe(1_048_576);
+  });
 });

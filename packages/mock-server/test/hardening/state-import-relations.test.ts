@@ -353,6 +353,33 @@ describe('importing rows that name other rows', () => {
       }
     });
 
+    it('refuses a contact holding over 1 MiB of custom fields, as an update would (a contact.updated carries them all)', async () => {
+      await fillState(h, 'A');
+      await h.mock.clock.advance(60_000); // the next rate-limit window
+      // Each value is at most 100 items of 200 characters: past 1 MiB takes over 50 fields.
+      const options = Array.from({ length: 100 }, (_, i) => `${i}`.padEnd(200, 'x'));
+      for (let i = 0; i < 56; i++) {
+        const res = await h.call('POST', '/v1/custom-fields', {
+          body: { name: `m${i}`, type: 'multi_select', options },
+        });
+        expect(res.status).toBe(201);
+      }
+      const values = (count: number) =>
+        Object.fromEntries(Array.from({ length: count }, (_, i) => [`m${i}`, options]));
+      const bytes = (count: number) =>
+        new TextEncoder().encode(JSON.stringify(values(count))).length;
+      expect(bytes(56)).toBeGreaterThan(1_048_576);
+      expect(bytes(48)).toBeLessThan(1_048_576 - 100);
+      const held = (s: Parameters<Edit>[0]) => s.tables.contacts[0].custom_fields;
+      expect(await refusedFor((s) => Object.assign(held(s), values(56)))).toEqual([
+        'tables.contacts[0].custom_fields',
+        'maxBytes',
+      ]);
+      const snapshot = h.mock.exportState();
+      Object.assign(held(snapshot), values(48));
+      expect((await h.call('PUT', '/__mock/state', { body: snapshot })).status).toBe(204);
+    });
+
     it('takes a select value that is no longer an option: removing one leaves the values', async () => {
       await fillState(h, 'A');
       const { tables } = h.mock.exportState();
