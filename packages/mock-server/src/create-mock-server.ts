@@ -284,6 +284,11 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
   else if (options.seed && options.seed !== 'none') control.importState(options.seed);
 
   const { fetch, handle } = fetchTransport(handler, base);
+  const dispose = () => {
+    dispatcher.dispose();
+    reminders.dispose();
+    clock.dispose();
+  };
 
   return {
     fetch,
@@ -296,7 +301,9 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
         requestId: () => random.requestId(),
         now: () => clock.now(),
         onRequest: options.onRequest,
-        drain: (deadline) => dispatcher.drain(deadline),
+        // A graceful close ends the mock's deliveries and timers for good, as the CLI's exit does,
+        // those of its other servers too: the mock is disposed once what was in flight is done.
+        drain: (deadline) => dispatcher.drain(deadline).finally(dispose),
       }),
     variant,
     baseUrl: base.url,
@@ -325,11 +332,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     clearRequests: (o) => control.clearRequests(o),
     exportState: () => control.exportState(),
     importState: (snapshot) => control.importState(snapshot),
-    dispose: () => {
-      dispatcher.dispose();
-      reminders.dispose();
-      clock.dispose();
-    },
+    dispose,
   };
 }
 

@@ -69,7 +69,8 @@ export interface ListenOptions {
 export interface CloseOptions {
   /**
    * Milliseconds that requests in flight get to be answered before their connections are cut, and
-   * (a mock's server) its webhook attempts in flight, after which the mock sends none. Default 0:
+   * (a mock's server) its webhook attempts in flight, after which the mock is disposed: it sends
+   * none, through its other servers neither. Default 0:
    * cut the connections at once, the mock's deliveries left to its dispose() (a test's teardown);
    * the CLI gives 5 000 on SIGINT and SIGTERM.
    */

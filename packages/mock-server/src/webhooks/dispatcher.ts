@@ -23,8 +23,9 @@ import { noteFailure, noteSuccess } from './webhook-health.js';
 /** Why an attempt ended or was not sent once `dispose()` was called (the reason its signal aborts with). */
 const DISPOSED = 'the mock server was disposed';
 const NOT_SENT_DISPOSED = `not sent: ${DISPOSED}`;
-/** Why an attempt was not sent once a graceful close began (`drain`). */
-const NOT_SENT_CLOSING = 'not sent: the mock server is closing';
+/** Why an attempt was not sent once a graceful close began (`drain`), and after it. */
+const NOT_SENT_CLOSING =
+  'not sent: the mock server is closing or closed (a close with graceMs ends its deliveries)';
 
 /** A delivery waiting for its webhook's attempts in flight, and what to call once it is done. */
 interface Waiting {
@@ -122,12 +123,13 @@ export class WebhookDispatcher {
       timestamp: ctx.now(),
       data: { message: 'This is a test event from the Conversational Agent Platform.' },
     };
+    // A graceful close ends with a dispose: it says why.
     const notSent = () =>
       failedOutcome(
-        this.disposal.signal.aborted
-          ? NOT_SENT_DISPOSED
-          : this.graceful.closing
-            ? NOT_SENT_CLOSING
+        this.graceful.closing
+          ? NOT_SENT_CLOSING
+          : this.disposal.signal.aborted
+            ? NOT_SENT_DISPOSED
             : 'not sent',
       );
     if (this.disposal.signal.aborted || this.graceful.closing) {
@@ -189,6 +191,7 @@ export class WebhookDispatcher {
    * A graceful close: starts no attempt from now on (an event still queues its deliveries, pending,
    * as a retry falling due stays pending), and resolves once the attempts already sent are answered
    * and recorded as usual; when `deadline` aborts first, ends them as `dispose` does, unrecorded.
+   * For good: the mock disposes itself once it resolves (as the CLI's process exits).
    */
   drain(deadline: AbortSignal): Promise<void> {
     return this.graceful.drain(deadline, () => this.dispose());

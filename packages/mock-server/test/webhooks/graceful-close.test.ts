@@ -60,7 +60,8 @@ describe('a graceful close with webhook attempts in flight', () => {
     const tested = await t.call('POST', `/v1/webhooks/${hookId}/test`);
     expect(tested.body.data).toMatchObject({
       succeeded: false,
-      error: 'not sent: the mock server is closing',
+      error:
+        'not sent: the mock server is closing or closed (a close with graceMs ends its deliveries)',
     });
     // The server takes no connection any more, and a turn later the close still waits.
     await expect(fetch(`${t.server.url}/v1/health`)).rejects.toThrow();
@@ -93,5 +94,33 @@ describe('a graceful close with webhook attempts in flight', () => {
     // Not recorded, as dispose() ends an attempt: an export would send it again on import.
     expect(t.mock.webhookAttempts()).toEqual([]);
     expect(t.mock.exportState().tables.deliveries.map((d) => d.status)).toEqual(['pending']);
+  });
+
+  it("ends the mock's deliveries for good, through its other servers too, as the CLI's exit does", async () => {
+    const t = await attemptInFlight(500); // answered within the grace: recorded, its retry scheduled
+    const other = await t.mock.listen();
+    try {
+      await t.server.close({ graceMs: 60_000 });
+      // Disposed: the retry's timer is gone, none is left to keep a process alive.
+      expect(t.mock.exportState().tables.deliveries[0]?.next_attempt_at).not.toBeNull();
+      expect(t.mock.clock.pending()).toBe(0);
+      // The other server still answers, and an event's delivery is queued, not sent...
+      expect((await fetch(`${other.url}/v1/health`)).status).toBe(200);
+      expect((await t.call('POST', '/v1/contacts', { body: { name: 'After' } })).status).toBe(201);
+      const hookId = (await t.call('GET', '/v1/webhooks')).body.data[0].id;
+      const tested = await t.call('POST', `/v1/webhooks/${hookId}/test`);
+      // ...and a test delivery says why, rather than leave the suite to wonder.
+      expect(tested.body.data).toMatchObject({
+        succeeded: false,
+        error:
+          'not sent: the mock server is closing or closed (a close with graceMs ends its deliveries)',
+      });
+      await t.mock.clock.advance(3_600_000);
+      await t.mock.settle();
+      expect(t.receiver.received.map((r) => r.json.data.name)).toEqual(['Ada']);
+      expect(t.mock.exportState().tables.deliveries[0]?.attempts).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
   });
 });
