@@ -69,7 +69,8 @@ export const faultSpec = object(
     delay_ms: { type: 'integer', minimum: 0, maximum: 2_147_483_647 },
     // About 68 years; HTTP caches read a larger delta-seconds as 2^31 (RFC 9111 section 1.2.2). Past
     // 1e21 it was sent as `1e+21`, no Retry-After at all, and X-RateLimit-Reset lost precision.
-    retry_after: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+    // 0 is below the spec's least (1): a test's "retry at once", which the examples use.
+    retry_after: { type: 'integer', minimum: 0, maximum: 2_147_483_647 },
     message: string,
     details: {
       type: 'array',
