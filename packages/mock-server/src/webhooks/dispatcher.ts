@@ -3,6 +3,7 @@ import type { Clock } from '../clock.js';
 import type { DomainContext } from '../domain/context.js';
 import { webhookEvents } from '../domain/webhook-events.js';
 import { signingSecret } from '../domain/webhooks.js';
+import { byCreation } from '../store/creation-order.js';
 import type { DeliveryRow, WebhookRow } from '../store/records.js';
 import { AttemptDrain } from './attempt-drain.js';
 import { type KeptHeaders, keptHeaders } from './attempt-headers.js';
@@ -162,7 +163,9 @@ export class WebhookDispatcher {
     for (const id of this.timers.keys()) this.cancel(id);
     const now = this.options.clock.now();
     this.ledger.forget();
-    for (const row of this.options.ctx.state.tables.deliveries.all()) {
+    // In the order the events happened, whatever the snapshot's order: a webhook's lane sends them so.
+    const rows = this.options.ctx.state.tables.deliveries.all().sort(byCreation);
+    for (const row of rows) {
       if (row.status !== 'pending') {
         this.ledger.markFinished(row);
         continue;

@@ -250,6 +250,28 @@ describe('nothing is lost', () => {
     expect(h.mock.webhookAttempts()).toMatchObject([{ number: 1, succeeded: true }]);
   });
 
+  it('sends the deliveries due at an import in the order their events happened, whatever the order of the rows', async () => {
+    await h.webhook(['contacts']);
+    let release = () => {};
+    const answered = new Promise((resolve) => {
+      release = () => resolve(undefined);
+    });
+    h.receiver.answers = [{ status: 200, after: answered }];
+    for (const name of ['c1', 'c2', 'c3']) {
+      await h.call('POST', '/v1/contacts', { body: { name } });
+    }
+    await expect.poll(() => h.receiver.received.length).toBe(1); // c2 and c3 wait behind c1
+    const snapshot = h.mock.exportState();
+    snapshot.tables.deliveries.reverse(); // a hand-written seed need not list them in order
+    release();
+    await h.mock.settle();
+    h.receiver.received.length = 0;
+
+    h.mock.importState(snapshot);
+    await expect.poll(() => h.receiver.received.length).toBe(3);
+    expect(h.receiver.received.map((r) => r.json.data.name)).toEqual(['c1', 'c2', 'c3']);
+  });
+
   it('keeps the last 50,000 finished deliveries, however many are pending', async () => {
     const { b, key, ws, hook } = acknowledgedMock();
     try {
