@@ -301,9 +301,10 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
         requestId: () => random.requestId(),
         now: () => clock.now(),
         onRequest: options.onRequest,
+        drain: (deadline) => dispatcher.drain(deadline),
         // A graceful close ends the mock's deliveries and timers for good, as the CLI's exit does,
         // those of its other servers too: the mock is disposed once what was in flight is done.
-        drain: (deadline) => dispatcher.drain(deadline).finally(dispose),
+        afterGracefulClose: dispose,
       }),
     variant,
     baseUrl: base.url,

@@ -104,6 +104,11 @@ export interface ServeOptions {
    * once that work is done, and `deadline` aborts when the grace runs out (the work is cut then).
    */
   drain?: (deadline: AbortSignal) => Promise<void>;
+  /**
+   * Called once a close with a grace is done, its requests and `drain` included (the mock disposes
+   * itself then, as the CLI's process exits: an event of a request answered meanwhile is queued).
+   */
+  afterGracefulClose?: () => void;
 }
 
 /** A running HTTP server. */
@@ -373,10 +378,14 @@ export async function listen(
         };
         const timer = graceMs > 0 ? setTimeout(cut, graceMs).unref() : undefined;
         if (timer === undefined) cut();
-        Promise.all([down, drained]).then(() => {
-          clearTimeout(timer);
-          resolve();
-        }, reject);
+        Promise.all([down, drained])
+          .then(() => {
+            if (graceMs > 0) serveOptions.afterGracefulClose?.();
+          })
+          .then(() => {
+            clearTimeout(timer);
+            resolve();
+          }, reject);
       });
       return closed;
     },

@@ -104,12 +104,13 @@ describe('a graceful close with webhook attempts in flight', () => {
       // Disposed: the retry's timer is gone, none is left to keep a process alive.
       expect(t.mock.exportState().tables.deliveries[0]?.next_attempt_at).not.toBeNull();
       expect(t.mock.clock.pending()).toBe(0);
-      // The other server still answers, and an event's delivery is queued, not sent...
+      // The other server still answers, but an event makes no delivery any more (as after
+      // dispose()), and a test delivery says why, rather than leave the suite to wonder.
       expect((await fetch(`${other.url}/v1/health`)).status).toBe(200);
       expect((await t.call('POST', '/v1/contacts', { body: { name: 'After' } })).status).toBe(201);
+      expect(t.mock.exportState().tables.deliveries).toHaveLength(1);
       const hookId = (await t.call('GET', '/v1/webhooks')).body.data[0].id;
       const tested = await t.call('POST', `/v1/webhooks/${hookId}/test`);
-      // ...and a test delivery says why, rather than leave the suite to wonder.
       expect(tested.body.data).toMatchObject({
         succeeded: false,
         error:
@@ -122,5 +123,35 @@ describe('a graceful close with webhook attempts in flight', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('queues the delivery of an event a request in flight makes while it closes, then disposes the mock', async () => {
+    const r = await startReceiver();
+    receiver = r;
+    const m = createMockServer({ clock: 'manual', startTime: '2026-11-20T10:00:00.000Z' });
+    mock = m;
+    const server = await m.listen();
+    const { key } = m.createApiKey({ scopes: 'all' });
+    await apiClient(inProcess(m), key)('POST', '/v1/webhooks', {
+      body: { url: r.url, events: ['*'] },
+    });
+    // No attempt in flight: only the request holds the close. Its delay (real time) comes after
+    // the fault is used, so the request is in the mock once the fault is gone from the list.
+    m.faults.add({ method: 'POST', path: '/v1/contacts', delay_ms: 200 });
+    const inFlight = fetch(`${server.url}/v1/contacts`, {
+      method: 'POST',
+      headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Late' }),
+    });
+    await expect.poll(() => m.faults.list(), { timeout: 10_000 }).toEqual([]);
+    const closing = server.close({ graceMs: 60_000 });
+    expect((await inFlight).status).toBe(201);
+    await closing;
+    // Queued while closing, pending as the CLI's exit leaves it (an export carries it to a restart).
+    expect(m.exportState().tables.deliveries.map((d) => [d.event, d.status])).toEqual([
+      ['contact.created', 'pending'],
+    ]);
+    expect(m.clock.pending()).toBe(0);
+    expect(r.received).toEqual([]);
   });
 });
