@@ -41,13 +41,16 @@ export const contactsList: Handler = (ctx, { ws, query }) => {
 export const contactsCreate: Handler = (ctx, { ws, body }) => {
   const custom = body.custom_fields ?? {};
   checkCustomFieldValues(custom, fieldsOf(ctx, ws), { requireAll: true });
+  // Stored as JSON they may take more than the body carried them in (1e20 is written out in full).
+  const customFields: ContactRow['custom_fields'] = withoutNulls(custom);
+  checkHeldBytes(customFields, 'send fewer values');
   const now = ctx.now();
   const row: ContactRow = {
     id: ctx.id(),
     name: body.name ?? null,
     email: body.email ?? null,
     phone: body.phone ?? null,
-    custom_fields: withoutNulls(custom),
+    custom_fields: customFields,
     created_at: now,
     updated_at: now,
     _ws: ws,
@@ -82,7 +85,7 @@ export const contactsUpdate: Handler = (ctx, { ws, params, body }) => {
     ...row.custom_fields,
     ...body.custom_fields,
   });
-  if (body.custom_fields) checkHeldBytes(customFields);
+  if (body.custom_fields) checkHeldBytes(customFields, 'clear some with null');
   const updated = ctx.state.tables.contacts.update(row, {
     ...next,
     custom_fields: customFields,
@@ -114,8 +117,8 @@ export const contactsDelete: Handler = (ctx, { ws, params }) => {
  * Updates merge, so a contact's custom fields add up past what one request carries: bounded in all,
  * so that a contact.updated delivery, which carries them all, stays within what a receiver takes.
  */
-function checkHeldBytes(values: Record<string, unknown>): void {
-  const problem = heldBytesProblem(values);
+function checkHeldBytes(values: Record<string, unknown>, remedy: string): void {
+  const problem = heldBytesProblem(values, remedy);
   if (problem) throw invalidField('custom_fields', 'maxBytes', problem);
 }
 

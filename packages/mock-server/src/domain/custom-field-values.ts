@@ -72,12 +72,12 @@ const MAX_HELD_BYTES = 1_048_576;
 
 /**
  * Why a contact cannot hold these custom fields, or null: over 1 MiB as JSON in all, which a
- * contact.updated delivery would carry (updates and a state import alike).
+ * contact.updated delivery would carry (requests and a state import alike); `remedy` ends the text.
  */
-export function heldBytesProblem(values: Record<string, unknown>): string | null {
+export function heldBytesProblem(values: Record<string, unknown>, remedy: string): string | null {
   const bytes = new TextEncoder().encode(JSON.stringify(values)).length;
   if (bytes <= MAX_HELD_BYTES) return null;
-  return `the contact would hold ${bytes} bytes of custom fields as JSON, over ${MAX_HELD_BYTES} (1 MiB); clear some with null`;
+  return `the contact would hold ${bytes} bytes of custom fields as JSON, over ${MAX_HELD_BYTES} (1 MiB); ${remedy}`;
 }
 
 /** Whether two values are the same: equal scalars, or arrays of the same items in the same order. */

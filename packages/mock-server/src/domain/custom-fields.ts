@@ -75,9 +75,9 @@ export const customFieldsUpdate: Handler = (ctx, { ws, params, body }) => {
         const { [row.name]: value, ...rest } = contact.custom_fields;
         return { contact, values: { ...rest, [body.name]: value as never } };
       });
-    // A longer name adds its bytes to each contact holding a value: none may pass the bound.
+    // A name longer as JSON adds bytes to each contact holding a value: none may pass the bound.
     for (const { contact, values } of moved) {
-      const problem = heldBytesProblem(values);
+      const problem = heldBytesProblem(values, 'choose a shorter name, or clear some values');
       if (problem)
         throw invalidField('name', 'maxBytes', `renamed, contact ${contact.id}: ${problem}`);
     }

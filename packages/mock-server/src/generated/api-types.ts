@@ -414,7 +414,7 @@ export interface paths {
         get: operations["customFieldsRetrieve"];
         /**
          * Update a custom field
-         * @description A partial update; the type cannot change. A new `name` must be free (409) and carries the contacts' values over to it; a longer name that would take a contact past the 1 MiB its custom fields hold is 400 (`name`, rule `maxBytes`, naming the contact), and nothing is renamed.
+         * @description A partial update; the type cannot change. A new `name` must be free (409) and carries the contacts' values over to it; a name taking more bytes as JSON (UTF-8, escapes included) that would take a contact past the 1 MiB its custom fields hold is 400 (`name`, rule `maxBytes`, naming the contact), and nothing is renamed.
          */
         put: operations["customFieldsUpdate"];
         post?: never;
@@ -2507,7 +2507,7 @@ export interface components {
         CustomFieldValues: {
             [key: string]: components["schemas"]["CustomFieldValue"];
         };
-        /** @description A contact's values keyed by custom-field name, each of the type its definition says. A cleared value is absent, never null. A request carries at most 100, but updates merge, so a contact may hold more; in all they hold at most 1 MiB (1048576 bytes) as JSON, and an update past it is 400 (`custom_fields`, rule `maxBytes`; a state import holding more is refused too), so that a `contact.updated` delivery, which carries them all, stays within what receivers take. */
+        /** @description A contact's values keyed by custom-field name, each of the type its definition says. A cleared value is absent, never null. A request carries at most 100, but updates merge, so a contact may hold more; in all they hold at most 1 MiB (1048576 bytes) as JSON, and a create or an update past it is 400 (`custom_fields`, rule `maxBytes`; a state import holding more is refused too), so that a `contact.updated` delivery, which carries them all, stays within what receivers take. */
         ContactCustomFields: {
             [key: string]: string | number | boolean | string[];
         };

@@ -191,7 +191,7 @@ export function relationRules(
       }
     }
     if (table === 'contacts') {
-      const tooMany = heldBytesProblem(row.custom_fields as Row);
+      const tooMany = heldBytesProblem(row.custom_fields as Row, 'remove some of its values');
       if (tooMany) issues.push(fieldDetail(`${at}.custom_fields`, 'maxBytes', tooMany));
       for (const [name, value] of Object.entries(row.custom_fields as Row)) {
         const field = fields.get(`${row._ws}\n${name}`);

@@ -567,7 +567,7 @@ describe("a contact's custom fields, bounded in all", () => {
       {
         field: 'name',
         rule: 'maxBytes',
-        message: `name: renamed, contact ${id}: the contact would hold 1048577 bytes of custom fields as JSON, over 1048576 (1 MiB); clear some with null`,
+        message: `name: renamed, contact ${id}: the contact would hold 1048577 bytes of custom fields as JSON, over 1048576 (1 MiB); choose a shorter name, or clear some values`,
       },
     ]);
     expect(
@@ -578,5 +578,50 @@ describe("a contact's custom fields, bounded in all", () => {
     expect(fits.status).toBe(200);
     const held = (await h.call('GET', `/v1/contacts/${id}`)).body.data.custom_fields;
     expect(size(held)).toBe(1_048_576);
+  });
+
+  it('refuses a create whose values take more than 1 MiB once stored, though its body took less', async () => {
+    const options = Array.from({ length: 100 }, (_, i) => `${i}`.padEnd(200, 'x'));
+    const create = async (body: object) =>
+      expect((await h.call('POST', '/v1/custom-fields', { body })).status).toBe(201);
+    for (let i = 0; i < 52; i++) await create({ name: `m${i}`, type: 'multi_select', options });
+    for (let i = 0; i < 30; i++) await create({ name: `n${i}`, type: 'number' });
+    await create({ name: 'pad', type: 'text' });
+    await h.mock.clock.advance(60_000); // the next rate-limit window
+    // 1e20 is 4 bytes in the body and 21 stored: 30 of them add 510 bytes.
+    const body = (pad: number) => {
+      // 51 values in full and 55 items of the 52nd: about 1 KB short of 1 MiB as stored.
+      const multi = Array.from({ length: 52 }, (_, i) => {
+        return `"m${i}":${JSON.stringify(i < 51 ? options : options.slice(0, 55))}`;
+      });
+      const numbers = Array.from({ length: 30 }, (_, i) => `"n${i}":1e20`);
+      const fields = [...multi, ...numbers, `"pad":"${'x'.repeat(pad)}"`].join(',');
+      return `{"name":"Big","custom_fields":{${fields}}}`;
+    };
+    const stored = (pad: number) => {
+      const values = JSON.parse(body(pad)).custom_fields;
+      return new TextEncoder().encode(JSON.stringify(values)).length;
+    };
+    const pad = 1_048_576 + 100 - stored(0);
+    expect(pad).toBeGreaterThan(100);
+    expect(pad).toBeLessThanOrEqual(2000);
+    expect(body(pad).length).toBeLessThanOrEqual(1_048_576);
+    const headers = { 'content-type': 'application/json' };
+    const over = await h.call('POST', '/v1/contacts', { raw: body(pad), headers });
+    expect(over.status).toBe(400);
+    expect(over.body.error.details).toEqual([
+      {
+        field: 'custom_fields',
+        rule: 'maxBytes',
+        message:
+          'custom_fields: the contact would hold 1048676 bytes of custom fields as JSON, over 1048576 (1 MiB); send fewer values',
+      },
+    ]);
+    expect((await h.call('GET', '/v1/contacts')).body.data).toEqual([]);
+    // At exactly 1 MiB stored it is created, and an export of it imports again.
+    expect((await h.call('POST', '/v1/contacts', { raw: body(pad - 100), headers })).status).toBe(
+      201,
+    );
+    h.mock.importState(h.mock.exportState());
   });
 });

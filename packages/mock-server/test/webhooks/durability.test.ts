@@ -46,6 +46,9 @@ function deliveryRow(n: number, ws: string, webhookId: string, pending: boolean,
   };
 }
 
+/** Deliveries cross real loopback HTTP: a loaded machine may take more than poll's 1 s default. */
+const POLL = { timeout: 10_000 };
+
 describe('emitting any event through the control API', () => {
   const h = useWebhooks({ variant: 'B' });
 
@@ -187,7 +190,7 @@ describe('nothing is lost', () => {
     const revived = createMockServer({ clock: 'manual', startTime: '2026-11-20T10:30:00.000Z' });
     try {
       revived.importState(snapshot);
-      await expect.poll(() => h.receiver.received.length).toBe(2);
+      await expect.poll(() => h.receiver.received.length, POLL).toBe(2);
       await revived.settle();
       expect(revived.webhookAttempts().map((a) => [a.number, a.attempted_at])).toEqual([
         [1, '2026-11-20T10:00:00.000Z'],
@@ -209,7 +212,7 @@ describe('nothing is lost', () => {
     });
     h.receiver.answers = [{ status: 200, after: answered }];
     const tested = h.call('POST', `/v1/webhooks/${id}/test`);
-    await expect.poll(() => h.receiver.received.length).toBe(1);
+    await expect.poll(() => h.receiver.received.length, POLL).toBe(1);
     const snapshot = h.mock.exportState();
     expect(snapshot.tables.deliveries).toMatchObject([
       { event: 'webhook.test', status: 'pending' },
@@ -235,7 +238,7 @@ describe('nothing is lost', () => {
     });
     h.receiver.answers = [{ status: 200, after: answered }];
     await h.call('POST', '/v1/contacts', { body: { name: 'Ada' } });
-    await expect.poll(() => h.receiver.received.length).toBe(1);
+    await expect.poll(() => h.receiver.received.length, POLL).toBe(1);
     const snapshot = h.mock.exportState();
     release();
     await h.mock.settle();
@@ -244,7 +247,7 @@ describe('nothing is lost', () => {
     // a receiver dedupes by the delivery's event id).
     // At once, as a due attempt goes out on the manual clock: no advance needed.
     h.mock.importState(snapshot);
-    await expect.poll(() => h.receiver.received.length).toBe(2);
+    await expect.poll(() => h.receiver.received.length, POLL).toBe(2);
     const [first, again] = h.receiver.received;
     expect(again?.body).toBe(first?.body);
     expect(h.mock.webhookAttempts()).toMatchObject([{ number: 1, succeeded: true }]);
@@ -260,7 +263,7 @@ describe('nothing is lost', () => {
     for (const name of ['c1', 'c2', 'c3']) {
       await h.call('POST', '/v1/contacts', { body: { name } });
     }
-    await expect.poll(() => h.receiver.received.length).toBe(1); // c2 and c3 wait behind c1
+    await expect.poll(() => h.receiver.received.length, POLL).toBe(1); // c2 and c3 wait behind c1
     const snapshot = h.mock.exportState();
     snapshot.tables.deliveries.reverse(); // a hand-written seed need not list them in order
     release();
@@ -268,7 +271,7 @@ describe('nothing is lost', () => {
     h.receiver.received.length = 0;
 
     h.mock.importState(snapshot);
-    await expect.poll(() => h.receiver.received.length).toBe(3);
+    await expect.poll(() => h.receiver.received.length, POLL).toBe(3);
     expect(h.receiver.received.map((r) => r.json.data.name)).toEqual(['c1', 'c2', 'c3']);
   });
 

@@ -221,7 +221,7 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        /** @description A contact's values keyed by custom-field name, each of the type its definition says. A cleared value is absent, never null. A request carries at most 100, but updates merge, so a contact may hold more; in all they hold at most 1 MiB (1048576 bytes) as JSON, and an update past it is 400 (`custom_fields`, rule `maxBytes`; a state import holding more is refused too), so that a `contact.updated` delivery, which carries them all, stays within what receivers take. */
+        /** @description A contact's values keyed by custom-field name, each of the type its definition says. A cleared value is absent, never null. A request carries at most 100, but updates merge, so a contact may hold more; in all they hold at most 1 MiB (1048576 bytes) as JSON, and a create or an update past it is 400 (`custom_fields`, rule `maxBytes`; a state import holding more is refused too), so that a `contact.updated` delivery, which carries them all, stays within what receivers take. */
         ContactCustomFields: {
             [key: string]: string | number | boolean | string[];
         };
