@@ -194,7 +194,8 @@ export class WebhookDispatcher {
    * A graceful close: starts no attempt from now on (an event still queues its deliveries, pending,
    * as a retry falling due stays pending), and resolves once the attempts already sent are answered
    * and recorded as usual; when `deadline` aborts first, ends them as `dispose` does, unrecorded.
-   * For good: the mock disposes itself once it resolves (as the CLI's process exits).
+   * For good: the mock disposes itself once the whole close is done, its requests too (as the CLI's
+   * process exits then).
    */
   drain(deadline: AbortSignal): Promise<void> {
     return this.graceful.drain(deadline, () => this.dispose());
