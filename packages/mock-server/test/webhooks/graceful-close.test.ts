@@ -17,6 +17,17 @@ function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T) => voi
   return { promise, resolve };
 }
 
+/** A test delivery asked for while closing or after is not sent, and its result says why. */
+async function expectTestNotSent(call: Call): Promise<void> {
+  const hookId = (await call('GET', '/v1/webhooks')).body.data[0].id;
+  const tested = await call('POST', `/v1/webhooks/${hookId}/test`);
+  expect(tested.body.data).toMatchObject({
+    succeeded: false,
+    error:
+      'not sent: the mock server is closing or closed (a close with graceMs ends its deliveries)',
+  });
+}
+
 describe('a graceful close with webhook attempts in flight', () => {
   let mock: MockServer | undefined;
   let receiver: Receiver | undefined;
@@ -56,13 +67,7 @@ describe('a graceful close with webhook attempts in flight', () => {
     // An event while it drains (a request in flight's): its delivery is queued, not sent.
     await t.call('POST', '/v1/contacts', { body: { name: 'Grace' } });
     // A test delivery asked for meanwhile is not sent, and says why.
-    const hookId = (await t.call('GET', '/v1/webhooks')).body.data[0].id;
-    const tested = await t.call('POST', `/v1/webhooks/${hookId}/test`);
-    expect(tested.body.data).toMatchObject({
-      succeeded: false,
-      error:
-        'not sent: the mock server is closing or closed (a close with graceMs ends its deliveries)',
-    });
+    await expectTestNotSent(t.call);
     // The server takes no connection any more, and a turn later the close still waits.
     await expect(fetch(`${t.server.url}/v1/health`)).rejects.toThrow();
     await new Promise((resolve) => setImmediate(resolve));
@@ -109,13 +114,7 @@ describe('a graceful close with webhook attempts in flight', () => {
       expect((await fetch(`${other.url}/v1/health`)).status).toBe(200);
       expect((await t.call('POST', '/v1/contacts', { body: { name: 'After' } })).status).toBe(201);
       expect(t.mock.exportState().tables.deliveries).toHaveLength(1);
-      const hookId = (await t.call('GET', '/v1/webhooks')).body.data[0].id;
-      const tested = await t.call('POST', `/v1/webhooks/${hookId}/test`);
-      expect(tested.body.data).toMatchObject({
-        succeeded: false,
-        error:
-          'not sent: the mock server is closing or closed (a close with graceMs ends its deliveries)',
-      });
+      await expectTestNotSent(t.call);
       await t.mock.clock.advance(3_600_000);
       await t.mock.settle();
       expect(t.receiver.received.map((r) => r.json.data.name)).toEqual(['Ada']);
