@@ -15,9 +15,17 @@ export function jsonResponse(
   return { status, headers, body: body instanceof JsonBytes ? body.bytes : JSON.stringify(body) };
 }
 
-/** An error in the API's envelope, with its own headers over the given ones (rate limit, request id). */
-export function errorResponse(error: ApiError, headers: Record<string, string> = {}): ApiResponse {
-  const response = jsonResponse(error.status, error.toBody(), { ...headers, ...error.headers });
+/**
+ * An error in the API's envelope, with its own headers over the given ones (rate limit, request id),
+ * and `beside` its `error` (a 503 of GET /v1/health carries the health result).
+ */
+export function errorResponse(
+  error: ApiError,
+  headers: Record<string, string> = {},
+  beside?: Record<string, unknown>,
+): ApiResponse {
+  const body = { ...beside, ...error.toBody() };
+  const response = jsonResponse(error.status, body, { ...headers, ...error.headers });
   response.error = error;
   return response;
 }

@@ -320,13 +320,10 @@ async function answerFault(
     const wait = faultRetryAfter(fault) as number;
     headers['X-RateLimit-Reset'] = String(Math.ceil(pipeline.ctx.nowMs() / 1000) + wait);
   }
-  const error = faultError(fault);
-  if (health && fault.status === 503) {
-    // GET /v1/health's 503 is a health result too (HealthUnavailable): a client reads `status`.
-    const body = { status: 'degraded', timestamp: pipeline.ctx.now(), ...error.toBody() };
-    const response = jsonResponse(503, body, { ...headers, ...error.headers });
-    response.error = error;
-    return response;
-  }
-  return errorResponse(error, headers);
+  // GET /v1/health's 503 is a health result too (HealthUnavailable): a client reads `status`.
+  const result =
+    health && fault.status === 503
+      ? { status: 'degraded', timestamp: pipeline.ctx.now() }
+      : undefined;
+  return errorResponse(faultError(fault), headers, result);
 }

@@ -111,7 +111,7 @@ export async function sendAttempt(request: AttemptRequest): Promise<AttemptOutco
 }
 
 /** An attempt the receiver did not answer within its 10 s. */
-export function timeoutOutcome(): AttemptOutcome {
+function timeoutOutcome(): AttemptOutcome {
   return failedOutcome('timeout', DELIVERY_TIMEOUT_MS);
 }
 
