@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../src/index.js';
+import {
+  createField,
+  createFullMultiSelects,
+  FULL_OPTIONS,
+  fullValues,
+  jsonBytes,
+} from '../support/custom-field-bulk.js';
 import { useMock } from '../support/harness.js';
 import { transports } from '../support/transports.js';
 
@@ -486,27 +493,19 @@ describe("a contact's custom fields, bounded in all", () => {
   // Updates merge, so without a bound a contact grew past what any receiver takes in one webhook
   // delivery (contact.updated carries them all): 18 MB was reached in requests of under 1 MiB each.
   it('hold at most 1 MiB as JSON: an update past it is refused, naming custom_fields, and changes nothing', async () => {
-    const options = Array.from({ length: 100 }, (_, i) => `${i}`.padEnd(200, 'x'));
-    for (let i = 0; i < 56; i++) {
-      const res = await h.call('POST', '/v1/custom-fields', {
-        body: { name: `m${i}`, type: 'multi_select', options },
-      });
-      expect(res.status).toBe(201);
-    }
-    const values = (from: number, to: number) =>
-      Object.fromEntries(Array.from({ length: to - from }, (_, i) => [`m${from + i}`, options]));
+    await createFullMultiSelects(h.call, 56);
     const id = (await h.call('POST', '/v1/contacts', { body: { name: 'Full' } })).body.data.id;
     await h.mock.clock.advance(60_000); // the next rate-limit window
     const first = await h.call('PUT', `/v1/contacts/${id}`, {
-      body: { custom_fields: values(0, 28) },
+      body: { custom_fields: fullValues(0, 28) },
     });
     expect(first.status).toBe(200);
     const before = (await h.call('GET', `/v1/contacts/${id}`)).body.data;
     const over = await h.call('PUT', `/v1/contacts/${id}`, {
-      body: { name: 'Renamed', custom_fields: values(28, 56) },
+      body: { name: 'Renamed', custom_fields: fullValues(28, 56) },
     });
     expect(over.status).toBe(400);
-    const bytes = new TextEncoder().encode(JSON.stringify(values(0, 56))).length;
+    const bytes = jsonBytes(fullValues(0, 56));
     expect(over.body.error.details).toEqual([
       {
         field: 'custom_fields',
@@ -518,32 +517,25 @@ describe("a contact's custom fields, bounded in all", () => {
     // Clearing makes room: the same request with values cleared in it passes.
     const cleared = Object.fromEntries(Array.from({ length: 28 }, (_, i) => [`m${i}`, null]));
     const room = await h.call('PUT', `/v1/contacts/${id}`, {
-      body: { custom_fields: { ...cleared, ...values(28, 56) } },
+      body: { custom_fields: { ...cleared, ...fullValues(28, 56) } },
     });
     expect(room.status).toBe(200);
     expect(Object.keys(room.body.data.custom_fields)).toHaveLength(28);
   });
 
   it('refuses a rename that would take a contact past 1 MiB, and renames nothing', async () => {
-    const options = Array.from({ length: 100 }, (_, i) => `${i}`.padEnd(200, 'x'));
-    const create = async (name: string, type: string) => {
-      const body = type === 'multi_select' ? { name, type, options } : { name, type };
-      const res = await h.call('POST', '/v1/custom-fields', { body });
-      expect(res.status).toBe(201);
-    };
     const values: Record<string, unknown> = {};
-    const size = (v: object) => new TextEncoder().encode(JSON.stringify(v)).length;
-    for (let i = 0; size(values) < 1_048_576 - 30_000; i++) {
-      await create(`m${i}`, 'multi_select');
-      values[`m${i}`] = options;
+    for (let i = 0; jsonBytes(values) < 1_048_576 - 30_000; i++) {
+      await createField(h.call, { name: `m${i}`, type: 'multi_select', options: FULL_OPTIONS });
+      values[`m${i}`] = FULL_OPTIONS;
     }
     // Text values of up to 2000 characters bring it 10 bytes short of 1 MiB.
-    for (let i = 0; size(values) < 1_048_566; i++) {
-      await create(`t${i}`, 'text');
+    for (let i = 0; jsonBytes(values) < 1_048_566; i++) {
+      await createField(h.call, { name: `t${i}`, type: 'text' });
       values[`t${i}`] = '';
-      values[`t${i}`] = 'x'.repeat(Math.min(2000, 1_048_566 - size(values)));
+      values[`t${i}`] = 'x'.repeat(Math.min(2000, 1_048_566 - jsonBytes(values)));
     }
-    expect(size(values)).toBe(1_048_566);
+    expect(jsonBytes(values)).toBe(1_048_566);
     await h.mock.clock.advance(60_000); // the next rate-limit window
     const contact = await h.call('POST', '/v1/contacts', { body: { name: 'Full' } });
     const id = contact.body.data.id;
@@ -577,31 +569,25 @@ describe("a contact's custom fields, bounded in all", () => {
     const fits = await h.call('PUT', `/v1/custom-fields/${t0}`, { body: { name: 't0-renamed-x' } });
     expect(fits.status).toBe(200);
     const held = (await h.call('GET', `/v1/contacts/${id}`)).body.data.custom_fields;
-    expect(size(held)).toBe(1_048_576);
+    expect(jsonBytes(held)).toBe(1_048_576);
   });
 
   it('refuses a create whose values take more than 1 MiB once stored, though its body took less', async () => {
-    const options = Array.from({ length: 100 }, (_, i) => `${i}`.padEnd(200, 'x'));
-    const create = async (body: object) =>
-      expect((await h.call('POST', '/v1/custom-fields', { body })).status).toBe(201);
-    for (let i = 0; i < 52; i++) await create({ name: `m${i}`, type: 'multi_select', options });
-    for (let i = 0; i < 30; i++) await create({ name: `n${i}`, type: 'number' });
-    await create({ name: 'pad', type: 'text' });
+    await createFullMultiSelects(h.call, 52);
+    for (let i = 0; i < 30; i++) await createField(h.call, { name: `n${i}`, type: 'number' });
+    await createField(h.call, { name: 'pad', type: 'text' });
     await h.mock.clock.advance(60_000); // the next rate-limit window
     // 1e20 is 4 bytes in the body and 21 stored: 30 of them add 510 bytes.
     const body = (pad: number) => {
       // 51 values in full and 55 items of the 52nd: about 1 KB short of 1 MiB as stored.
       const multi = Array.from({ length: 52 }, (_, i) => {
-        return `"m${i}":${JSON.stringify(i < 51 ? options : options.slice(0, 55))}`;
+        return `"m${i}":${JSON.stringify(i < 51 ? FULL_OPTIONS : FULL_OPTIONS.slice(0, 55))}`;
       });
       const numbers = Array.from({ length: 30 }, (_, i) => `"n${i}":1e20`);
       const fields = [...multi, ...numbers, `"pad":"${'x'.repeat(pad)}"`].join(',');
       return `{"name":"Big","custom_fields":{${fields}}}`;
     };
-    const stored = (pad: number) => {
-      const values = JSON.parse(body(pad)).custom_fields;
-      return new TextEncoder().encode(JSON.stringify(values)).length;
-    };
+    const stored = (pad: number) => jsonBytes(JSON.parse(body(pad)).custom_fields);
     const pad = 1_048_576 + 100 - stored(0);
     expect(pad).toBeGreaterThan(100);
     expect(pad).toBeLessThanOrEqual(2000);

@@ -3,6 +3,7 @@
 // whose contact 404s. What the API itself leaves behind a deletion still imports.
 import { describe, expect, it } from 'vitest';
 import { apiClient } from '../support/api.js';
+import { createFullMultiSelects, fullValues, jsonBytes } from '../support/custom-field-bulk.js';
 import { useMock } from '../support/harness.js';
 import {
   alertFor,
@@ -357,17 +358,9 @@ describe('importing rows that name other rows', () => {
       await fillState(h, 'A');
       await h.mock.clock.advance(60_000); // the next rate-limit window
       // Each value is at most 100 items of 200 characters: past 1 MiB takes over 50 fields.
-      const options = Array.from({ length: 100 }, (_, i) => `${i}`.padEnd(200, 'x'));
-      for (let i = 0; i < 56; i++) {
-        const res = await h.call('POST', '/v1/custom-fields', {
-          body: { name: `m${i}`, type: 'multi_select', options },
-        });
-        expect(res.status).toBe(201);
-      }
-      const values = (count: number) =>
-        Object.fromEntries(Array.from({ length: count }, (_, i) => [`m${i}`, options]));
-      const bytes = (count: number) =>
-        new TextEncoder().encode(JSON.stringify(values(count))).length;
+      await createFullMultiSelects(h.call, 56);
+      const values = (count: number) => fullValues(0, count);
+      const bytes = (count: number) => jsonBytes(values(count));
       expect(bytes(56)).toBeGreaterThan(1_048_576);
       expect(bytes(48)).toBeLessThan(1_048_576 - 100);
       const held = (s: Parameters<Edit>[0]) => s.tables.contacts[0].custom_fields;
