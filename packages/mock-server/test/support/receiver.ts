@@ -30,6 +30,18 @@ export type Answer =
       closed?: (sent: boolean) => void;
     };
 
+/** An answer held back until the test calls `release` (a receiver that takes its time). */
+export function heldAnswer(status = 200): {
+  answer: { status: number; after: Promise<void> };
+  release: () => void;
+} {
+  let release = () => {};
+  const after = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { answer: { status, after }, release };
+}
+
 /** A local webhook receiver on 127.0.0.1 that records every request and answers as told. */
 export interface Receiver {
   url: string;

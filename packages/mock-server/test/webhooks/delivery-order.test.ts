@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiClient } from '../support/api.js';
+import { heldAnswer } from '../support/receiver.js';
 import { useWebhooks } from '../support/webhook-harness.js';
 
 describe.each(['A', 'B'] as const)('Variant %s delivery order', (variant) => {
@@ -93,18 +94,6 @@ async function until(done: () => boolean | Promise<boolean>): Promise<void> {
   while (!(await done())) await new Promise((r) => setTimeout(r, 5));
 }
 
-/** A receiver answer held until the test releases it. */
-function held(status = 200): {
-  answer: { status: number; after: Promise<void> };
-  release: () => void;
-} {
-  let release = () => {};
-  const after = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  return { answer: { status, after }, release };
-}
-
 describe('delivery lanes: slow receivers, a receiver that never answers, reset and dispose', {
   timeout: 60_000,
 }, () => {
@@ -129,7 +118,7 @@ describe('delivery lanes: slow receivers, a receiver that never answers, reset a
 
   it('gives each attempt its full 10 s once sent: a receiver that answers in 6 s gets every event', async () => {
     const { id } = await h.webhook(['contacts']);
-    const answers = [held(), held(), held()];
+    const answers = [heldAnswer(), heldAnswer(), heldAnswer()];
     h.receiver.answers = answers.map((a) => a.answer);
     for (const name of ['c1', 'c2', 'c3']) await contact(h.call, name);
     for (const [i, { release }] of answers.entries()) {
@@ -173,8 +162,8 @@ describe('delivery lanes: slow receivers, a receiver that never answers, reset a
 
   it('keeps a delivery stopped while its attempt was in flight stopped, or succeeded once the receiver acknowledged it', async () => {
     const { id } = await h.webhook(['contacts']);
-    const failing = held(500);
-    const acknowledged = held(200);
+    const failing = heldAnswer(500);
+    const acknowledged = heldAnswer(200);
     h.receiver.answers = [failing.answer, acknowledged.answer];
     const setActive = (active: boolean) =>
       h.call('PUT', `/v1/webhooks/${id}`, { body: { active } });
@@ -202,7 +191,7 @@ describe('delivery lanes: slow receivers, a receiver that never answers, reset a
 
   it('gives a delivery waiting behind the attempt in flight the time it fell due, a first attempt as a retry', async () => {
     const { id } = await h.webhook(['contacts']);
-    const slow = held(200);
+    const slow = heldAnswer(200);
     h.receiver.answers = [500, slow.answer];
     await contact(h.call, 'c1'); // fails: its retry is due at +5 s
     await h.mock.settle();
@@ -262,7 +251,7 @@ describe('delivery lanes: slow receivers, a receiver that never answers, reset a
   it('records nothing from an attempt that ends after a reset', async () => {
     h.mock.reset();
     const before = await setUp();
-    const first = held(500);
+    const first = heldAnswer(500);
     h.receiver.answers = [first.answer, 500, 500, 500, 500];
     await contact(before.call, 'old-1');
     await until(() => h.receiver.received.length === 1);
@@ -280,7 +269,7 @@ describe('delivery lanes: slow receivers, a receiver that never answers, reset a
 
   it('sends nothing queued, and retries nothing, once disposed', async () => {
     await h.webhook(['contacts']);
-    const first = held(500);
+    const first = heldAnswer(500);
     h.receiver.answers = [first.answer];
     await contact(h.call, 'c1');
     await contact(h.call, 'c2'); // queued behind c1

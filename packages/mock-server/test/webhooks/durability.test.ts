@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../src/index.js';
 import { MAX_FINISHED_DELIVERIES, MAX_PENDING_PER_WEBHOOK } from '../../src/webhooks/schedules.js';
+import { heldAnswer } from '../support/receiver.js';
 import { useWebhooks } from '../support/webhook-harness.js';
 
 const MiB = 1024 * 1024;
@@ -206,11 +207,8 @@ describe('nothing is lost', () => {
 
   it('sends a test delivery in flight at export once: an import does not send it again', async () => {
     const { id } = await h.webhook();
-    let release = () => {};
-    const answered = new Promise((resolve) => {
-      release = () => resolve(undefined);
-    });
-    h.receiver.answers = [{ status: 200, after: answered }];
+    const { answer, release } = heldAnswer();
+    h.receiver.answers = [answer];
     const tested = h.call('POST', `/v1/webhooks/${id}/test`);
     await expect.poll(() => h.receiver.received.length, POLL).toBe(1);
     const snapshot = h.mock.exportState();
@@ -232,11 +230,8 @@ describe('nothing is lost', () => {
 
   it('sends an event whose attempt was in flight at export again after the import', async () => {
     await h.webhook();
-    let release = () => {};
-    const answered = new Promise((resolve) => {
-      release = () => resolve(undefined);
-    });
-    h.receiver.answers = [{ status: 200, after: answered }];
+    const { answer, release } = heldAnswer();
+    h.receiver.answers = [answer];
     await h.call('POST', '/v1/contacts', { body: { name: 'Ada' } });
     await expect.poll(() => h.receiver.received.length, POLL).toBe(1);
     const snapshot = h.mock.exportState();
@@ -255,11 +250,8 @@ describe('nothing is lost', () => {
 
   it('sends the deliveries due at an import in the order their events happened, whatever the order of the rows', async () => {
     await h.webhook(['contacts']);
-    let release = () => {};
-    const answered = new Promise((resolve) => {
-      release = () => resolve(undefined);
-    });
-    h.receiver.answers = [{ status: 200, after: answered }];
+    const { answer, release } = heldAnswer();
+    h.receiver.answers = [answer];
     for (const name of ['c1', 'c2', 'c3']) {
       await h.call('POST', '/v1/contacts', { body: { name } });
     }
