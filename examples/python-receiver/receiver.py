@@ -143,7 +143,8 @@ def verify(
     if not isinstance(event, dict) or any(key not in event for key in required):
         raise VerificationError("invalid_body", f"not an envelope ({', '.join(required)})")
     # X-Webhook-ID is not signed: it must agree with the signed webhook_id.
-    if variant == "A" and webhook_id.lower() != str(event["webhook_id"]).lower():
+    # Exactly, as @agent-platform/webhook-verify compares them: the sender writes both alike.
+    if variant == "A" and webhook_id != event["webhook_id"]:
         raise VerificationError("invalid_body", "X-Webhook-ID is not the body's webhook_id")
     return Delivery(variant, event, signed_by, _event_time(event["timestamp"]))
 
@@ -160,15 +161,16 @@ def _event_time(value: object) -> float:
 
 
 def dedupe_key(delivery: Delivery, body: bytes) -> str:
-    """What a retry of the same event shares, per webhook.
+    """What a retry of the same event shares, as @agent-platform/webhook-verify's deduper keys it.
 
-    Variant B: the signed `event_id` (the same for every webhook the event goes to, hence the
-    webhook id beside it). Variant A has no event id: SHA-256 of the raw body alone, which a retry
-    sends again byte for byte (only X-Webhook-Timestamp and the signature change), never of the
-    signed `<timestamp>.<body>`.
+    Variant B: the signed `event_id`, the same for every webhook the event goes to: an event that
+    two webhooks send here is handled once (receivers that each want it keep separate stores).
+    Variant A has no event id: SHA-256 of the raw body alone, which a retry sends again byte for
+    byte (only X-Webhook-Timestamp and the signature change), never of the signed
+    `<timestamp>.<body>`; the body holds `webhook_id`, so each webhook's deliveries count apart.
     """
     if delivery.variant == "B":
-        return f"B:{delivery.event['webhook_id']}:{delivery.event['event_id']}"
+        return f"B:{delivery.event['event_id']}"
     return f"A:{hashlib.sha256(body).hexdigest()}"
 
 

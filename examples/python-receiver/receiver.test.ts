@@ -233,12 +233,51 @@ describe.each(['A', 'B'] as const)('Variant %s', (variant) => {
           400,
           'invalid_body',
         ],
+        // Compared exactly, as @agent-platform/webhook-verify does: the sender writes both alike.
+        [
+          'X-Webhook-ID in upper case',
+          (d) => ({
+            ...d,
+            headers: {
+              ...d.headers,
+              'x-webhook-id': String(d.headers['x-webhook-id']).toUpperCase(),
+            },
+          }),
+          400,
+          'invalid_body',
+        ],
       );
     }
     for (const [what, change, status, code] of tampered) {
       expect([what, ...(await replay(first, change))]).toEqual([what, status, code]);
       expect(await receiver.verdict()).toEqual({ verdict: 'rejected', code });
     }
+  });
+
+  it(`handles an event two webhooks send it ${variant === 'B' ? 'once (its event_id)' : 'once per webhook (the body names it)'}, as webhook-verify's deduper does`, async () => {
+    const { mock, api, receiver, webhook } = await setUp(variant);
+    const other = await api('POST', '/v1/webhooks', {
+      url: `${receiver.url}?source=second`,
+      events: ['contact.created'],
+    });
+    await receiver.secrets([webhook.secret, other.secret]);
+    await api('POST', '/v1/contacts', contact);
+    await mock.settle();
+    const verdicts = await receiver.verdicts(2);
+    expect(verdicts.map((v) => v.verdict).sort()).toEqual(
+      variant === 'B' ? ['duplicate', 'ok'] : ['ok', 'ok'],
+    );
+    expect(
+      mock
+        .webhookAttempts()
+        .map((a) => [a.webhook_id, a.http_status])
+        .sort(),
+    ).toEqual(
+      [
+        [webhook.id, 200],
+        [other.id, 200],
+      ].sort(),
+    );
   });
 
   it('retries a delivery its handler failed (500) when the mock clock reaches it, and handles it once', async () => {
