@@ -1,4 +1,5 @@
 import { type ErrorDetail, validationError } from '../errors.js';
+import { schemas } from '../generated/schemas.js';
 import { isCalendarDate } from '../http/calendar-date.js';
 import { listValues } from '../http/schema-rules.js';
 import { keyPath } from '../key-path.js';
@@ -40,7 +41,10 @@ export function checkCustomFieldValues(
     } else if (value === null) {
       if (field.required) add(name, 'required', 'is required and cannot be cleared');
     } else {
-      for (const [rule, text, item] of typeProblems(field, value)) add(name, rule, text, item);
+      const problems = typeProblems(field, value);
+      for (const [rule, text, item] of problems) add(name, rule, text, item);
+      if (problems.length === 0 && field.required && isEmpty(value))
+        add(name, 'required', 'is required and cannot be empty (blank text or an empty list)');
     }
   }
   if (options.requireAll) {
@@ -79,6 +83,18 @@ export function heldBytesProblem(values: Record<string, unknown>, remedy: string
   if (bytes <= MAX_HELD_BYTES) return null;
   return `the contact would hold ${bytes} bytes of custom fields as JSON, over ${MAX_HELD_BYTES} (1 MiB); ${remedy}`;
 }
+
+/**
+ * Whether a value holds nothing a person sees: text of nothing but white space (or the invisible
+ * characters a blank name is refused for), or an empty list. A required field must have more.
+ */
+function isEmpty(value: Exclude<Value, null>): boolean {
+  if (Array.isArray(value)) return value.length === 0;
+  return typeof value === 'string' && !VISIBLE.test(value);
+}
+
+/** A character that is neither white space nor invisible: the spec's rule for a name not blank. */
+const VISIBLE = new RegExp((schemas.CustomFieldName as { pattern: string }).pattern, 'u');
 
 /** Whether two values are the same: equal scalars, or arrays of the same items in the same order. */
 function sameValue(a: Value, b: Value): boolean {

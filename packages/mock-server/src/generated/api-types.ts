@@ -1779,7 +1779,7 @@ export interface components {
         ErrorDetail: {
             /** @description Where the problem is, by the name the request used: a body field (`name`, `custom_fields.tier`, `items[0].text`), a query parameter (`limit`), a path parameter (`id`), a header (`Host`); `body` for the whole body, `query` for the query string as a whole, `request` for the request as a whole. */
             field: string;
-            /** @description The rule violated. Of a value, as the schema says it: `required`, `type`, `format`, `enum`, `minimum`, `maximum`, `minLength`, `maxLength`, `pattern` (the message says in words what the pattern asks), `minItems`, `maxItems`, `uniqueItems`, `maxProperties`, `propertyNames` (a key of a map, such as a header name), `unknown` (a field or query parameter the operation does not take; the message names a known one it is likely a slip for, `nmae: is not a known field; did you mean "name"?`), `anyOf` (none of the fields of which one is needed, as a contact's name, email or phone), `oneOf` (a value that fits more than one of alternatives meant to exclude each other), `not` (a field the others rule out, as `media_url` on a text message). Of its meaning: `blank` (a name or title of nothing but white space: `name: must not be blank`), `credentials` (a URL with user:password@), `https` (an http URL where the server requires HTTPS), `unique` (a header named twice, in two cases), `after` (`ends_at` not after `starts_at`), `overlap` and `invalid` (business hours), `exists` and `archived` (a custom field value for no custom field, or an archived one). Of the query string: `single` (a query parameter given twice; so is a key given twice in one object of a JSON body, `{"name":"a","name":"b"}`, the field naming it), `encoding` (not valid percent-encoded UTF-8). Of the body as sent (field `body`): `contentType` (not `application/json`, or not UTF-8), `contentEncoding` (compressed), `encoding` (not UTF-8; so is a string escaping half a surrogate pair, `"\ud800"`, the field naming it), `json` (not valid JSON), `read` (it did not arrive in full; field `request` when the connection ended before the request did). Of the request (field `request`): `http` (not valid HTTP/1.1). More may come: treat an unknown rule as the message says. */
+            /** @description The rule violated. Of a value, as the schema says it: `required`, `type`, `format`, `enum` (the message lists the values, the first 12 of a longer list, and names one a value is likely a slip for, `events[0]: must be one of ...; did you mean "conversation.created"?`), `minimum`, `maximum`, `minLength`, `maxLength`, `pattern` (the message says in words what the pattern asks), `minItems`, `maxItems`, `uniqueItems`, `maxProperties`, `propertyNames` (a key of a map, such as a header name), `unknown` (a field or query parameter the operation does not take; the message names a known one it is likely a slip for, `nmae: is not a known field; did you mean "name"?`), `anyOf` (none of the fields of which one is needed, as a contact's name, email or phone), `oneOf` (a value that fits more than one of alternatives meant to exclude each other), `not` (a field the others rule out, as `media_url` on a text message). Of its meaning: `blank` (a name or title of nothing but white space: `name: must not be blank`), `credentials` (a URL with user:password@), `https` (an http URL where the server requires HTTPS), `unique` (a header named twice, in two cases), `after` (`ends_at` not after `starts_at`), `overlap` and `invalid` (business hours), `exists` and `archived` (a custom field value for no custom field, or an archived one). Of the query string: `single` (a query parameter given twice; so is a key given twice in one object of a JSON body, `{"name":"a","name":"b"}`, the field naming it), `encoding` (not valid percent-encoded UTF-8). Of the body as sent (field `body`): `contentType` (not `application/json`, or not UTF-8), `contentEncoding` (compressed), `encoding` (not UTF-8; so is a string escaping half a surrogate pair, `"\ud800"`, the field naming it), `json` (not valid JSON), `read` (it did not arrive in full; field `request` when the connection ended before the request did). Of the request (field `request`): `http` (not valid HTTP/1.1). More may come: treat an unknown rule as the message says. */
             rule: string;
             /** @description Human-readable, naming the field and the rule, e.g. `limit: must be at most 100`. */
             message: string;
@@ -2641,7 +2641,7 @@ export interface components {
             description: string | null;
             /** @description Choices for the field (select types; empty otherwise). */
             options: string[];
-            /** @description Every contact must have a value: a contact created without one, or an update clearing it, is 400 (rule `required`). */
+            /** @description Every contact must have a value: a contact created without one, or an update clearing it (null) or sending an empty one (text of nothing but white space, an empty `multi_select` list), is 400 (rule `required`). */
             required: boolean;
             /** @description Fields are archived, not deleted. */
             archived: boolean;
@@ -2663,18 +2663,20 @@ export interface components {
          *     }
          */
         CustomFieldCreate: {
-            name: string;
+            name: components["schemas"]["CustomFieldName"];
             /** @description The kind of value contacts hold in it: `select` takes one of `options`, `multi_select` a list of them. */
             type: components["schemas"]["CustomFieldType"];
             description?: string | null;
             /** @description Required for `select` and `multi_select`; not allowed for the other types. Distinct regardless of letter case and Unicode form (`Gold` and `gold` is 400 rule `uniqueItems`); a value must match one exactly. */
             options?: string[];
             /**
-             * @description Every contact must have a value: a contact created without one, or an update clearing it, is 400 (rule `required`).
+             * @description Every contact must have a value: a contact created without one, or an update clearing it (null) or sending an empty one (text of nothing but white space, an empty `multi_select` list), is 400 (rule `required`).
              * @default false
              */
             required?: boolean;
         };
+        /** @description A custom field's name: not blank, and not beginning or ending with white space (400 rule `pattern`), as it is the key of a contact's `custom_fields`. */
+        CustomFieldName: string;
         /**
          * @description A partial update; the type cannot change. `options` replace the list whole, distinct as on creation.
          * @example {
@@ -2682,11 +2684,11 @@ export interface components {
          *     }
          */
         CustomFieldUpdate: {
-            name?: string;
+            name?: components["schemas"]["CustomFieldName"];
             description?: string | null;
             /** @description The whole new list of a `select` or `multi_select` field, distinct regardless of letter case and Unicode form; not allowed for the other types. */
             options?: string[];
-            /** @description Every contact must have a value: a contact created without one, or an update clearing it, is 400 (rule `required`). */
+            /** @description Every contact must have a value: a contact created without one, or an update clearing it (null) or sending an empty one (text of nothing but white space, an empty `multi_select` list), is 400 (rule `required`). */
             required?: boolean;
         };
         /**

@@ -1266,12 +1266,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ],
     "properties": {
       "name": {
-        "type": "string",
-        "minLength": 1,
-        "maxLength": 64,
-        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
-        "x-pattern-rule": "blank",
-        "x-pattern-message": "must not be blank"
+        "$ref": "#/components/schemas/CustomFieldName"
       },
       "type": {
         "$ref": "#/components/schemas/CustomFieldType"
@@ -1319,17 +1314,26 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "x-message": "is required for select and multi_select fields"
     }
   },
+  "CustomFieldName": {
+    "type": "string",
+    "minLength": 1,
+    "maxLength": 64,
+    "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
+    "x-pattern-rule": "blank",
+    "x-pattern-message": "must not be blank",
+    "not": {
+      "type": "string",
+      "pattern": "^(?=[\\s\\S]*[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8])(?:\\s|[\\s\\S]*\\s$)",
+      "x-rule": "pattern",
+      "x-message": "must not begin or end with white space"
+    }
+  },
   "CustomFieldUpdate": {
     "type": "object",
     "additionalProperties": false,
     "properties": {
       "name": {
-        "type": "string",
-        "minLength": 1,
-        "maxLength": 64,
-        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
-        "x-pattern-rule": "blank",
-        "x-pattern-message": "must not be blank"
+        "$ref": "#/components/schemas/CustomFieldName"
       },
       "description": {
         "type": [
@@ -1668,7 +1672,10 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       "content": {
         "type": "string",
         "minLength": 1,
-        "maxLength": 4096
+        "maxLength": 4096,
+        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
+        "x-pattern-rule": "blank",
+        "x-pattern-message": "must not be blank"
       },
       "type": {
         "$ref": "#/components/schemas/MessageType",

@@ -320,6 +320,27 @@ describe('required', () => {
   });
 });
 
+describe('an enum', () => {
+  const events = ['conversation.created', 'conversation.closed', 'message.received', 'contacts'];
+  const message = (value: unknown) => validate({ enum: events }, value)[0]?.message;
+
+  it('names the value a string is a slip for: another case, a typo, a missing letter', () => {
+    const list = '"conversation.created", "conversation.closed", "message.received", "contacts"';
+    expect(message('Conversation.Created')).toBe(
+      `hours: must be one of ${list}; did you mean "conversation.created"?`,
+    );
+    expect(message('message.recieved')).toMatch(/; did you mean "message\.received"\?$/);
+    expect(message('contact')).toMatch(/; did you mean "contacts"\?$/);
+  });
+
+  it('names none for a value near none of them, or one that is no string', () => {
+    expect(message('billing')).toBe(
+      'hours: must be one of "conversation.created", "conversation.closed", "message.received", "contacts"',
+    );
+    expect(message(12)).not.toMatch(/did you mean/);
+  });
+});
+
 describe('const, enum and uniqueItems', () => {
   it('compare objects and arrays by their JSON value, in any order of keys', () => {
     expect(validate({ const: {} }, {})).toEqual([]);

@@ -79,7 +79,10 @@ function check(
     return;
   }
   if (Array.isArray(schema.enum) && !schema.enum.some((v) => sameJson(v, value))) {
-    add('enum', `must be one of ${listValues(schema.enum)}`);
+    // A slip for one of them is named: a long list is cut short, and the one meant may be past the cut.
+    const named = schema.enum.filter((v): v is string => typeof v === 'string');
+    const hint = typeof value === 'string' ? didYouMean(value, named) : '';
+    add('enum', `must be one of ${listValues(schema.enum)}${hint}`);
     return;
   }
   if (typeof value === 'string') checkString(schema, value, add);

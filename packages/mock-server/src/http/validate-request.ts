@@ -250,20 +250,29 @@ function validateBody(
 
 /**
  * A webhook subscription refused as not the server's variant's, said to be the other variant's when
- * it is (`conversation.assigned` on Variant A): the list of values alone does not say why.
+ * it is (`conversation.assigned` on Variant A), and `webhook.test` said to be no subscription: the
+ * list of values alone does not say why.
  */
 function namingVariant(issue: ErrorDetail, body: unknown, variant: Variant): ErrorDetail {
   const index = issue.rule === 'enum' ? /^events\[(\d+)\]$/.exec(issue.field)?.[1] : undefined;
   // Only for that issue: a body of JSON null has an issue too (body: type), and no property to read.
   const events = index === undefined ? undefined : (body as { events?: unknown }).events;
   const value = Array.isArray(events) ? events[Number(index)] : undefined;
-  const other = typeof value === 'string' ? otherVariantSubscription(value, variant) : null;
-  if (!other) return issue;
-  const why = `"${value}" is a Variant ${other.variant} ${other.kind}, and this server runs Variant ${variant}`;
+  const why = typeof value === 'string' ? subscriptionProblem(value, variant) : null;
+  if (!why) return issue;
   return {
     ...issue,
     message: issue.message.replace(`${issue.field}: `, `${issue.field}: ${why}: `),
   };
+}
+
+/** Why `value` is no subscription of this variant, when more can be said than the list of values. */
+function subscriptionProblem(value: string, variant: Variant): string | null {
+  if (value === 'webhook.test')
+    return '"webhook.test" is sent only by POST /v1/webhooks/{id}/test, to the webhook tested, and is not subscribed to';
+  const other = otherVariantSubscription(value, variant);
+  if (!other) return null;
+  return `"${value}" is a Variant ${other.variant} ${other.kind}, and this server runs Variant ${variant}`;
 }
 
 /** Checks a value against a component schema by reference (`#/components/schemas/X`), fields under `data`. */

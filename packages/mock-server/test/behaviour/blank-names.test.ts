@@ -45,9 +45,12 @@ describe.each(transports)('blank names over $name', (transport) => {
         expect(created.status, `${path} ${JSON.stringify(blank)}`).toBe(400);
         expect(created.body.error.details).toEqual(refused);
       }
-      const made = await h.call('POST', path, { body: { ...rest, [field]: ' Plan B ' } });
+      // White space around a visible name is kept, but around a custom field's, the key of a
+      // contact's value (custom-field names are refused so: contacts-custom-fields.test.ts).
+      const padded = path === '/v1/custom-fields' ? 'Plan\u00a0B' : ' Plan B ';
+      const made = await h.call('POST', path, { body: { ...rest, [field]: padded } });
       expect(made.status, path).toBe(201);
-      expect(made.body.data[field]).toBe(' Plan B ');
+      expect(made.body.data[field]).toBe(padded);
       // A joiner inside a visible name is part of it (an emoji sequence).
       const emoji = await h.call('POST', path, { body: { ...rest, [field]: '\u200b👩\u200d💻' } });
       expect(emoji.status, path).toBe(201);

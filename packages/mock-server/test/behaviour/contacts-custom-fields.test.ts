@@ -273,6 +273,70 @@ describe.each(transports)('contacts and custom fields over $name', (transport) =
     ).toMatch(/at least one of/);
   });
 
+  it('counts blank text and an empty list as no value of a required field; an optional one keeps them', async () => {
+    await field({ name: 'tier', type: 'text', required: true });
+    await field({ name: 'tags', type: 'multi_select', options: ['a'], required: true });
+    await field({ name: 'note', type: 'text' });
+    await field({ name: 'labels', type: 'multi_select', options: ['a'] });
+    const text = 'is required and cannot be empty (blank text or an empty list)';
+    const empty = await h.call('POST', '/v1/contacts', {
+      body: { name: 'A', custom_fields: { tier: ' \u200b\t', tags: [] } },
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.details).toEqual([
+      { field: 'custom_fields.tier', rule: 'required', message: `custom_fields.tier: ${text}` },
+      { field: 'custom_fields.tags', rule: 'required', message: `custom_fields.tags: ${text}` },
+    ]);
+    const made = await h.call('POST', '/v1/contacts', {
+      body: { name: 'A', custom_fields: { tier: ' gold ', tags: ['a'], note: ' ', labels: [] } },
+    });
+    expect(made.status).toBe(201);
+    expect(made.body.data.custom_fields).toEqual({
+      tier: ' gold ',
+      tags: ['a'],
+      note: ' ',
+      labels: [],
+    });
+    const id = made.body.data.id;
+    for (const value of [{ tier: '' }, { tags: [] }]) {
+      const update = await h.call('PUT', `/v1/contacts/${id}`, { body: { custom_fields: value } });
+      expect(update.status).toBe(400);
+      expect(update.body.error.details[0]).toMatchObject({
+        rule: 'required',
+        message: expect.stringContaining(text),
+      });
+    }
+    expect((await h.call('GET', `/v1/contacts/${id}`)).body.data.custom_fields).toEqual(
+      made.body.data.custom_fields,
+    );
+  });
+
+  it('refuses a field name that begins or ends with white space, on create and on rename', async () => {
+    const rule = { rule: 'pattern', message: 'name: must not begin or end with white space' };
+    for (const name of ['plan ', ' plan', 'plan\u00a0', '\tplan']) {
+      const res = await h.call('POST', '/v1/custom-fields', { body: { name, type: 'text' } });
+      expect([name, res.status, res.body.error.details]).toEqual([
+        name,
+        400,
+        [{ field: 'name', ...rule }],
+      ]);
+    }
+    // Blank is its own rule, said once; white space inside a name is kept.
+    const blank = await h.call('POST', '/v1/custom-fields', {
+      body: { name: '   ', type: 'text' },
+    });
+    expect(blank.body.error.details).toEqual([
+      { field: 'name', rule: 'blank', message: 'name: must not be blank' },
+    ]);
+    const id = await field({ name: 'plan tier', type: 'text' });
+    const renamed = await h.call('PUT', `/v1/custom-fields/${id}`, {
+      body: { name: 'plan tier ' },
+    });
+    expect(renamed.status).toBe(400);
+    expect(renamed.body.error.details).toEqual([{ field: 'name', ...rule }]);
+    expect((await h.call('GET', `/v1/custom-fields/${id}`)).body.data.name).toBe('plan tier');
+  });
+
   it('keeps field names unique (409) and moves contact values on rename', async () => {
     const id = await field({ name: 'plan', type: 'text' });
     const dup = await h.call('POST', '/v1/custom-fields', {

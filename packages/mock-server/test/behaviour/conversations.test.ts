@@ -410,6 +410,16 @@ describe.each(transports)('chats over $name', (transport) => {
     expect(
       (await h.call('POST', `/v1/chats/${id}/messages`, { body: {} })).body.error.message,
     ).toBe('content: is required for text messages');
+    // A person's message reaches the customer: one of white space alone, or a blank caption, shows nothing.
+    for (const body of [
+      { content: ' \n\u200b' },
+      { type: 'image', media_url: 'https://cdn.test/p.png', content: '  ' },
+    ]) {
+      const blank = await h.call('POST', `/v1/chats/${id}/messages`, { body });
+      expect(blank.body.error.details).toEqual([
+        { field: 'content', rule: 'blank', message: 'content: must not be blank' },
+      ]);
+    }
   });
 
   it('takes only an http or https media_url', async () => {

@@ -75,6 +75,25 @@ describe.each(transports)('webhook records over $name', (transport) => {
     expect(updated.body.error.details[0]).toMatchObject({ field: 'events[0]', rule: 'enum' });
   });
 
+  it('says webhook.test is no subscription, and names the event a slip is for, though past the values shown', async () => {
+    const subscribe = async (event: string) =>
+      (await h.call('POST', '/v1/webhooks', { body: { url: 'https://h.test', events: [event] } }))
+        .body.error.details[0].message;
+    expect(await subscribe('webhook.test')).toMatch(
+      /^events\[0\]: "webhook\.test" is sent only by POST \/v1\/webhooks\/\{id\}\/test, to the webhook tested, and is not subscribed to: must be one of "\*", /,
+    );
+    // appointment.completed is past the 12 values the message lists.
+    for (const slip of ['Appointment.Completed', 'appointment.complete', 'APPOINTMENTS']) {
+      expect(await subscribe(slip)).toMatch(
+        /\(18 values\); did you mean "appointment(s|\.completed)"\?$/,
+      );
+    }
+    // B's spelling on A: the other variant's, and A's own named.
+    expect(await subscribe('appointment.canceled')).toMatch(
+      /^events\[0\]: "appointment\.canceled" is a Variant B event, and this server runs Variant A: .*; did you mean "appointment\.cancelled"\?$/,
+    );
+  });
+
   it("says a subscription of the other variant is that variant's, as a handoff's conversation.assigned is B's", async () => {
     for (const [value, kind] of [
       ['conversation.assigned', 'event'],
