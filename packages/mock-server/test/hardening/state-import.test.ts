@@ -578,6 +578,7 @@ describe('importing rows the API would never have stored', () => {
         'anyOf',
       ],
       [(s) => (s.tables.customFields[0].name = long(65)), 'customFields[0].name', 'maxLength'],
+      [(s) => (s.tables.customFields[0].name = 'plan '), 'customFields[0].name', 'pattern'],
       [
         (s) => (s.tables.customFields[0].options = ['a', 'a']),
         'customFields[0].options',
