@@ -86,6 +86,15 @@ describe('construction', () => {
     expect(calls[0]?.headers.get('x-api-key')).toBe('env-key');
   });
 
+  it("reads the environment for an empty option, as `process.env.X ?? ''` gives one", async () => {
+    vi.stubEnv('AGENT_PLATFORM_API_KEY', 'env-key');
+    vi.stubEnv('AGENT_PLATFORM_BASE_URL', 'http://env.test/');
+    const { fetch, calls } = recordingFetch(() => json(200, { data: { key_name: 'x' } }));
+    await new AgentPlatform({ apiKey: '', baseUrl: '', fetch }).me();
+    expect(calls[0]?.url.href).toBe('http://env.test/v1/me');
+    expect(calls[0]?.headers.get('x-api-key')).toBe('env-key');
+  });
+
   it.each(['', ' \t '])('takes an environment variable of %j as unset', async (blank) => {
     vi.stubEnv('AGENT_PLATFORM_API_KEY', blank);
     vi.stubEnv('AGENT_PLATFORM_BASE_URL', blank);
@@ -777,13 +786,24 @@ describe('option checks', () => {
   ])('rejects %s = %d at construction', (name, value) => {
     expect(
       () => new AgentPlatform({ apiKey: 'k', baseUrl: 'http://api.test', [name]: value }),
-    ).toThrow(new RegExp(`${name}: must be a number >= 0`));
+    ).toThrow(new RegExp(`${name}: must be a (whole )?number >= 0`));
+  });
+
+  it('refuses a maxRetries that is no whole number, at construction and per call', async () => {
+    // 1.5 made 3 attempts: the retry loop counts up to it.
+    const options = { apiKey: 'k', baseUrl: 'http://api.test' };
+    expect(() => new AgentPlatform({ ...options, maxRetries: 1.5 })).toThrow(
+      new AgentPlatformError('maxRetries: must be a whole number >= 0, not 1.5'),
+    );
+    await expect(new AgentPlatform(options).me({ maxRetries: 0.5 })).rejects.toThrow(
+      'maxRetries: must be a whole number >= 0, not 0.5',
+    );
   });
 
   it('quotes a string where a number belongs: `not 3` would hide that it is none', async () => {
     const options = { apiKey: 'k', baseUrl: 'http://api.test' };
     expect(() => new AgentPlatform({ ...options, maxRetries: '3' as unknown as number })).toThrow(
-      new AgentPlatformError('maxRetries: must be a number >= 0, not "3"'),
+      new AgentPlatformError('maxRetries: must be a whole number >= 0, not "3"'),
     );
     const client = new AgentPlatform(options);
     await expect(client.me({ timeout: '5000' as unknown as number })).rejects.toThrow(

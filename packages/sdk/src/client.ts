@@ -103,7 +103,7 @@ type LooseClient = Record<
 
 /**
  * A non-negative number option, checked: a NaN `maxRetries` would otherwise retry forever. A
- * `whole` one (`'whole '`) counts items or pages: an integer, or Infinity (no limit). Unset passes.
+ * `whole` one (`'whole '`) counts retries, items or pages: an integer, or Infinity (no limit). Unset passes.
  */
 function count(name: string, value: number | undefined = 0, whole = ''): number {
   if (typeof value !== 'number' || !(value >= 0) || (whole && value % 1)) {
@@ -122,7 +122,8 @@ function count(name: string, value: number | undefined = 0, whole = ''): number 
  */
 function setting(options: ClientOptions, option: 'apiKey' | 'baseUrl'): [string, string] {
   const env = `AGENT_PLATFORM_${option.replace(/[A-Z]/g, '_$&').toUpperCase()}`;
-  const value = options[option] ?? readEnv(env);
+  // `||`: an empty option (`process.env.X ?? ''`) is none, and the environment variable is read.
+  const value = options[option] || readEnv(env);
   // Blank is missing: fetch trims a header's value, so a key of spaces would be sent empty and every
   // call refused (401). Tested as text: a URL object or a number from plain JS passes here as its
   // text, which checkBaseUrl then judges (a URL object is taken, a port number refused).
@@ -143,7 +144,7 @@ function sendOptions(
     throw new AgentPlatformError('signal: must be an AbortSignal');
   }
   return {
-    retries: count('maxRetries', options.maxRetries ?? fallback.retries),
+    retries: count('maxRetries', options.maxRetries ?? fallback.retries, 'whole '),
     attemptTimeout: count('timeout', options.timeout ?? fallback.attemptTimeout),
     callSignal: signal,
   };
