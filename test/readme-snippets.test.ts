@@ -53,7 +53,7 @@ declare global {
   const app: any;
   const express: any;
   const bodyLimit: any;
-  function pino(): { debug(): void; info(): void; warn(): void; error(): void };
+  function pino(options?: { level?: string }): { debug(): void; info(): void; warn(): void; error(): void };
 }
 `;
 
