@@ -2688,7 +2688,7 @@ export interface components {
             description?: string | null;
             /** @description The whole new list of a `select` or `multi_select` field, distinct regardless of letter case and Unicode form; not allowed for the other types. */
             options?: string[];
-            /** @description Every contact must have a value: a contact created without one, or an update clearing it (null) or sending an empty one (text of nothing but white space, an empty `multi_select` list), is 400 (rule `required`). */
+            /** @description Every contact must have a value: a contact created without one, or an update clearing it (null) or sending an empty one (text of nothing but white space, an empty `multi_select` list), is 400 (rule `required`). Made required, a field fills no existing contact: one without a value keeps none, and an update that leaves the field out still passes. */
             required?: boolean;
         };
         /**

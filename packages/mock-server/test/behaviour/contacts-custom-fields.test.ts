@@ -311,6 +311,22 @@ describe.each(transports)('contacts and custom fields over $name', (transport) =
     );
   });
 
+  it('fills no existing contact when a field is made required: an update leaving it out passes', async () => {
+    const id = await field({ name: 'tier', type: 'text' });
+    const contact = (await h.call('POST', '/v1/contacts', { body: { name: 'A' } })).body.data.id;
+    const made = await h.call('PUT', `/v1/custom-fields/${id}`, { body: { required: true } });
+    expect(made.body.data.required).toBe(true);
+    const renamed = await h.call('PUT', `/v1/contacts/${contact}`, { body: { name: 'B' } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.data.custom_fields).toEqual({});
+    // A new contact needs it.
+    const missing = await h.call('POST', '/v1/contacts', { body: { name: 'C' } });
+    expect(missing.body.error.details[0]).toMatchObject({
+      field: 'custom_fields.tier',
+      rule: 'required',
+    });
+  });
+
   it('refuses a field name that begins or ends with white space, on create and on rename', async () => {
     const rule = { rule: 'pattern', message: 'name: must not begin or end with white space' };
     for (const name of ['plan ', ' plan', 'plan\u00a0', '\tplan']) {
