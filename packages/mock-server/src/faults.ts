@@ -42,10 +42,12 @@ export interface StatusFaultSpec extends FaultTarget {
   /** The error status to answer, 400 to 599. */
   status: number;
   /**
-   * The error code. When absent: the API's code for the status, `INTERNAL_ERROR` for another 5xx,
+   * The error code: one of the API's, or any other (a client's handling of a code it does not
+   * know). When absent: the API's code for the status, `INTERNAL_ERROR` for another 5xx,
    * `CLIENT_ERROR` for another 4xx (a status the API never answers itself).
    */
-  code?: ErrorCode | undefined;
+  // `string & {}`: any text, the API's codes still offered by an editor.
+  code?: ErrorCode | (string & {}) | undefined;
   /**
    * Send `Retry-After` with this many seconds (at most 2147483647); a 429 without it sends 1, as the
    * API's 429s always carry one.

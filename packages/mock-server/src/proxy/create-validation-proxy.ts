@@ -19,8 +19,8 @@ import { VIOLATIONS_PATH, violationsRoute } from './violations-route.js';
 
 /** Options of `createValidationProxy`. */
 export interface ValidationProxyOptions {
-  /** The API to forward to: an absolute http(s) URL; a path in it is kept as a prefix. */
-  upstream: string;
+  /** The API to forward to: an absolute http(s) URL (text or a URL object); a path in it is kept as a prefix. */
+  upstream: string | URL;
   /** How the proxy reaches the upstream; default the global `fetch`, looked up per request. */
   fetch?: ((request: Request) => Promise<Response>) | undefined;
   /**
@@ -28,8 +28,8 @@ export interface ValidationProxyOptions {
    * forwarded; an answer that breaks it is replaced by a 502 `CONTRACT_VIOLATION`. Default false.
    */
   errors?: boolean | undefined;
-  /** Hears each violation as it is recorded. */
-  onViolation?: ((violation: Violation) => void) | undefined;
+  /** Hears each violation as it is recorded; one that throws or rejects is logged, the exchange goes on. */
+  onViolation?: ((violation: Violation) => unknown) | undefined;
   /** The API variant whose webhook subscriptions a request may name (default `'A'`). */
   variant?: 'A' | 'B' | undefined;
   /** Requires `x-mock-admin-token` on `/__mock/violations`, as the mock's `adminToken` does. */
@@ -47,7 +47,7 @@ export interface ValidationProxyOptions {
 
 /** A running contract-validation proxy. */
 export interface ValidationProxy {
-  /** The upstream URL, as given. */
+  /** The upstream URL, as given (a URL object's href). */
   readonly upstream: string;
   /** Sends a request through the proxy (a relative URL resolves against `http://localhost/`). */
   fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
@@ -114,11 +114,16 @@ export function watchedValidationProxy(
   const report = (violation: Violation) => {
     const kept = log.add(violation);
     if (!options.onViolation) return;
-    try {
-      options.onViolation(kept);
-    } catch (error) {
-      // A listener's failure is not the exchange's: the answer goes back all the same.
+    // A listener's failure is not the exchange's: the answer goes back all the same.
+    const complain = (error: unknown) =>
       console.error('[agent-platform-mock proxy] onViolation threw:', error);
+    try {
+      const returned: unknown = options.onViolation(kept);
+      // An async listener that rejects is heard too, not left to end the process.
+      if (typeof (returned as PromiseLike<unknown> | undefined)?.then === 'function')
+        (returned as PromiseLike<unknown>).then(undefined, complain);
+    } catch (error) {
+      complain(error);
     }
   };
 
@@ -204,7 +209,7 @@ export function watchedValidationProxy(
   };
 
   return {
-    upstream: options.upstream,
+    upstream: upstream.text,
     fetch: async (input, init) => toResponse(await handle(toRequest(input, init))),
     violations: () => log.list(),
     violationCount: () => log.total,
@@ -289,7 +294,13 @@ function failureOf(
     const message = `${upstream}: no whole answer to ${call} within ${timeoutMs} ms (upstreamTimeoutMs)`;
     return { status: 504, code: 'UPSTREAM_TIMEOUT', message };
   }
-  const message = `${upstream}: no answer to ${call} (${forwarded.failure})`;
+  const what =
+    forwarded.broken === 'cut'
+      ? `the answer to ${call} was cut short`
+      : forwarded.broken === 'malformed'
+        ? `the answer to ${call} was no HTTP fetch could read`
+        : `no answer to ${call}`;
+  const message = `${upstream}: ${what} (${forwarded.failure})`;
   return { status: 502, code: 'UPSTREAM_UNREACHABLE', message };
 }
 

@@ -1,3 +1,5 @@
+import { describeFetchFailure } from '../fetch-failure.js';
+import { shownOption } from '../shown-option.js';
 import { EXPECT_VIOLATION_HEADER, hideFromPreflight } from './expect-violation.js';
 import { forwardHeaders } from './forward-headers.js';
 import type { Upstream } from './parse-upstream.js';
@@ -5,10 +7,19 @@ import type { BufferedAnswer } from './proxy-answer.js';
 import type { CappedBody } from './read-capped.js';
 import { readCapped } from './read-capped.js';
 
-/** The upstream's answer, its body read up to the cap; or why there was none (`timedOut` past the time allowed). */
+/**
+ * The upstream's answer, its body read up to the cap; or why there was none whole: `timedOut` past
+ * the time allowed, `cut` when its body ended early, `malformed` when it was no HTTP fetch could read.
+ */
 export type Forwarded =
-  | { answer: Response; body: CappedBody; failure?: never; timedOut?: never }
-  | { failure: string; timedOut: boolean; answer?: never; body?: never };
+  | { answer: Response; body: CappedBody; failure?: never; timedOut?: never; broken?: never }
+  | {
+      failure: string;
+      timedOut: boolean;
+      broken: 'cut' | 'malformed' | null;
+      answer?: never;
+      body?: never;
+    };
 
 /**
  * Sends a request on to the upstream (its path and query after the upstream's prefix; its headers
@@ -55,24 +66,56 @@ export async function forwardRequest(
     init.duplex = 'half';
   } else if (body.bytes.byteLength > 0) init.body = body.bytes as Uint8Array<ArrayBuffer>;
   const target = `${upstream.origin}${upstream.prefix}${url.pathname}${url.search}`;
+  // Ends the wait when the time is up or the caller aborts, though a fetch of the caller's own
+  // ignores its signal (it would hang the request for good).
+  const ended = new Promise<never>((_, reject) => {
+    const { signal } = upstreamAbort;
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+  ended.catch(() => undefined);
+  let answered = false;
   try {
-    const answer = await send(target, init);
+    const answer = await Promise.race([send(target, init), ended]);
+    if (!isResponse(answer)) {
+      throw new TypeError(`the proxy's fetch returned no Response but ${shownOption(answer)}`);
+    }
+    answered = true;
     const read =
-      request.method === 'HEAD' ? { bytes: new Uint8Array(0) } : await readCapped(answer.body, cap);
+      request.method === 'HEAD'
+        ? { bytes: new Uint8Array(0) }
+        : await Promise.race([readCapped(answer.body, cap), ended]);
     return { answer, body: read };
   } catch (error) {
     if (request.signal.aborted) throw error;
-    return { failure: causeOf(error), timedOut };
+    const failure = describeFetchFailure(error, { peer: 'the upstream', process: 'the proxy' });
+    const broken = timedOut
+      ? null
+      : answered
+        ? 'cut'
+        : MALFORMED.test(failure)
+          ? 'malformed'
+          : null;
+    return { failure, timedOut, broken };
   } finally {
     // Read up to the cap in time: a body past it streams on at its own pace.
     clearTimeout(timer);
+    request.signal.removeEventListener('abort', callerAborted);
   }
 }
 
-/** Why fetch failed, in a word where it says one (`ECONNREFUSED`), else its message. */
-function causeOf(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error as Error).message ?? String(error);
+/** undici's words for an answer that is no HTTP it reads: its parser's (`HPE_...`), headers too large, a wrong length. */
+const MALFORMED = /^(HPE_|UND_ERR_HEADERS_OVERFLOW|UND_ERR_RES_CONTENT_LENGTH_MISMATCH)/;
+
+/** Whether a custom fetch gave what the proxy reads: a status, headers and a body (of any realm). */
+function isResponse(value: unknown): value is Response {
+  const answer = value as Partial<Response> | null;
+  return (
+    typeof answer === 'object' &&
+    answer !== null &&
+    typeof answer.status === 'number' &&
+    typeof answer.headers?.get === 'function' &&
+    'body' in answer
+  );
 }
 
 /**

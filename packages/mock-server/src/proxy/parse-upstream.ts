@@ -6,13 +6,17 @@ export interface Upstream {
   readonly prefix: string;
   /** How messages name it: origin and prefix, without credentials, query or fragment. */
   readonly shown: string;
+  /** The option as text (a URL object's href). */
+  readonly text: string;
 }
 
 /**
  * Checks and reads the `upstream` option: an absolute http(s) URL without query, `#` or
  * credentials (which would go unsent: the client's own auth headers are forwarded).
  */
-export function parseUpstream(option: unknown): Upstream {
+export function parseUpstream(given: unknown): Upstream {
+  // A URL object is taken as its text, as connectMock takes one.
+  const option = given instanceof URL ? given.href : given;
   let url: URL | undefined;
   try {
     url = new URL(String(option));
@@ -36,7 +40,7 @@ export function parseUpstream(option: unknown): Upstream {
     );
   }
   const prefix = url.pathname.replace(/\/+$/, '');
-  return { origin: url.origin, prefix, shown: `${url.origin}${prefix}` };
+  return { origin: url.origin, prefix, shown: `${url.origin}${prefix}`, text: option };
 }
 
 /** The option as a message quotes it, its password masked (it may end up in a CI log). */

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { AttemptResult } from '../domain/context.js';
+import { describeFetchFailure } from '../fetch-failure.js';
 import { shownOption } from '../shown-option.js';
 import { DELIVERY_TIMEOUT_MS } from './schedules.js';
 
@@ -156,24 +157,6 @@ function percentDecode(text: string): Uint8Array {
   return out.subarray(0, n);
 }
 
-function describe(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
-  const text = cause?.code ?? cause?.message ?? (error as Error)?.message ?? String(error);
-  // undici refuses the fetch standard's blocked ports without connecting: say so, and what to do.
-  if (text === 'bad port') {
-    return 'bad port: fetch refuses this port (the fetch standard blocks e.g. 6000, 6665-6669, 10080); give the receiver another port';
-  }
-  // A bare OpenSSL code (UNABLE_TO_VERIFY_LEAF_SIGNATURE) told an operator neither what failed nor the fix.
-  return cause?.code !== undefined && UNTRUSTED.has(cause.code)
-    ? `${text} (${cause.message}): the receiver's TLS certificate is not trusted; for a CA of your own, start the mock with NODE_EXTRA_CA_CERTS=ca.pem`
-    : text;
-}
-
-/** OpenSSL's codes for a certificate no CA Node trusts vouches for (a CA of one's own, a self-signed one). */
-const UNTRUSTED = new Set([
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'UNABLE_TO_GET_ISSUER_CERT',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-]);
+/** Why an attempt's fetch failed, as its `error` says it after `network error: `. */
+const describe = (error: unknown) =>
+  describeFetchFailure(error, { peer: 'the receiver', process: 'the mock' });

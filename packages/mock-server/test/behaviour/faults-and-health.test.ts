@@ -614,10 +614,15 @@ describe.each(transports)('faults and health over $name', (transport) => {
     expect(res.body.error).toEqual({ code, status, message: `injected fault: ${status} ${code}` });
   });
 
-  it('answers with the code a fault names', async () => {
+  it("answers with the code a fault names, the API's or one it does not have (typed as any text)", async () => {
     h.mock.faults.add({ path: '/v1/agents', status: 418, code: 'CONFLICT' });
     const res = await h.call('GET', '/v1/agents', { unchecked: true });
     expect(res.body.error).toMatchObject({ code: 'CONFLICT', status: 418 });
+    h.mock.faults.clear();
+    // No cast: a client's handling of a code it does not know is what this is for.
+    h.mock.faults.add({ path: '/v1/agents', status: 500, code: 'QUOTA_SHARD_DOWN' });
+    const unknown = await h.call('GET', '/v1/agents', { unchecked: true });
+    expect(unknown.body.error).toMatchObject({ code: 'QUOTA_SHARD_DOWN', status: 500 });
   });
 
   it('matches the method in any case, and regex characters in a path literally', async () => {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { holdPort } from '../../../../test/support/hold-port.js';
 import {
   type UpstreamFailure,
@@ -121,6 +121,32 @@ describe('the validation proxy in front of a broken upstream', () => {
       'status: 418 is not declared for agentsRetrieve (GET /v1/agents/{id} declares 200, 400, 401, 403, 404, 429, 500, 503)',
     );
     expect(proxy.violationCount()).toBe(8);
+  });
+
+  it('logs a listener that throws or rejects, and answers all the same', async () => {
+    // An async one that rejected was an unhandled rejection, which ends a Node process.
+    const logged: unknown[][] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args) => {
+      logged.push(args);
+    });
+    onTestFinished(() => spy.mockRestore());
+    const listeners = [
+      () => {
+        throw new Error('sync');
+      },
+      async () => {
+        throw new Error('async');
+      },
+    ];
+    for (const onViolation of listeners) {
+      const proxy = createValidationProxy({ upstream, onViolation });
+      expect((await proxy.fetch(get(`/v1/agents/${AGENT.id}`))).status).toBe(418);
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(logged.map(([text, error]) => [text, (error as Error).message])).toEqual([
+      ['[agent-platform-mock proxy] onViolation threw:', 'sync'],
+      ['[agent-platform-mock proxy] onViolation threw:', 'async'],
+    ]);
   });
 
   it('with errors: answers a broken answer 502 CONTRACT_VIOLATION naming field and rule', async () => {
@@ -290,6 +316,78 @@ describe('the validation proxy in front of a broken upstream', () => {
     );
   });
 
+  it('answers 504 in time though a fetch of its own ignores the abort, before or after its answer', async () => {
+    // It hung the request for good: the timer only aborted a signal nobody listened to.
+    const deaf = () => new Promise<Response>(() => undefined);
+    const deafBody = async () =>
+      new Response(new ReadableStream<Uint8Array>({ start: () => undefined }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    for (const send of [deaf, deafBody]) {
+      const proxy = createValidationProxy({ upstream, fetch: send, upstreamTimeoutMs: 1 });
+      const res = await proxy.fetch(get('/v1/agents'));
+      expect(res.status).toBe(504);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe(
+        'UPSTREAM_TIMEOUT',
+      );
+    }
+  });
+
+  it('says an answer was cut short or no HTTP, a blocked port and a fetch that returned no Response', async () => {
+    const failing = (code: string) => async () => {
+      throw new TypeError('fetch failed', { cause: { code } });
+    };
+    const cutShort = async () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"data": ['));
+            controller.error(new TypeError('terminated', { cause: { code: 'UND_ERR_SOCKET' } }));
+          },
+        }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      );
+    const cases: [(request: Request) => Promise<unknown>, string][] = [
+      [cutShort, 'the answer to GET /v1/agents was cut short (UND_ERR_SOCKET)'],
+      [
+        failing('HPE_UNEXPECTED_CONTENT_LENGTH'),
+        'the answer to GET /v1/agents was no HTTP fetch could read (HPE_UNEXPECTED_CONTENT_LENGTH)',
+      ],
+      [
+        async () => {
+          throw new TypeError('fetch failed', { cause: new Error('bad port') });
+        },
+        'no answer to GET /v1/agents (bad port: fetch refuses this port (the fetch standard blocks e.g. 6000, 6665-6669, 10080); give the upstream another port)',
+      ],
+      [
+        failing('DEPTH_ZERO_SELF_SIGNED_CERT'),
+        "no answer to GET /v1/agents (DEPTH_ZERO_SELF_SIGNED_CERT (undefined): the upstream's TLS certificate is not trusted; for a CA of your own, start the proxy with NODE_EXTRA_CA_CERTS=ca.pem)",
+      ],
+      [
+        async () => undefined,
+        "no answer to GET /v1/agents (the proxy's fetch returned no Response but undefined)",
+      ],
+      [
+        async () => ({ ok: true }),
+        'no answer to GET /v1/agents (the proxy\'s fetch returned no Response but {"ok":true})',
+      ],
+    ];
+    for (const [send, said] of cases) {
+      const proxy = createValidationProxy({
+        upstream,
+        fetch: send as (r: Request) => Promise<Response>,
+      });
+      const res = await proxy.fetch(get('/v1/agents'));
+      const { error } = (await res.json()) as { error: { code: string; message: string } };
+      expect([res.status, error.code, error.message]).toEqual([
+        502,
+        'UPSTREAM_UNREACHABLE',
+        `upstream ${upstream}: ${said}`,
+      ]);
+    }
+  });
+
   it("tells the CLI's watch each forward's failure (a name not found, a timeout) as answered, null for an answer", async () => {
     const heard: (UpstreamFailure | null)[] = [];
     const notFound = async () => {
@@ -334,6 +432,8 @@ describe('the validation proxy in front of a broken upstream', () => {
     expect(() => createValidationProxy({ upstream: 'nope' })).toThrow(
       /^upstream: must be an absolute http\(s\) URL/,
     );
+    // A URL object is taken as its text, as connectMock takes one.
+    expect(createValidationProxy({ upstream: new URL(upstream) }).upstream).toBe(upstream);
   });
 
   it('refuses, from JavaScript, options that are no object, an option it does not have and errors that is no boolean', () => {

@@ -1,0 +1,35 @@
+/** Who failed to answer a fetch of the mock's, and which process a remedy restarts. */
+export interface FetchPeer {
+  /** `the receiver`, `the upstream`. */
+  peer: string;
+  /** `the mock`, `the proxy`: what to start with NODE_EXTRA_CA_CERTS. */
+  process: string;
+}
+
+/**
+ * Why a fetch failed, in a word where undici says one (`ECONNREFUSED`), else its message; with what
+ * to do where the word alone says neither what failed nor the fix (a blocked port, an untrusted
+ * TLS certificate).
+ */
+export function describeFetchFailure(error: unknown, { peer, process }: FetchPeer): string {
+  const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
+  const text =
+    cause?.code ?? cause?.message ?? (error as Error | undefined)?.message ?? String(error);
+  // undici refuses the fetch standard's blocked ports without connecting: say so, and what to do.
+  if (text === 'bad port') {
+    return `bad port: fetch refuses this port (the fetch standard blocks e.g. 6000, 6665-6669, 10080); give ${peer} another port`;
+  }
+  // A bare OpenSSL code (UNABLE_TO_VERIFY_LEAF_SIGNATURE) told an operator neither what failed nor the fix.
+  return cause?.code !== undefined && UNTRUSTED.has(cause.code)
+    ? `${text} (${cause.message}): ${peer}'s TLS certificate is not trusted; for a CA of your own, start ${process} with NODE_EXTRA_CA_CERTS=ca.pem`
+    : text;
+}
+
+/** OpenSSL's codes for a certificate no CA Node trusts vouches for (a CA of one's own, a self-signed one). */
+const UNTRUSTED = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+]);
