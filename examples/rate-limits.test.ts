@@ -43,6 +43,23 @@ it.each([
   },
 );
 
+it.each([
+  ['its clock', true],
+  ['a manual clock it cannot advance', false],
+])('skips the burst against a server with --rate-limit off, on %s', async (_, withClock) => {
+  // Its limit, 2147483647, made a burst of 2147483652 calls, and the process ran out of memory; on a
+  // manual clock it stopped, saying to start the server with --rate-limit off.
+  const { mock, env, lines } = mockEnv({ rateLimit: false, startTime });
+  const { clock: _clock, ...realTime } = env;
+  await rateLimits(withClock ? env : realTime);
+  expect(lines).toEqual([
+    '1. retried: listed 3 agents after 1 429',
+    '2. handled: 429 RATE_LIMIT_EXCEEDED, retry after 1 s',
+    '3. throttle: skipped: the limit is 2147483647 per window, more than a burst here reaches (a server with --rate-limit off)',
+  ]);
+  expect(mock.requests({ path: '/v1/me' })).toHaveLength(1);
+});
+
 it('sends the admin token on its control calls (--admin-token)', async () => {
   const { env, lines } = mockEnv({
     rateLimit: { limit: 10, windowMs: 2_000 },

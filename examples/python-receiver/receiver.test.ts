@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHash, createHmac } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,26 @@ import { type CapturedDelivery, captureDeliveries } from '../support/capture-del
 // The Python receiver (standard library only) against the mock's real deliveries over loopback, on
 // the mock's manual clock: the receiver reads the time from GET /__mock/clock (--clock-url).
 const script = fileURLToPath(new URL('./receiver.py', import.meta.url));
+
+/** Why python3 cannot run receiver.py here (none, or older than 3.11), or undefined when it can. */
+function pythonProblem(): string | undefined {
+  try {
+    const ok = execFileSync('python3', ['-c', 'import sys; print(sys.version_info >= (3, 11))'], {
+      encoding: 'utf8',
+    });
+    return ok.trim() === 'True' ? undefined : 'python3 is older than 3.11';
+  } catch {
+    return 'python3 not found';
+  }
+}
+const problem = pythonProblem();
+// CI must run these, as webhook-verify's Redis and openssl tests: there a missing python3 fails them.
+const skip = problem !== undefined && process.env.CI !== 'true';
+if (skip) {
+  console.warn(
+    `receiver.test.ts: skipped, ${problem} (Debian/Ubuntu: sudo apt-get install -y python3; macOS: brew install python)`,
+  );
+}
 
 interface Verdict {
   verdict: string;
@@ -133,7 +153,7 @@ async function replay(
 
 const contact = { name: 'Ada Py', email: 'ada.py@example.com' };
 
-describe('--clock-url on a mock with an admin token', () => {
+describe.skipIf(skip)('--clock-url on a mock with an admin token', () => {
   /** A receiver reading the clock of a mock started with `--admin-token s3cret`, with `env`. */
   async function guarded(env: Record<string, string>) {
     const { mock, api, clockUrl } = await startMock('A', 's3cret');
@@ -160,7 +180,7 @@ describe('--clock-url on a mock with an admin token', () => {
   });
 });
 
-describe.each(['A', 'B'] as const)('Variant %s', (variant) => {
+describe.skipIf(skip).each(['A', 'B'] as const)('Variant %s', (variant) => {
   it('verifies a test event, a contact created and a chat message, each once', async () => {
     const { mock, api, receiver, webhook, attempts } = await setUp(variant);
     const test = await api('POST', `/v1/webhooks/${webhook.id}/test`);
@@ -355,7 +375,7 @@ describe.each(['A', 'B'] as const)('Variant %s', (variant) => {
   });
 });
 
-describe('Variant A signing time', () => {
+describe.skipIf(skip)('Variant A signing time', () => {
   it('accepts a delivery up to 300 s old on the mock clock and refuses it after (a retry is signed again)', async () => {
     const { mock, api, captured, receiver } = await setUp('A');
     await api('POST', '/v1/contacts', contact);
@@ -372,7 +392,7 @@ describe('Variant A signing time', () => {
   });
 });
 
-describe('Variant B replay window (the body timestamp)', () => {
+describe.skipIf(skip)('Variant B replay window (the body timestamp)', () => {
   it('answers a replay "duplicate" for a day, then "too old" (200, not handled), never "ok" again', async () => {
     const { mock, api, captured, receiver } = await setUp('B');
     await api('POST', '/v1/contacts', contact);
@@ -416,59 +436,62 @@ describe('Variant B replay window (the body timestamp)', () => {
   });
 });
 
-describe.each(['A', 'B'] as const)('verify() on what the mock kept, Variant %s', (variant) => {
-  /**
-   * Runs receiver.py's verify() on each attempt's headers and body, as a Python suite with no
-   * receiver of its own reads them from GET /__mock/webhook-attempts: its verdict for each.
-   */
-  async function verifyInPython(attempts: unknown[], secret: string) {
-    const program = [
-      'import json, sys',
-      'from datetime import datetime',
-      `sys.path.insert(0, ${JSON.stringify(fileURLToPath(new URL('.', import.meta.url)))})`,
-      'from receiver import VerificationError, verify',
-      'for attempt in json.load(sys.stdin):',
-      '    headers = {name: [value] for name, value in attempt["headers"].items()}',
-      '    now = datetime.fromisoformat(attempt["attempted_at"].replace("Z", "+00:00")).timestamp()',
-      '    try:',
-      `        delivery = verify(headers, attempt["body"].encode("utf-8"), [${JSON.stringify(secret)}], now)`,
-      '        print(json.dumps({"verdict": "ok", "event": delivery.event["event"]}))',
-      '    except VerificationError as error:',
-      '        print(json.dumps({"verdict": "rejected", "code": error.code}))',
-    ].join('\n');
-    const child = spawn('python3', ['-c', program], { stdio: ['pipe', 'pipe', 'inherit'] });
-    child.stdin?.end(JSON.stringify(attempts));
-    let out = '';
-    child.stdout?.on('data', (chunk) => {
-      out += chunk;
-    });
-    const code = await new Promise((resolve) => child.on('exit', resolve));
-    if (code !== 0) throw new Error(`python3 exited ${code}`);
-    return out
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as Verdict);
-  }
+describe.skipIf(skip).each(['A', 'B'] as const)(
+  'verify() on what the mock kept, Variant %s',
+  (variant) => {
+    /**
+     * Runs receiver.py's verify() on each attempt's headers and body, as a Python suite with no
+     * receiver of its own reads them from GET /__mock/webhook-attempts: its verdict for each.
+     */
+    async function verifyInPython(attempts: unknown[], secret: string) {
+      const program = [
+        'import json, sys',
+        'from datetime import datetime',
+        `sys.path.insert(0, ${JSON.stringify(fileURLToPath(new URL('.', import.meta.url)))})`,
+        'from receiver import VerificationError, verify',
+        'for attempt in json.load(sys.stdin):',
+        '    headers = {name: [value] for name, value in attempt["headers"].items()}',
+        '    now = datetime.fromisoformat(attempt["attempted_at"].replace("Z", "+00:00")).timestamp()',
+        '    try:',
+        `        delivery = verify(headers, attempt["body"].encode("utf-8"), [${JSON.stringify(secret)}], now)`,
+        '        print(json.dumps({"verdict": "ok", "event": delivery.event["event"]}))',
+        '    except VerificationError as error:',
+        '        print(json.dumps({"verdict": "rejected", "code": error.code}))',
+      ].join('\n');
+      const child = spawn('python3', ['-c', program], { stdio: ['pipe', 'pipe', 'inherit'] });
+      child.stdin?.end(JSON.stringify(attempts));
+      let out = '';
+      child.stdout?.on('data', (chunk) => {
+        out += chunk;
+      });
+      const code = await new Promise((resolve) => child.on('exit', resolve));
+      if (code !== 0) throw new Error(`python3 exited ${code}`);
+      return out
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Verdict);
+    }
 
-  it('accepts each attempt from its headers and body alone, and refuses one whose body changed', async () => {
-    const { mock, api } = await startMock(variant);
-    // A receiver that is down (nothing listens on loopback's port 1): the attempt is made all the
-    // same, and kept with what it sent.
-    const webhook = await api('POST', '/v1/webhooks', {
-      url: 'http://127.0.0.1:1/down',
-      events: ['contact.created'],
+    it('accepts each attempt from its headers and body alone, and refuses one whose body changed', async () => {
+      const { mock, api } = await startMock(variant);
+      // A receiver that is down (nothing listens on loopback's port 1): the attempt is made all the
+      // same, and kept with what it sent.
+      const webhook = await api('POST', '/v1/webhooks', {
+        url: 'http://127.0.0.1:1/down',
+        events: ['contact.created'],
+      });
+      await api('POST', '/v1/contacts', { name: 'Zoë Py 📦' });
+      await mock.settle();
+      const attempts = mock.webhookAttempts();
+      expect(attempts).toHaveLength(1);
+      const [sent] = attempts;
+      if (!sent) throw new Error('the mock made no attempt');
+      const changed = { ...sent, body: sent.body.replace('Zoë', 'Zoe') };
+      expect(changed.body).not.toBe(sent.body);
+      expect(await verifyInPython([sent, changed], webhook.secret)).toEqual([
+        { verdict: 'ok', event: 'contact.created' },
+        { verdict: 'rejected', code: 'signature_mismatch' },
+      ]);
     });
-    await api('POST', '/v1/contacts', { name: 'Zoë Py 📦' });
-    await mock.settle();
-    const attempts = mock.webhookAttempts();
-    expect(attempts).toHaveLength(1);
-    const [sent] = attempts;
-    if (!sent) throw new Error('the mock made no attempt');
-    const changed = { ...sent, body: sent.body.replace('Zoë', 'Zoe') };
-    expect(changed.body).not.toBe(sent.body);
-    expect(await verifyInPython([sent, changed], webhook.secret)).toEqual([
-      { verdict: 'ok', event: 'contact.created' },
-      { verdict: 'rejected', code: 'signature_mismatch' },
-    ]);
-  });
-});
+  },
+);
