@@ -1,4 +1,5 @@
-import { DEMO_API_KEY } from '@agent-platform/mock-server';
+import { createMockServer, DEMO_API_KEY } from '@agent-platform/mock-server';
+import { AgentPlatform } from '@agent-platform/sdk';
 import { afterEach, expect, it, vi } from 'vitest';
 import { runExample } from './run-example.js';
 
@@ -91,4 +92,35 @@ it('takes the server from another variable when the example names one (contract-
     /^\(no AGENT_PLATFORM_UPSTREAM_URL set: started the mock server at /,
   );
   expect(process.exitCode).toBeUndefined();
+});
+
+it.each([
+  [
+    'a wrong AGENT_PLATFORM_API_KEY',
+    'not-a-key-of-this-server',
+    /^the server refused AGENT_PLATFORM_API_KEY \(401 UNAUTHORIZED: .*\); set it to a key of that server, or unset it for the demo key \(demo-key-all-scopes\), which pnpm start takes$/,
+  ],
+  [
+    'the demo key, on a server without it',
+    '',
+    /^the server refused the demo key \(401 UNAUTHORIZED: .*\); set AGENT_PLATFORM_API_KEY to a key of that server$/,
+  ],
+])('says in one line that the server refused %s, and what to set', async (_, key, said) => {
+  // A server whose workspace has no demo key: its seed is empty.
+  const mock = createMockServer({ seed: 'none' });
+  const server = await mock.listen({ port: 0 });
+  try {
+    vi.stubEnv('AGENT_PLATFORM_BASE_URL', server.url);
+    vi.stubEnv('AGENT_PLATFORM_API_KEY', key);
+    const errors: unknown[] = [];
+    vi.spyOn(console, 'error').mockImplementation((line) => errors.push(line));
+    await runExample(async ({ baseUrl, apiKey }) => {
+      await new AgentPlatform({ baseUrl, apiKey }).me();
+    });
+    expect(errors).toEqual([expect.stringMatching(said)]);
+    expect(process.exitCode).toBe(1);
+  } finally {
+    await server.close();
+    mock.dispose();
+  }
 });

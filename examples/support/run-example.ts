@@ -4,7 +4,7 @@ import {
   DEMO_API_KEY,
   type MockServerOptions,
 } from '@agent-platform/mock-server';
-import type { Clock } from '@agent-platform/sdk';
+import { type Clock, isAuthenticationError } from '@agent-platform/sdk';
 
 /** Where an example runs: a server, a key, and optionally an in-process transport and clock (tests). */
 export interface ExampleEnv {
@@ -60,7 +60,21 @@ export async function runExample(
       mock.dispose();
     }
   } catch (error) {
-    console.error(error instanceof ExampleStopped ? error.message : error);
+    console.error(error instanceof ExampleStopped ? error.message : (keyRefused(error) ?? error));
     process.exitCode = 1;
   }
+}
+
+/**
+ * One line for a key the server refused (401), saying which variable to change, instead of the
+ * error's 30 lines; undefined for any other error. Only a server of one's own refuses one: the mock
+ * an example starts takes the demo key.
+ */
+function keyRefused(error: unknown): string | undefined {
+  if (!isAuthenticationError(error)) return undefined;
+  const given = process.env.AGENT_PLATFORM_API_KEY ? 'AGENT_PLATFORM_API_KEY' : 'the demo key';
+  const fix = process.env.AGENT_PLATFORM_API_KEY
+    ? `set it to a key of that server, or unset it for the demo key (${DEMO_API_KEY}), which pnpm start takes`
+    : 'set AGENT_PLATFORM_API_KEY to a key of that server';
+  return `the server refused ${given} (401 ${error.code}: ${error.message}); ${fix}`;
 }
