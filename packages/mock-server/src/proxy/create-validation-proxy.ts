@@ -205,6 +205,7 @@ export function watchedValidationProxy(
       for (const d of answerIssues) report({ ...common, in: 'response', ...d });
     }
     answer.headers.set(VIOLATIONS_HEADER, String(checked.issues.length + answerIssues.length));
+    exposeViolations(answer.headers);
     return answer;
   };
 
@@ -269,6 +270,21 @@ function checkOptions(options: ValidationProxyOptions): void {
       refuse(name, 'a whole number >= 1', value);
   }
   if (upstreamTimeoutMs !== undefined) checkTimerMs('upstreamTimeoutMs', upstreamTimeoutMs, 1);
+}
+
+/**
+ * Lets a page read the violations header where the answer lets pages read it at all (its
+ * Access-Control-Allow-Origin, the upstream's or the proxy's own): added to the headers it exposes.
+ */
+function exposeViolations(headers: Headers): void {
+  if (!headers.has('access-control-allow-origin')) return;
+  const exposed = headers.get('access-control-expose-headers');
+  const names = exposed?.split(',').map((name) => name.trim().toLowerCase()) ?? [];
+  if (names.includes('*') || names.includes(VIOLATIONS_HEADER)) return;
+  headers.set(
+    'access-control-expose-headers',
+    exposed ? `${exposed}, ${VIOLATIONS_HEADER}` : VIOLATIONS_HEADER,
+  );
 }
 
 /** Whether an answer is this proxy's own 508 to a request that came back to it (`hop`, its Via entry). */

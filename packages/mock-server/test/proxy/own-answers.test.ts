@@ -21,6 +21,13 @@ async function mockCors(): Promise<Record<string, string>> {
   return corsOf(res.headers);
 }
 
+/** The CORS of the proxy's own answers: the mock's, its violations header exposed beside them. */
+async function ownCors(): Promise<Record<string, string>> {
+  const cors = await mockCors();
+  const exposed = `${cors['access-control-expose-headers']}, x-contract-violations`;
+  return { ...cors, 'access-control-expose-headers': exposed };
+}
+
 function corsOf(headers: Headers): Record<string, string> {
   return Object.fromEntries([...headers].filter(([name]) => name.startsWith('access-control-')));
 }
@@ -49,7 +56,7 @@ describe("the proxy's own answers, as every answer of the mock", () => {
     const res = await proxy.fetch(from(`/v1/agents/${AGENT.id}`));
     expect(res.status).toBe(502);
     expect(res.headers.get('x-request-id')).toBe(REQUEST_ID);
-    expect(corsOf(res.headers)).toEqual(await mockCors());
+    expect(corsOf(res.headers)).toEqual(await ownCors());
     expect(proxy.violations().map((v) => v.request_id)).toEqual([REQUEST_ID]);
   });
 
@@ -82,7 +89,7 @@ describe("the proxy's own answers, as every answer of the mock", () => {
         return new Response(null, { status: 500 });
       },
     });
-    const cors = await mockCors();
+    const cors = await ownCors();
     const refusals = [
       from('/v1/agents', {
         method: 'POST',
@@ -105,7 +112,7 @@ describe("the proxy's own answers, as every answer of the mock", () => {
   });
 
   it('answer an unreachable upstream (502) and a slow one (504) with both, in either mode', async () => {
-    const cors = await mockCors();
+    const cors = await ownCors();
     const unreachable = async () => {
       throw new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } });
     };

@@ -129,6 +129,37 @@ describe('the validation proxy passes back', () => {
     expect((seen[0] as Request).url).toBe(`${upstream}/v1/agents?limit=2`);
   });
 
+  it("lets a page read x-contract-violations where the upstream's CORS lets it read the answer", async () => {
+    // A browser app behind the proxy could not: only the headers an answer exposes are readable.
+    const answer = (headers: Record<string, string>) => async () =>
+      new Response(BODY, {
+        headers: { ...ANSWER_HEADERS, 'content-type': 'application/json', ...headers },
+      });
+    const exposed = async (headers: Record<string, string>) => {
+      const proxy = createValidationProxy({ upstream, fetch: answer(headers) });
+      return (await proxy.fetch('/v1/agents')).headers.get('access-control-expose-headers');
+    };
+    expect(await exposed({ 'access-control-allow-origin': '*' })).toBe('x-contract-violations');
+    expect(
+      await exposed({
+        'access-control-allow-origin': 'https://app.test',
+        'access-control-expose-headers': 'X-Request-Id',
+      }),
+    ).toBe('X-Request-Id, x-contract-violations');
+    expect(
+      await exposed({ 'access-control-allow-origin': '*', 'access-control-expose-headers': '*' }),
+    ).toBe('*');
+    // No CORS of the upstream's: none added, a page reads nothing of it anyway.
+    expect(await exposed({})).toBeNull();
+    // The proxy's own answers (a 502 here) expose it beside the mock's list.
+    const own = createValidationProxy({ upstream, fetch: async () => undefined as never });
+    const refused = await own.fetch('/v1/agents');
+    expect(refused.status).toBe(502);
+    expect(refused.headers.get('access-control-expose-headers')).toMatch(
+      /^X-Request-Id, .*, x-contract-violations$/,
+    );
+  });
+
   it('what the global fetch of the moment answers: one stubbed after the proxy was made is the one asked', async () => {
     const proxy = createValidationProxy({ upstream });
     const stub = vi.fn(
