@@ -55,7 +55,7 @@ it.each([
   expect(lines).toEqual([
     '1. retried: listed 3 agents after 1 429',
     '2. handled: 429 RATE_LIMIT_EXCEEDED, retry after 1 s',
-    '3. throttle: skipped: the limit is 2147483647 per window, more than a burst here reaches (a server with --rate-limit off)',
+    '3. throttle: skipped: the limit is 2147483647 per window, more than a burst here reaches (a mock with --rate-limit off)',
   ]);
   expect(mock.requests({ path: '/v1/me' })).toHaveLength(1);
 });

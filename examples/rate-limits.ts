@@ -58,8 +58,10 @@ export async function rateLimits(env: ExampleEnv): Promise<void> {
   // A limit no burst reaches: a mock started with --rate-limit off reports 2147483647 a window, and a
   // burst past it would be 2 billion calls at once (out of memory long before). Nothing to space.
   if (rateLimit && rateLimit.limit > MAX_BURST) {
+    // 2147483647 is what a mock with --rate-limit off reports; another server's large limit is its own.
+    const off = rateLimit.limit === 2_147_483_647 ? ' (a mock with --rate-limit off)' : '';
     log(
-      `3. throttle: skipped: the limit is ${rateLimit.limit} per window, more than a burst here reaches (a server with --rate-limit off)`,
+      `3. throttle: skipped: the limit is ${rateLimit.limit} per window, more than a burst here reaches${off}`,
     );
     return;
   }

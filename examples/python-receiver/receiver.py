@@ -164,7 +164,8 @@ def dedupe_key(delivery: Delivery, body: bytes) -> str:
     """What a retry of the same event shares, as @agent-platform/webhook-verify's deduper keys it.
 
     Variant B: the signed `event_id`, the same for every webhook the event goes to: an event that
-    two webhooks send here is handled once (receivers that each want it keep separate stores).
+    two webhooks send here is handled once (receivers that each want it keep separate stores); the
+    second delivery, when it comes while the first is handled, is answered 409 and retried.
     Variant A has no event id: SHA-256 of the raw body alone, which a retry sends again byte for
     byte (only X-Webhook-Timestamp and the signature change), never of the signed
     `<timestamp>.<body>`; the body holds `webhook_id`, so each webhook's deliveries count apart.
@@ -349,8 +350,13 @@ def main() -> None:
             raise RuntimeError("handler failed (--fail-first)")
         handle(event)
 
+    printing = threading.Lock()
+
     def log_verdict(verdict: dict) -> None:
-        print(json.dumps(verdict), flush=True)
+        # One line at a time: deliveries are handled on threads, and print writes a line's text and
+        # its newline apart, so two verdicts at once could interleave into a line that is no JSON.
+        with printing:
+            print(json.dumps(verdict), flush=True)
 
     Receiver.secrets = staticmethod(secrets)
     Receiver.clock = staticmethod(clock)

@@ -283,21 +283,20 @@ describe.skipIf(skip).each(['A', 'B'] as const)('Variant %s', (variant) => {
     await receiver.secrets([webhook.secret, other.secret]);
     await api('POST', '/v1/contacts', contact);
     await mock.settle();
-    const verdicts = await receiver.verdicts(2);
-    expect(verdicts.map((v) => v.verdict).sort()).toEqual(
+    const verdicts = (await receiver.verdicts(2)).map((v) => v.verdict);
+    // The two deliveries go out at once: in B the second may come while the first is handled, and is
+    // answered 409 (in_progress) and retried, to be a duplicate then.
+    if (verdicts.includes('in_progress')) {
+      await mock.clock.advance(variant === 'A' ? 60_000 : 5_000);
+      await mock.settle();
+      verdicts.push((await receiver.verdict()).verdict);
+    }
+    expect(verdicts.filter((v) => v !== 'in_progress').sort()).toEqual(
       variant === 'B' ? ['duplicate', 'ok'] : ['ok', 'ok'],
     );
-    expect(
-      mock
-        .webhookAttempts()
-        .map((a) => [a.webhook_id, a.http_status])
-        .sort(),
-    ).toEqual(
-      [
-        [webhook.id, 200],
-        [other.id, 200],
-      ].sort(),
-    );
+    // Each webhook's last attempt succeeded.
+    const last = new Map(mock.webhookAttempts().map((a) => [a.webhook_id, a.http_status]));
+    expect(Object.fromEntries(last)).toEqual({ [webhook.id]: 200, [other.id]: 200 });
   });
 
   it('retries a delivery its handler failed (500) when the mock clock reaches it, and handles it once', async () => {

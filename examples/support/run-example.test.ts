@@ -124,3 +124,17 @@ it.each([
     mock.dispose();
   }
 });
+
+it('leaves a 401 from the mock it starts as the error it is: that mock takes the demo key, whatever the environment says', async () => {
+  vi.stubEnv('AGENT_PLATFORM_BASE_URL', '');
+  vi.stubEnv('AGENT_PLATFORM_API_KEY', 'a-key-for-another-server');
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+  const errors: unknown[] = [];
+  vi.spyOn(console, 'error').mockImplementation((error) => errors.push(error));
+  await runExample(async ({ baseUrl }) => {
+    await new AgentPlatform({ baseUrl, apiKey: 'not-the-demo-key' }).me();
+  });
+  expect(errors).toHaveLength(1);
+  expect(errors[0]).toBeInstanceOf(Error);
+  expect(process.exitCode).toBe(1);
+});

@@ -41,11 +41,14 @@ export async function runExample(
   serverVariable = 'AGENT_PLATFORM_BASE_URL',
 ): Promise<void> {
   const log = (line: string) => console.log(line);
+  /** Which key a server of one's own was given, for a refusal to name. */
+  let keyGiven: string | undefined;
   try {
     const external = process.env[serverVariable];
     if (external) {
       // Empty is unset, as for the URL (CI sets an undefined secret to '').
       const apiKey = process.env.AGENT_PLATFORM_API_KEY || DEMO_API_KEY;
+      keyGiven = process.env.AGENT_PLATFORM_API_KEY ? 'AGENT_PLATFORM_API_KEY' : 'the demo key';
       const adminToken = process.env.AGENT_PLATFORM_MOCK_ADMIN_TOKEN || undefined;
       await example({ baseUrl: external, apiKey, adminToken, log });
       return;
@@ -60,21 +63,23 @@ export async function runExample(
       mock.dispose();
     }
   } catch (error) {
-    console.error(error instanceof ExampleStopped ? error.message : (keyRefused(error) ?? error));
+    console.error(
+      error instanceof ExampleStopped ? error.message : (keyRefused(error, keyGiven) ?? error),
+    );
     process.exitCode = 1;
   }
 }
 
 /**
- * One line for a key the server refused (401), saying which variable to change, instead of the
- * error's 30 lines; undefined for any other error. Only a server of one's own refuses one: the mock
- * an example starts takes the demo key.
+ * One line for a key a server of one's own refused (401; `given`: which key it was given), saying
+ * which variable to change, instead of the error's 30 lines; undefined for any other error, and for
+ * a mock the example started (given the demo key, whatever the environment says).
  */
-function keyRefused(error: unknown): string | undefined {
-  if (!isAuthenticationError(error)) return undefined;
-  const given = process.env.AGENT_PLATFORM_API_KEY ? 'AGENT_PLATFORM_API_KEY' : 'the demo key';
-  const fix = process.env.AGENT_PLATFORM_API_KEY
-    ? `set it to a key of that server, or unset it for the demo key (${DEMO_API_KEY}), which pnpm start takes`
-    : 'set AGENT_PLATFORM_API_KEY to a key of that server';
+function keyRefused(error: unknown, given: string | undefined): string | undefined {
+  if (!isAuthenticationError(error) || given === undefined) return undefined;
+  const fix =
+    given === 'the demo key'
+      ? 'set AGENT_PLATFORM_API_KEY to a key of that server'
+      : `set it to a key of that server, or unset it for the demo key (${DEMO_API_KEY}), which pnpm start takes`;
   return `the server refused ${given} (401 ${error.code}: ${error.message}); ${fix}`;
 }

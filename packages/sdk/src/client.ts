@@ -50,9 +50,9 @@ import { Webhooks } from './resources/webhooks.js';
 
 /** Options of `new AgentPlatform(...)`. */
 export interface ClientOptions {
-  /** Sent as `x-api-key`. Default: the `AGENT_PLATFORM_API_KEY` environment variable. */
+  /** Sent as `x-api-key`. Default (also for `''`): the `AGENT_PLATFORM_API_KEY` environment variable. */
   apiKey?: string | undefined;
-  /** The service origin, without `/v1`. Default: `AGENT_PLATFORM_BASE_URL`; one of them is required. */
+  /** The service origin, without `/v1`. Default (also for `''`): `AGENT_PLATFORM_BASE_URL`; one of them is required. */
   baseUrl?: string | undefined;
   /**
    * Retries after the first attempt: a 429 for every method; a 408, 5xx or connection error for GET,

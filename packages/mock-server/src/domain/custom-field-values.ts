@@ -43,7 +43,7 @@ export function checkCustomFieldValues(
     } else {
       const problems = typeProblems(field, value);
       for (const [rule, text, item] of problems) add(name, rule, text, item);
-      if (problems.length === 0 && field.required && isEmpty(value))
+      if (problems.length === 0 && field.required && isEmpty(field, value))
         add(name, 'required', 'is required and cannot be empty (blank text or an empty list)');
     }
   }
@@ -85,12 +85,13 @@ export function heldBytesProblem(values: Record<string, unknown>, remedy: string
 }
 
 /**
- * Whether a value holds nothing a person sees: text of nothing but white space (or the invisible
- * characters a blank name is refused for), or an empty list. A required field must have more.
+ * Whether a value of this field holds nothing a person sees: a `text` of nothing but white space (or
+ * the invisible characters a blank name is refused for), or an empty `multi_select` list. A required
+ * field must have more. A `select` value is one of its options, whatever they hold.
  */
-function isEmpty(value: Exclude<Value, null>): boolean {
-  if (Array.isArray(value)) return value.length === 0;
-  return typeof value === 'string' && !VISIBLE.test(value);
+function isEmpty(field: CustomFieldRow, value: Exclude<Value, null>): boolean {
+  if (field.type === 'multi_select') return Array.isArray(value) && value.length === 0;
+  return field.type === 'text' && typeof value === 'string' && !VISIBLE.test(value);
 }
 
 /** A character that is neither white space nor invisible: the spec's rule for a name not blank. */

@@ -7,12 +7,14 @@ import type { ListenOptions, RunningServer } from '../transports/node-server.js'
 import { unknownOption } from '../unknown-option.js';
 import { checkRequest, notValidated } from './check-request.js';
 import { allowInPreflight, applyExpectation, EXPECT_VIOLATION_HEADER } from './expect-violation.js';
+import { exposeHeader } from './expose-header.js';
 import { type Forwarded, forwardRequest, passBack } from './forward-request.js';
 import { listenProxy } from './listen-proxy.js';
 import { markOwn } from './own-answer.js';
 import { parseUpstream } from './parse-upstream.js';
 import { type ProxyAnswer, proxyError, summary, toResponse } from './proxy-answer.js';
 import { rewriteLocations } from './rewrite-locations.js';
+import { type UpstreamFailure, upstreamFailure } from './upstream-failure.js';
 import { validateResponse } from './validate-response.js';
 import { type Violation, ViolationLog } from './violation-log.js';
 import { VIOLATIONS_PATH, violationsRoute } from './violations-route.js';
@@ -61,13 +63,7 @@ export interface ValidationProxy {
   listen(options?: ListenOptions): Promise<RunningServer>;
 }
 
-/** Why a request forwarded got no answer from the upstream: the proxy's own answer in its place. */
-export interface UpstreamFailure {
-  status: 502 | 504 | 508;
-  code: 'UPSTREAM_UNREACHABLE' | 'UPSTREAM_TIMEOUT' | 'PROXY_LOOP';
-  /** Names the upstream, the request and the cause (`ECONNREFUSED`, the time allowed, a loop). */
-  message: string;
-}
+export type { UpstreamFailure } from './upstream-failure.js';
 
 /** The header each proxied answer carries: how many violations its exchange had. */
 export const VIOLATIONS_HEADER = 'x-contract-violations';
@@ -159,7 +155,7 @@ export function watchedValidationProxy(
       const looped = forwarded.answer?.status === 508 && isOwnLoop(forwarded.answer, hop);
       if (forwarded.failure !== undefined || looped) {
         const call = `${method} ${url.pathname}`;
-        const failure = failureOf(forwarded, `upstream ${upstream.shown}`, call, timeoutMs);
+        const failure = upstreamFailure(forwarded, `upstream ${upstream.shown}`, call, timeoutMs);
         onUpstream?.(failure);
         answer = markOwn(proxyError(failure.status, failure.code, failure.message), null);
       } else {
@@ -205,7 +201,7 @@ export function watchedValidationProxy(
       for (const d of answerIssues) report({ ...common, in: 'response', ...d });
     }
     answer.headers.set(VIOLATIONS_HEADER, String(checked.issues.length + answerIssues.length));
-    exposeViolations(answer.headers);
+    exposeHeader(answer.headers, VIOLATIONS_HEADER);
     return answer;
   };
 
@@ -272,52 +268,9 @@ function checkOptions(options: ValidationProxyOptions): void {
   if (upstreamTimeoutMs !== undefined) checkTimerMs('upstreamTimeoutMs', upstreamTimeoutMs, 1);
 }
 
-/**
- * Lets a page read the violations header where the answer lets pages read it at all (its
- * Access-Control-Allow-Origin, the upstream's or the proxy's own): added to the headers it exposes.
- */
-function exposeViolations(headers: Headers): void {
-  if (!headers.has('access-control-allow-origin')) return;
-  const exposed = headers.get('access-control-expose-headers');
-  const names = exposed?.split(',').map((name) => name.trim().toLowerCase()) ?? [];
-  if (names.includes('*') || names.includes(VIOLATIONS_HEADER)) return;
-  headers.set(
-    'access-control-expose-headers',
-    exposed ? `${exposed}, ${VIOLATIONS_HEADER}` : VIOLATIONS_HEADER,
-  );
-}
-
 /** Whether an answer is this proxy's own 508 to a request that came back to it (`hop`, its Via entry). */
 function isOwnLoop(answer: Response, hop: string): boolean {
   return answer.headers.get('via')?.includes(hop) === true;
-}
-
-/**
- * A forward that got no answer, or only its own back (a loop), as the proxy's own answer says it
- * (`upstream` and `call` name it).
- */
-function failureOf(
-  forwarded: Forwarded,
-  upstream: string,
-  call: string,
-  timeoutMs: number,
-): UpstreamFailure {
-  if (forwarded.failure === undefined) {
-    const message = `${upstream}: ${call} came back to this proxy (its upstream forwards to it: a loop)`;
-    return { status: 508, code: 'PROXY_LOOP', message };
-  }
-  if (forwarded.timedOut) {
-    const message = `${upstream}: no whole answer to ${call} within ${timeoutMs} ms (upstreamTimeoutMs)`;
-    return { status: 504, code: 'UPSTREAM_TIMEOUT', message };
-  }
-  const what =
-    forwarded.broken === 'cut'
-      ? `the answer to ${call} was cut short`
-      : forwarded.broken === 'malformed'
-        ? `the answer to ${call} was no HTTP fetch could read`
-        : `no answer to ${call}`;
-  const message = `${upstream}: ${what} (${forwarded.failure})`;
-  return { status: 502, code: 'UPSTREAM_UNREACHABLE', message };
 }
 
 function toRequest(input: string | URL | Request, init: RequestInit | undefined): Request {

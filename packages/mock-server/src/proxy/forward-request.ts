@@ -1,4 +1,4 @@
-import { describeFetchFailure } from '../fetch-failure.js';
+import { describeFetchFailure } from '../describe-fetch-failure.js';
 import { shownOption } from '../shown-option.js';
 import { EXPECT_VIOLATION_HEADER, hideFromPreflight } from './expect-violation.js';
 import { forwardHeaders } from './forward-headers.js';
@@ -74,6 +74,7 @@ export async function forwardRequest(
   });
   ended.catch(() => undefined);
   let answered = false;
+  let streaming = false;
   try {
     const answer = await Promise.race([send(target, init), ended]);
     if (!isResponse(answer)) {
@@ -84,27 +85,30 @@ export async function forwardRequest(
       request.method === 'HEAD'
         ? { bytes: new Uint8Array(0) }
         : await Promise.race([readCapped(answer.body, cap), ended]);
+    // Past the cap, the rest streams on to the caller: its abort must still reach the upstream.
+    streaming = read.stream !== undefined;
     return { answer, body: read };
   } catch (error) {
     if (request.signal.aborted) throw error;
     const failure = describeFetchFailure(error, { peer: 'the upstream', process: 'the proxy' });
+    // Malformed first: a bad chunk in the body is no HTTP either, though its headers came.
     const broken = timedOut
       ? null
-      : answered
-        ? 'cut'
-        : MALFORMED.test(failure)
-          ? 'malformed'
+      : MALFORMED.test(failure)
+        ? 'malformed'
+        : answered
+          ? 'cut'
           : null;
     return { failure, timedOut, broken };
   } finally {
     // Read up to the cap in time: a body past it streams on at its own pace.
     clearTimeout(timer);
-    request.signal.removeEventListener('abort', callerAborted);
+    if (!streaming) request.signal.removeEventListener('abort', callerAborted);
   }
 }
 
-/** undici's words for an answer that is no HTTP it reads: its parser's (`HPE_...`), headers too large, a wrong length. */
-const MALFORMED = /^(HPE_|UND_ERR_HEADERS_OVERFLOW|UND_ERR_RES_CONTENT_LENGTH_MISMATCH)/;
+/** undici's words for an answer that is no HTTP it reads: its parser's (`HPE_...`), headers too large. */
+const MALFORMED = /^(HPE_|UND_ERR_HEADERS_OVERFLOW)/;
 
 /** Whether a custom fetch gave what the proxy reads: a status, headers and a body (of any realm). */
 function isResponse(value: unknown): value is Response {

@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.js';
+import { describeFetchFailure } from '../describe-fetch-failure.js';
 import type { AttemptResult } from '../domain/context.js';
-import { describeFetchFailure } from '../fetch-failure.js';
 import { shownOption } from '../shown-option.js';
 import { DELIVERY_TIMEOUT_MS } from './schedules.js';
 

@@ -51,8 +51,12 @@ describe.each(transports)('blank names over $name', (transport) => {
       const made = await h.call('POST', path, { body: { ...rest, [field]: padded } });
       expect(made.status, path).toBe(201);
       expect(made.body.data[field]).toBe(padded);
-      // A joiner inside a visible name is part of it (an emoji sequence).
-      const emoji = await h.call('POST', path, { body: { ...rest, [field]: '\u200b👩\u200d💻' } });
+      // A joiner inside a visible name is part of it (an emoji sequence); a zero-width space may begin
+      // one but a custom field's (contacts-custom-fields.test.ts).
+      const leading = path === '/v1/custom-fields' ? '' : '\u200b';
+      const emoji = await h.call('POST', path, {
+        body: { ...rest, [field]: `${leading}👩\u200d💻` },
+      });
       expect(emoji.status, path).toBe(201);
       // So are a direction mark before a right-to-left name and a variation selector after a heart.
       for (const visible of ['\u200fשלום', '\u2764\ufe0f']) {

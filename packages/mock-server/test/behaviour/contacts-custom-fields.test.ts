@@ -309,6 +309,12 @@ describe.each(transports)('contacts and custom fields over $name', (transport) =
     expect((await h.call('GET', `/v1/contacts/${id}`)).body.data.custom_fields).toEqual(
       made.body.data.custom_fields,
     );
+    // A select's value is one of its options, whatever it holds: a blank one too.
+    await field({ name: 'gap', type: 'select', options: [' ', 'x'], required: true });
+    const blankOption = await h.call('PUT', `/v1/contacts/${id}`, {
+      body: { custom_fields: { gap: ' ' } },
+    });
+    expect(blankOption.status).toBe(200);
   });
 
   it('fills no existing contact when a field is made required: an update leaving it out passes', async () => {
@@ -328,8 +334,12 @@ describe.each(transports)('contacts and custom fields over $name', (transport) =
   });
 
   it('refuses a field name that begins or ends with white space, on create and on rename', async () => {
-    const rule = { rule: 'pattern', message: 'name: must not begin or end with white space' };
-    for (const name of ['plan ', ' plan', 'plan\u00a0', '\tplan']) {
+    const rule = {
+      rule: 'pattern',
+      message:
+        'name: must not begin or end with white space or an invisible character (a zero-width space, a control character)',
+    };
+    for (const name of ['plan ', ' plan', 'plan\u00a0', '\tplan', 'plan\u200b', '\ufeffplan']) {
       const res = await h.call('POST', '/v1/custom-fields', { body: { name, type: 'text' } });
       expect([name, res.status, res.body.error.details]).toEqual([
         name,
@@ -337,13 +347,22 @@ describe.each(transports)('contacts and custom fields over $name', (transport) =
         [{ field: 'name', ...rule }],
       ]);
     }
-    // Blank is its own rule, said once; white space inside a name is kept.
+    // Blank and too long are their own rules, each said once; white space inside a name is kept, and
+    // an emoji's variation selector may end one.
     const blank = await h.call('POST', '/v1/custom-fields', {
       body: { name: '   ', type: 'text' },
     });
     expect(blank.body.error.details).toEqual([
       { field: 'name', rule: 'blank', message: 'name: must not be blank' },
     ]);
+    const long = await h.call('POST', '/v1/custom-fields', {
+      body: { name: `${'a'.repeat(64)} `, type: 'text' },
+    });
+    expect(long.body.error.details).toEqual([
+      { field: 'name', rule: 'maxLength', message: 'name: must be at most 64 characters' },
+    ]);
+    const emoji = { name: 'vip \u2764\ufe0f', type: 'text' };
+    expect((await h.call('POST', '/v1/custom-fields', { body: emoji })).status).toBe(201);
     const id = await field({ name: 'plan tier', type: 'text' });
     const renamed = await h.call('PUT', `/v1/custom-fields/${id}`, {
       body: { name: 'plan tier ' },

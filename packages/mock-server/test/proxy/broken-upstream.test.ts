@@ -334,6 +334,34 @@ describe('the validation proxy in front of a broken upstream', () => {
     }
   });
 
+  it("passes the caller's abort on to the upstream while a body past the cap streams back", async () => {
+    // Once the proxy stopped listening for it, an abandoned large download held the upstream's
+    // connection for as long as the upstream kept it open.
+    let upstreamAborted = false;
+    const endless = async (request: Request) => {
+      request.signal.addEventListener('abort', () => {
+        upstreamAborted = true;
+      });
+      return new Response(
+        new ReadableStream<Uint8Array>({
+          pull(controller) {
+            controller.enqueue(new Uint8Array(64));
+          },
+        }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      );
+    };
+    const proxy = createValidationProxy({ upstream, fetch: endless, maxBodyBytes: 100 });
+    const caller = new AbortController();
+    const res = await proxy.fetch(get('/v1/agents'), { signal: caller.signal });
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    await reader.read();
+    expect(upstreamAborted).toBe(false);
+    caller.abort();
+    await reader.read().catch(() => undefined);
+    expect(upstreamAborted).toBe(true);
+  });
+
   it('says an answer was cut short or no HTTP, a blocked port and a fetch that returned no Response', async () => {
     const failing = (code: string) => async () => {
       throw new TypeError('fetch failed', { cause: { code } });
@@ -348,8 +376,24 @@ describe('the validation proxy in front of a broken upstream', () => {
         }),
         { status: 200, headers: { 'content-type': 'application/json' } },
       );
+    // Its headers came, then a chunk size that is no number: no HTTP, not an answer cut short.
+    const badChunk = async () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.error(
+              new TypeError('fetch failed', { cause: { code: 'HPE_INVALID_CHUNK_SIZE' } }),
+            );
+          },
+        }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      );
     const cases: [(request: Request) => Promise<unknown>, string][] = [
       [cutShort, 'the answer to GET /v1/agents was cut short (UND_ERR_SOCKET)'],
+      [
+        badChunk,
+        'the answer to GET /v1/agents was no HTTP fetch could read (HPE_INVALID_CHUNK_SIZE)',
+      ],
       [
         failing('HPE_UNEXPECTED_CONTENT_LENGTH'),
         'the answer to GET /v1/agents was no HTTP fetch could read (HPE_UNEXPECTED_CONTENT_LENGTH)',
@@ -362,7 +406,7 @@ describe('the validation proxy in front of a broken upstream', () => {
       ],
       [
         failing('DEPTH_ZERO_SELF_SIGNED_CERT'),
-        "no answer to GET /v1/agents (DEPTH_ZERO_SELF_SIGNED_CERT (undefined): the upstream's TLS certificate is not trusted; for a CA of your own, start the proxy with NODE_EXTRA_CA_CERTS=ca.pem)",
+        "no answer to GET /v1/agents (DEPTH_ZERO_SELF_SIGNED_CERT: the upstream's TLS certificate is not trusted; for a CA of your own, start the proxy with NODE_EXTRA_CA_CERTS=ca.pem)",
       ],
       [
         async () => undefined,

@@ -20,9 +20,9 @@ export function describeFetchFailure(error: unknown, { peer, process }: FetchPee
     return `bad port: fetch refuses this port (the fetch standard blocks e.g. 6000, 6665-6669, 10080); give ${peer} another port`;
   }
   // A bare OpenSSL code (UNABLE_TO_VERIFY_LEAF_SIGNATURE) told an operator neither what failed nor the fix.
-  return cause?.code !== undefined && UNTRUSTED.has(cause.code)
-    ? `${text} (${cause.message}): ${peer}'s TLS certificate is not trusted; for a CA of your own, start ${process} with NODE_EXTRA_CA_CERTS=ca.pem`
-    : text;
+  if (cause?.code === undefined || !UNTRUSTED.has(cause.code)) return text;
+  const said = cause.message ? ` (${cause.message})` : '';
+  return `${text}${said}: ${peer}'s TLS certificate is not trusted; for a CA of your own, start ${process} with NODE_EXTRA_CA_CERTS=ca.pem`;
 }
 
 /** OpenSSL's codes for a certificate no CA Node trusts vouches for (a CA of one's own, a self-signed one). */
