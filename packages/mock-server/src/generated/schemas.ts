@@ -1324,9 +1324,9 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     "not": {
       "type": "string",
       "maxLength": 64,
-      "pattern": "^(?=[\\s\\S]*[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8])(?:[\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u200B\\u2060\\uFEFF]|[\\s\\S]*[\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u200B\\u2060\\uFEFF]$)",
+      "pattern": "^(?=[\\s\\S]*[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8])(?:[\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200D\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]|[\\s\\S]*(?:[\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]|(?<!\\p{Extended_Pictographic})[\\uFE00-\\uFE0F])$)",
       "x-rule": "pattern",
-      "x-message": "must not begin or end with white space or an invisible character (a zero-width space, a control character)"
+      "x-message": "must not begin or end with white space or an invisible character (a zero-width space or joiner, a control character, a filler)"
     }
   },
   "CustomFieldUpdate": {

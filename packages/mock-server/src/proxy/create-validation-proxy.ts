@@ -154,6 +154,8 @@ export function watchedValidationProxy(
       );
       const looped = forwarded.answer?.status === 508 && isOwnLoop(forwarded.answer, hop);
       if (forwarded.failure !== undefined || looped) {
+        // The loop's own 508 body is not passed back: let its stream go.
+        forwarded.body?.stream?.cancel().catch(() => undefined);
         const call = `${method} ${url.pathname}`;
         const failure = upstreamFailure(forwarded, `upstream ${upstream.shown}`, call, timeoutMs);
         onUpstream?.(failure);

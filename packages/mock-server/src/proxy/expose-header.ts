@@ -6,6 +6,8 @@ export function exposeHeader(headers: Headers, name: string): void {
   if (!headers.has('access-control-allow-origin')) return;
   const exposed = headers.get('access-control-expose-headers');
   const names = exposed?.split(',').map((listed) => listed.trim().toLowerCase()) ?? [];
-  if (names.includes('*') || names.includes(name.toLowerCase())) return;
+  // `*` is every header only for a request without credentials (the Fetch standard).
+  const credentialed = headers.get('access-control-allow-credentials')?.trim() === 'true';
+  if ((names.includes('*') && !credentialed) || names.includes(name.toLowerCase())) return;
   headers.set('access-control-expose-headers', exposed ? `${exposed}, ${name}` : name);
 }

@@ -40,6 +40,7 @@ export async function forwardRequest(
   // Aborted by the caller's abort, or when the time is up (AbortSignal.any is Node 20.3+).
   const upstreamAbort = new AbortController();
   const callerAborted = () => upstreamAbort.abort(request.signal.reason);
+  const stopListening = () => request.signal.removeEventListener('abort', callerAborted);
   if (request.signal.aborted) callerAborted();
   else request.signal.addEventListener('abort', callerAborted, { once: true });
   let timedOut = false;
@@ -84,8 +85,9 @@ export async function forwardRequest(
     const read =
       request.method === 'HEAD'
         ? { bytes: new Uint8Array(0) }
-        : await Promise.race([readCapped(answer.body, cap), ended]);
-    // Past the cap, the rest streams on to the caller: its abort must still reach the upstream.
+        : await Promise.race([readCapped(answer.body, cap, stopListening), ended]);
+    // Past the cap, the rest streams on to the caller: its abort must still reach the upstream
+    // until that stream is done (stopListening then).
     streaming = read.stream !== undefined;
     return { answer, body: read };
   } catch (error) {
@@ -103,7 +105,7 @@ export async function forwardRequest(
   } finally {
     // Read up to the cap in time: a body past it streams on at its own pace.
     clearTimeout(timer);
-    if (!streaming) request.signal.removeEventListener('abort', callerAborted);
+    if (!streaming) stopListening();
   }
 }
 
@@ -137,6 +139,8 @@ export function passBack(
   const length = answer.headers.get('content-length');
   if (head && length !== null) headers.set('content-length', length);
   const nullBody = head || [101, 204, 205, 304].includes(answer.status);
+  // A body no answer of this status carries is dropped: cancelled, so that its upstream is let go.
+  if (nullBody) body.stream?.cancel().catch(() => undefined);
   const { status, statusText } = answer;
   if (body.stream && !nullBody) return new Response(body.stream, { status, statusText, headers });
   return { status, statusText, headers, body: nullBody ? null : (body.bytes ?? null) };

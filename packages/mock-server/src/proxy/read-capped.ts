@@ -5,11 +5,13 @@ export type CappedBody =
 
 /**
  * Reads a body up to `cap` bytes. Past it, stops reading and gives back a stream of the whole
- * body (what was read, then the rest), so that it passes through without being held in memory.
+ * body (what was read, then the rest), so that it passes through without being held in memory;
+ * `onSettled` hears when that stream is done: read to its end, failed or cancelled.
  */
 export async function readCapped(
   body: ReadableStream<Uint8Array> | null,
   cap: number,
+  onSettled: () => void = () => undefined,
 ): Promise<CappedBody> {
   if (body === null) return { bytes: new Uint8Array(0) };
   const reader = body.getReader();
@@ -20,7 +22,7 @@ export async function readCapped(
     if (done) break;
     chunks.push(value);
     size += value.byteLength;
-    if (size > cap) return { stream: resumed(chunks, reader) };
+    if (size > cap) return { stream: resumed(chunks, reader, onSettled) };
   }
   const bytes = new Uint8Array(size);
   let offset = 0;
@@ -31,18 +33,29 @@ export async function readCapped(
   return { bytes };
 }
 
+/** The chunks read, then the rest of `reader`; `onSettled` once it ends, fails or is cancelled. */
 function resumed(
   chunks: Uint8Array[],
   reader: ReadableStreamDefaultReader<Uint8Array>,
+  onSettled: () => void,
 ): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       const first = chunks.shift();
       if (first !== undefined) return controller.enqueue(first);
-      const { done, value } = await reader.read();
-      if (done) controller.close();
-      else controller.enqueue(value);
+      try {
+        const { done, value } = await reader.read();
+        if (!done) return controller.enqueue(value);
+        onSettled();
+        controller.close();
+      } catch (error) {
+        onSettled();
+        throw error;
+      }
     },
-    cancel: (reason) => reader.cancel(reason),
+    cancel: (reason) => {
+      onSettled();
+      return reader.cancel(reason);
+    },
   });
 }

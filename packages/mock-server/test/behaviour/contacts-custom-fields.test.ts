@@ -337,9 +337,24 @@ describe.each(transports)('contacts and custom fields over $name', (transport) =
     const rule = {
       rule: 'pattern',
       message:
-        'name: must not begin or end with white space or an invisible character (a zero-width space, a control character)',
+        'name: must not begin or end with white space or an invisible character (a zero-width space or joiner, a control character, a filler)',
     };
-    for (const name of ['plan ', ' plan', 'plan\u00a0', '\tplan', 'plan\u200b', '\ufeffplan']) {
+    // White space, a zero-width space, a BOM, a joiner, a direction mark at the end, a filler, the
+    // braille blank, a variation selector on a plain word: each beside `plan` looks like it.
+    for (const name of [
+      'plan ',
+      ' plan',
+      'plan\u00a0',
+      '\tplan',
+      'plan\u200b',
+      '\ufeffplan',
+      'plan\u200d',
+      '\u200dplan',
+      'plan\u200f',
+      'plan\u3164',
+      'plan\u2800',
+      'plan\ufe0f',
+    ]) {
       const res = await h.call('POST', '/v1/custom-fields', { body: { name, type: 'text' } });
       expect([name, res.status, res.body.error.details]).toEqual([
         name,
@@ -361,8 +376,12 @@ describe.each(transports)('contacts and custom fields over $name', (transport) =
     expect(long.body.error.details).toEqual([
       { field: 'name', rule: 'maxLength', message: 'name: must be at most 64 characters' },
     ]);
-    const emoji = { name: 'vip \u2764\ufe0f', type: 'text' };
-    expect((await h.call('POST', '/v1/custom-fields', { body: emoji })).status).toBe(201);
+    // An emoji's variation selector may end a name, and a direction mark begin a right-to-left one.
+    for (const name of ['vip \u2764\ufe0f', '\u200fשלום', '👩\u200d💻']) {
+      expect(
+        (await h.call('POST', '/v1/custom-fields', { body: { name, type: 'text' } })).status,
+      ).toBe(201);
+    }
     const id = await field({ name: 'plan tier', type: 'text' });
     const renamed = await h.call('PUT', `/v1/custom-fields/${id}`, {
       body: { name: 'plan tier ' },

@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
@@ -360,6 +361,20 @@ describe('the validation proxy in front of a broken upstream', () => {
     caller.abort();
     await reader.read().catch(() => undefined);
     expect(upstreamAborted).toBe(true);
+  });
+
+  it("stops listening to the caller's signal once a streamed body is read or cancelled", async () => {
+    // A Request sent again and again gained one listener a large answer, MaxListenersExceededWarning.
+    const big = () => async () =>
+      new Response(new Uint8Array(1000), { headers: { 'content-type': 'application/json' } });
+    const request = get('/v1/agents');
+    const listeners = () => getEventListeners(request.signal, 'abort').length;
+    const before = listeners();
+    const proxy = createValidationProxy({ upstream, fetch: big(), maxBodyBytes: 100 });
+    for (let i = 0; i < 3; i++) await (await proxy.fetch(request)).arrayBuffer();
+    expect(listeners()).toBe(before);
+    for (let i = 0; i < 3; i++) await (await proxy.fetch(request)).body?.cancel();
+    expect(listeners()).toBe(before);
   });
 
   it('says an answer was cut short or no HTTP, a blocked port and a fetch that returned no Response', async () => {

@@ -149,6 +149,14 @@ describe('the validation proxy passes back', () => {
     expect(
       await exposed({ 'access-control-allow-origin': '*', 'access-control-expose-headers': '*' }),
     ).toBe('*');
+    // With credentials `*` is a header named `*`, not every header (the Fetch standard).
+    expect(
+      await exposed({
+        'access-control-allow-origin': 'https://app.test',
+        'access-control-allow-credentials': 'true',
+        'access-control-expose-headers': '*',
+      }),
+    ).toBe('*, x-contract-violations');
     // No CORS of the upstream's: none added, a page reads nothing of it anyway.
     expect(await exposed({})).toBeNull();
     // The proxy's own answers (a 502 here) expose it beside the mock's list.
