@@ -162,13 +162,17 @@ describe('agent-platform-mock CLI', () => {
     }
   });
 
-  it('closes on SIGINT (Ctrl-C) too, with exit code 0, saying so', async () => {
-    const r = run(['--port', '0']);
-    await banner(r);
-    r.child.kill('SIGINT');
-    expect(await r.exit).toBe(0);
-    expect(r.stderr() + r.stdout()).toMatch(/closing/);
-  });
+  it.each(['SIGINT', 'SIGHUP'] as const)(
+    'closes on %s (Ctrl-C, a closed terminal) too, with exit code 0, saying so',
+    async (signal) => {
+      // SIGHUP was the default exit, code 129, cutting what was in flight.
+      const r = run(['--port', '0']);
+      await banner(r);
+      r.child.kill(signal);
+      expect(await r.exit).toBe(0);
+      expect(r.stdout()).toMatch(new RegExp(`agent-platform-mock: ${signal}, closing`));
+    },
+  );
 
   it('on SIGTERM waits for a webhook delivery in flight: its receiver answers it whole, then the CLI exits 0', async () => {
     let release: () => void = () => {};
@@ -544,7 +548,10 @@ describe('agent-platform-mock CLI', () => {
     const earlier = ['--seed', file, '--clock', 'manual', '--start-time', '2024-01-01'];
     const r = run(['--port', '0', ...earlier]);
     try {
-      await banner(r);
+      // The banner says where the clock starts: the seed's time, not the flag's it said before.
+      expect(await banner(r)).toContain(
+        "| clock manual from 2026-11-22T12:00:00.000Z (the seed's latest time) |",
+      );
       for (let i = 0; i < 400 && !r.stderr().includes('\n'); i++)
         await new Promise((res) => setTimeout(res, 25));
       expect(r.stderr()).toBe(

@@ -134,7 +134,7 @@ export function parseCli(
   const limit = digits(limitFlag);
   if (limitFlag !== 'off' && !(limit >= 1)) {
     throw new UsageError(
-      `--rate-limit: must be a whole number of requests per minute (>= 1) or off, not "${limitFlag}"`,
+      `--rate-limit: must be a whole number of requests per minute from 1 to 9007199254740991, or off, not "${limitFlag}"`,
     );
   }
   const graceMs = parseGraceMs(values['delivery-grace-ms'] as string | undefined);
@@ -265,9 +265,27 @@ function seedText(path: string, bytes: Buffer): string {
   try {
     // ignoreBOM false: the decoder drops a leading UTF-8 byte order mark.
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
+  } catch (error) {
+    // Past V8's longest string (about 512 Mi characters) the text cannot be held at all: a file
+    // that large is said to be so, not to be something else than UTF-8.
+    if ((error as { code?: string }).code === 'ERR_STRING_TOO_LONG') {
+      throw new UsageError(
+        `--seed: ${path} is ${bytes.length} bytes, longer than Node can hold as one string (about 512 MiB): no state the mock serves is that large`,
+      );
+    }
     throw new UsageError(`--seed: ${path} is not UTF-8 text; save it as UTF-8`);
   }
+}
+
+/**
+ * Whether the seed moved a manual clock's start (`startMs`, the flag's or the time of parsing) to
+ * its latest time, the clock reading `nowMs` at the start.
+ */
+export function seedMovedClock(config: CliConfig, startMs: number, nowMs: number): boolean {
+  const { seed } = config.options;
+  if (typeof seed !== 'object') return false;
+  const latest = latestTime(seed);
+  return latest > startMs && nowMs >= latest;
 }
 
 /**
@@ -296,7 +314,7 @@ export function seedAheadWarning(
   if (!(latest > startMs)) return undefined;
   const at = new Date(latest).toISOString();
   const ahead = `--seed ${config.seedLabel} holds times up to ${at}, after the clock's start ${new Date(startMs).toISOString()}`;
-  return nowMs >= latest
+  return seedMovedClock(config, startMs, nowMs)
     ? `${ahead}: the manual clock starts at ${at} instead, so that rows made from now on are dated after its rows`
     : `${ahead}: rows made from now on are dated before its rows (lists newest first show them after older ones); --clock manual starts at the file's latest time`;
 }

@@ -6,6 +6,7 @@ import {
   exposureWarning,
   parseCli,
   seedAheadWarning,
+  seedMovedClock,
   USAGE,
   UsageError,
 } from './cli-args.js';
@@ -16,7 +17,7 @@ import { runProxyCli } from './proxy-cli.js';
 import { requestLog } from './request-log-line.js';
 import { watchParent } from './watch-parent.js';
 
-// How long requests and webhook attempts in flight get to be answered after SIGINT or SIGTERM
+// How long requests and webhook attempts in flight get to be answered after SIGINT, SIGTERM or SIGHUP
 // (docker stop waits 10 s).
 const GRACE_MS = 5000;
 
@@ -110,11 +111,19 @@ async function main(argv: string[]): Promise<void> {
   // (a SIGINT between the two killed the process without the graceful close, exit code null).
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  // A closed terminal or ssh session: as SIGTERM, not the default exit (129) that cut what was in flight.
+  process.on('SIGHUP', () => stop('SIGHUP'));
   if (config.exitWithParent) watchParent(() => stop('parent process gone'));
   const { options } = config;
   const rate = options.rateLimit ? `${options.rateLimit.limit}/min per key` : 'off';
   const key = config.seedLabel === 'demo' ? ` | demo key: ${DEMO_API_KEY}` : '';
-  const from = options.startTime === undefined ? '' : ` from ${String(options.startTime)}`;
+  // As the clock has it: a seed with later times moves a manual clock's start to its latest (the
+  // warning below says why); the banner said the flag's time all the same.
+  const from = seedMovedClock(config, startMs, mock.clock.now())
+    ? ` from ${new Date(mock.clock.now()).toISOString()} (the seed's latest time)`
+    : options.startTime === undefined
+      ? ''
+      : ` from ${String(options.startTime)}`;
   const ids = typeof options.ids === 'object' ? ` | ids seed ${options.ids.seed}` : '';
   process.stdout.write(
     `agent-platform-mock listening on ${server.url} | variant ${mock.variant} | clock ${options.clock}${from} | rate limit ${rate} | seed ${config.seedLabel}${key}${ids} | control API: ${server.url}/__mock\n`,

@@ -72,7 +72,7 @@ export interface CloseOptions {
    * (a mock's server) its webhook attempts in flight, after which the mock is disposed: it sends
    * none, through its other servers neither. Default 0:
    * cut the connections at once, the mock's deliveries left to its dispose() (a test's teardown);
-   * the CLI gives 5 000 on SIGINT and SIGTERM.
+   * the CLI gives 5 000 on SIGINT, SIGTERM and SIGHUP.
    */
   graceMs?: number | undefined;
 }

@@ -58,7 +58,7 @@ Flags:
   -h, --help           print this help
   --version            print the version
 
-Exit code: on SIGINT or SIGTERM the proxy closes and exits 1 if it saw any violation, 0 if
+Exit code: on SIGINT, SIGTERM or SIGHUP the proxy closes and exits 1 if it saw any violation, 0 if
 none, so that \`agent-platform-mock proxy URL & <run the tests>; kill %1; wait %1\` fails a CI
 job on drift between the API and the spec.`;
 

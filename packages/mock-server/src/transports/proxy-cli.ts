@@ -8,12 +8,12 @@ import { PROXY_USAGE, type ProxyCliConfig, parseProxyCli } from './proxy-cli-arg
 import { violationLine } from './violation-line.js';
 import { watchParent } from './watch-parent.js';
 
-// How long requests in flight get after SIGINT or SIGTERM, as the mock's CLI gives them.
+// How long requests in flight get after SIGINT, SIGTERM or SIGHUP, as the mock's CLI gives them.
 const GRACE_MS = 5000;
 
 /**
  * `agent-platform-mock proxy <upstream-url>`: serves the validation proxy, prints a line per
- * violation on stderr, and on SIGINT or SIGTERM exits 1 if it saw any, 0 otherwise.
+ * violation on stderr, and on SIGINT, SIGTERM or SIGHUP exits 1 if it saw any, 0 otherwise.
  */
 export async function runProxyCli(argv: string[]): Promise<void> {
   let config: ProxyCliConfig;
@@ -86,6 +86,8 @@ export async function runProxyCli(argv: string[]): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  // A closed terminal or ssh session: as SIGTERM, not the default exit (129) that cut what was in flight.
+  process.on('SIGHUP', () => stop('SIGHUP'));
   if (config.exitWithParent) watchParent(() => stop('parent process gone'));
   process.stdout.write(
     `agent-platform-mock proxy listening on ${server.url} | upstream ${parseUpstream(config.upstream).shown} | errors ${config.errors ? 'on' : 'off'} | violations: ${server.url}/__mock/violations\n`,

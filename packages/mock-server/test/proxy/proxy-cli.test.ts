@@ -110,18 +110,21 @@ describe('agent-platform-mock proxy', () => {
     );
   });
 
-  it('exits 0 on SIGTERM when nothing broke the spec', async () => {
-    const r = run(['proxy', upstreamUrl, '--port', '0']);
-    try {
-      const url = await started(r);
-      const res = await fetch(`${url}/v1/health`);
-      expect(res.headers.get('x-contract-violations')).toBe('0');
-    } finally {
-      r.child.kill('SIGTERM');
-    }
-    expect(await r.exit).toBe(0);
-    expect(r.stderr()).toBe('');
-  });
+  it.each(['SIGTERM', 'SIGHUP'] as const)(
+    'exits 0 on %s when nothing broke the spec',
+    async (signal) => {
+      const r = run(['proxy', upstreamUrl, '--port', '0']);
+      try {
+        const url = await started(r);
+        const res = await fetch(`${url}/v1/health`);
+        expect(res.headers.get('x-contract-violations')).toBe('0');
+      } finally {
+        r.child.kill(signal);
+      }
+      expect(await r.exit).toBe(0);
+      expect(r.stderr()).toBe('');
+    },
+  );
 
   it('exits by its violations on a second signal too (a process group killed under npx gets two)', async () => {
     const r = run(['proxy', upstreamUrl, '--port', '0']);
