@@ -277,15 +277,27 @@ function seedText(path: string, bytes: Buffer): string {
   }
 }
 
+/** A `--seed` file dated after the clock's start: its latest time, and whether the clock moved there. */
+export interface SeedAhead {
+  latest: number;
+  /** A manual clock starts at `latest` instead of the start asked. */
+  moved: boolean;
+}
+
 /**
- * Whether the seed moved a manual clock's start (`startMs`, the flag's or the time of parsing) to
- * its latest time, the clock reading `nowMs` at the start.
+ * How far the seed is ahead of the clock's start `startMs` (the flag's or the time of parsing), the
+ * clock reading `nowMs` once it is imported; undefined when it is not. Read once: a large seed's
+ * rows are each looked at.
  */
-export function seedMovedClock(config: CliConfig, startMs: number, nowMs: number): boolean {
+export function seedAhead(
+  config: CliConfig,
+  startMs: number,
+  nowMs: number,
+): SeedAhead | undefined {
   const { seed } = config.options;
-  if (typeof seed !== 'object') return false;
+  if (typeof seed !== 'object') return undefined;
   const latest = latestTime(seed);
-  return latest > startMs && nowMs >= latest;
+  return latest > startMs ? { latest, moved: nowMs >= latest } : undefined;
 }
 
 /**
@@ -302,19 +314,18 @@ export function exposureWarning(config: CliConfig): string | undefined {
  * today, served with `--start-time 2024-01-01`): a manual clock has moved on to the file's latest
  * time (`nowMs`, read after the import), so that rows made next are dated after its rows; a real
  * clock cannot, and rows made next are dated before them. Undefined when the file is not ahead.
+ * `ahead`: `seedAhead`'s answer, when the caller has it already.
  */
 export function seedAheadWarning(
   config: CliConfig,
   startMs: number,
   nowMs: number,
+  ahead: SeedAhead | undefined = seedAhead(config, startMs, nowMs),
 ): string | undefined {
-  const { seed } = config.options;
-  if (typeof seed !== 'object') return undefined;
-  const latest = latestTime(seed);
-  if (!(latest > startMs)) return undefined;
-  const at = new Date(latest).toISOString();
-  const ahead = `--seed ${config.seedLabel} holds times up to ${at}, after the clock's start ${new Date(startMs).toISOString()}`;
-  return seedMovedClock(config, startMs, nowMs)
-    ? `${ahead}: the manual clock starts at ${at} instead, so that rows made from now on are dated after its rows`
-    : `${ahead}: rows made from now on are dated before its rows (lists newest first show them after older ones); --clock manual starts at the file's latest time`;
+  if (!ahead) return undefined;
+  const at = new Date(ahead.latest).toISOString();
+  const held = `--seed ${config.seedLabel} holds times up to ${at}, after the clock's start ${new Date(startMs).toISOString()}`;
+  return ahead.moved
+    ? `${held}: the manual clock starts at ${at} instead, so that rows made from now on are dated after its rows`
+    : `${held}: rows made from now on are dated before its rows (lists newest first show them after older ones); --clock manual starts at the file's latest time`;
 }

@@ -5,8 +5,8 @@ import {
   type CliConfig,
   exposureWarning,
   parseCli,
+  seedAhead,
   seedAheadWarning,
-  seedMovedClock,
   USAGE,
   UsageError,
 } from './cli-args.js';
@@ -119,8 +119,9 @@ async function main(argv: string[]): Promise<void> {
   const key = config.seedLabel === 'demo' ? ` | demo key: ${DEMO_API_KEY}` : '';
   // As the clock has it: a seed with later times moves a manual clock's start to its latest (the
   // warning below says why); the banner said the flag's time all the same.
-  const from = seedMovedClock(config, startMs, mock.clock.now())
-    ? ` from ${new Date(mock.clock.now()).toISOString()} (the seed's latest time)`
+  const ahead = seedAhead(config, startMs, mock.clock.now());
+  const from = ahead?.moved
+    ? ` from ${new Date(ahead.latest).toISOString()} (the seed's latest time)`
     : options.startTime === undefined
       ? ''
       : ` from ${String(options.startTime)}`;
@@ -130,7 +131,7 @@ async function main(argv: string[]): Promise<void> {
   );
   for (const warning of [
     exposureWarning(config),
-    seedAheadWarning(config, startMs, mock.clock.now()),
+    seedAheadWarning(config, startMs, mock.clock.now(), ahead),
   ]) {
     if (warning) process.stderr.write(`agent-platform-mock: warning: ${warning}\n`);
   }
