@@ -787,8 +787,28 @@ describe('CLI flags', () => {
       /^listening on 0\.0\.0\.0 with no admin token \(--admin-token or AGENT_PLATFORM_MOCK_ADMIN_TOKEN\): anyone who can reach it can read the whole state/,
     );
     expect(exposureWarning(parseCli(['--host', '0.0.0.0', '--admin-token', 'T']))).toBeUndefined();
-    for (const host of ['127.0.0.1', '::1', 'localhost', '127.0.0.2']) {
+    expect(exposureWarning(parseCli(['--host', '::ffff:10.0.0.1']))).toMatch(
+      /^listening on ::ffff:10/,
+    );
+    // 127.0.0.1 mapped to IPv6 is loopback too (it was warned about); ::ffff:10.0.0.1 is not.
+    for (const host of ['127.0.0.1', '::1', 'localhost', '127.0.0.2', '::ffff:127.0.0.1']) {
       expect(exposureWarning(parseCli(['--host', host])), host).toBeUndefined();
+    }
+  });
+
+  it('warns, and serves, on a port fetch refuses: curl reaches it, the SDK and browsers do not', async () => {
+    // 6566 (SANE): one of the fetch standard's bad ports that nothing on a test machine uses.
+    const r = run(['--port', '6566', '--seed', 'none']);
+    try {
+      expect(await banner(r)).toMatch(
+        /^agent-platform-mock listening on http:\/\/127\.0\.0\.1:6566 /,
+      );
+      expect(await stderrLines(r, 1)).toEqual([
+        "agent-platform-mock: warning: port 6566 is one the fetch standard blocks: the SDK, Node's fetch and browsers refuse to connect to it ('bad port'), though curl and other clients can; pick another --port (4010 is the default)",
+      ]);
+    } finally {
+      r.child.kill('SIGTERM');
+      await r.exit;
     }
   });
 

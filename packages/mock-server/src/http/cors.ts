@@ -65,7 +65,8 @@ export function isLoopbackOrigin(origin: string): boolean {
 
 /**
  * True for a host name that can only mean this machine: `localhost` and its subdomains
- * (RFC 6761), 127.0.0.0/8 and `::1` (as a URL writes it, in brackets, or bare).
+ * (RFC 6761), 127.0.0.0/8, `::1`, and 127.0.0.0/8 mapped to IPv6 (`::ffff:127.0.0.1`, which a URL
+ * writes `[::ffff:7f00:1]`), each as a URL writes it, in brackets, or bare.
  */
 export function isLoopbackName(hostname: string): boolean {
   const name = hostname.toLowerCase().replace(/\.$/, '');
@@ -74,6 +75,7 @@ export function isLoopbackName(hostname: string): boolean {
     name.endsWith('.localhost') ||
     /^127(\.\d{1,3}){3}$/.test(name) ||
     name === '[::1]' ||
-    name === '::1'
+    name === '::1' ||
+    /^\[?::ffff:(127(\.\d{1,3}){3}|7f[0-9a-f]{2}:[0-9a-f]{1,4})\]?$/.test(name)
   );
 }

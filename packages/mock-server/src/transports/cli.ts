@@ -10,6 +10,7 @@ import {
   USAGE,
   UsageError,
 } from './cli-args.js';
+import { fetchBadPortWarning } from './fetch-bad-port.js';
 import { listenFailure } from './listen-failure.js';
 import type { RunningServer } from './node-server.js';
 import { packageVersion } from './package-version.js';
@@ -131,6 +132,7 @@ async function main(argv: string[]): Promise<void> {
   );
   for (const warning of [
     exposureWarning(config),
+    fetchBadPortWarning(config.port),
     seedAheadWarning(config, startMs, mock.clock.now(), ahead),
   ]) {
     if (warning) process.stderr.write(`agent-platform-mock: warning: ${warning}\n`);

@@ -1,6 +1,7 @@
 import { watchedValidationProxy } from '../proxy/create-validation-proxy.js';
 import { parseUpstream } from '../proxy/parse-upstream.js';
 import { UsageError } from './cli-args.js';
+import { fetchBadPortWarning } from './fetch-bad-port.js';
 import { listenFailure } from './listen-failure.js';
 import { outageLines } from './outage-line.js';
 import { packageVersion } from './package-version.js';
@@ -92,4 +93,6 @@ export async function runProxyCli(argv: string[]): Promise<void> {
   process.stdout.write(
     `agent-platform-mock proxy listening on ${server.url} | upstream ${parseUpstream(config.upstream).shown} | errors ${config.errors ? 'on' : 'off'} | violations: ${server.url}/__mock/violations\n`,
   );
+  const badPort = fetchBadPortWarning(config.port);
+  if (badPort) process.stderr.write(`agent-platform-mock: proxy: warning: ${badPort}\n`);
 }

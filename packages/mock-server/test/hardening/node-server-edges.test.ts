@@ -250,6 +250,9 @@ describe('the node:http server at its edges', { timeout: 60_000 }, () => {
       `localhost.:${running.port}`,
       `127.1:${running.port}`,
       `[0:0:0:0:0:0:0:1]:${running.port}`,
+      // 127.0.0.1 mapped to IPv6, in either of its forms.
+      `[::ffff:127.0.0.1]:${running.port}`,
+      `[::ffff:7f00:1]:${running.port}`,
       null,
     ]) {
       expect((await ask(host))?.status, String(host)).toBe(200);
@@ -261,6 +264,8 @@ describe('the node:http server at its edges', { timeout: 60_000 }, () => {
       'localhost.evil.example',
       '[::1]evil.example',
       '0.0.0.0:4010',
+      '[::ffff:10.0.0.1]:4010',
+      '[::ffff:7f00:1]evil.example',
     ]) {
       const refused = await ask(host, '/__mock/clock', 'Origin: http://evil.example\r\n');
       // The control API's CORS rule holds on this answer too: no page on the web reads it.

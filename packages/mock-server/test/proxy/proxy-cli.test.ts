@@ -205,6 +205,20 @@ describe('agent-platform-mock proxy', () => {
     expect(help.stderr()).toBe('');
   });
 
+  it('warns on a port fetch refuses, as the mock does, and serves', async () => {
+    // 10080 (Amanda): one of the fetch standard's bad ports that nothing on a test machine uses.
+    const r = run(['proxy', upstreamUrl, '--port', '10080']);
+    try {
+      expect(await started(r)).toBe('http://127.0.0.1:10080');
+      expect(await lines(r.stderr, 1, r.exit)).toEqual([
+        "agent-platform-mock: proxy: warning: port 10080 is one the fetch standard blocks: the SDK, Node's fetch and browsers refuse to connect to it ('bad port'), though curl and other clients can; pick another --port (4010 is the default)",
+      ]);
+    } finally {
+      r.child.kill('SIGTERM');
+      await r.exit;
+    }
+  });
+
   it('says on stderr that the upstream is unreachable once per outage, not once per request', async () => {
     // It printed nothing: the client got a 502, and nobody reading the CI job's log saw why.
     // A GET /v1/health answered as the spec has it: a violation would be a line of its own.
