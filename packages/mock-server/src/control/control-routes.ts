@@ -71,8 +71,9 @@ export function createControlRouter(core: Core, control: Controller): Router<Con
         if (core.clock.mode !== 'manual') {
           throw conflict('the clock is real; start the server with --clock manual to advance it');
         }
+        // The advance settles at each step, its last included: a settle of its own after it gave a
+        // receiver that never answers a second grace (two per advance over HTTP, one in-process).
         await core.clock.advance(ms);
-        await core.dispatcher.settle();
         return ok(clockView(core));
       },
       { body: clockAdvanceBody },

@@ -165,6 +165,34 @@ describe('the grace a receiver that never answers gets', () => {
     expect(await endsAtOnce(settling)).toBe(true);
   });
 
+  it('is waited for once in an advance over the control API too (POST /__mock/clock/advance)', async () => {
+    // The route settled again after the advance, with a grace of its own: each advance past a
+    // receiver that never answers cost two graces over HTTP (2 s; 20 s with a grace of 10 s), one
+    // in-process.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let sent = 0;
+    mock = graceMock(() => {
+      sent++;
+      return new Promise<Response>(() => {});
+    });
+    const created = mock.createApiKey({ scopes: 'all' });
+    const call: Call = apiClient(inProcess(mock), created.key);
+    await call('POST', '/v1/webhooks', {
+      body: { url: 'https://hooks.example.com/in', events: ['contacts'] },
+    });
+    await call('POST', '/v1/contacts', { body: { name: 'c1' } });
+    while (sent === 0) await new Promise((resolve) => setImmediate(resolve));
+    const advancing = (mock as MockServer).fetch(`${mock.baseUrl}/__mock/clock/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ms: 1_000 }),
+    });
+    expect(await endsAtOnce(advancing)).toBe(false);
+    await vi.advanceTimersByTimeAsync(950);
+    expect(await endsAtOnce(advancing)).toBe(true);
+    expect((await advancing).status).toBe(200);
+  });
+
   it('is given again, in the same advance, to an attempt sent at a later step', async () => {
     // The README: "its later steps give a grace again only to an attempt sent since". One webhook's
     // receiver never answers; another's fails once, and its retry, sent at the +5 s step behind
