@@ -23,6 +23,18 @@ export function withoutDocs(schema) {
   return out;
 }
 
+/**
+ * `value` as JSON with every character beyond ASCII escaped (`\u200B`): the spec's patterns hold
+ * invisible characters (zero-width spaces, U+2028), which a reader of this file, a diff and some
+ * tools would not see, or would take for a line's end.
+ */
+function asciiJson(value) {
+  return JSON.stringify(value, null, 2).replace(
+    /[\u007F-\uFFFF]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`,
+  );
+}
+
 export default {
   output: 'packages/mock-server/src/generated/schemas.ts',
   render(spec) {
@@ -33,7 +45,7 @@ export default {
 import type { SchemaNode } from './operations.js';
 
 /** Every schema of \`components.schemas\`, by name (without their \`examples\` and descriptions). */
-export const schemas: { readonly [name: string]: SchemaNode } = ${JSON.stringify(schemas, null, 2)};
+export const schemas: { readonly [name: string]: SchemaNode } = ${asciiJson(schemas)};
 `;
   },
 };

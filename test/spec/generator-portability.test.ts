@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { deref, loadSpec, type SpecNode } from './load-spec.js';
 
@@ -65,5 +66,59 @@ describe('spec/openapi.yaml read by other generators', () => {
     const [first] = spec.servers;
     expect(first.url).toMatch(/^https?:\/\/[^{}]+$/);
     expect(first.variables).toBeUndefined();
+  });
+
+  describe('patterns, which validators of other languages compile with their own engines', () => {
+    const patterns = [
+      ...new Set(nodes.map(({ node }) => node.pattern).filter((p) => typeof p === 'string')),
+    ];
+
+    it('use what every engine has: no lookaround, \\p{...} or \\u escape, and are anchored at both ends', () => {
+      // A lookbehind and \p{Extended_Pictographic} made openapi-spec-validator (and so openapi-core)
+      // refuse the whole document, and Java's Pattern and pydantic fail to compile; Go's RE2 has no
+      // lookaround nor \u (the spec writes such characters themselves, as YAML escapes). Java bean
+      // validation (@Pattern) and Python clients (re.match) match from the start or the whole
+      // string, where JSON Schema searches: `[^\s]` refused "Support Agent" in a Spring client.
+      expect(patterns.length).toBeGreaterThan(10);
+      for (const pattern of patterns) {
+        expect(pattern, pattern).not.toMatch(/\(\?<?[=!]|\\[pPu]/);
+        expect(pattern, pattern).toMatch(/^\^[\s\S]*\$$/);
+        // ECMA-262 with and without the u flag (openapi-zod-client and orval write new RegExp(p)).
+        expect(() => new RegExp(pattern, 'u'), pattern).not.toThrow();
+        expect(() => new RegExp(pattern), pattern).not.toThrow();
+      }
+    });
+
+    // Python's re, as openapi-spec-validator, openapi-core and pydantic use it. CI installs python3
+    // (.ci/run); a machine without it skips, saying so.
+    const python = (() => {
+      try {
+        execFileSync('python3', ['--version']);
+        return true;
+      } catch {
+        return process.env.CI === 'true';
+      }
+    })();
+    it.skipIf(!python)("compile in Python's re, and match there as here", () => {
+      const samples = [
+        'Support Agent',
+        '   ',
+        'https://x.example/a',
+        'plan ',
+        'vip \u2764\ufe0f',
+        '',
+      ];
+      const program = [
+        'import json, re, sys',
+        'patterns, samples = json.load(sys.stdin)',
+        'print(json.dumps([[re.search(p, s) is not None for s in samples] for p in patterns]))',
+      ].join('\n');
+      const out = execFileSync('python3', ['-c', program], {
+        input: JSON.stringify([patterns, samples]),
+        encoding: 'utf8',
+      });
+      const here = patterns.map((p) => samples.map((s) => new RegExp(p, 'u').test(s)));
+      expect(JSON.parse(out)).toEqual(here);
+    });
   });
 });

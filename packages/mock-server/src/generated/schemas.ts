@@ -349,7 +349,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
+        "pattern": "^[\\s\\S]*[^\\x00-\\x20\\x7F-\\xA0\\xAD\u034F\u061C\u115F\u1160\u1680\u17B4\u17B5\u180B-\u180F\u2000-\u200F\u2028-\u202F\u205F-\u206F\u2800\u3000\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8][\\s\\S]*$",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -367,14 +367,14 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         ],
         "format": "uri",
         "maxLength": 2048,
-        "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
+        "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://[\\s\\S]*$",
         "x-pattern-message": "must be an http or https URL"
       },
       "model": {
         "type": "string",
         "minLength": 1,
         "maxLength": 100,
-        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
+        "pattern": "^[\\s\\S]*[^\\x00-\\x20\\x7F-\\xA0\\xAD\u034F\u061C\u115F\u1160\u1680\u17B4\u17B5\u180B-\u180F\u2000-\u200F\u2028-\u202F\u205F-\u206F\u2800\u3000\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8][\\s\\S]*$",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank",
         "default": "default"
@@ -402,7 +402,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
+        "pattern": "^[\\s\\S]*[^\\x00-\\x20\\x7F-\\xA0\\xAD\u034F\u061C\u115F\u1160\u1680\u17B4\u17B5\u180B-\u180F\u2000-\u200F\u2028-\u202F\u205F-\u206F\u2800\u3000\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8][\\s\\S]*$",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -420,14 +420,14 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         ],
         "format": "uri",
         "maxLength": 2048,
-        "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
+        "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://[\\s\\S]*$",
         "x-pattern-message": "must be an http or https URL"
       },
       "model": {
         "type": "string",
         "minLength": 1,
         "maxLength": 100,
-        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
+        "pattern": "^[\\s\\S]*[^\\x00-\\x20\\x7F-\\xA0\\xAD\u034F\u061C\u115F\u1160\u1680\u17B4\u17B5\u180B-\u180F\u2000-\u200F\u2028-\u202F\u205F-\u206F\u2800\u3000\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8][\\s\\S]*$",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -598,7 +598,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         ],
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
+        "pattern": "^[\\s\\S]*[^\\x00-\\x20\\x7F-\\xA0\\xAD\u034F\u061C\u115F\u1160\u1680\u17B4\u17B5\u180B-\u180F\u2000-\u200F\u2028-\u202F\u205F-\u206F\u2800\u3000\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8][\\s\\S]*$",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -606,7 +606,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 100000,
-        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
+        "pattern": "^[\\s\\S]*[^\\x00-\\x20\\x7F-\\xA0\\xAD\u034F\u061C\u115F\u1160\u1680\u17B4\u17B5\u180B-\u180F\u2000-\u200F\u2028-\u202F\u205F-\u206F\u2800\u3000\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8][\\s\\S]*$",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       }
@@ -633,7 +633,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         ],
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
+        "pattern": "^[\\s\\S]*[^\\x00-\\x20\\x7F-\\xA0\\xAD\u034F\u061C\u115F\u1160\u1680\u17B4\u17B5\u180B-\u180F\u2000-\u200F\u2028-\u202F\u205F-\u206F\u2800\u3000\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8][\\s\\S]*$",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -641,7 +641,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "format": "uri",
         "maxLength": 2048,
-        "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
+        "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://[\\s\\S]*$",
         "x-pattern-message": "must be an http or https URL"
       }
     }
@@ -667,7 +667,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         ],
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
+        "pattern": "^[\\s\\S]*[^\\x00-\\x20\\x7F-\\xA0\\xAD\u034F\u061C\u115F\u1160\u1680\u17B4\u17B5\u180B-\u180F\u2000-\u200F\u2028-\u202F\u205F-\u206F\u2800\u3000\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8][\\s\\S]*$",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -675,7 +675,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "format": "uri",
         "maxLength": 2048,
-        "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
+        "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://[\\s\\S]*$",
         "x-pattern-message": "must be an http or https URL"
       }
     }
@@ -691,7 +691,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         ],
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
+        "pattern": "^[\\s\\S]*[^\\x00-\\x20\\x7F-\\xA0\\xAD\u034F\u061C\u115F\u1160\u1680\u17B4\u17B5\u180B-\u180F\u2000-\u200F\u2028-\u202F\u205F-\u206F\u2800\u3000\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8][\\s\\S]*$",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -699,7 +699,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 100000,
-        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
+        "pattern": "^[\\s\\S]*[^\\x00-\\x20\\x7F-\\xA0\\xAD\u034F\u061C\u115F\u1160\u1680\u17B4\u17B5\u180B-\u180F\u2000-\u200F\u2028-\u202F\u205F-\u206F\u2800\u3000\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8][\\s\\S]*$",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -707,7 +707,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "format": "uri",
         "maxLength": 2048,
-        "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
+        "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://[\\s\\S]*$",
         "x-pattern-message": "must be an http or https URL"
       }
     }
@@ -783,7 +783,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
+        "pattern": "^[\\s\\S]*[^\\x00-\\x20\\x7F-\\xA0\\xAD\u034F\u061C\u115F\u1160\u1680\u17B4\u17B5\u180B-\u180F\u2000-\u200F\u2028-\u202F\u205F-\u206F\u2800\u3000\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8][\\s\\S]*$",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -808,7 +808,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
+        "pattern": "^[\\s\\S]*[^\\x00-\\x20\\x7F-\\xA0\\xAD\u034F\u061C\u115F\u1160\u1680\u17B4\u17B5\u180B-\u180F\u2000-\u200F\u2028-\u202F\u205F-\u206F\u2800\u3000\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8][\\s\\S]*$",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -1103,7 +1103,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
             "type": "string",
             "minLength": 1,
             "maxLength": 200,
-            "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
+            "pattern": "^[\\s\\S]*[^\\x00-\\x20\\x7F-\\xA0\\xAD\u034F\u061C\u115F\u1160\u1680\u17B4\u17B5\u180B-\u180F\u2000-\u200F\u2028-\u202F\u205F-\u206F\u2800\u3000\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8][\\s\\S]*$",
             "x-pattern-rule": "blank",
             "x-pattern-message": "must not be blank"
           },
@@ -1169,7 +1169,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         ],
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
+        "pattern": "^[\\s\\S]*[^\\x00-\\x20\\x7F-\\xA0\\xAD\u034F\u061C\u115F\u1160\u1680\u17B4\u17B5\u180B-\u180F\u2000-\u200F\u2028-\u202F\u205F-\u206F\u2800\u3000\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8][\\s\\S]*$",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -1318,13 +1318,13 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     "type": "string",
     "minLength": 1,
     "maxLength": 64,
-    "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
+    "pattern": "^[\\s\\S]*[^\\x00-\\x20\\x7F-\\xA0\\xAD\u034F\u061C\u115F\u1160\u1680\u17B4\u17B5\u180B-\u180F\u2000-\u200F\u2028-\u202F\u205F-\u206F\u2800\u3000\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8][\\s\\S]*$",
     "x-pattern-rule": "blank",
     "x-pattern-message": "must not be blank",
     "not": {
       "type": "string",
       "maxLength": 64,
-      "pattern": "^(?=[\\s\\S]*[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8])(?:[\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200D\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]|[\\s\\S]*(?:[\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]|(?<!\\p{Extended_Pictographic})[\\uFE00-\\uFE0F])$)",
+      "pattern": "^(?:[\\x00-\\x20\\x7F-\\xA0\\xAD\u034F\u061C\u115F\u1160\u1680\u17B4\u17B5\u180B-\u180F\u2000-\u200D\u2028-\u202F\u205F-\u206F\u2800\u3000\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8][\\x00-\\x20\\x7F-\\xA0\\xAD\u034F\u061C\u115F\u1160\u1680\u17B4\u17B5\u180B-\u180F\u2000-\u200F\u2028-\u202F\u205F-\u206F\u2800\u3000\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8]*[^\\x00-\\x20\\x7F-\\xA0\\xAD\u034F\u061C\u115F\u1160\u1680\u17B4\u17B5\u180B-\u180F\u2000-\u200F\u2028-\u202F\u205F-\u206F\u2800\u3000\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8][\\s\\S]*|[\\s\\S]*[^\\x00-\\x20\\x7F-\\xA0\\xAD\u034F\u061C\u115F\u1160\u1680\u17B4\u17B5\u180B-\u180F\u2000-\u200F\u2028-\u202F\u205F-\u206F\u2800\u3000\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8](?:[\\x00-\\x20\\x7F-\\xA0\\xAD\u034F\u061C\u115F\u1160\u1680\u17B4\u17B5\u180B-\u180F\u2000-\u200F\u2028-\u202F\u205F-\u206F\u2800\u3000\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8]*[\\x00-\\x20\\x7F-\\xA0\\xAD\u034F\u061C\u115F\u1160\u1680\u17B4\u17B5\u180B-\u180F\u2000-\u200F\u2028-\u202F\u205F-\u206F\u2800\u3000\u3164\uFEFF\uFFA0\uFFF0-\uFFF8]|[\\x00-\\x20\\x7F-\\xA0\\xAD\u034F\u061C\u115F\u1160\u1680\u17B4\u17B5\u180B-\u180F\u2000-\u200F\u2028-\u202F\u205F-\u206F\u2800\u3000\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8]+[\uFE00-\uFE0F])|[\\s\\S]*[!-~][\uFE00-\uFE0F])$",
       "x-rule": "pattern",
       "x-message": "must not begin or end with white space or an invisible character (a zero-width space or joiner, a control character, a filler)"
     }
@@ -1674,7 +1674,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 4096,
-        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
+        "pattern": "^[\\s\\S]*[^\\x00-\\x20\\x7F-\\xA0\\xAD\u034F\u061C\u115F\u1160\u1680\u17B4\u17B5\u180B-\u180F\u2000-\u200F\u2028-\u202F\u205F-\u206F\u2800\u3000\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8][\\s\\S]*$",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -1686,7 +1686,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "format": "uri",
         "maxLength": 2048,
-        "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
+        "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://[\\s\\S]*$",
         "x-pattern-message": "must be an http or https URL"
       }
     },
@@ -1781,7 +1781,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
+        "pattern": "^[\\s\\S]*[^\\x00-\\x20\\x7F-\\xA0\\xAD\u034F\u061C\u115F\u1160\u1680\u17B4\u17B5\u180B-\u180F\u2000-\u200F\u2028-\u202F\u205F-\u206F\u2800\u3000\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8][\\s\\S]*$",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -1801,7 +1801,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
+        "pattern": "^[\\s\\S]*[^\\x00-\\x20\\x7F-\\xA0\\xAD\u034F\u061C\u115F\u1160\u1680\u17B4\u17B5\u180B-\u180F\u2000-\u200F\u2028-\u202F\u205F-\u206F\u2800\u3000\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8][\\s\\S]*$",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -1817,11 +1817,11 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     "type": "string",
     "format": "uri",
     "maxLength": 2048,
-    "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
+    "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://[\\s\\S]*$",
     "x-pattern-message": "must be an http or https URL",
     "not": {
       "type": "string",
-      "pattern": "^[^:/?#]*://[^/?#]*@",
+      "pattern": "^[^:/?#]*://[^/?#]*@[\\s\\S]*$",
       "x-rule": "credentials",
       "x-message": "must not contain credentials (user:password@host): send them in `headers`, which are never returned"
     }
@@ -2017,7 +2017,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "format": "uri",
         "maxLength": 2048,
-        "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
+        "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://[\\s\\S]*$",
         "x-pattern-message": "must be an http or https URL"
       },
       "events": {
@@ -2058,7 +2058,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "format": "uri",
         "maxLength": 2048,
-        "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://",
+        "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://[\\s\\S]*$",
         "x-pattern-message": "must be an http or https URL"
       },
       "events": {
@@ -2378,7 +2378,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
+        "pattern": "^[\\s\\S]*[^\\x00-\\x20\\x7F-\\xA0\\xAD\u034F\u061C\u115F\u1160\u1680\u17B4\u17B5\u180B-\u180F\u2000-\u200F\u2028-\u202F\u205F-\u206F\u2800\u3000\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8][\\s\\S]*$",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },
@@ -2417,7 +2417,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "type": "string",
         "minLength": 1,
         "maxLength": 200,
-        "pattern": "[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFEFF\\uFFA0\\uFFF0-\\uFFF8]",
+        "pattern": "^[\\s\\S]*[^\\x00-\\x20\\x7F-\\xA0\\xAD\u034F\u061C\u115F\u1160\u1680\u17B4\u17B5\u180B-\u180F\u2000-\u200F\u2028-\u202F\u205F-\u206F\u2800\u3000\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8][\\s\\S]*$",
         "x-pattern-rule": "blank",
         "x-pattern-message": "must not be blank"
       },

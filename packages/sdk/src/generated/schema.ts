@@ -2675,7 +2675,7 @@ export interface components {
              */
             required?: boolean;
         };
-        /** @description A custom field's name: not blank, and not beginning or ending with white space or an invisible character (a zero-width space or joiner, a control character, a filler: 400 rule `pattern`; a direction mark may begin a right-to-left name, and a variation selector end an emoji), as it is the key of a contact's `custom_fields`. */
+        /** @description A custom field's name: not blank, and not beginning or ending with white space or an invisible character (a zero-width space or joiner, a control character, a filler: 400 rule `pattern`; a direction mark may begin a right-to-left name, and a variation selector end an emoji or another character beyond ASCII), as it is the key of a contact's `custom_fields`. */
         CustomFieldName: string;
         /**
          * @description A partial update; the type cannot change. `options` replace the list whole, distinct as on creation.
