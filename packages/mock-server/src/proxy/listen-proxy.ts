@@ -78,6 +78,9 @@ export async function listenProxy(
     }
   };
   const server = createServer((req, res) => void serve(req, res));
+  // Every header line within the size limit, as the mock's server: node:http drops those after the
+  // 2000th by default, and the proxy would forward a request without them.
+  server.maxHeadersCount = 0;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {

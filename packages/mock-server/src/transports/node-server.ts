@@ -269,6 +269,9 @@ export async function listen(
   };
   // A missing Host is answered in `serve`, in the API's envelope.
   const server = createServer({ requireHostHeader: false }, serve);
+  // Every header line within maxHeaderSize (16 KiB, 431 past it): node:http drops those after the
+  // 2000th by default, unsaid, and a key sent after them was answered 401 "missing API key".
+  server.maxHeadersCount = 0;
   // CONNECT: Node hands the socket over (a tunnel) and, with no listener, closes it unanswered.
   // Answered as any method the API does not serve (404 for its authority-form target, 405 with
   // Allow on a known path), then closed: the connection is not a tunnel, and not HTTP any more.
