@@ -15,6 +15,8 @@ const UTF8_LABELS = new Set([
   'us-ascii',
 ]);
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
+/** A comma outside a quoted parameter value: between two values of a header sent twice. */
+const OUTSIDE_QUOTES_COMMA = /,(?=(?:[^"]*"[^"]*")*[^"]*$)/;
 
 /**
  * A non-empty request body as JSON: 400 naming `body` when it is not sent as
@@ -32,6 +34,16 @@ export function parseJsonBody(bytes: Uint8Array, request: Pick<ApiRequest, 'head
  */
 export function jsonBodyText(bytes: Uint8Array, request: Pick<ApiRequest, 'header'>): string {
   const contentType = request.header('content-type') ?? '';
+  // Sent twice, it arrives joined with a comma (HTTP's rule): said so, not "must be JSON" to a
+  // client that did send application/json, once of the two.
+  const types = contentType.split(OUTSIDE_QUOTES_COMMA).filter((part) => part.trim() !== '');
+  if (types.length > 1) {
+    throw invalidField(
+      'body',
+      'contentType',
+      `must be sent with one Content-Type, not ${types.length} (${contentType}); send application/json once`,
+    );
+  }
   if (!/^application\/json\s*(;|$)/i.test(contentType)) {
     throw invalidField(
       'body',
@@ -50,6 +62,19 @@ export function jsonBodyText(bytes: Uint8Array, request: Pick<ApiRequest, 'heade
       'body',
       'contentEncoding',
       `must be sent uncompressed, not with Content-Encoding: ${encoding}`,
+    );
+  }
+  // A coding besides chunked (`Transfer-Encoding: gzip, chunked`): node:http takes the chunks off,
+  // not the compression, and the bytes read as no UTF-8.
+  const transfer = request.header('transfer-encoding');
+  if (
+    transfer !== null &&
+    transfer.split(',').some((coding) => !/^\s*(chunked|identity)?\s*$/i.test(coding))
+  ) {
+    throw invalidField(
+      'body',
+      'contentEncoding',
+      `must be sent uncompressed, not with Transfer-Encoding: ${transfer}`,
     );
   }
   try {

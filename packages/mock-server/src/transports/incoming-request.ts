@@ -95,8 +95,10 @@ export function targetOf(req: IncomingMessage): Target {
 
 /** One request header as the pipeline reads them (repeated ones joined). */
 export function headerOf(req: IncomingMessage, name: string): string | null {
-  const value = req.headers[name];
-  return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+  // Each value, joined as fetch's Headers joins them: `headers` keeps only the first of a
+  // Content-Type (or User-Agent...) sent twice, and a second, application/json, passed unseen.
+  const values = req.headersDistinct[name];
+  return values === undefined ? null : values.join(', ');
 }
 
 /** Requests whose oversized body is being read and dropped. */

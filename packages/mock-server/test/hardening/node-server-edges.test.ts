@@ -1,4 +1,5 @@
 import { connect, type Socket } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/errors.js';
 import type { ApiRequest, ApiResponse } from '../../src/http/api-request.js';
@@ -472,6 +473,64 @@ describe('the node:http server at its edges', { timeout: 60_000 }, () => {
     expect(refused?.status).toBe(401);
     expect(conn.received().startsWith('HTTP/1.1 100 Continue\r\n\r\n')).toBe(true);
     conn.socket.destroy();
+  });
+
+  it('says a Content-Type sent twice is sent twice, in either order, and a compressed chunked body is compressed', async () => {
+    // node:http kept the first Content-Type only: text/plain then application/json was "must be
+    // JSON, sent with Content-Type: application/json", the other order passed unseen; gzip in
+    // Transfer-Encoding was "must be valid UTF-8".
+    const send = async (head: string, body: Buffer | string) => {
+      const conn = await open(await start());
+      await conn.send(
+        `POST /v1/agents HTTP/1.1\r\nHost: x\r\nx-api-key: ${key}\r\n${head}Connection: close\r\n\r\n`,
+      );
+      await conn.send(body);
+      const [answer] = await answers(conn);
+      conn.socket.destroy();
+      return [answer?.status, JSON.parse(answer?.body ?? '{}').error?.details];
+    };
+    const json = '{"name":"A"}';
+    const length = `Content-Length: ${json.length}\r\n`;
+    for (const [first, second] of [
+      ['text/plain', 'application/json'],
+      ['application/json', 'text/plain'],
+    ]) {
+      expect(
+        await send(`Content-Type: ${first}\r\nContent-Type: ${second}\r\n${length}`, json),
+      ).toEqual([
+        400,
+        [
+          {
+            field: 'body',
+            rule: 'contentType',
+            message: `body: must be sent with one Content-Type, not 2 (${first}, ${second}); send application/json once`,
+          },
+        ],
+      ]);
+    }
+    // One Content-Type whose quoted parameter holds a comma is one.
+    expect(await send(`Content-Type: application/json; x="a,b/c"\r\n${length}`, json)).toEqual([
+      201,
+      undefined,
+    ]);
+    const zipped = gzipSync(json);
+    const chunked = Buffer.concat([
+      Buffer.from(`${zipped.length.toString(16)}\r\n`),
+      zipped,
+      Buffer.from('\r\n0\r\n\r\n'),
+    ]);
+    expect(
+      await send('Content-Type: application/json\r\nTransfer-Encoding: gzip, chunked\r\n', chunked),
+    ).toEqual([
+      400,
+      [
+        {
+          field: 'body',
+          rule: 'contentEncoding',
+          message: 'body: must be sent uncompressed, not with Transfer-Encoding: gzip, chunked',
+        },
+      ],
+    ]);
   });
 
   it('reads every header line within the 16 KiB, past 2000 of them (the key after 2100 short ones)', async () => {
