@@ -404,7 +404,10 @@ describe('the validation proxy in front of a broken upstream', () => {
         { status: 200, headers: { 'content-type': 'application/json' } },
       );
     const cases: [(request: Request) => Promise<unknown>, string][] = [
-      [cutShort, 'the answer to GET /v1/agents was cut short (UND_ERR_SOCKET)'],
+      [
+        cutShort,
+        'the answer to GET /v1/agents was cut short (UND_ERR_SOCKET: the upstream closed the connection)',
+      ],
       [
         badChunk,
         'the answer to GET /v1/agents was no HTTP fetch could read (HPE_INVALID_CHUNK_SIZE)',
@@ -450,7 +453,9 @@ describe('the validation proxy in front of a broken upstream', () => {
   it("tells the CLI's watch each forward's failure (a name not found, a timeout) as answered, null for an answer", async () => {
     const heard: (UpstreamFailure | null)[] = [];
     const notFound = async () => {
-      throw new TypeError('fetch failed', { cause: { code: 'ENOTFOUND' } });
+      throw new TypeError('fetch failed', {
+        cause: { code: 'ENOTFOUND', hostname: 'api.example.test' },
+      });
     };
     const silent = (request: Request) =>
       new Promise<Response>((_, reject) => {
@@ -465,7 +470,7 @@ describe('the validation proxy in front of a broken upstream', () => {
       {
         status: 502,
         code: 'UPSTREAM_UNREACHABLE',
-        message: `upstream ${upstream}: no answer to GET /v1/health (ENOTFOUND)`,
+        message: `upstream ${upstream}: no answer to GET /v1/health (ENOTFOUND: no address for the host name api.example.test (the upstream's URL); is it spelt right, and known to this machine's DNS or /etc/hosts?)`,
       },
       {
         status: 504,

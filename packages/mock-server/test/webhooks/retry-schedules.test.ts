@@ -180,7 +180,7 @@ describe('a receiver that never answers', () => {
 describe('failures', () => {
   const h = useWebhooks({ variant: 'A' });
 
-  it('fails on a redirect, a reset connection and a refused connection', async () => {
+  it('fails on a redirect, a reset connection, a refused connection and TLS to plain HTTP, saying which', async () => {
     const { id } = await h.webhook();
     h.receiver.answers = [{ status: 302, location: 'https://elsewhere.test/' }, 'reset'];
     await h.trigger();
@@ -194,9 +194,20 @@ describe('failures', () => {
     const ofFirst = attempts.filter((a: { webhook_id: string }) => a.webhook_id === id);
     expect(ofFirst[0]).toMatchObject({ http_status: 302, error: 'HTTP 302', succeeded: false });
     expect(ofFirst[1]).toMatchObject({ http_status: null, succeeded: false });
-    expect(ofFirst[1].error).toMatch(/^network error/);
+    expect(ofFirst[1].error).toMatch(
+      /^network error: (UND_ERR_SOCKET|ECONNRESET): the receiver closed the connection$/,
+    );
     const refused = attempts.find((a: { webhook_id: string }) => a.webhook_id === closed.id);
     expect(refused.error).toMatch(/^network error: ECONNREFUSED/);
+    // An https:// URL to a receiver that serves plain HTTP: said so (it was a bare OpenSSL code).
+    const plain = await h.webhook(['*'], h.receiver.url.replace('http://', 'https://'));
+    await h.trigger();
+    const tls = (await h.call('GET', '/__mock/webhook-attempts')).body.data.find(
+      (a: { webhook_id: string }) => a.webhook_id === plain.id,
+    );
+    expect(tls.error).toMatch(
+      /^network error: ERR_SSL_(WRONG_VERSION_NUMBER|PACKET_LENGTH_TOO_LONG): the receiver answered TLS with plain HTTP; if it serves http, its URL starts http:\/\/$/,
+    );
   });
 
   it('sends a test event now, returns its result, never retries it and does not count it', async () => {
