@@ -1,14 +1,18 @@
 import { maxAdvance } from '../clock.js';
-import { validationError } from '../errors.js';
+import { invalidField, validationError } from '../errors.js';
 import type { DeliveryRow, WebhookRow } from '../store/records.js';
 import { publicView } from '../store/table.js';
+import { urlWithoutCredentials } from '../webhooks/url-without-credentials.js';
 import type { DomainContext, Handler } from './context.js';
 import { mustGet } from './lookup.js';
 import { paginate } from './paginate.js';
 import { unusedSecret } from './unused-secret.js';
 import { webhookUrlIssues } from './value-rules.js';
 
-const view = (row: WebhookRow) => publicView(row);
+// The URL's password (or a user name alone, a token) is shown as `***`, as alert e-mails show it: a
+// key that reads webhooks (Variant A's agents:read among them) does not read the receiver's
+// credentials. They are sent as `Authorization: Basic`, and kept by a PUT of the URL as read.
+const view = (row: WebhookRow) => ({ ...publicView(row), url: urlWithoutCredentials(row.url) });
 const one = (row: WebhookRow) => ({ data: view(row) });
 const withSecret = (row: WebhookRow) => ({ data: { ...view(row), secret: row._secret } });
 
@@ -56,8 +60,17 @@ export const webhooksRetrieve: Handler = (ctx, { ws, params }) =>
 /** PUT /v1/webhooks/{id}: `active: true` re-enables a deactivated webhook and clears its failures. */
 export const webhooksUpdate: Handler = (ctx, { ws, params, body }) => {
   const row = mustGet(ctx.state.tables.webhooks, ws, params.id as string, 'webhook');
-  if (body.url !== undefined) checkUrl(ctx, body.url);
-  if (body.url !== undefined) row.url = body.url;
+  if (body.url !== undefined && body.url !== urlWithoutCredentials(row.url)) {
+    checkUrl(ctx, body.url);
+    if (showsMaskedCredentials(body.url)) {
+      throw invalidField(
+        'url',
+        'credentials',
+        'must not carry *** as its password: it is how reads show the password kept; send the URL exactly as read to keep it, or the password to change it',
+      );
+    }
+    row.url = body.url;
+  }
   if (body.events !== undefined) row.events = body.events;
   if (body.description !== undefined) row.description = body.description;
   if (body.active === true && !row.active) {
@@ -139,4 +152,14 @@ export function signingSecret(row: WebhookRow, now: number): string {
 function checkUrl(ctx: DomainContext, url: string): void {
   const issues = webhookUrlIssues(url, ctx.requireHttps, 'url');
   if (issues.length > 0) throw validationError(issues);
+}
+
+/** Whether a URL's credentials are the `***` reads show for them (`user:***@`, `***@`). */
+function showsMaskedCredentials(url: string): boolean {
+  try {
+    const { username, password } = new URL(url);
+    return password === '***' || (password === '' && username === '***');
+  } catch {
+    return false;
+  }
 }

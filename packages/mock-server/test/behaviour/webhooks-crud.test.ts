@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { apiClient } from '../support/api.js';
 import { useMock } from '../support/harness.js';
 import { transports } from '../support/transports.js';
 
@@ -23,6 +24,61 @@ describe.each(transports)('webhook records over $name', (transport) => {
     const read = await h.call('GET', `/v1/webhooks/${created.body.data.id}`);
     expect(read.body.data.secret).toBeUndefined();
     expect((await h.call('GET', '/v1/webhooks')).body.data[0].secret).toBeUndefined();
+  });
+
+  it("shows a URL's password as ***, to every key that reads webhooks, and keeps it on a PUT of the URL as read", async () => {
+    // A read-only key (agents:read reads webhooks in Variant A) read the receiver's password.
+    const created = await h.call('POST', '/v1/webhooks', {
+      body: { url: 'https://ada:s3cret@Hooks.test/in?x=1', events: ['*'] },
+    });
+    const shown = 'https://ada:***@hooks.test/in?x=1';
+    expect([created.status, created.body.data.url]).toEqual([201, shown]);
+    const { id } = created.body.data;
+    const reader = h.mock.createApiKey({
+      scopes: ['agents:read'],
+      workspace_id: h.workspaceId,
+    }).key;
+    const read = apiClient(h.connection, reader);
+    expect((await read('GET', `/v1/webhooks/${id}`)).body.data.url).toBe(shown);
+    expect((await read('GET', '/v1/webhooks')).body.data[0].url).toBe(shown);
+    const kept = () => h.mock.exportState().tables.webhooks.find((w) => w.id === id)?.url;
+    expect(kept()).toBe('https://ada:s3cret@Hooks.test/in?x=1');
+    // A read-modify-write sends the URL as read: the password stays.
+    const put = await h.call('PUT', `/v1/webhooks/${id}`, {
+      body: { url: shown, description: 'CRM' },
+    });
+    expect([put.status, put.body.data.url, kept()]).toEqual([
+      200,
+      shown,
+      'https://ada:s3cret@Hooks.test/in?x=1',
+    ]);
+    // *** on another URL is a slip, not a password; a new password replaces the old one.
+    const slip = await h.call('PUT', `/v1/webhooks/${id}`, {
+      body: { url: 'https://ada:***@hooks.test/elsewhere' },
+    });
+    expect([slip.status, slip.body.error.details]).toEqual([
+      400,
+      [
+        {
+          field: 'url',
+          rule: 'credentials',
+          message:
+            'url: must not carry *** as its password: it is how reads show the password kept; send the URL exactly as read to keep it, or the password to change it',
+        },
+      ],
+    ]);
+    await h.call('PUT', `/v1/webhooks/${id}`, { body: { url: 'https://ada:n3w@hooks.test/in' } });
+    expect(kept()).toBe('https://ada:n3w@hooks.test/in');
+    // A token as the user name alone is the secret then, and shown as ***; a URL without
+    // credentials is shown as written.
+    const token = await h.call('POST', '/v1/webhooks', {
+      body: { url: 'https://tok_123@hooks.test/in', events: ['*'] },
+    });
+    expect(token.body.data.url).toBe('https://***@hooks.test/in');
+    const plain = await h.call('POST', '/v1/webhooks', {
+      body: { url: 'https://Hooks.test/in?to=a@b.test', events: ['*'] },
+    });
+    expect(plain.body.data.url).toBe('https://Hooks.test/in?to=a@b.test');
   });
 
   it('rotates the secret and returns the new one once', async () => {

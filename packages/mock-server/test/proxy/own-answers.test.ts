@@ -178,8 +178,8 @@ describe('the proxy over HTTP', () => {
     let forwarded: string | null = null;
     const proxy = createValidationProxy({
       upstream: UPSTREAM,
-      fetch: async (input, init) => {
-        forwarded = new Request(input, init).headers.get('x-api-key');
+      fetch: async (request) => {
+        forwarded = request.headers.get('x-api-key');
         return new Response(JSON.stringify({ data: AGENT }), { headers: ANSWER_HEADERS });
       },
     });

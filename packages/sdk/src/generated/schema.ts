@@ -1779,7 +1779,7 @@ export interface components {
         ErrorDetail: {
             /** @description Where the problem is, by the name the request used: a body field (`name`, `custom_fields.tier`, `items[0].text`), a query parameter (`limit`), a path parameter (`id`), a header (`Host`); `body` for the whole body, `query` for the query string as a whole, `request` for the request as a whole. */
             field: string;
-            /** @description The rule violated. Of a value, as the schema says it: `required`, `type`, `format`, `enum` (the message lists the values, the first 12 of a longer list, and names one a value is likely a slip for, `events[0]: must be one of ...; did you mean "conversation.created"?`), `minimum`, `maximum`, `minLength`, `maxLength`, `pattern` (the message says in words what the pattern asks), `minItems`, `maxItems`, `uniqueItems`, `maxProperties`, `propertyNames` (a key of a map, such as a header name), `unknown` (a field or query parameter the operation does not take; the message names a known one it is likely a slip for, `nmae: is not a known field; did you mean "name"?`), `anyOf` (none of the fields of which one is needed, as a contact's name, email or phone), `oneOf` (a value that fits more than one of alternatives meant to exclude each other), `not` (a field the others rule out, as `media_url` on a text message). Of its meaning: `blank` (a name or title of nothing but white space: `name: must not be blank`), `credentials` (a URL with user:password@), `https` (an http URL where the server requires HTTPS), `unique` (a header named twice, in two cases), `after` (`ends_at` not after `starts_at`), `overlap` and `invalid` (business hours), `exists` and `archived` (a custom field value for no custom field, or an archived one). Of the query string: `single` (a query parameter given twice; so is a key given twice in one object of a JSON body, `{"name":"a","name":"b"}`, the field naming it), `encoding` (not valid percent-encoded UTF-8). Of the body as sent (field `body`): `contentType` (not `application/json`, not UTF-8, or sent twice), `contentEncoding` (compressed, in `Content-Encoding` or `Transfer-Encoding`), `encoding` (not UTF-8; so is a string escaping half a surrogate pair, `"\ud800"`, the field naming it), `json` (not valid JSON), `read` (it did not arrive in full; field `request` when the connection ended before the request did). Of the request (field `request`): `http` (not valid HTTP/1.1). More may come: treat an unknown rule as the message says. */
+            /** @description The rule violated. Of a value, as the schema says it: `required`, `type`, `format`, `enum` (the message lists the values, the first 12 of a longer list, and names one a value is likely a slip for, `events[0]: must be one of ...; did you mean "conversation.created"?`), `minimum`, `maximum`, `minLength`, `maxLength`, `pattern` (the message says in words what the pattern asks), `minItems`, `maxItems`, `uniqueItems`, `maxProperties`, `propertyNames` (a key of a map, such as a header name), `unknown` (a field or query parameter the operation does not take; the message names a known one it is likely a slip for, `nmae: is not a known field; did you mean "name"?`), `anyOf` (none of the fields of which one is needed, as a contact's name, email or phone), `oneOf` (a value that fits more than one of alternatives meant to exclude each other), `not` (a field the others rule out, as `media_url` on a text message). Of its meaning: `blank` (a name or title of nothing but white space: `name: must not be blank`), `credentials` (a URL with user:password@ where none is taken; a webhook URL with `***` for its password), `https` (an http URL where the server requires HTTPS), `unique` (a header named twice, in two cases), `after` (`ends_at` not after `starts_at`), `overlap` and `invalid` (business hours), `exists` and `archived` (a custom field value for no custom field, or an archived one). Of the query string: `single` (a query parameter given twice; so is a key given twice in one object of a JSON body, `{"name":"a","name":"b"}`, the field naming it), `encoding` (not valid percent-encoded UTF-8). Of the body as sent (field `body`): `contentType` (not `application/json`, not UTF-8, or sent twice), `contentEncoding` (compressed, in `Content-Encoding` or `Transfer-Encoding`), `encoding` (not UTF-8; so is a string escaping half a surrogate pair, `"\ud800"`, the field naming it), `json` (not valid JSON), `read` (it did not arrive in full; field `request` when the connection ended before the request did). Of the request (field `request`): `http` (not valid HTTP/1.1). More may come: treat an unknown rule as the message says. */
             rule: string;
             /** @description Human-readable, naming the field and the rule, e.g. `limit: must be at most 100`. */
             message: string;
@@ -3118,7 +3118,7 @@ export interface components {
             id: string;
             /**
              * Format: uri
-             * @description Where deliveries are POSTed.
+             * @description Where deliveries are POSTed. Credentials in it are sent as `Authorization: Basic` and shown as `***` (`https://user:***@host/path`; a user name alone, a token, as `https://***@host/path`): no key that reads webhooks reads them.
              */
             url: string;
             /** @description What the webhook hears: event names, categories (`messages` for every `message.*` event) or `*` for all; see WebhookSubscription. */
@@ -3168,7 +3168,7 @@ export interface components {
         WebhookCreate: {
             /**
              * Format: uri
-             * @description http or https (https only when the service requires it).
+             * @description http or https (https only when the service requires it). Credentials (`https://user:password@host/path`) are sent as `Authorization: Basic`, and never shown: reads show the password as `***`.
              */
             url: string;
             /** @description What the webhook hears: event names, categories (`messages` for every `message.*` event) or `*` for all; see WebhookSubscription. */
@@ -3200,7 +3200,7 @@ export interface components {
         WebhookUpdate: {
             /**
              * Format: uri
-             * @description Where deliveries are POSTed from now on, an http or https URL.
+             * @description Where deliveries are POSTed from now on, an http or https URL. The URL exactly as read (its credentials shown as `***`) keeps the credentials it has; `***` as the password of another URL is 400, rule `credentials`.
              */
             url?: string;
             /** @description What the webhook hears: event names, categories (`messages` for every `message.*` event) or `*` for all; see WebhookSubscription. The list is replaced whole. */
