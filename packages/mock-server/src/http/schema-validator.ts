@@ -75,7 +75,12 @@ function check(
     return;
   }
   if (schema.type !== undefined && !matchesType(schema.type as string | string[], value)) {
-    add('type', `must be ${typeList(schema.type as string | string[])}`);
+    // JSON.parse reads a number past a double's range (1e309) as Infinity: a number was sent.
+    const range =
+      typeof value === 'number' && !Number.isFinite(value)
+        ? ` (this one is beyond a double's range, ±1.8e308)`
+        : '';
+    add('type', `must be ${typeList(schema.type as string | string[])}${range}`);
     return;
   }
   if (Array.isArray(schema.enum) && !schema.enum.some((v) => sameJson(v, value))) {

@@ -133,6 +133,24 @@ describe.each(transports)('request validation over $name', (transport) => {
     ).toEqual(['avatar_url:format', 'avatar_url:pattern', 'name:required', 'temperature:maximum']);
   });
 
+  it("says a number past a double's range is one, not that it is no number", async () => {
+    // JSON.parse reads 1e309 as Infinity: "temperature: must be a number" to a client that sent one.
+    const res = await h.call('POST', '/v1/agents', {
+      raw: '{"name":"Ann","temperature":1e309}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect([res.status, res.body.error.details]).toEqual([
+      400,
+      [
+        {
+          field: 'temperature',
+          rule: 'type',
+          message: "temperature: must be a number (this one is beyond a double's range, ±1.8e308)",
+        },
+      ],
+    ]);
+  });
+
   it('lists the first 100 violated rules of a body with thousands, and counts them all', async () => {
     const body: Record<string, unknown> = { name: 'Ann' };
     for (let i = 0; i < 5000; i++) body[`x${i}`] = i;
