@@ -33,6 +33,26 @@ function undescribed(schema: SpecNode, path: string, out: string[] = []): string
 }
 
 describe('spec/openapi.yaml read as documentation', () => {
+  it("says in each operation's description the scopes that grant it, as x-scopes has them", () => {
+    // Redoc and Swagger UI show no x- extension by default: a reader of the rendered reference (and
+    // of a generated client's hover text) saw which scopes an operation needs nowhere.
+    const names = (scopes: string[]) => scopes.map((scope) => `\`${scope}\``).join(' or ');
+    const wrong: string[] = [];
+    for (const { method, path, op } of listOperations(spec)) {
+      const scopes = op['x-scopes'] as { A: string[]; B: string[] } | undefined;
+      if (scopes === undefined) continue;
+      const { A, B } = scopes;
+      const said =
+        A.length === 0 && B.length === 0
+          ? 'Needs no scope (any valid key may call it)'
+          : names(A) === names(B)
+            ? `Granted by ${names(A)} in either variant.`
+            : `Granted by ${names(A)} in Variant A, by ${names(B)} in Variant B.`;
+      if (!String(op.description).includes(said)) wrong.push(`${method} ${path}: ${said}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('describes every operation beyond its summary (spectral:oas operation-description)', () => {
     const bare = listOperations(spec)
       .filter(({ op }) => typeof op.description !== 'string' || op.description.trim() === '')

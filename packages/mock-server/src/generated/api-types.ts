@@ -33,7 +33,7 @@ export interface paths {
         };
         /**
          * Introspect the API key
-         * @description Returns the scopes of the key and the permission map derived from them. Needs no scope; consumes no credits.
+         * @description Returns the scopes of the key and the permission map derived from them. Needs no scope (any valid key may call it); consumes no credits.
          */
         get: operations["meRetrieve"];
         put?: never;
@@ -53,13 +53,13 @@ export interface paths {
         };
         /**
          * List agents
-         * @description The agents of the key's workspace, newest first (`order=asc` for oldest first), a page at a time; `status` keeps the `active` or the `inactive` ones.
+         * @description The agents of the key's workspace, newest first (`order=asc` for oldest first), a page at a time; `status` keeps the `active` or the `inactive` ones. Granted by `agents:read` in either variant.
          */
         get: operations["agentsList"];
         put?: never;
         /**
          * Create an agent
-         * @description New agents are `active`.
+         * @description New agents are `active`. Granted by `agents:write` in either variant.
          */
         post: operations["agentsCreate"];
         delete?: never;
@@ -77,18 +77,18 @@ export interface paths {
         };
         /**
          * Retrieve an agent
-         * @description An agent of the key's workspace, `active` or `inactive`; a deleted one is 404.
+         * @description An agent of the key's workspace, `active` or `inactive`; a deleted one is 404. Granted by `agents:read` in either variant.
          */
         get: operations["agentsRetrieve"];
         /**
          * Update an agent
-         * @description A partial update: absent fields are left as they are.
+         * @description A partial update: absent fields are left as they are. Granted by `agents:write` in either variant.
          */
         put: operations["agentsUpdate"];
         post?: never;
         /**
          * Delete an agent
-         * @description Deletes the agent, its trainings and its MCP links. Its channels stay, with `agent_id: null`; its conversations and appointments stay, their `agent_id` still naming it.
+         * @description Deletes the agent, its trainings and its MCP links. Its channels stay, with `agent_id: null`; its conversations and appointments stay, their `agent_id` still naming it. Granted by `agents:delete` in Variant A, by `agents:write` in Variant B.
          */
         delete: operations["agentsDelete"];
         options?: never;
@@ -107,7 +107,7 @@ export interface paths {
         put?: never;
         /**
          * Activate an agent
-         * @description Sets the status to `active`; activating an active agent changes nothing.
+         * @description Sets the status to `active`; activating an active agent changes nothing. Granted by `agents:write` in either variant.
          */
         post: operations["agentsActivate"];
         delete?: never;
@@ -127,7 +127,7 @@ export interface paths {
         put?: never;
         /**
          * Deactivate an agent
-         * @description Deactivates the agent temporarily (status `inactive`): it stops answering customers until activated again.
+         * @description Deactivates the agent temporarily (status `inactive`): it stops answering customers until activated again. Granted by `agents:write` in either variant.
          */
         post: operations["agentsDeactivate"];
         delete?: never;
@@ -147,7 +147,7 @@ export interface paths {
         put?: never;
         /**
          * Start a conversation with an agent
-         * @description Starts a new conversation with the customer's message and returns the agent's answer (200: the answer, not the created resource). The conversation's channel is the agent's oldest `active` channel; an agent with none starts a conversation without a channel, served through the API. It fires `conversation.created`, then `message.received` for the customer's message; the answer goes out as in `POST /v1/conversations/{id}/messages` (`message.sent`, or `message.failed` in Variant B when the channel cannot carry it).
+         * @description Starts a new conversation with the customer's message and returns the agent's answer (200: the answer, not the created resource). The conversation's channel is the agent's oldest `active` channel; an agent with none starts a conversation without a channel, served through the API. It fires `conversation.created`, then `message.received` for the customer's message; the answer goes out as in `POST /v1/conversations/{id}/messages` (`message.sent`, or `message.failed` in Variant B when the channel cannot carry it). Granted by `messages:write` in Variant A, by `messages:send` or `conversations:write` in Variant B.
          */
         post: operations["agentsStartConversation"];
         delete?: never;
@@ -165,13 +165,13 @@ export interface paths {
         };
         /**
          * List an agent's trainings
-         * @description The knowledge base of one agent, newest first; `type` keeps one kind. An agent without trainings answers an empty page (`data: []`).
+         * @description The knowledge base of one agent, newest first; `type` keeps one kind. An agent without trainings answers an empty page (`data: []`). Granted by `trainings:read` in Variant A, by `training:read` in Variant B.
          */
         get: operations["trainingsList"];
         put?: never;
         /**
          * Add a training to an agent
-         * @description `text` trainings need `content`; `url` and `document` trainings need `url`.
+         * @description `text` trainings need `content`; `url` and `document` trainings need `url`. Granted by `trainings:write` in Variant A, by `training:write` in Variant B.
          */
         post: operations["trainingsCreate"];
         delete?: never;
@@ -189,18 +189,18 @@ export interface paths {
         };
         /**
          * Retrieve a training
-         * @description One item of an agent's knowledge base, by its own id (`agent_id` names the agent).
+         * @description One item of an agent's knowledge base, by its own id (`agent_id` names the agent). Granted by `trainings:read` in Variant A, by `training:read` in Variant B.
          */
         get: operations["trainingsRetrieve"];
         /**
          * Update a training
-         * @description A partial update; the type cannot change. `content` applies to `text` trainings and `url` to `url` and `document` ones: the other is 400 (rule `type`).
+         * @description A partial update; the type cannot change. `content` applies to `text` trainings and `url` to `url` and `document` ones: the other is 400 (rule `type`). Granted by `trainings:write` in Variant A, by `training:write` in Variant B.
          */
         put: operations["trainingsUpdate"];
         post?: never;
         /**
          * Delete a training
-         * @description Removes the item from its agent's knowledge base; the agent and its other trainings stay. Fires no event.
+         * @description Removes the item from its agent's knowledge base; the agent and its other trainings stay. Fires no event. Granted by `trainings:write` in Variant A, by `training:write` in Variant B.
          */
         delete: operations["trainingsDelete"];
         options?: never;
@@ -217,13 +217,13 @@ export interface paths {
         };
         /**
          * List channels
-         * @description The workspace's channels, newest first; `agent_id`, `type` and `status` filter, all of them when combined.
+         * @description The workspace's channels, newest first; `agent_id`, `type` and `status` filter, all of them when combined. Granted by `channels:read` in either variant.
          */
         get: operations["channelsList"];
         put?: never;
         /**
          * Create a channel
-         * @description A messaging channel (`whatsapp`, `instagram`) is `pending` until paired by its QR code; `email` and `widget` channels are `active` at once, and fire `channel.connected` in Variant B (a messaging channel fires it when paired; Variant A has no channel events).
+         * @description A messaging channel (`whatsapp`, `instagram`) is `pending` until paired by its QR code; `email` and `widget` channels are `active` at once, and fire `channel.connected` in Variant B (a messaging channel fires it when paired; Variant A has no channel events). Granted by `channels:write` in either variant.
          */
         post: operations["channelsCreate"];
         delete?: never;
@@ -241,18 +241,18 @@ export interface paths {
         };
         /**
          * Retrieve a channel
-         * @description A channel and its status: a messaging channel (`whatsapp`, `instagram`) is `pending` until paired by its QR code.
+         * @description A channel and its status: a messaging channel (`whatsapp`, `instagram`) is `pending` until paired by its QR code. Granted by `channels:read` in either variant.
          */
         get: operations["channelsRetrieve"];
         /**
          * Update a channel
-         * @description A partial update of the name and of the agent the channel serves: `agent_id` binds it to another agent of the workspace (404 when there is none such), `null` unbinds it. The type cannot change; fires no event.
+         * @description A partial update of the name and of the agent the channel serves: `agent_id` binds it to another agent of the workspace (404 when there is none such), `null` unbinds it. The type cannot change; fires no event. Granted by `channels:write` in either variant.
          */
         put: operations["channelsUpdate"];
         post?: never;
         /**
          * Delete a channel
-         * @description Deletes the channel (fires `channel.disconnected` in Variant B). Its conversations stay, with `channel_id: null`, and no longer match `?channel_id=` of the deleted channel; a message to the customer in one of them can no longer reach it: a human agent's message and the AI's answer are stored as `failed`.
+         * @description Deletes the channel (fires `channel.disconnected` in Variant B). Its conversations stay, with `channel_id: null`, and no longer match `?channel_id=` of the deleted channel; a message to the customer in one of them can no longer reach it: a human agent's message and the AI's answer are stored as `failed`. Granted by `channels:write` in either variant.
          */
         delete: operations["channelsDelete"];
         options?: never;
@@ -269,12 +269,12 @@ export interface paths {
         };
         /**
          * Retrieve a channel's settings
-         * @description The welcome and away messages, language and business hours of a channel. A new channel has no messages and no business hours (each `null`) and language `en`.
+         * @description The welcome and away messages, language and business hours of a channel. A new channel has no messages and no business hours (each `null`) and language `en`. Granted by `channels:read` in either variant.
          */
         get: operations["channelsRetrieveSettings"];
         /**
          * Update a channel's settings
-         * @description A partial update: absent fields are left as they are, `null` clears a message or the business hours. Fires no event.
+         * @description A partial update: absent fields are left as they are, `null` clears a message or the business hours. Fires no event. Granted by `channels:write` in either variant.
          */
         put: operations["channelsUpdateSettings"];
         post?: never;
@@ -293,7 +293,7 @@ export interface paths {
         };
         /**
          * Retrieve a messaging channel's QR code
-         * @description The code a phone scans to pair a `whatsapp` or `instagram` channel, which then becomes `active` (`channel.connected` in Variant B). Each call makes a new code, valid for 5 minutes (`expires_at`).
+         * @description The code a phone scans to pair a `whatsapp` or `instagram` channel, which then becomes `active` (`channel.connected` in Variant B). Each call makes a new code, valid for 5 minutes (`expires_at`). Granted by `channels:read` in either variant.
          */
         get: operations["channelsRetrieveQrCode"];
         put?: never;
@@ -313,7 +313,7 @@ export interface paths {
         };
         /**
          * Retrieve a widget channel's embed code
-         * @description The HTML script tag that embeds a `widget` channel in a web page, and the widget key it carries.
+         * @description The HTML script tag that embeds a `widget` channel in a web page, and the widget key it carries. Granted by `channels:read` in either variant.
          */
         get: operations["channelsRetrieveWidget"];
         put?: never;
@@ -333,13 +333,13 @@ export interface paths {
         };
         /**
          * List or search contacts
-         * @description The workspace's contacts, newest first; `q` searches them by name, email and phone.
+         * @description The workspace's contacts, newest first; `q` searches them by name, email and phone. Granted by `contacts:read` in either variant.
          */
         get: operations["contactsList"];
         put?: never;
         /**
          * Create a contact
-         * @description One of `name`, `email`, `phone` is required; `custom_fields` are checked against the definitions. Fires `contact.created` (Variant A and B).
+         * @description One of `name`, `email`, `phone` is required; `custom_fields` are checked against the definitions. Fires `contact.created` (Variant A and B). Granted by `contacts:write` in either variant.
          */
         post: operations["contactsCreate"];
         delete?: never;
@@ -357,18 +357,18 @@ export interface paths {
         };
         /**
          * Retrieve a contact
-         * @description A contact with its custom field values.
+         * @description A contact with its custom field values. Granted by `contacts:read` in either variant.
          */
         get: operations["contactsRetrieve"];
         /**
          * Update a contact
-         * @description A partial update; fires `contact.updated` (Variant A and B).
+         * @description A partial update; fires `contact.updated` (Variant A and B). Granted by `contacts:write` in either variant.
          */
         put: operations["contactsUpdate"];
         post?: never;
         /**
          * Delete a contact
-         * @description Deletes the contact (fires `contact.deleted` in Variant B). Its conversations and their messages stay, with `contact_id: null`, and no longer match `?contact_id=` of the deleted contact. So do its appointments, with `contact_id: null`; the scheduled ones are cancelled, as no one is left to meet (`appointment.cancelled`, in Variant B `appointment.canceled`, each sent after `contact.deleted` and still naming the contact).
+         * @description Deletes the contact (fires `contact.deleted` in Variant B). Its conversations and their messages stay, with `contact_id: null`, and no longer match `?contact_id=` of the deleted contact. So do its appointments, with `contact_id: null`; the scheduled ones are cancelled, as no one is left to meet (`appointment.cancelled`, in Variant B `appointment.canceled`, each sent after `contact.deleted` and still naming the contact). Granted by `contacts:write` in either variant.
          */
         delete: operations["contactsDelete"];
         options?: never;
@@ -385,13 +385,13 @@ export interface paths {
         };
         /**
          * List custom fields
-         * @description The custom field definitions of the workspace, newest first; archived ones only with `include_archived=true`.
+         * @description The custom field definitions of the workspace, newest first; archived ones only with `include_archived=true`. Granted by `custom-fields:read` in Variant A, by `custom-fields:manage` in Variant B.
          */
         get: operations["customFieldsList"];
         put?: never;
         /**
          * Create a custom field
-         * @description Defines a field that contacts carry in `custom_fields` under its `name`. A `select` or `multi_select` field needs `options`, the other types take none; a name is unique in the workspace regardless of letter case (409).
+         * @description Defines a field that contacts carry in `custom_fields` under its `name`. A `select` or `multi_select` field needs `options`, the other types take none; a name is unique in the workspace regardless of letter case (409). Granted by `custom-fields:write` in Variant A, by `custom-fields:manage` in Variant B.
          */
         post: operations["customFieldsCreate"];
         delete?: never;
@@ -409,12 +409,12 @@ export interface paths {
         };
         /**
          * Retrieve a custom field
-         * @description A custom field definition, archived or not.
+         * @description A custom field definition, archived or not. Granted by `custom-fields:read` in Variant A, by `custom-fields:manage` in Variant B.
          */
         get: operations["customFieldsRetrieve"];
         /**
          * Update a custom field
-         * @description A partial update; the type cannot change. A new `name` must be free (409) and carries the contacts' values over to it; a name taking more bytes as JSON (UTF-8, escapes included) that would take a contact past the 1 MiB its custom fields hold is 400 (`name`, rule `maxBytes`, naming the contact), and nothing is renamed.
+         * @description A partial update; the type cannot change. A new `name` must be free (409) and carries the contacts' values over to it; a name taking more bytes as JSON (UTF-8, escapes included) that would take a contact past the 1 MiB its custom fields hold is 400 (`name`, rule `maxBytes`, naming the contact), and nothing is renamed. Granted by `custom-fields:write` in Variant A, by `custom-fields:manage` in Variant B.
          */
         put: operations["customFieldsUpdate"];
         post?: never;
@@ -435,7 +435,7 @@ export interface paths {
         put?: never;
         /**
          * Archive a custom field
-         * @description Fields are archived, never deleted; archiving an archived field changes nothing.
+         * @description Fields are archived, never deleted; archiving an archived field changes nothing. Granted by `custom-fields:write` in Variant A, by `custom-fields:manage` in Variant B.
          */
         post: operations["customFieldsArchive"];
         delete?: never;
@@ -455,7 +455,7 @@ export interface paths {
         put?: never;
         /**
          * Unarchive a custom field
-         * @description Makes an archived field usable again; unarchiving a field that is not archived changes nothing.
+         * @description Makes an archived field usable again; unarchiving a field that is not archived changes nothing. Granted by `custom-fields:write` in Variant A, by `custom-fields:manage` in Variant B.
          */
         post: operations["customFieldsUnarchive"];
         delete?: never;
@@ -473,7 +473,7 @@ export interface paths {
         };
         /**
          * List conversations
-         * @description The workspace's conversations, newest first; `agent_id`, `contact_id`, `channel_id` and `status` filter, all of them when combined.
+         * @description The workspace's conversations, newest first; `agent_id`, `contact_id`, `channel_id` and `status` filter, all of them when combined. Granted by `conversations:read` in either variant.
          */
         get: operations["conversationsList"];
         put?: never;
@@ -493,7 +493,7 @@ export interface paths {
         };
         /**
          * Retrieve a conversation
-         * @description A conversation in any status, `closed` included.
+         * @description A conversation in any status, `closed` included. Granted by `conversations:read` in either variant.
          */
         get: operations["conversationsRetrieve"];
         put?: never;
@@ -513,13 +513,13 @@ export interface paths {
         };
         /**
          * List a conversation's messages
-         * @description The messages of a conversation, a closed one's too, newest first (`order=asc` reads it from the start): the customer's, the AI agent's and the human agents'.
+         * @description The messages of a conversation, a closed one's too, newest first (`order=asc` reads it from the start): the customer's, the AI agent's and the human agents'. Granted by `messages:read` in Variant A, by `conversations:read` or `chats:manage` in Variant B.
          */
         get: operations["conversationsListMessages"];
         put?: never;
         /**
          * Send a customer message
-         * @description Adds a customer message (`message.received`) and returns the agent's answer. `response` is null when the chat is in `human` mode or the agent is inactive or was deleted (its conversations stay): the agent does not answer. A closed conversation is reopened first (`conversation.reopened` in Variant B; Variant A has no such event). The answer goes out through the conversation's channel, as a human agent's message does: it is stored with `status: sent` and fires `message.sent`; when the channel has been deleted or is not `active` (at the time the answer is sent), the agent still answers and `response` holds the answer, but it cannot reach the customer: it is stored with `status: failed` and fires `message.failed` in Variant B (Variant A has no such event, and fires none), never `message.sent`. A conversation that never had a channel is served through the API: its answers are `sent`.
+         * @description Adds a customer message (`message.received`) and returns the agent's answer. `response` is null when the chat is in `human` mode or the agent is inactive or was deleted (its conversations stay): the agent does not answer. A closed conversation is reopened first (`conversation.reopened` in Variant B; Variant A has no such event). The answer goes out through the conversation's channel, as a human agent's message does: it is stored with `status: sent` and fires `message.sent`; when the channel has been deleted or is not `active` (at the time the answer is sent), the agent still answers and `response` holds the answer, but it cannot reach the customer: it is stored with `status: failed` and fires `message.failed` in Variant B (Variant A has no such event, and fires none), never `message.sent`. A conversation that never had a channel is served through the API: its answers are `sent`. Granted by `messages:write` in Variant A, by `messages:send` in Variant B.
          */
         post: operations["conversationsSendMessage"];
         delete?: never;
@@ -538,7 +538,7 @@ export interface paths {
         get?: never;
         /**
          * Edit a message
-         * @description Replaces the content and sets `is_edited`. Any message of the conversation may be edited, a closed conversation's too (history can be corrected or redacted); the conversation stays as it is, closed included, and no event is sent.
+         * @description Replaces the content and sets `is_edited`. Any message of the conversation may be edited, a closed conversation's too (history can be corrected or redacted); the conversation stays as it is, closed included, and no event is sent. Granted by `chats:write` in Variant A, by `chats:manage` in Variant B.
          */
         put: operations["conversationsEditMessage"];
         post?: never;
@@ -559,7 +559,7 @@ export interface paths {
         put?: never;
         /**
          * Close a conversation
-         * @description Closes an `open` conversation, or one a human agent has (`human`), whose `assigned_to` and `human_started_at` become null. It fires `conversation.closed` only; closing a `human` one ends its handoff without `agent.handoff_completed`, so a receiver that tracks handoffs takes `conversation.closed` as the end of one too. Any other status is 409.
+         * @description Closes an `open` conversation, or one a human agent has (`human`), whose `assigned_to` and `human_started_at` become null. It fires `conversation.closed` only; closing a `human` one ends its handoff without `agent.handoff_completed`, so a receiver that tracks handoffs takes `conversation.closed` as the end of one too. Any other status is 409. Granted by `chats:write` in Variant A, by `conversations:write` in Variant B.
          */
         post: operations["conversationsClose"];
         delete?: never;
@@ -579,7 +579,7 @@ export interface paths {
         put?: never;
         /**
          * Reopen a conversation
-         * @description A `closed` conversation becomes `open` and the AI agent answers again; fires `conversation.reopened` in Variant B (Variant A has no such event, and fires none).
+         * @description A `closed` conversation becomes `open` and the AI agent answers again; fires `conversation.reopened` in Variant B (Variant A has no such event, and fires none). Granted by `chats:write` in Variant A, by `conversations:write` in Variant B.
          */
         post: operations["conversationsReopen"];
         delete?: never;
@@ -599,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Transfer a conversation to another agent
-         * @description The agent `agent_id` takes the conversation over, `open` or `human` (its status stays); fires `conversation.transferred` in Variant A, `agent.transferred` in Variant B. Transferring to the agent that has it changes nothing and fires nothing.
+         * @description The agent `agent_id` takes the conversation over, `open` or `human` (its status stays); fires `conversation.transferred` in Variant A, `agent.transferred` in Variant B. Transferring to the agent that has it changes nothing and fires nothing. Granted by `chats:write` in Variant A, by `conversations:write` in Variant B.
          */
         post: operations["conversationsTransfer"];
         delete?: never;
@@ -617,7 +617,7 @@ export interface paths {
         };
         /**
          * List chats
-         * @description Conversations seen as chats, with their handoff state; without `status`, the active ones (`open` and `human`).
+         * @description Conversations seen as chats, with their handoff state; without `status`, the active ones (`open` and `human`). Granted by `conversations:read` in Variant A, by `chats:manage` in Variant B.
          */
         get: operations["chatsList"];
         put?: never;
@@ -637,7 +637,7 @@ export interface paths {
         };
         /**
          * Retrieve a chat
-         * @description A conversation seen as a chat, any status: who has it (`assigned_to`, `human_started_at`) beside its status.
+         * @description A conversation seen as a chat, any status: who has it (`assigned_to`, `human_started_at`) beside its status. Granted by `conversations:read` in Variant A, by `chats:manage` in Variant B.
          */
         get: operations["chatsRetrieve"];
         put?: never;
@@ -659,7 +659,7 @@ export interface paths {
         put?: never;
         /**
          * Start human mode (handoff)
-         * @description A person takes over: the AI agent stops answering automatically; fires `agent.handoff_started`, then in Variant B `conversation.assigned` when `assigned_to` is given (Variant A has no such event).
+         * @description A person takes over: the AI agent stops answering automatically; fires `agent.handoff_started`, then in Variant B `conversation.assigned` when `assigned_to` is given (Variant A has no such event). Granted by `chats:write` in Variant A, by `chats:manage` in Variant B.
          */
         post: operations["chatsStartHuman"];
         delete?: never;
@@ -679,7 +679,7 @@ export interface paths {
         put?: never;
         /**
          * Send a message as a human agent
-         * @description The message reaches the customer through the original channel: it is stored with `status: sent` and fires `message.sent`. When that channel has been deleted (the chat's `channel_id` became null), or is not `active` (it is `pending`, `disconnected` or in `error`), the message cannot be delivered: it is still stored and answered `201`, with `status: failed`, and fires `message.failed` in Variant B (Variant A has no such event, and fires none), never `message.sent`. A conversation that never had a channel (started through the API while its agent had no active channel) is served through the API: its messages are `sent`. The AI's answers follow the same rule.
+         * @description The message reaches the customer through the original channel: it is stored with `status: sent` and fires `message.sent`. When that channel has been deleted (the chat's `channel_id` became null), or is not `active` (it is `pending`, `disconnected` or in `error`), the message cannot be delivered: it is still stored and answered `201`, with `status: failed`, and fires `message.failed` in Variant B (Variant A has no such event, and fires none), never `message.sent`. A conversation that never had a channel (started through the API while its agent had no active channel) is served through the API: its messages are `sent`. The AI's answers follow the same rule. Granted by `chats:write` in Variant A, by `chats:manage` in Variant B.
          */
         post: operations["chatsSendMessage"];
         delete?: never;
@@ -699,7 +699,7 @@ export interface paths {
         put?: never;
         /**
          * Stop human mode
-         * @description The AI agent resumes control; fires `agent.handoff_completed`.
+         * @description The AI agent resumes control; fires `agent.handoff_completed`. Granted by `chats:write` in Variant A, by `chats:manage` in Variant B.
          */
         post: operations["chatsStopHuman"];
         delete?: never;
@@ -720,7 +720,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a message from a chat
-         * @description Any message of the chat, a closed one's too (history can be redacted); the chat stays as it is and no event is sent.
+         * @description Any message of the chat, a closed one's too (history can be redacted); the chat stays as it is and no event is sent. Granted by `messages:delete` in Variant A, by `chats:manage` in Variant B.
          */
         delete: operations["chatsDeleteMessage"];
         options?: never;
@@ -737,14 +737,14 @@ export interface paths {
         };
         /**
          * Retrieve a message
-         * @description A message of any conversation of the workspace, by its id alone.
+         * @description A message of any conversation of the workspace, by its id alone. Granted by `messages:read` in Variant A, by `conversations:read` or `chats:manage` in Variant B.
          */
         get: operations["messagesRetrieve"];
         put?: never;
         post?: never;
         /**
          * Delete a message
-         * @description Any message, in a closed conversation too (history can be redacted); its conversation stays as it is and no event is sent.
+         * @description Any message, in a closed conversation too (history can be redacted); its conversation stays as it is and no event is sent. Granted by `messages:delete` in Variant A, by `chats:manage` in Variant B.
          */
         delete: operations["messagesDelete"];
         options?: never;
@@ -761,13 +761,13 @@ export interface paths {
         };
         /**
          * List MCP servers
-         * @description The workspace's MCP servers, newest first; `status` filters.
+         * @description The workspace's MCP servers, newest first; `status` filters. Granted by `mcp:read` in Variant A, by `mcp-servers:manage` in Variant B.
          */
         get: operations["mcpServersList"];
         put?: never;
         /**
          * Register an MCP server
-         * @description Registers a server; it is `disconnected` until an agent connects it (`POST /v1/agent/{id}/mcp/connect`). Its `headers` are kept for calling it and never returned.
+         * @description Registers a server; it is `disconnected` until an agent connects it (`POST /v1/agent/{id}/mcp/connect`). Its `headers` are kept for calling it and never returned. Granted by `mcp:write` in Variant A, by `mcp-servers:manage` in Variant B.
          */
         post: operations["mcpServersCreate"];
         delete?: never;
@@ -785,18 +785,18 @@ export interface paths {
         };
         /**
          * Retrieve an MCP server
-         * @description An MCP server with its status and the number of its tools; its headers are never returned.
+         * @description An MCP server with its status and the number of its tools; its headers are never returned. Granted by `mcp:read` in Variant A, by `mcp-servers:manage` in Variant B.
          */
         get: operations["mcpServersRetrieve"];
         /**
          * Update an MCP server
-         * @description A partial update; `headers` replace the stored ones whole and are never returned.
+         * @description A partial update; `headers` replace the stored ones whole and are never returned. Granted by `mcp:write` in Variant A, by `mcp-servers:manage` in Variant B.
          */
         put: operations["mcpServersUpdate"];
         post?: never;
         /**
          * Remove an MCP server
-         * @description Also disconnects it from every agent.
+         * @description Also disconnects it from every agent. Granted by `mcp:write` in Variant A, by `mcp-servers:manage` in Variant B.
          */
         delete: operations["mcpServersDelete"];
         options?: never;
@@ -813,7 +813,7 @@ export interface paths {
         };
         /**
          * List an MCP server's tools
-         * @description The tools the server offers, enabled or not, in the server's order (see `order`).
+         * @description The tools the server offers, enabled or not, in the server's order (see `order`). Granted by `mcp:read` in Variant A, by `mcp-servers:manage` in Variant B.
          */
         get: operations["mcpServersListTools"];
         put?: never;
@@ -834,7 +834,7 @@ export interface paths {
         get?: never;
         /**
          * Enable or disable a tool
-         * @description Enables or disables one tool of the server; a disabled tool stays listed with `enabled: false`.
+         * @description Enables or disables one tool of the server; a disabled tool stays listed with `enabled: false`. Granted by `mcp:write` in Variant A, by `mcp-servers:manage` in Variant B.
          */
         put: operations["mcpServersUpdateTool"];
         post?: never;
@@ -855,7 +855,7 @@ export interface paths {
         put?: never;
         /**
          * Connect an MCP server to an agent
-         * @description Path `id` is the agent. Idempotent: connecting a connected server returns it unchanged.
+         * @description Path `id` is the agent. Idempotent: connecting a connected server returns it unchanged. Granted by `mcp:write` in Variant A, by `mcp-servers:manage` in Variant B.
          */
         post: operations["mcpServersConnect"];
         delete?: never;
@@ -875,7 +875,7 @@ export interface paths {
         put?: never;
         /**
          * Disconnect an MCP server from an agent
-         * @description Path `id` is the agent. Idempotent.
+         * @description Path `id` is the agent. Idempotent. Granted by `mcp:write` in Variant A, by `mcp-servers:manage` in Variant B.
          */
         post: operations["mcpServersDisconnect"];
         delete?: never;
@@ -893,7 +893,7 @@ export interface paths {
         };
         /**
          * List the MCP servers connected to an agent
-         * @description Path `id` is the agent. The MCP servers connected to it, newest first.
+         * @description Path `id` is the agent. The MCP servers connected to it, newest first. Granted by `mcp:read` in Variant A, by `mcp-servers:manage` in Variant B.
          */
         get: operations["mcpServersListForAgent"];
         put?: never;
@@ -913,13 +913,13 @@ export interface paths {
         };
         /**
          * List webhooks
-         * @description In Variant A, `agents:read` also reads webhooks.
+         * @description In Variant A, `agents:read` also reads webhooks. Granted by `webhooks:read` or `agents:read` in Variant A, by `webhooks:manage` in Variant B.
          */
         get: operations["webhooksList"];
         put?: never;
         /**
          * Create a webhook
-         * @description The response carries the signing `secret`, returned only this once.
+         * @description The response carries the signing `secret`, returned only this once. Granted by `webhooks:write` in Variant A, by `webhooks:manage` in Variant B.
          */
         post: operations["webhooksCreate"];
         delete?: never;
@@ -937,18 +937,18 @@ export interface paths {
         };
         /**
          * Retrieve a webhook
-         * @description A webhook with its subscriptions and health. The signing secret is returned only by create and rotate-secret.
+         * @description A webhook with its subscriptions and health. The signing secret is returned only by create and rotate-secret. Granted by `webhooks:read` or `agents:read` in Variant A, by `webhooks:manage` in Variant B.
          */
         get: operations["webhooksRetrieve"];
         /**
          * Update a webhook
-         * @description A partial update; `active: true` re-enables a deactivated webhook.
+         * @description A partial update; `active: true` re-enables a deactivated webhook. Granted by `webhooks:write` in Variant A, by `webhooks:manage` in Variant B.
          */
         put: operations["webhooksUpdate"];
         post?: never;
         /**
          * Delete a webhook
-         * @description Deletes the webhook: nothing more is delivered to it, retries still to come included.
+         * @description Deletes the webhook: nothing more is delivered to it, retries still to come included. Granted by `webhooks:delete` in Variant A, by `webhooks:manage` in Variant B.
          */
         delete: operations["webhooksDelete"];
         options?: never;
@@ -967,7 +967,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test event
-         * @description Sends a `webhook.test` event to the webhook URL without a real event: one attempt now, its result returned; never retried and not counted toward health.
+         * @description Sends a `webhook.test` event to the webhook URL without a real event: one attempt now, its result returned; never retried and not counted toward health. Granted by `webhooks:write` in Variant A, by `webhooks:manage` in Variant B.
          */
         post: operations["webhooksTest"];
         delete?: never;
@@ -985,7 +985,7 @@ export interface paths {
         };
         /**
          * List a webhook's deliveries
-         * @description Delivery history with the status of each attempt, the HTTP code and the response time.
+         * @description Delivery history with the status of each attempt, the HTTP code and the response time. Granted by `webhooks:read` or `agents:read` in Variant A, by `webhooks:manage` in Variant B.
          */
         get: operations["webhooksListDeliveries"];
         put?: never;
@@ -1007,7 +1007,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate a webhook's secret
-         * @description Makes a new signing secret, returned only this once. Without `grace_seconds` it signs every delivery from now on, including retries already queued. With `grace_seconds`, deliveries go on being signed with the previous secret for that long, so that a receiver can be given the new one (and accept both) before the switch: no delivery fails for the rotation, and none counts toward deactivation or failing health. A rotation during a grace period starts from the secret in use: with `grace_seconds` that one stays the previous secret for the new period; without, the new secret signs at once.
+         * @description Makes a new signing secret, returned only this once. Without `grace_seconds` it signs every delivery from now on, including retries already queued. With `grace_seconds`, deliveries go on being signed with the previous secret for that long, so that a receiver can be given the new one (and accept both) before the switch: no delivery fails for the rotation, and none counts toward deactivation or failing health. A rotation during a grace period starts from the secret in use: with `grace_seconds` that one stays the previous secret for the new period; without, the new secret signs at once. Granted by `webhooks:write` in Variant A, by `webhooks:manage` in Variant B.
          */
         post: operations["webhooksRotateSecret"];
         delete?: never;
@@ -1025,13 +1025,13 @@ export interface paths {
         };
         /**
          * List appointments
-         * @description The workspace's appointments, newest first by creation; `contact_id`, `agent_id` and `status` filter, all of them when combined.
+         * @description The workspace's appointments, newest first by creation; `contact_id`, `agent_id` and `status` filter, all of them when combined. Granted by `contacts:read` in Variant A, by `appointments:read` in Variant B.
          */
         get: operations["appointmentsList"];
         put?: never;
         /**
          * Create an appointment
-         * @description The appointment is `scheduled`; fires `appointment.created` in Variant A, `appointment.scheduled` in Variant B. Variant B also sends `appointment.reminder_sent` 24 hours before `starts_at` (none when it starts within 24 hours).
+         * @description The appointment is `scheduled`; fires `appointment.created` in Variant A, `appointment.scheduled` in Variant B. Variant B also sends `appointment.reminder_sent` 24 hours before `starts_at` (none when it starts within 24 hours). Granted by `contacts:write` in Variant A, by `appointments:write` in Variant B.
          */
         post: operations["appointmentsCreate"];
         delete?: never;
@@ -1049,12 +1049,12 @@ export interface paths {
         };
         /**
          * Retrieve an appointment
-         * @description An appointment in any status.
+         * @description An appointment in any status. Granted by `contacts:read` in Variant A, by `appointments:read` in Variant B.
          */
         get: operations["appointmentsRetrieve"];
         /**
          * Update or reschedule an appointment
-         * @description A partial update of a `scheduled` appointment (409 otherwise). A new `starts_at` reschedules it, firing `appointment.rescheduled` in Variant B (Variant A has no such event, and fires none); other changes fire no event.
+         * @description A partial update of a `scheduled` appointment (409 otherwise). A new `starts_at` reschedules it, firing `appointment.rescheduled` in Variant B (Variant A has no such event, and fires none); other changes fire no event. Granted by `contacts:write` in Variant A, by `appointments:write` in Variant B.
          */
         put: operations["appointmentsUpdate"];
         post?: never;
@@ -1075,7 +1075,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel an appointment
-         * @description A `scheduled` appointment becomes `cancelled`; fires `appointment.cancelled` in Variant A, `appointment.canceled` (so spelt) in Variant B.
+         * @description A `scheduled` appointment becomes `cancelled`; fires `appointment.cancelled` in Variant A, `appointment.canceled` (so spelt) in Variant B. Granted by `contacts:write` in Variant A, by `appointments:write` in Variant B.
          */
         post: operations["appointmentsCancel"];
         delete?: never;
@@ -1095,7 +1095,7 @@ export interface paths {
         put?: never;
         /**
          * Complete an appointment
-         * @description A `scheduled` appointment becomes `completed`; fires `appointment.completed` in Variant A (Variant B has no such event, and fires none).
+         * @description A `scheduled` appointment becomes `completed`; fires `appointment.completed` in Variant A (Variant B has no such event, and fires none). Granted by `contacts:write` in Variant A, by `appointments:write` in Variant B.
          */
         post: operations["appointmentsComplete"];
         delete?: never;
