@@ -21,6 +21,7 @@ const everyOption: Record<keyof MockServerOptions, true> = {
   journalSize: true,
   onError: true,
   onRequest: true,
+  onWebhookAttempt: true,
 };
 
 /**
@@ -76,7 +77,13 @@ export function checkOptions(options: MockServerOptions): void {
       `requireHttps: must be true or false, not ${shownOption(options.requireHttps)}`,
     );
   // Refused here, not reported to onError on every request when called.
-  for (const name of ['onError', 'onRequest', 'responder', 'deliveryFetch'] as const) {
+  for (const name of [
+    'onError',
+    'onRequest',
+    'onWebhookAttempt',
+    'responder',
+    'deliveryFetch',
+  ] as const) {
     const listener = options[name];
     if (listener !== undefined && typeof listener !== 'function')
       throw new TypeError(`${name}: must be a function, not ${shownOption(listener)}`);

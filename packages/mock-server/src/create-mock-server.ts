@@ -254,6 +254,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     fetch: () => options.deliveryFetch ?? globalThis.fetch,
     graceMs: options.deliveryGraceMs ?? 1000,
     onError: (error) => onError(error, { method: 'POST', path: '(webhook delivery)' }),
+    onAttempt: options.onWebhookAttempt,
   });
   events.on((event) => dispatcher.dispatch(event));
   const reminders = new AppointmentReminders(

@@ -39,4 +39,5 @@ export type { AnsweredRequest, RequestListener } from './request-log.js';
 export { DEMO_API_KEY, DEMO_IDS } from './seed/demo-ids.js';
 export type { StateSnapshot } from './store/state.js';
 export type { ListenOptions, RunningServer } from './transports/node-server.js';
+export type { EndedWebhookAttempt, WebhookAttemptListener } from './webhooks/ended-attempt.js';
 export type { DomainEvent, EventListener } from './webhooks/event-bus.js';

@@ -5,6 +5,7 @@ import type { IdsOption } from './ids.js';
 import type { RequestListener } from './request-log.js';
 import type { McpTool, Variant } from './store/records.js';
 import type { StateSnapshot } from './store/state.js';
+import type { WebhookAttemptListener } from './webhooks/ended-attempt.js';
 
 /** Options of `createMockServer`. */
 export interface MockServerOptions {
@@ -56,6 +57,13 @@ export interface MockServerOptions {
    * @example createMockServer({ onRequest: (r) => console.log(r.method, r.path, r.status, r.error?.message) })
    */
   onRequest?: RequestListener | undefined;
+  /**
+   * Hears each webhook attempt once its outcome is recorded: the attempt, and where it left its
+   * delivery (retried when, or failed) and its webhook (deactivated). Off by default; a throw goes to
+   * `onError`. The CLI's `--log` prints these, `--log errors` the failed ones.
+   * @example createMockServer({ onWebhookAttempt: (a) => a.succeeded || console.warn(a.url, a.error) })
+   */
+  onWebhookAttempt?: WebhookAttemptListener | undefined;
 }
 
 /** The default address of the API: the CLI's default. */

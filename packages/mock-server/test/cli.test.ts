@@ -679,6 +679,40 @@ describe('agent-platform-mock CLI', () => {
     ]);
   });
 
+  it('with --log errors prints a line per failed webhook attempt too, with when the next one goes', async () => {
+    // A receiver that failed every delivery left no trace in the log: the job looked clean.
+    const receiver = await startReceiver(500);
+    const r = run([
+      '--port',
+      '0',
+      '--log',
+      'errors',
+      '--clock',
+      'manual',
+      '--start-time',
+      '2024-01-01T09:00:00Z',
+    ]);
+    try {
+      const url = /listening on (\S+)/.exec(await banner(r))?.[1] as string;
+      const hook = await api(url, 'POST', '/v1/webhooks', {
+        url: receiver.url,
+        events: ['contact.created'],
+      });
+      const contact = await api(url, 'POST', '/v1/contacts', { name: 'Ada' });
+      expect([hook.data?.id, contact.data?.id].every(Boolean)).toBe(true);
+      const [line] = await stderrLines(r, 1);
+      expect(line).toMatch(
+        new RegExp(
+          `^agent-platform-mock: 2024-01-01T09:00:00\\.000Z webhook contact\\.created -> ${receiver.url} 500 \\d+ms attempt 1 [0-9a-f-]{36} HTTP 500; next attempt at 2024-01-01T09:01:00\\.000Z$`,
+        ),
+      );
+    } finally {
+      r.child.kill('SIGTERM');
+      await r.exit;
+      await receiver.close();
+    }
+  });
+
   it('with --log errors prints only the requests answered 4xx or 5xx; without --log, nothing', async () => {
     for (const [flags, expected] of [
       [['--log', 'errors'], 1],

@@ -477,9 +477,9 @@ describe('createMockServer options', () => {
       'clcok: is not an option of createMockServer; did you mean "clock"?',
     );
     expect(() => createMockServer({ port: 4010 } as never)).toThrow(
-      /^port: is not an option of createMockServer \(its options: variant, clock, .*onRequest\)$/,
+      /^port: is not an option of createMockServer \(its options: variant, clock, .*onRequest, onWebhookAttempt\)$/,
     );
-    for (const name of ['responder', 'deliveryFetch'] as const) {
+    for (const name of ['responder', 'deliveryFetch', 'onWebhookAttempt'] as const) {
       expect(() => createMockServer({ [name]: 'hi' } as never)).toThrow(
         `${name}: must be a function, not "hi"`,
       );

@@ -69,7 +69,8 @@ Flags:
                        a line on stderr per request answered, the control API's too
                        (errors: only those answered 4xx or 5xx, or cut by a fault): the clock's
                        time, method, path, status, real ms, request id, and an error's code and
-                       message (default off)
+                       message; and per webhook attempt (errors: those that failed), with what
+                       comes next: the next attempt's time, or the delivery failed (default off)
   -h, --help           print this help
   --version            print the version
 

@@ -65,7 +65,11 @@ async function main(argv: string[]): Promise<void> {
   // The lines of the last turn, before an exit (a second signal's) that does not wait for it.
   if (onRequest) process.on('exit', onRequest.flush);
   try {
-    mock = createMockServer(onRequest ? { ...config.options, onRequest } : config.options);
+    mock = createMockServer(
+      onRequest
+        ? { ...config.options, onRequest, onWebhookAttempt: onRequest.attempt }
+        : config.options,
+    );
   } catch (error) {
     // A state file the mock refuses (MockApiError: the options are the flags', checked already)
     // is named as the flag that gave it, with every problem, each on one line whatever the file's

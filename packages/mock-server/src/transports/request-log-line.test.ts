@@ -146,7 +146,7 @@ describe('requestLog', () => {
     expect(linesOf(written)).toHaveLength(3);
     stream.read();
     expect(linesOf(written)[3]).toBe(
-      'agent-platform-mock: warning: 7 request log lines dropped: the log was written faster than it was read',
+      'agent-platform-mock: warning: 7 log lines dropped: the log was written faster than it was read',
     );
     log(base);
     await nextTurn();
@@ -161,7 +161,7 @@ describe('requestLog', () => {
     log.flush();
     expect(linesOf(written)).toHaveLength(4);
     expect(linesOf(written)[3]).toBe(
-      'agent-platform-mock: warning: 7 request log lines dropped: the log was written faster than it was read',
+      'agent-platform-mock: warning: 7 log lines dropped: the log was written faster than it was read',
     );
     // Said once: the drain that comes after all has nothing left to count.
     stream.read();

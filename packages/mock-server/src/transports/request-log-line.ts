@@ -1,4 +1,6 @@
 import type { AnsweredRequest, RequestListener } from '../request-log.js';
+import type { EndedWebhookAttempt, WebhookAttemptListener } from '../webhooks/ended-attempt.js';
+import { attemptLine } from './attempt-log-line.js';
 import { escapeControls } from './escape-controls.js';
 
 /** What `--log` prints: nothing, the requests answered with an error or cut, or every request. */
@@ -52,7 +54,7 @@ export function requestLog(
   stream: LogStream,
   level: Exclude<LogLevel, 'off'>,
   maxQueued = MAX_QUEUED_BYTES,
-): RequestListener & { flush(): void } {
+): RequestListener & { flush(): void; attempt: WebhookAttemptListener } {
   let dropped = 0;
   let pending = '';
   let scheduled = false;
@@ -63,7 +65,7 @@ export function requestLog(
   };
   const owed = () => {
     if (dropped === 0 || !stream.writable) return;
-    pending += `agent-platform-mock: warning: ${dropped} request log ${dropped === 1 ? 'line' : 'lines'} dropped: the log was written faster than it was read\n`;
+    pending += `agent-platform-mock: warning: ${dropped} log ${dropped === 1 ? 'line' : 'lines'} dropped: the log was written faster than it was read\n`;
     dropped = 0;
     write();
   };
@@ -73,18 +75,26 @@ export function requestLog(
     owed();
     write();
   };
-  const log = (request: AnsweredRequest) => {
-    if (!stream.writable || (level === 'errors' && !isFailure(request))) return;
+  const add = (line: string) => {
     if (stream.writableLength + pending.length > maxQueued) {
       if (dropped++ === 0) stream.once('drain', owed);
       return;
     }
     if (dropped > 0) owed();
-    pending += requestLine(request);
+    pending += line;
     if (!scheduled) {
       scheduled = true;
       setImmediate(write);
     }
   };
-  return Object.assign(log, { flush });
+  const log = (request: AnsweredRequest) => {
+    if (!stream.writable || (level === 'errors' && !isFailure(request))) return;
+    add(requestLine(request));
+  };
+  // A webhook attempt's line, in the same queue: `errors` prints the failed ones.
+  const attempt = (ended: EndedWebhookAttempt) => {
+    if (!stream.writable || (level === 'errors' && ended.succeeded)) return;
+    add(attemptLine(ended));
+  };
+  return Object.assign(log, { flush, attempt });
 }

@@ -10,6 +10,7 @@ import { type KeptHeaders, keptHeaders } from './attempt-headers.js';
 import { AttemptSettler } from './attempt-settler.js';
 import { DeliveryLedger } from './delivery-ledger.js';
 import { DELIVERY_USER_AGENT } from './delivery-user-agent.js';
+import { endedAttempt, type WebhookAttemptListener } from './ended-attempt.js';
 import type { DomainEvent } from './event-bus.js';
 import {
   B_FAILING_DELAY_MS,
@@ -44,6 +45,8 @@ export interface DispatcherOptions {
   graceMs: number;
   /** Where an unexpected error in a background attempt is reported. */
   onError: (error: unknown) => void;
+  /** Hears each attempt once recorded (the option `onWebhookAttempt`); a throw goes to `onError`. */
+  onAttempt?: WebhookAttemptListener | undefined;
 }
 
 /**
@@ -408,7 +411,25 @@ export class WebhookDispatcher {
       return outcome;
     }
     this.record(row, outcome, started, kept);
+    this.tellAttempt(row, url);
     return outcome;
+  }
+
+  /**
+   * Tells `onAttempt` of the attempt just recorded on `row`, sent to `url`: a listener's throw or
+   * rejection goes to `onError`, never into the deliveries.
+   */
+  private tellAttempt(row: DeliveryRow, url: string): void {
+    const { onAttempt, ctx } = this.options;
+    const attempt = row.attempts.at(-1);
+    if (onAttempt === undefined || attempt === undefined) return;
+    try {
+      const active = ctx.state.tables.webhooks.find(row.webhook_id)?.active ?? false;
+      const result: unknown = onAttempt(endedAttempt(row, attempt, url, active));
+      if (result instanceof Promise) result.catch((error) => this.options.onError(error));
+    } catch (error) {
+      this.options.onError(error);
+    }
   }
 
   /**

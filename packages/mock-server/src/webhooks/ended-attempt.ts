@@ -1,0 +1,78 @@
+import type { DeliveryAttemptRow, DeliveryRow } from '../store/records.js';
+import { urlWithoutCredentials } from './url-without-credentials.js';
+
+/**
+ * A webhook attempt as `onWebhookAttempt` hears it, once its outcome is recorded: the attempt as
+ * `webhookAttempts()` lists it (without its headers and body), and where that left its delivery and
+ * its webhook.
+ */
+export interface EndedWebhookAttempt {
+  /** The delivery the attempt is part of, as `GET /v1/webhooks/{id}/deliveries` lists it. */
+  delivery_id: string;
+  /** The webhook it was sent to. */
+  webhook_id: string;
+  /** The webhook's workspace. */
+  workspace_id: string;
+  /** The event's name (`conversation.created`). */
+  event: string;
+  /** The event's id, the same on every attempt. */
+  event_id: string;
+  /** Whether it is a `POST /v1/webhooks/{id}/test` delivery: one attempt, never retried. */
+  test: boolean;
+  /** The URL it was POSTed to, credentials shown as `***`. */
+  url: string;
+  /** 1 for the first attempt. */
+  number: number;
+  /** When it was sent, on the mock's clock. */
+  attempted_at: string;
+  /** The receiver's status, null when it gave none (a network error, a timeout). */
+  http_status: number | null;
+  /** How long the receiver took, null when it gave no answer. */
+  response_time_ms: number | null;
+  /** Null on a 2xx; else `HTTP 500`, `timeout` or `network error: ...` (what it means). */
+  error: string | null;
+  /** The receiver answered 2xx within 10 s. */
+  succeeded: boolean;
+  /** The delivery after it: `pending` (retried at `next_attempt_at`), `succeeded` or `failed`. */
+  delivery_status: DeliveryRow['status'];
+  /** When the delivery's next attempt goes out, null when none will. */
+  next_attempt_at: string | null;
+  /** Why the delivery failed before its last attempt (`webhook_deactivated`...), else null. */
+  delivery_error: DeliveryRow['error'];
+  /** False once the webhook is inactive: failures deactivated it (Variant A), or a user did. */
+  webhook_active: boolean;
+}
+
+/** Hears each webhook attempt once its outcome is recorded; see `EndedWebhookAttempt`. */
+export type WebhookAttemptListener = (attempt: EndedWebhookAttempt) => void;
+
+/**
+ * What `onWebhookAttempt` hears of `attempt`, just recorded on `row`: sent to `url`, its webhook
+ * active after it or not (`active`; false once deleted).
+ */
+export function endedAttempt(
+  row: DeliveryRow,
+  attempt: DeliveryAttemptRow,
+  url: string,
+  active: boolean,
+): EndedWebhookAttempt {
+  return {
+    delivery_id: row.id,
+    webhook_id: row.webhook_id,
+    workspace_id: row._ws,
+    event: row.event,
+    event_id: row.event_id,
+    test: row._test,
+    url: urlWithoutCredentials(url),
+    number: attempt.number,
+    attempted_at: attempt.attempted_at,
+    http_status: attempt.http_status,
+    response_time_ms: attempt.response_time_ms,
+    error: attempt.error,
+    succeeded: attempt.succeeded,
+    delivery_status: row.status,
+    next_attempt_at: row.next_attempt_at,
+    delivery_error: row.error,
+    webhook_active: active,
+  };
+}
