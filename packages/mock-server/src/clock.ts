@@ -27,7 +27,8 @@ export interface Clock {
    * Registers work a manual clock awaits before each step forward (in-flight webhook attempts), so
    * that what they record happens at the time it should; returns the function that removes it.
    * `advance` is one object for every step of one `advance` call; a clock of your own may leave it
-   * out (each call then waits the whole grace, as `settle()` does).
+   * out (each call then waits the whole grace, as `settle()` does). The built-in clock settles once
+   * more after its last step; after a clock of your own, `POST /__mock/clock/advance` settles.
    */
   onBeforeStep(settle: (advance?: object) => Promise<void>): () => void;
   /** Cancels every timer. */
@@ -130,6 +131,18 @@ function checkStart(start: unknown): number {
   return Math.trunc(start);
 }
 
+/** The built-in manual clocks: each settles once more after its last step, before `advance` ends. */
+const settlingAfterLastStep = new WeakSet<Clock>();
+
+/**
+ * Whether `clock` waits for the attempts its last step started before its `advance` ends, as the
+ * built-in manual clock does; a clock of your own, which the contract asks only to settle before each
+ * step, is settled after its advance by the control route.
+ */
+export function settlesAfterLastStep(clock: Clock): boolean {
+  return settlingAfterLastStep.has(clock);
+}
+
 /** A clock that stands still until `advance(ms)`; starts at `start` (ms since the epoch). */
 export function createManualClock(start: number = Date.now()): Clock {
   let current = checkStart(start);
@@ -203,6 +216,7 @@ export function createManualClock(start: number = Date.now()): Clock {
   catchUps.set(clock, (ms) => {
     current = Math.max(current, Math.min(ms, lastDate));
   });
+  settlingAfterLastStep.add(clock);
   return clock;
 }
 

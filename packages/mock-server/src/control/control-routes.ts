@@ -1,4 +1,4 @@
-import { checkAdvance } from '../clock.js';
+import { checkAdvance, settlesAfterLastStep } from '../clock.js';
 import { conflict } from '../errors.js';
 import type { ApiRequest, ApiResponse } from '../http/api-request.js';
 import { jsonResponse } from '../http/respond.js';
@@ -71,9 +71,12 @@ export function createControlRouter(core: Core, control: Controller): Router<Con
         if (core.clock.mode !== 'manual') {
           throw conflict('the clock is real; start the server with --clock manual to advance it');
         }
-        // The advance settles at each step, its last included: a settle of its own after it gave a
-        // receiver that never answers a second grace (two per advance over HTTP, one in-process).
+        // The built-in clock settles at each step, its last included: a settle of the route's own
+        // after it gave a receiver that never answers a second grace (two per advance over HTTP,
+        // one in-process). A clock of your own settles before each step only: the attempts its last
+        // step started are waited for here.
         await core.clock.advance(ms);
+        if (!settlesAfterLastStep(core.clock)) await core.dispatcher.settle();
         return ok(clockView(core));
       },
       { body: clockAdvanceBody },

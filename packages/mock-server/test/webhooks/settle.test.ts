@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createMockServer, type MockServer, type MockServerOptions } from '../../src/index.js';
+import {
+  type Clock,
+  createMockServer,
+  type MockServer,
+  type MockServerOptions,
+} from '../../src/index.js';
 import { apiClient, type Call } from '../support/api.js';
 import { inProcess } from '../support/transports.js';
 
@@ -226,6 +231,78 @@ describe('the grace a receiver that never answers gets', () => {
     expect(await endsAtOnce(advancing)).toBe(false);
     await vi.advanceTimersByTimeAsync(950);
     expect(await endsAtOnce(advancing)).toBe(true);
+  });
+});
+
+/**
+ * A manual clock of one's own, written to the letter of `Clock.onBeforeStep`: it settles before each
+ * step (each timer it runs), and not after its last.
+ */
+function ownClock(start: number): Clock {
+  let now = start;
+  let next = 1;
+  const timers = new Map<number, { at: number; run: () => unknown }>();
+  const settlers = new Set<(advance?: object) => Promise<void>>();
+  return {
+    mode: 'manual',
+    now: () => now,
+    schedule(ms, run) {
+      timers.set(next, { at: now + Math.max(0, ms || 0), run });
+      return next++;
+    },
+    clear: (id) => void timers.delete(id),
+    async advance(ms) {
+      const target = now + Math.ceil(ms);
+      for (;;) {
+        const due = [...timers]
+          .filter(([, t]) => t.at <= target)
+          .sort((a, b) => a[1].at - b[1].at)[0];
+        if (!due) break;
+        for (const settle of settlers) await settle();
+        timers.delete(due[0]);
+        now = Math.max(now, due[1].at);
+        await due[1].run();
+      }
+      now = Math.max(now, target);
+      return now;
+    },
+    pending: () => timers.size,
+    onBeforeStep(fn) {
+      settlers.add(fn);
+      return () => settlers.delete(fn);
+    },
+    dispose: () => timers.clear(),
+  };
+}
+
+describe('POST /__mock/clock/advance with a clock of your own', () => {
+  let mock: MockServer | undefined;
+  afterEach(() => mock?.dispose());
+
+  it('answers once the attempts its last step started are recorded, as before', async () => {
+    // The route's settle after the advance went with the built-in clock's second grace; a clock that
+    // settles only before each step then answered before the retry due at its last step was sent.
+    const answers = [500, 204];
+    mock = createMockServer({
+      clock: ownClock(Date.parse('2026-11-20T10:00:00.000Z')),
+      variant: 'B',
+      deliveryGraceMs: 60_000,
+      deliveryFetch: async () => new Response(null, { status: answers.shift() ?? 204 }),
+    });
+    const created = mock.createApiKey({ scopes: 'all' });
+    const call: Call = apiClient(inProcess(mock), created.key);
+    await call('POST', '/v1/webhooks', {
+      body: { url: 'https://hooks.example.com/in', events: ['contacts'] },
+    });
+    await call('POST', '/v1/contacts', { body: { name: 'c1' } });
+    await mock.settle();
+    const advanced = await mock.fetch(`${mock.baseUrl}/__mock/clock/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ms: 5_000 }),
+    });
+    expect(advanced.status).toBe(200);
+    expect(mock.webhookAttempts().map((a) => a.http_status)).toEqual([500, 204]);
   });
 });
 
