@@ -62,13 +62,6 @@ export const webhooksUpdate: Handler = (ctx, { ws, params, body }) => {
   const row = mustGet(ctx.state.tables.webhooks, ws, params.id as string, 'webhook');
   if (body.url !== undefined && body.url !== urlWithoutCredentials(row.url)) {
     checkUrl(ctx, body.url);
-    if (showsMaskedCredentials(body.url)) {
-      throw invalidField(
-        'url',
-        'credentials',
-        'must not carry *** as its password: it is how reads show the password kept; send the URL exactly as read to keep it, or the password to change it',
-      );
-    }
     row.url = body.url;
   }
   if (body.events !== undefined) row.events = body.events;
@@ -150,15 +143,27 @@ export function signingSecret(row: WebhookRow, now: number): string {
 }
 
 function checkUrl(ctx: DomainContext, url: string): void {
+  // A URL copied from a read, where the password is shown as ***: sent, it would fail every delivery.
+  if (showsMaskedCredentials(url)) {
+    throw invalidField(
+      'url',
+      'credentials',
+      'must not carry *** as its password: it is how reads show the password kept; send the URL exactly as read to keep it, or the password to change it',
+    );
+  }
   const issues = webhookUrlIssues(url, ctx.requireHttps, 'url');
   if (issues.length > 0) throw validationError(issues);
 }
 
-/** Whether a URL's credentials are the `***` reads show for them (`user:***@`, `***@`). */
+/**
+ * Whether a URL's credentials are the `***` reads show for them (`user:***@`, `***@`), written as
+ * such or percent-encoded (`%2A%2A%2A`, sent as `***` all the same).
+ */
 function showsMaskedCredentials(url: string): boolean {
   try {
     const { username, password } = new URL(url);
-    return password === '***' || (password === '' && username === '***');
+    const masked = (part: string) => part.replace(/%2a/gi, '*') === '***';
+    return masked(password) || (password === '' && masked(username));
   } catch {
     return false;
   }

@@ -3168,7 +3168,7 @@ export interface components {
         WebhookCreate: {
             /**
              * Format: uri
-             * @description http or https (https only when the service requires it). Credentials (`https://user:password@host/path`) are sent as `Authorization: Basic`, and never shown: reads show the password as `***`.
+             * @description http or https (https only when the service requires it). Credentials (`https://user:password@host/path`) are sent as `Authorization: Basic`, and never shown: reads show the password as `***` (which, as a password, is 400, rule `credentials`: a URL copied from a read).
              */
             url: string;
             /** @description What the webhook hears: event names, categories (`messages` for every `message.*` event) or `*` for all; see WebhookSubscription. */
@@ -3200,7 +3200,7 @@ export interface components {
         WebhookUpdate: {
             /**
              * Format: uri
-             * @description Where deliveries are POSTed from now on, an http or https URL. The URL exactly as read (its credentials shown as `***`) keeps the credentials it has; `***` as the password of another URL is 400, rule `credentials`.
+             * @description Where deliveries are POSTed from now on, an http or https URL. The URL exactly as read (its credentials shown as `***`) keeps the credentials it has; `***` as the password (or the user name alone) of another URL is 400, rule `credentials`.
              */
             url?: string;
             /** @description What the webhook hears: event names, categories (`messages` for every `message.*` event) or `*` for all; see WebhookSubscription. The list is replaced whole. */

@@ -63,6 +63,9 @@ export function isLoopbackOrigin(origin: string): boolean {
   }
 }
 
+/** 127.0.0.0/8 mapped to IPv6: `::ffff:127.0.0.1`, or as a URL writes it, `::ffff:7f00:1`. */
+const MAPPED_LOOPBACK = /^::ffff:(127(\.\d{1,3}){3}|7f[0-9a-f]{2}:[0-9a-f]{1,4})$/;
+
 /**
  * True for a host name that can only mean this machine: `localhost` and its subdomains
  * (RFC 6761), 127.0.0.0/8, `::1`, and 127.0.0.0/8 mapped to IPv6 (`::ffff:127.0.0.1`, which a URL
@@ -76,6 +79,6 @@ export function isLoopbackName(hostname: string): boolean {
     /^127(\.\d{1,3}){3}$/.test(name) ||
     name === '[::1]' ||
     name === '::1' ||
-    /^\[?::ffff:(127(\.\d{1,3}){3}|7f[0-9a-f]{2}:[0-9a-f]{1,4})\]?$/.test(name)
+    MAPPED_LOOPBACK.test(/^\[.*\]$/.test(name) ? name.slice(1, -1) : name)
   );
 }

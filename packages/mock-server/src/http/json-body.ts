@@ -15,8 +15,29 @@ const UTF8_LABELS = new Set([
   'us-ascii',
 ]);
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
-/** A comma outside a quoted parameter value: between two values of a header sent twice. */
-const OUTSIDE_QUOTES_COMMA = /,(?=(?:[^"]*"[^"]*")*[^"]*$)/;
+/**
+ * How many values a header holds once repeats are joined with commas: the parts between commas
+ * outside a quoted string (RFC 9110, with its `\"` escapes), empty ones not counted. One pass: a
+ * header of 16 KiB of commas is as quick as any.
+ */
+function headerValueCount(value: string): number {
+  let count = 0;
+  let filled = false;
+  let quoted = false;
+  for (let i = 0; i < value.length; i++) {
+    const c = value[i];
+    if (quoted) {
+      if (c === '\\') i++;
+      else if (c === '"') quoted = false;
+    } else if (c === ',') {
+      if (filled) count++;
+      filled = false;
+      continue;
+    } else if (c === '"') quoted = true;
+    if (c !== ' ' && c !== '\t') filled = true;
+  }
+  return filled ? count + 1 : count;
+}
 
 /**
  * A non-empty request body as JSON: 400 naming `body` when it is not sent as
@@ -36,12 +57,12 @@ export function jsonBodyText(bytes: Uint8Array, request: Pick<ApiRequest, 'heade
   const contentType = request.header('content-type') ?? '';
   // Sent twice, it arrives joined with a comma (HTTP's rule): said so, not "must be JSON" to a
   // client that did send application/json, once of the two.
-  const types = contentType.split(OUTSIDE_QUOTES_COMMA).filter((part) => part.trim() !== '');
-  if (types.length > 1) {
+  const types = headerValueCount(contentType);
+  if (types > 1) {
     throw invalidField(
       'body',
       'contentType',
-      `must be sent with one Content-Type, not ${types.length} (${contentType}); send application/json once`,
+      `must be sent with one Content-Type, not ${types} (${contentType}); send application/json once`,
     );
   }
   if (!/^application\/json\s*(;|$)/i.test(contentType)) {

@@ -76,8 +76,9 @@ function check(
   }
   if (schema.type !== undefined && !matchesType(schema.type as string | string[], value)) {
     // JSON.parse reads a number past a double's range (1e309) as Infinity: a number was sent.
+    const numeric = [schema.type].flat().some((t) => t === 'number' || t === 'integer');
     const range =
-      typeof value === 'number' && !Number.isFinite(value)
+      numeric && typeof value === 'number' && !Number.isFinite(value)
         ? ` (this one is beyond a double's range, ±1.8e308)`
         : '';
     add('type', `must be ${typeList(schema.type as string | string[])}${range}`);

@@ -149,6 +149,12 @@ describe.each(transports)('request validation over $name', (transport) => {
         },
       ],
     ]);
+    // Where no number is taken, none is said to be out of range.
+    const named = await h.call('POST', '/v1/agents', {
+      raw: '{"name":1e309}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(named.body.error.details[0].message).toBe('name: must be a string');
   });
 
   it('lists the first 100 violated rules of a body with thousands, and counts them all', async () => {

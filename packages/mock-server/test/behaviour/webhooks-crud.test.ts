@@ -67,6 +67,15 @@ describe.each(transports)('webhook records over $name', (transport) => {
         },
       ],
     ]);
+    // Percent-encoded, or on a new webhook, it is the same slip.
+    for (const [method, path, url] of [
+      ['PUT', `/v1/webhooks/${id}`, 'https://ada:%2A%2A%2A@hooks.test/elsewhere'],
+      ['POST', '/v1/webhooks', shown],
+      ['POST', '/v1/webhooks', 'https://***@hooks.test/in'],
+    ] as const) {
+      const res = await h.call(method, path, { body: { url, events: ['*'] } });
+      expect([url, res.status, res.body.error.details[0].rule]).toEqual([url, 400, 'credentials']);
+    }
     await h.call('PUT', `/v1/webhooks/${id}`, { body: { url: 'https://ada:n3w@hooks.test/in' } });
     expect(kept()).toBe('https://ada:n3w@hooks.test/in');
     // A token as the user name alone is the secret then, and shown as ***; a URL without
