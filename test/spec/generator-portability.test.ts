@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { deref, loadSpec, type SpecNode } from './load-spec.js';
+import { deref, listOperations, loadSpec, type SpecNode } from './load-spec.js';
 
 // Teams that do not use our SDK feed spec/openapi.yaml to their own generator (openapi-zod-client,
 // orval, @hey-api/openapi-ts, kubb). Where JSON Schema offers two equally correct forms and one of
@@ -59,6 +59,25 @@ describe('spec/openapi.yaml read by other generators', () => {
       'custom_fields',
     );
   });
+  it("declares no enum inline in a parameter: a filter's values are the component its field has", () => {
+    // openapi-python-client and oapi-codegen made two unrelated types of each inline copy (AgentStatus
+    // and AgentsListStatus), which a user had to convert between to filter by a value they had read.
+    const inline: string[] = [];
+    for (const { path, op } of listOperations(spec)) {
+      for (const parameter of op.parameters ?? []) {
+        const { name, schema } = deref(spec, parameter);
+        if (schema?.enum) inline.push(`${path} ${name}`);
+      }
+    }
+    for (const [name, parameter] of Object.entries<SpecNode>(spec.components.parameters)) {
+      if (parameter.schema?.enum) inline.push(`#/components/parameters/${name}`);
+    }
+    expect(inline).toEqual([]);
+    expect(spec.components.schemas.Agent.properties.status.$ref).toBe(
+      '#/components/schemas/AgentStatus',
+    );
+  });
+
   it('lists first a server whose url is an address, not a variable', () => {
     // Generators take the first server's url as the client's default and fill in no variable:
     // for '{base_url}', @hey-api/openapi-ts's client had no base URL (every call an invalid URL)

@@ -1985,6 +1985,17 @@ export interface components {
             };
         };
         /**
+         * @description A list's order: `asc` oldest first, `desc` (the default) newest first.
+         * @default desc
+         * @enum {string}
+         */
+        SortOrder: "asc" | "desc";
+        /**
+         * @description An agent's status.
+         * @enum {string}
+         */
+        AgentStatus: "active" | "inactive";
+        /**
          * @description An AI agent (returned by deactivate).
          * @example {
          *       "id": "00000000-0000-4000-8000-000000000101",
@@ -2033,11 +2044,8 @@ export interface components {
              * @description The agent's picture; null when it has none.
              */
             avatar_url: string | null;
-            /**
-             * @description `active` agents answer customers; deactivate sets `inactive` (temporarily).
-             * @enum {string}
-             */
-            status: "active" | "inactive";
+            /** @description `active` agents answer customers; deactivate sets `inactive` (temporarily). */
+            status: components["schemas"]["AgentStatus"];
             /** @description The language model the agent answers with. */
             model: string;
             /** @description Sampling temperature of the language model, 0 to 2: lower answers are steadier, higher ones more varied. */
@@ -2150,6 +2158,11 @@ export interface components {
             response_message_id: string | null;
         };
         /**
+         * @description What a training holds.
+         * @enum {string}
+         */
+        TrainingType: "text" | "url" | "document";
+        /**
          * @description One item of an agent's knowledge base.
          * @example {
          *       "id": "00000000-0000-4000-8000-000000000301",
@@ -2180,11 +2193,8 @@ export interface components {
              * @description The agent whose knowledge base it belongs to.
              */
             agent_id: string;
-            /**
-             * @description `text` holds its text in `content`; `url` (a web page) and `document` (a file) are at `url`.
-             * @enum {string}
-             */
-            type: "text" | "url" | "document";
+            /** @description `text` holds its text in `content`; `url` (a web page) and `document` (a file) are at `url`. */
+            type: components["schemas"]["TrainingType"];
             title: string | null;
             /** @description The text (type `text`). */
             content: string | null;
@@ -2692,6 +2702,11 @@ export interface components {
             required?: boolean;
         };
         /**
+         * @description A conversation's status.
+         * @enum {string}
+         */
+        ConversationStatus: "open" | "closed";
+        /**
          * @description A conversation between a contact and an agent.
          * @example {
          *       "id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
@@ -2738,11 +2753,8 @@ export interface components {
              * @description The channel it came through; null when it has none (started through the API while its agent had no active channel) or the channel was deleted.
              */
             channel_id: string | null;
-            /**
-             * @description `open` while its chat is `open` or `human`.
-             * @enum {string}
-             */
-            status: "open" | "closed";
+            /** @description `open` while its chat is `open` or `human`. */
+            status: components["schemas"]["ConversationStatus"];
             metadata: components["schemas"]["Metadata"];
             /** Format: date-time */
             created_at: string;
@@ -2835,6 +2847,11 @@ export interface components {
             agent_id: string;
         };
         /**
+         * @description A chat's status: who answers the customer.
+         * @enum {string}
+         */
+        ChatStatus: "open" | "human" | "closed";
+        /**
          * @description The live side of a conversation; same id as the conversation.
          * @example {
          *       "id": "48c1c9f0-4b01-4ffb-931f-2ff0a8ec9249",
@@ -2854,11 +2871,8 @@ export interface components {
              * @description The conversation id.
              */
             id: string;
-            /**
-             * @description `open`: the AI answers; `human`: a person has taken over; `closed`.
-             * @enum {string}
-             */
-            status: "open" | "human" | "closed";
+            /** @description `open`: the AI answers; `human`: a person has taken over; `closed`. */
+            status: components["schemas"]["ChatStatus"];
             /**
              * Format: uuid
              * @description The human agent handling the chat: start-human's `assigned_to`. Null outside `human`, and in `human` when start-human named nobody (the chat waits for a person to pick it up).
@@ -2975,6 +2989,11 @@ export interface components {
             media_url?: string;
         };
         /**
+         * @description An MCP server's status.
+         * @enum {string}
+         */
+        McpServerStatus: "connected" | "disconnected" | "error";
+        /**
          * @description An external Model Context Protocol server.
          * @example {
          *       "id": "cebe6252-355a-45d3-a3bf-af078bb0835f",
@@ -2995,11 +3014,8 @@ export interface components {
              * @description Where the service reaches the server, an http or https URL without credentials.
              */
             url: string;
-            /**
-             * @description `connected` while at least one agent uses it.
-             * @enum {string}
-             */
-            status: "connected" | "disconnected" | "error";
+            /** @description `connected` while at least one agent uses it. */
+            status: components["schemas"]["McpServerStatus"];
             /** @description How many tools it offers, enabled or not. */
             tools_count: number;
             /** Format: date-time */
@@ -3238,6 +3254,11 @@ export interface components {
             succeeded: boolean;
         };
         /**
+         * @description A webhook delivery's status.
+         * @enum {string}
+         */
+        WebhookDeliveryStatus: "pending" | "succeeded" | "failed";
+        /**
          * @description One event's delivery to one webhook, with every attempt.
          * @example {
          *       "id": "b06845fc-eb2a-47e2-9dd8-df500f0d10d9",
@@ -3278,11 +3299,8 @@ export interface components {
              * @description The event delivered; in Variant B the body's `event_id`, the same for every webhook the event goes to.
              */
             event_id: string;
-            /**
-             * @description `pending` while attempts are to come, `succeeded` once one did, `failed` when the last one failed or the webhook was deactivated or deleted first.
-             * @enum {string}
-             */
-            status: "pending" | "succeeded" | "failed";
+            /** @description `pending` while attempts are to come, `succeeded` once one did, `failed` when the last one failed or the webhook was deactivated or deleted first. */
+            status: components["schemas"]["WebhookDeliveryStatus"];
             /** @description Every attempt so far, in the order they were made. */
             attempts: components["schemas"]["WebhookDeliveryAttempt"][];
             /**
@@ -3330,6 +3348,11 @@ export interface components {
             succeeded: boolean;
         };
         /**
+         * @description An appointment's status.
+         * @enum {string}
+         */
+        AppointmentStatus: "scheduled" | "cancelled" | "completed";
+        /**
          * @description An appointment with a contact.
          * @example {
          *       "id": "be5dec6c-0db5-49cb-91c0-49582b575558",
@@ -3369,11 +3392,8 @@ export interface components {
              * @description When it ends, after `starts_at`; null when not given.
              */
             ends_at: string | null;
-            /**
-             * @description `scheduled` until cancelled or completed; only a scheduled appointment changes.
-             * @enum {string}
-             */
-            status: "scheduled" | "cancelled" | "completed";
+            /** @description `scheduled` until cancelled or completed; only a scheduled appointment changes. */
+            status: components["schemas"]["AppointmentStatus"];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -4628,7 +4648,7 @@ export interface components {
         /** @description Items per page, 1 to 100. */
         Limit: number;
         /** @description By `created_at` (then creation sequence, so the order is stable). */
-        Order: "asc" | "desc";
+        Order: components["schemas"]["SortOrder"];
         /** @description The message. */
         MessageId: string;
         /** @description The tool's name. */
@@ -4788,7 +4808,7 @@ export interface operations {
                 /** @description By `created_at` (then creation sequence, so the order is stable). */
                 order?: components["parameters"]["Order"];
                 /** @description Only agents in this status. */
-                status?: "active" | "inactive";
+                status?: components["schemas"]["AgentStatus"];
             };
             header?: never;
             path?: never;
@@ -5080,7 +5100,7 @@ export interface operations {
                 /** @description By `created_at` (then creation sequence, so the order is stable). */
                 order?: components["parameters"]["Order"];
                 /** @description Only trainings of this type. */
-                type?: "text" | "url" | "document";
+                type?: components["schemas"]["TrainingType"];
             };
             header?: never;
             path: {
@@ -6007,7 +6027,7 @@ export interface operations {
                 /** @description Only conversations on this channel. */
                 channel_id?: string;
                 /** @description Only conversations in this status. */
-                status?: "open" | "closed";
+                status?: components["schemas"]["ConversationStatus"];
             };
             header?: never;
             path?: never;
@@ -6318,7 +6338,7 @@ export interface operations {
                 /** @description By `created_at` (then creation sequence, so the order is stable). */
                 order?: components["parameters"]["Order"];
                 /** @description Only chats in this status; without it, the active chats (`open` and `human`). */
-                status?: "open" | "human" | "closed";
+                status?: components["schemas"]["ChatStatus"];
             };
             header?: never;
             path?: never;
@@ -6613,7 +6633,7 @@ export interface operations {
                 /** @description By `created_at` (then creation sequence, so the order is stable). */
                 order?: components["parameters"]["Order"];
                 /** @description Only servers in this status. */
-                status?: "connected" | "disconnected" | "error";
+                status?: components["schemas"]["McpServerStatus"];
             };
             header?: never;
             path?: never;
@@ -6791,7 +6811,7 @@ export interface operations {
                 /** @description Items per page, 1 to 100. */
                 limit?: components["parameters"]["Limit"];
                 /** @description Tools have no `created_at`: by their position in the list the MCP server gave. `asc` is the server's order; `desc` (the default of every list) reverses it. */
-                order?: "asc" | "desc";
+                order?: components["schemas"]["SortOrder"];
             };
             header?: never;
             path: {
@@ -7210,7 +7230,7 @@ export interface operations {
                 /** @description By `created_at` (then creation sequence, so the order is stable). */
                 order?: components["parameters"]["Order"];
                 /** @description Only deliveries in this status. */
-                status?: "pending" | "succeeded" | "failed";
+                status?: components["schemas"]["WebhookDeliveryStatus"];
             };
             header?: never;
             path: {
@@ -7296,7 +7316,7 @@ export interface operations {
                 /** @description Only appointments of this agent. */
                 agent_id?: string;
                 /** @description Only appointments in this status. */
-                status?: "scheduled" | "cancelled" | "completed";
+                status?: components["schemas"]["AppointmentStatus"];
             };
             header?: never;
             path?: never;

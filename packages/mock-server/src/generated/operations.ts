@@ -187,12 +187,7 @@ export const operations: readonly OperationInfo[] = [
         "in": "query",
         "required": false,
         "schema": {
-          "type": "string",
-          "enum": [
-            "asc",
-            "desc"
-          ],
-          "default": "desc"
+          "$ref": "#/components/schemas/SortOrder"
         }
       },
       {
@@ -200,11 +195,7 @@ export const operations: readonly OperationInfo[] = [
         "in": "query",
         "required": false,
         "schema": {
-          "type": "string",
-          "enum": [
-            "active",
-            "inactive"
-          ]
+          "$ref": "#/components/schemas/AgentStatus"
         }
       }
     ],
@@ -455,12 +446,7 @@ export const operations: readonly OperationInfo[] = [
         "in": "query",
         "required": false,
         "schema": {
-          "type": "string",
-          "enum": [
-            "asc",
-            "desc"
-          ],
-          "default": "desc"
+          "$ref": "#/components/schemas/SortOrder"
         }
       },
       {
@@ -468,12 +454,7 @@ export const operations: readonly OperationInfo[] = [
         "in": "query",
         "required": false,
         "schema": {
-          "type": "string",
-          "enum": [
-            "text",
-            "url",
-            "document"
-          ]
+          "$ref": "#/components/schemas/TrainingType"
         }
       }
     ],
@@ -638,12 +619,7 @@ export const operations: readonly OperationInfo[] = [
         "in": "query",
         "required": false,
         "schema": {
-          "type": "string",
-          "enum": [
-            "asc",
-            "desc"
-          ],
-          "default": "desc"
+          "$ref": "#/components/schemas/SortOrder"
         }
       },
       {
@@ -936,12 +912,7 @@ export const operations: readonly OperationInfo[] = [
         "in": "query",
         "required": false,
         "schema": {
-          "type": "string",
-          "enum": [
-            "asc",
-            "desc"
-          ],
-          "default": "desc"
+          "$ref": "#/components/schemas/SortOrder"
         }
       },
       {
@@ -1106,12 +1077,7 @@ export const operations: readonly OperationInfo[] = [
         "in": "query",
         "required": false,
         "schema": {
-          "type": "string",
-          "enum": [
-            "asc",
-            "desc"
-          ],
-          "default": "desc"
+          "$ref": "#/components/schemas/SortOrder"
         }
       },
       {
@@ -1302,12 +1268,7 @@ export const operations: readonly OperationInfo[] = [
         "in": "query",
         "required": false,
         "schema": {
-          "type": "string",
-          "enum": [
-            "asc",
-            "desc"
-          ],
-          "default": "desc"
+          "$ref": "#/components/schemas/SortOrder"
         }
       },
       {
@@ -1342,11 +1303,7 @@ export const operations: readonly OperationInfo[] = [
         "in": "query",
         "required": false,
         "schema": {
-          "type": "string",
-          "enum": [
-            "open",
-            "closed"
-          ]
+          "$ref": "#/components/schemas/ConversationStatus"
         }
       }
     ],
@@ -1430,12 +1387,7 @@ export const operations: readonly OperationInfo[] = [
         "in": "query",
         "required": false,
         "schema": {
-          "type": "string",
-          "enum": [
-            "asc",
-            "desc"
-          ],
-          "default": "desc"
+          "$ref": "#/components/schemas/SortOrder"
         }
       }
     ],
@@ -1641,12 +1593,7 @@ export const operations: readonly OperationInfo[] = [
         "in": "query",
         "required": false,
         "schema": {
-          "type": "string",
-          "enum": [
-            "asc",
-            "desc"
-          ],
-          "default": "desc"
+          "$ref": "#/components/schemas/SortOrder"
         }
       },
       {
@@ -1654,12 +1601,7 @@ export const operations: readonly OperationInfo[] = [
         "in": "query",
         "required": false,
         "schema": {
-          "type": "string",
-          "enum": [
-            "open",
-            "human",
-            "closed"
-          ]
+          "$ref": "#/components/schemas/ChatStatus"
         }
       }
     ],
@@ -1915,12 +1857,7 @@ export const operations: readonly OperationInfo[] = [
         "in": "query",
         "required": false,
         "schema": {
-          "type": "string",
-          "enum": [
-            "asc",
-            "desc"
-          ],
-          "default": "desc"
+          "$ref": "#/components/schemas/SortOrder"
         }
       },
       {
@@ -1928,12 +1865,7 @@ export const operations: readonly OperationInfo[] = [
         "in": "query",
         "required": false,
         "schema": {
-          "type": "string",
-          "enum": [
-            "connected",
-            "disconnected",
-            "error"
-          ]
+          "$ref": "#/components/schemas/McpServerStatus"
         }
       }
     ],
@@ -2097,12 +2029,7 @@ export const operations: readonly OperationInfo[] = [
         "in": "query",
         "required": false,
         "schema": {
-          "type": "string",
-          "enum": [
-            "asc",
-            "desc"
-          ],
-          "default": "desc"
+          "$ref": "#/components/schemas/SortOrder"
         }
       }
     ],
@@ -2264,12 +2191,7 @@ export const operations: readonly OperationInfo[] = [
         "in": "query",
         "required": false,
         "schema": {
-          "type": "string",
-          "enum": [
-            "asc",
-            "desc"
-          ],
-          "default": "desc"
+          "$ref": "#/components/schemas/SortOrder"
         }
       }
     ],
@@ -2317,12 +2239,7 @@ export const operations: readonly OperationInfo[] = [
         "in": "query",
         "required": false,
         "schema": {
-          "type": "string",
-          "enum": [
-            "asc",
-            "desc"
-          ],
-          "default": "desc"
+          "$ref": "#/components/schemas/SortOrder"
         }
       }
     ],
@@ -2515,12 +2432,7 @@ export const operations: readonly OperationInfo[] = [
         "in": "query",
         "required": false,
         "schema": {
-          "type": "string",
-          "enum": [
-            "asc",
-            "desc"
-          ],
-          "default": "desc"
+          "$ref": "#/components/schemas/SortOrder"
         }
       },
       {
@@ -2528,12 +2440,7 @@ export const operations: readonly OperationInfo[] = [
         "in": "query",
         "required": false,
         "schema": {
-          "type": "string",
-          "enum": [
-            "pending",
-            "succeeded",
-            "failed"
-          ]
+          "$ref": "#/components/schemas/WebhookDeliveryStatus"
         }
       }
     ],
@@ -2612,12 +2519,7 @@ export const operations: readonly OperationInfo[] = [
         "in": "query",
         "required": false,
         "schema": {
-          "type": "string",
-          "enum": [
-            "asc",
-            "desc"
-          ],
-          "default": "desc"
+          "$ref": "#/components/schemas/SortOrder"
         }
       },
       {
@@ -2643,12 +2545,7 @@ export const operations: readonly OperationInfo[] = [
         "in": "query",
         "required": false,
         "schema": {
-          "type": "string",
-          "enum": [
-            "scheduled",
-            "cancelled",
-            "completed"
-          ]
+          "$ref": "#/components/schemas/AppointmentStatus"
         }
       }
     ],

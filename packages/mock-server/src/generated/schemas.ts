@@ -272,6 +272,21 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       }
     }
   },
+  "SortOrder": {
+    "type": "string",
+    "enum": [
+      "asc",
+      "desc"
+    ],
+    "default": "desc"
+  },
+  "AgentStatus": {
+    "type": "string",
+    "enum": [
+      "active",
+      "inactive"
+    ]
+  },
   "Agent": {
     "type": "object",
     "required": [
@@ -308,11 +323,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "format": "uri"
       },
       "status": {
-        "type": "string",
-        "enum": [
-          "active",
-          "inactive"
-        ]
+        "$ref": "#/components/schemas/AgentStatus"
       },
       "model": {
         "type": "string"
@@ -498,6 +509,14 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       }
     }
   },
+  "TrainingType": {
+    "type": "string",
+    "enum": [
+      "text",
+      "url",
+      "document"
+    ]
+  },
   "Training": {
     "type": "object",
     "required": [
@@ -520,12 +539,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "format": "uuid"
       },
       "type": {
-        "type": "string",
-        "enum": [
-          "text",
-          "url",
-          "document"
-        ]
+        "$ref": "#/components/schemas/TrainingType"
       },
       "title": {
         "type": [
@@ -1359,6 +1373,13 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       }
     }
   },
+  "ConversationStatus": {
+    "type": "string",
+    "enum": [
+      "open",
+      "closed"
+    ]
+  },
   "Conversation": {
     "type": "object",
     "required": [
@@ -1395,11 +1416,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "format": "uuid"
       },
       "status": {
-        "type": "string",
-        "enum": [
-          "open",
-          "closed"
-        ]
+        "$ref": "#/components/schemas/ConversationStatus"
       },
       "metadata": {
         "$ref": "#/components/schemas/Metadata"
@@ -1523,6 +1540,14 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       }
     }
   },
+  "ChatStatus": {
+    "type": "string",
+    "enum": [
+      "open",
+      "human",
+      "closed"
+    ]
+  },
   "Chat": {
     "type": "object",
     "required": [
@@ -1542,12 +1567,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "format": "uuid"
       },
       "status": {
-        "type": "string",
-        "enum": [
-          "open",
-          "human",
-          "closed"
-        ]
+        "$ref": "#/components/schemas/ChatStatus"
       },
       "assigned_to": {
         "type": [
@@ -1724,6 +1744,14 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       }
     }
   },
+  "McpServerStatus": {
+    "type": "string",
+    "enum": [
+      "connected",
+      "disconnected",
+      "error"
+    ]
+  },
   "McpServer": {
     "type": "object",
     "required": [
@@ -1748,12 +1776,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "format": "uri"
       },
       "status": {
-        "type": "string",
-        "enum": [
-          "connected",
-          "disconnected",
-          "error"
-        ]
+        "$ref": "#/components/schemas/McpServerStatus"
       },
       "tools_count": {
         "type": "integer",
@@ -2126,6 +2149,14 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       }
     }
   },
+  "WebhookDeliveryStatus": {
+    "type": "string",
+    "enum": [
+      "pending",
+      "succeeded",
+      "failed"
+    ]
+  },
   "WebhookDelivery": {
     "type": "object",
     "required": [
@@ -2190,12 +2221,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "format": "uuid"
       },
       "status": {
-        "type": "string",
-        "enum": [
-          "pending",
-          "succeeded",
-          "failed"
-        ]
+        "$ref": "#/components/schemas/WebhookDeliveryStatus"
       },
       "attempts": {
         "type": "array",
@@ -2279,6 +2305,14 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
       }
     }
   },
+  "AppointmentStatus": {
+    "type": "string",
+    "enum": [
+      "scheduled",
+      "cancelled",
+      "completed"
+    ]
+  },
   "Appointment": {
     "type": "object",
     "required": [
@@ -2333,12 +2367,7 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
         "format": "date-time"
       },
       "status": {
-        "type": "string",
-        "enum": [
-          "scheduled",
-          "cancelled",
-          "completed"
-        ]
+        "$ref": "#/components/schemas/AppointmentStatus"
       },
       "created_at": {
         "type": "string",

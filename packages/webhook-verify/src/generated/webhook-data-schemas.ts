@@ -44,11 +44,7 @@ export const webhookDataJsonSchemas: {
           "format": "uuid"
         },
         "status": {
-          "type": "string",
-          "enum": [
-            "open",
-            "closed"
-          ]
+          "$ref": "#/$defs/ConversationStatus"
         },
         "metadata": {
           "$ref": "#/$defs/Metadata"
@@ -62,6 +58,13 @@ export const webhookDataJsonSchemas: {
           "format": "date-time"
         }
       }
+    },
+    "ConversationStatus": {
+      "type": "string",
+      "enum": [
+        "open",
+        "closed"
+      ]
     },
     "Metadata": {
       "type": "object",
@@ -103,12 +106,7 @@ export const webhookDataJsonSchemas: {
           "format": "uuid"
         },
         "status": {
-          "type": "string",
-          "enum": [
-            "open",
-            "human",
-            "closed"
-          ]
+          "$ref": "#/$defs/ChatStatus"
         },
         "assigned_to": {
           "type": [
@@ -151,6 +149,14 @@ export const webhookDataJsonSchemas: {
           "format": "date-time"
         }
       }
+    },
+    "ChatStatus": {
+      "type": "string",
+      "enum": [
+        "open",
+        "human",
+        "closed"
+      ]
     },
     "ConversationMessage": {
       "type": "object",
@@ -348,12 +354,7 @@ export const webhookDataJsonSchemas: {
           "format": "date-time"
         },
         "status": {
-          "type": "string",
-          "enum": [
-            "scheduled",
-            "cancelled",
-            "completed"
-          ]
+          "$ref": "#/$defs/AppointmentStatus"
         },
         "created_at": {
           "type": "string",
@@ -364,6 +365,14 @@ export const webhookDataJsonSchemas: {
           "format": "date-time"
         }
       }
+    },
+    "AppointmentStatus": {
+      "type": "string",
+      "enum": [
+        "scheduled",
+        "cancelled",
+        "completed"
+      ]
     },
     "Channel": {
       "type": "object",

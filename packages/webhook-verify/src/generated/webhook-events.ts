@@ -56,17 +56,19 @@ export interface components {
              * @description The channel it came through; null when it has none (started through the API while its agent had no active channel) or the channel was deleted.
              */
             channel_id: string | null;
-            /**
-             * @description `open` while its chat is `open` or `human`.
-             * @enum {string}
-             */
-            status: "open" | "closed";
+            /** @description `open` while its chat is `open` or `human`. */
+            status: components["schemas"]["ConversationStatus"];
             metadata: components["schemas"]["Metadata"];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
             updated_at: string;
         };
+        /**
+         * @description A conversation's status.
+         * @enum {string}
+         */
+        ConversationStatus: "open" | "closed";
         /** @description Free-form key-value pairs for the client's own use (at most 50 keys; values are strings of at most 500 characters, numbers, booleans or null). */
         Metadata: {
             [key: string]: string | number | boolean | null;
@@ -91,11 +93,8 @@ export interface components {
              * @description The conversation id.
              */
             id: string;
-            /**
-             * @description `open`: the AI answers; `human`: a person has taken over; `closed`.
-             * @enum {string}
-             */
-            status: "open" | "human" | "closed";
+            /** @description `open`: the AI answers; `human`: a person has taken over; `closed`. */
+            status: components["schemas"]["ChatStatus"];
             /**
              * Format: uuid
              * @description The human agent handling the chat: start-human's `assigned_to`. Null outside `human`, and in `human` when start-human named nobody (the chat waits for a person to pick it up).
@@ -126,6 +125,11 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /**
+         * @description A chat's status: who answers the customer.
+         * @enum {string}
+         */
+        ChatStatus: "open" | "human" | "closed";
         /**
          * @description A message in the conversation view (returned by message edit).
          * @example {
@@ -265,16 +269,18 @@ export interface components {
              * @description When it ends, after `starts_at`; null when not given.
              */
             ends_at: string | null;
-            /**
-             * @description `scheduled` until cancelled or completed; only a scheduled appointment changes.
-             * @enum {string}
-             */
-            status: "scheduled" | "cancelled" | "completed";
+            /** @description `scheduled` until cancelled or completed; only a scheduled appointment changes. */
+            status: components["schemas"]["AppointmentStatus"];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
             updated_at: string;
         };
+        /**
+         * @description An appointment's status.
+         * @enum {string}
+         */
+        AppointmentStatus: "scheduled" | "cancelled" | "completed";
         /**
          * @description A communication channel bound to an agent.
          * @example {
