@@ -78,6 +78,14 @@ describe('spec/openapi.yaml read by other generators', () => {
     );
   });
 
+  it("names the error envelope's body, which every generated client wraps as its error type", () => {
+    // Inline, it was `ErrorError` (openapi-generator) or `ErrorError1` in the clients of other languages.
+    expect(spec.components.schemas.Error.properties.error).toEqual({
+      $ref: '#/components/schemas/ErrorBody',
+    });
+    expect(spec.components.schemas.ErrorBody.required).toEqual(['code', 'message', 'status']);
+  });
+
   it('lists first a server whose url is an address, not a variable', () => {
     // Generators take the first server's url as the client's default and fill in no variable:
     // for '{base_url}', @hey-api/openapi-ts's client had no base URL (every call an invalid URL)

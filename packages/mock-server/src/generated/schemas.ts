@@ -75,29 +75,32 @@ export const schemas: { readonly [name: string]: SchemaNode } = {
     ],
     "properties": {
       "error": {
-        "type": "object",
-        "required": [
-          "code",
-          "message",
-          "status"
-        ],
-        "properties": {
-          "code": {
-            "$ref": "#/components/schemas/ErrorCode"
-          },
-          "message": {
-            "type": "string"
-          },
-          "status": {
-            "type": "integer"
-          },
-          "details": {
-            "type": "array",
-            "maxItems": 100,
-            "items": {
-              "$ref": "#/components/schemas/ErrorDetail"
-            }
-          }
+        "$ref": "#/components/schemas/ErrorBody"
+      }
+    }
+  },
+  "ErrorBody": {
+    "type": "object",
+    "required": [
+      "code",
+      "message",
+      "status"
+    ],
+    "properties": {
+      "code": {
+        "$ref": "#/components/schemas/ErrorCode"
+      },
+      "message": {
+        "type": "string"
+      },
+      "status": {
+        "type": "integer"
+      },
+      "details": {
+        "type": "array",
+        "maxItems": 100,
+        "items": {
+          "$ref": "#/components/schemas/ErrorDetail"
         }
       }
     }

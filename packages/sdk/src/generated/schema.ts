@@ -1786,16 +1786,17 @@ export interface components {
         };
         /** @description The body of every error response. */
         Error: {
-            /** @description What went wrong: `code` for programs, `message` for people, and on a 400 `details` per field. */
-            error: {
-                code: components["schemas"]["ErrorCode"];
-                /** @description Human-readable; for VALIDATION_ERROR it names the offending field and the violated rule. */
-                message: string;
-                /** @description The HTTP status. */
-                status: number;
-                /** @description On a 400 VALIDATION_ERROR, every violated rule, up to the first 100 (the message counts them all). The server's refusals of a request as a whole (408 not received in time, 414 target too long, 417 an Expect it does not serve, 431 headers too large) are VALIDATION_ERROR without details; their message says what was wrong. */
-                details?: components["schemas"]["ErrorDetail"][];
-            };
+            error: components["schemas"]["ErrorBody"];
+        };
+        /** @description What went wrong: `code` for programs, `message` for people, and on a 400 `details` per field. */
+        ErrorBody: {
+            code: components["schemas"]["ErrorCode"];
+            /** @description Human-readable; for VALIDATION_ERROR it names the offending field and the violated rule. */
+            message: string;
+            /** @description The HTTP status. */
+            status: number;
+            /** @description On a 400 VALIDATION_ERROR, every violated rule, up to the first 100 (the message counts them all). The server's refusals of a request as a whole (408 not received in time, 414 target too long, 417 an Expect it does not serve, 431 headers too large) are VALIDATION_ERROR without details; their message says what was wrong. */
+            details?: components["schemas"]["ErrorDetail"][];
         };
         /** @description Free-form key-value pairs for the client's own use (at most 50 keys; values are strings of at most 500 characters, numbers, booleans or null). */
         Metadata: {
