@@ -6,6 +6,7 @@
 // delivery list's order), which is what a client sees.
 import { describe, expect, it } from 'vitest';
 import type { SchemaNode } from '../../src/generated/operations.js';
+import { schemas } from '../../src/generated/schemas.js';
 import {
   createMockServer,
   type MockServer,
@@ -54,11 +55,9 @@ function queriesOf(op: (typeof reads)[number], snapshot: StateSnapshot): string[
         : p.name === 'q'
           ? ['ada', 'example.com', '+34']
           : (schema.enum ??
-            (ref === 'ChannelStatus'
-              ? ['pending', 'active', 'disconnected', 'error']
-              : ref === 'ChannelType'
-                ? ['widget', 'whatsapp', 'instagram', 'email']
-                : []));
+            ((ref === undefined ? undefined : schemas[ref]) as { enum?: string[] } | undefined)
+              ?.enum ??
+            []);
     if (values.length === 0) throw new Error(`${op.operationId} ${p.name}: no values to filter by`);
     for (const value of values) queries.push(`?${p.name}=${encodeURIComponent(value)}&limit=100`);
   }

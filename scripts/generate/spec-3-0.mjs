@@ -1,0 +1,208 @@
+// spec/openapi.yaml written down to OpenAPI 3.0.3, for the generators of other languages that read
+// no 3.1 (oapi-codegen, ogen, NSwag, AutoRest, older openapi-generator): the same paths, parameters,
+// bodies, answers and schemas, in 3.0's words. What 3.0 cannot say is left out, as those tools ignore
+// it anyway: `if`/`then`/`else`, `propertyNames`, the `webhooks` section (kept as `x-webhooks`).
+
+/** Keywords of JSON Schema 2020-12 that OpenAPI 3.0's schema object does not have. */
+const DROPPED = new Set(['if', 'then', 'else', 'propertyNames', '$schema', '$id']);
+
+/** Keywords whose value is data, not a schema: copied as they are. */
+const DATA = new Set(['enum', 'default', 'example', 'required', 'discriminator', 'type', 'format']);
+
+/** Whether `node` is the schema of null alone: `{type: 'null'}`, or as written down below. */
+const isNull = (node) =>
+  node !== null &&
+  typeof node === 'object' &&
+  (node.type === 'null' ||
+    (node.nullable === true && node.enum?.length === 1 && node.enum[0] === null));
+
+/** A branch that takes null alone, in 3.0's words (its `nullable` needs a `type` beside it). */
+const NULL_BRANCH = { type: 'string', nullable: true, enum: [null] };
+
+/** The `type` of the component `ref` names (`#/components/schemas/X`), when it has one. */
+let refType = (_ref) => undefined;
+
+/**
+ * A schema in 3.0's words: `type: [T, 'null']` as `type: T, nullable: true`; `anyOf`/`oneOf` with a
+ * null branch as the other branch, nullable; `const` as a one-value `enum`; a list of `examples` as
+ * its first `example`; a `$ref` with other keywords beside it as an `allOf` of it (3.0 ignores
+ * what stands beside a `$ref`). Everything inside is written down as well.
+ */
+export function downSchema(schema) {
+  if (Array.isArray(schema)) return schema.map(downSchema);
+  if (schema === null || typeof schema !== 'object') return schema;
+  let out = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (DROPPED.has(key)) continue;
+    if (key === 'const') out.enum = [value];
+    else if (key === 'examples' && Array.isArray(value)) {
+      if (value.length > 0) out.example = value[0];
+    } else if (key === 'properties' || key === 'patternProperties' || key === '$defs') {
+      out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, downSchema(v)]));
+    } else if (DATA.has(key) || key.startsWith('x-')) out[key] = value;
+    else out[key] = downSchema(value);
+  }
+  if (Array.isArray(out.type)) {
+    const types = out.type.filter((t) => t !== 'null');
+    if (types.length < out.type.length) out.nullable = true;
+    if (types.length === 1) out.type = types[0];
+    else {
+      // Several types besides null: one branch each.
+      const { type: _, ...rest } = out;
+      out = { ...rest, anyOf: types.map((t) => ({ type: t })) };
+    }
+  }
+  for (const combinator of ['anyOf', 'oneOf']) {
+    const branches = out[combinator];
+    if (!Array.isArray(branches) || !branches.some(isNull)) continue;
+    const others = branches.filter((b) => !isNull(b));
+    const { [combinator]: _, ...rest } = out;
+    if (others.length !== 1) {
+      out = { ...rest, [combinator]: [...others, NULL_BRANCH] };
+      continue;
+    }
+    const [other] = others;
+    // A reference made nullable: an allOf of it, with its component's type (3.0.3 reads
+    // `nullable` only beside a `type`).
+    const type = other.$ref ? refType(other.$ref) : undefined;
+    out = other.$ref
+      ? { ...rest, ...(type ? { type } : {}), allOf: [other], nullable: true }
+      : { ...rest, ...other, nullable: true };
+  }
+  if (out.type === 'null') {
+    const { type: _, ...rest } = out;
+    out = { ...rest, ...NULL_BRANCH };
+  }
+  // A nullable enum lists null, or 3.0.3's validators refuse the null it allows.
+  if (out.nullable && Array.isArray(out.enum) && !out.enum.includes(null)) {
+    out.enum = [...out.enum, null];
+  }
+  // 3.0 ignores what stands beside a `$ref`: a description goes (tools would not show it), any
+  // other keyword keeps its meaning in an allOf of the reference.
+  if (out.$ref) {
+    const { $ref, description: _, ...rest } = out;
+    out = Object.keys(rest).length === 0 ? { $ref } : { allOf: [{ $ref }], ...rest };
+  }
+  return out;
+}
+
+/** A parameter, header or media type: its `schema` written down; its `examples` map stays (3.0 has it). */
+function downHolder(holder) {
+  if (holder === null || typeof holder !== 'object') return holder;
+  const out = { ...holder };
+  if (out.schema) out.schema = downSchema(out.schema);
+  if (out.content) out.content = downContent(out.content);
+  if (out.headers) out.headers = mapValues(out.headers, downHolder);
+  return out;
+}
+
+const mapValues = (object, fn) =>
+  Object.fromEntries(Object.entries(object).map(([k, v]) => [k, fn(v)]));
+const downContent = (content) => mapValues(content, downHolder);
+
+/** Resolves a component reference (`#/components/responses/NotFound`) in the document. */
+let resolveRef = (_ref) => undefined;
+
+/**
+ * A reference that overrides its target's `description` or `summary` (3.1 allows it, 3.0 ignores
+ * it): the target itself with them, so that an answer keeps its own words (`The agent does not
+ * exist.`); any other reference as it is.
+ */
+function overridden(node) {
+  if (node === null || typeof node !== 'object' || typeof node.$ref !== 'string') return node;
+  const { $ref, ...words } = node;
+  if (Object.keys(words).length === 0) return node;
+  const target = resolveRef($ref);
+  return target === undefined ? { $ref } : { ...target, ...words };
+}
+
+/** An operation: its parameters, body and answers written down. */
+function downOperation(op) {
+  const out = { ...op };
+  if (out.parameters) out.parameters = out.parameters.map((p) => downHolder(overridden(p)));
+  if (out.requestBody) out.requestBody = downHolder(overridden(out.requestBody));
+  if (out.responses) out.responses = mapValues(out.responses, (r) => downHolder(overridden(r)));
+  return out;
+}
+
+const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+/** A path item: each operation, and its shared parameters, written down. */
+function downPathItem(item) {
+  const out = {};
+  for (const [key, value] of Object.entries(item)) {
+    if (METHODS.has(key)) out[key] = downOperation(value);
+    else if (key === 'parameters') out[key] = value.map(downHolder);
+    else out[key] = value;
+  }
+  return out;
+}
+
+/** The whole document in OpenAPI 3.0.3. */
+export function downSpec(spec) {
+  refType = (ref) => {
+    const name = /^#\/components\/schemas\/(.+)$/.exec(ref)?.[1];
+    const type = name === undefined ? undefined : spec.components?.schemas?.[name]?.type;
+    return typeof type === 'string' ? type : undefined;
+  };
+  resolveRef = (ref) => {
+    const [, section, name] = /^#\/components\/([^/]+)\/(.+)$/.exec(ref) ?? [];
+    return section === undefined ? undefined : spec.components?.[section]?.[name];
+  };
+  const { webhooks, jsonSchemaDialect: _, ...rest } = spec;
+  const { identifier: __, ...license } = spec.info.license ?? {};
+  const components = spec.components ?? {};
+  const out = {
+    ...rest,
+    openapi: '3.0.3',
+    info: {
+      ...spec.info,
+      description: `${spec.info.description ?? ''}\n\nThis is spec/openapi.yaml (OpenAPI 3.1) written down to 3.0.3 by \`pnpm generate\` for tools that read no 3.1: \`if\`/\`then\`/\`else\` and \`propertyNames\` are left out, and the webhooks are under \`x-webhooks\`. The 3.1 file is the reference.`,
+      // 3.0's license has no SPDX identifier: its url says the same.
+      ...(spec.info.license
+        ? {
+            license: {
+              ...license,
+              ...(spec.info.license.identifier
+                ? { url: `https://spdx.org/licenses/${spec.info.license.identifier}.html` }
+                : {}),
+            },
+          }
+        : {}),
+    },
+    paths: mapValues(spec.paths, downPathItem),
+    components: {
+      ...components,
+      schemas: mapValues(components.schemas ?? {}, downSchema),
+      parameters: mapValues(components.parameters ?? {}, downHolder),
+      responses: mapValues(components.responses ?? {}, downHolder),
+      headers: mapValues(components.headers ?? {}, downHolder),
+      ...(components.requestBodies
+        ? { requestBodies: mapValues(components.requestBodies, downHolder) }
+        : {}),
+    },
+  };
+  if (webhooks) out['x-webhooks'] = mapValues(webhooks, downPathItem);
+  // A response every use of which overrode its description is inlined everywhere: unused, it goes.
+  const text = JSON.stringify({ ...out, components: { ...out.components, responses: {} } });
+  out.components.responses = Object.fromEntries(
+    Object.entries(out.components.responses).filter(([name]) =>
+      text.includes(`"#/components/responses/${name}"`),
+    ),
+  );
+  return out;
+}
+
+export default {
+  // JSON, which every OpenAPI tool reads (YAML is a superset of it), with each character beyond ASCII
+  // escaped: the patterns hold U+2028 and U+2029, which a YAML 1.1 reader (PyYAML) takes for line
+  // breaks inside a plain scalar.
+  output: 'spec/generated/openapi.3.0.json',
+  render(spec) {
+    const json = JSON.stringify(downSpec(spec), null, 2).replace(
+      /[\u007F-\uFFFF]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`,
+    );
+    return `${json}\n`;
+  },
+};
