@@ -80,8 +80,11 @@ export function downSchema(schema) {
   // 3.0 ignores what stands beside a `$ref`: a description goes (tools would not show it), any
   // other keyword keeps its meaning in an allOf of the reference.
   if (out.$ref) {
-    const { $ref, description: _, ...rest } = out;
-    out = Object.keys(rest).length === 0 ? { $ref } : { allOf: [{ $ref }], ...rest };
+    const { $ref, description, ...rest } = out;
+    out =
+      Object.keys(rest).length === 0
+        ? { $ref }
+        : { allOf: [{ $ref }], ...rest, ...(description === undefined ? {} : { description }) };
   }
   return out;
 }

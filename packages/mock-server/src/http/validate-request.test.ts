@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { operations } from '../generated/operations.js';
 import { schemas } from '../generated/schemas.js';
-import { resolveRef, validateRequest } from './validate-request.js';
+import { checkQueryParameters, resolveRef, validateRequest } from './validate-request.js';
 
 describe('resolveRef', () => {
   it("resolves a reference to one of the spec's schemas", () => {
@@ -37,5 +37,16 @@ describe('validateRequest', () => {
     } finally {
       decode.mockRestore();
     }
+  });
+});
+
+describe('checkQueryParameters', () => {
+  it("fills in a parameter's default, its component's too (order: SortOrder's desc)", () => {
+    // The default went unread once `order` named a component: the handler saw no order at all.
+    const op = operations.find((o) => o.operationId === 'agentsList');
+    if (op === undefined) throw new Error('no agentsList');
+    const known = new Map(op.parameters.filter((p) => p.in === 'query').map((p) => [p.name, p]));
+    expect(checkQueryParameters(known, '')).toEqual({ page: 1, limit: 20, order: 'desc' });
+    expect(checkQueryParameters(known, '?order=asc')).toMatchObject({ order: 'asc' });
   });
 });

@@ -160,7 +160,10 @@ export function checkQueryParameters(
   for (const [name, param] of known) {
     if (param.required && !(name in query))
       issues.push({ field: name, rule: 'required', message: `${name}: is required` });
-    if (!(name in query) && param.schema.default !== undefined) query[name] = param.schema.default;
+    // The default of the schema or of the component it names (`order`'s SortOrder: desc).
+    const schema =
+      typeof param.schema.$ref === 'string' ? resolveRef(param.schema.$ref) : param.schema;
+    if (!(name in query) && schema.default !== undefined) query[name] = schema.default;
   }
   return issues.length === 0 ? Object.freeze(query) : frozen(issues);
 }

@@ -58,6 +58,12 @@ describe('attemptLine', () => {
         '; delivery failed (after 5 attempts)\n',
       ),
     ).toBe(true);
+    // A deleted webhook is no webhook to resume: no PUT to suggest.
+    expect(
+      attemptLine({ ...last, number: 1, delivery_error: 'webhook_deleted' }).endsWith(
+        '; delivery failed (webhook_deleted)\n',
+      ),
+    ).toBe(true);
     expect(
       attemptLine({ ...failed, event: 'webhook.test', test: true, delivery_status: 'failed' }),
     ).toMatch(/ HTTP 500; a test event, not retried\n$/);

@@ -26,7 +26,8 @@ function whatNext(attempt: EndedWebhookAttempt): string {
   }
   if (attempt.delivery_status !== 'failed') return '';
   const why = attempt.delivery_error ?? `after ${attempt.number} attempts`;
-  return attempt.webhook_active
+  // A deleted webhook is no webhook to resume (a PUT is 404).
+  return attempt.webhook_active || attempt.delivery_error === 'webhook_deleted'
     ? `; delivery failed (${why})`
     : `; delivery failed (${why}), webhook inactive: PUT {"active": true} to resume`;
 }

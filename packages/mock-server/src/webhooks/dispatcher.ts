@@ -306,9 +306,7 @@ export class WebhookDispatcher {
     }
     const fresh: Waiting[] = [];
     this.lanes.set(hookId, fresh);
-    this.runLane(hookId, fresh, [{ id, done }]).catch((error: unknown) =>
-      this.options.onError(error),
-    );
+    this.runLane(hookId, fresh, [{ id, done }]).catch((error: unknown) => this.report(error));
   }
 
   /**
@@ -329,7 +327,7 @@ export class WebhookDispatcher {
           try {
             return await this.attempt(id);
           } catch (error) {
-            this.options.onError(error);
+            this.report(error);
             return null;
           } finally {
             done();
@@ -426,9 +424,26 @@ export class WebhookDispatcher {
     try {
       const active = ctx.state.tables.webhooks.find(row.webhook_id)?.active ?? false;
       const result: unknown = onAttempt(endedAttempt(row, attempt, url, active));
-      if (result instanceof Promise) result.catch((error) => this.options.onError(error));
+      if (result instanceof Promise) result.catch((error) => this.report(error));
     } catch (error) {
+      this.report(error);
+    }
+  }
+
+  /**
+   * Reports an error to `onError`. If that throws too (a suite's `onError: (e) => { throw e }`), both
+   * go to `console.error`: thrown within the webhook's lane, it stopped the lane for good and every
+   * later delivery to the webhook waited behind it; thrown outside, nothing would catch it.
+   */
+  private report(error: unknown): void {
+    try {
       this.options.onError(error);
+    } catch (thrown) {
+      console.error(
+        '[agent-platform-mock] onError threw while reporting an error of a webhook delivery:',
+        thrown,
+        error,
+      );
     }
   }
 

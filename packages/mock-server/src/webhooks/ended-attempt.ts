@@ -27,7 +27,7 @@ export interface EndedWebhookAttempt {
   attempted_at: string;
   /** The receiver's status, null when it gave none (a network error, a timeout). */
   http_status: number | null;
-  /** How long the receiver took, null when it gave no answer. */
+  /** Real ms until the answer or the failure (10000 for a timeout); null for an attempt never sent. */
   response_time_ms: number | null;
   /** Null on a 2xx; else `HTTP 500`, `timeout` or `network error: ...` (what it means). */
   error: string | null;

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EndedWebhookAttempt } from '../../src/index.js';
+import { createMockServer } from '../../src/index.js';
+import { apiClient } from '../support/api.js';
 import { useWebhooks } from '../support/webhook-harness.js';
 
 const heard: EndedWebhookAttempt[] = [];
@@ -83,6 +85,55 @@ describe('onWebhookAttempt', () => {
       expect(h.mock.webhookAttempts({ webhook_id: id }).map((a) => a.succeeded)).toEqual([true]);
     } finally {
       throwing = false;
+    }
+  });
+});
+
+describe('onWebhookAttempt with an onError that throws', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("says onError's throw on console.error, and the deliveries after it go out", async () => {
+    // Thrown within the webhook's lane, it stopped the lane for good: every later delivery waited.
+    const said = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const answered: string[] = [];
+    const mock = createMockServer({
+      clock: 'manual',
+      startTime: '2026-11-20T10:00:00.000Z',
+      onWebhookAttempt: () => {
+        throw new Error('listener bug');
+      },
+      onError: (error) => {
+        throw error;
+      },
+      deliveryFetch: async (_url, init) => {
+        answered.push(JSON.parse(String(init?.body)).data.name);
+        return new Response(null, { status: 204 });
+      },
+    });
+    try {
+      const { key } = mock.createApiKey({ scopes: 'all' });
+      const call = apiClient(
+        { fetch: mock.fetch as typeof fetch, baseUrl: mock.baseUrl, close: async () => {} },
+        key,
+      );
+      await call('POST', '/v1/webhooks', {
+        body: { url: 'https://hooks.example.com/in', events: ['contacts'] },
+      });
+      for (const name of ['a', 'b', 'c']) {
+        await call('POST', '/v1/contacts', { body: { name } });
+        await mock.settle();
+      }
+      expect(answered).toEqual(['a', 'b', 'c']);
+      expect(mock.webhookAttempts().map((a) => a.succeeded)).toEqual([true, true, true]);
+      // onError's own throw, once per attempt, with the error it was reporting.
+      expect(said.mock.calls).toHaveLength(3);
+      expect(said.mock.calls[0]).toEqual([
+        '[agent-platform-mock] onError threw while reporting an error of a webhook delivery:',
+        new Error('listener bug'),
+        new Error('listener bug'),
+      ]);
+    } finally {
+      mock.dispose();
     }
   });
 });
