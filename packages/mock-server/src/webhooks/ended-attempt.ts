@@ -1,12 +1,16 @@
+import type { components } from '../generated/api-types.js';
 import type { DeliveryAttemptRow, DeliveryRow } from '../store/records.js';
 import { urlWithoutCredentials } from './url-without-credentials.js';
+
+/** An attempt as the API lists it: number, attempted_at, http_status, response_time_ms, error, succeeded. */
+type Attempt = components['schemas']['WebhookDeliveryAttempt'];
 
 /**
  * A webhook attempt as `onWebhookAttempt` hears it, once its outcome is recorded: the attempt as
  * `webhookAttempts()` lists it (without its headers and body), and where that left its delivery and
  * its webhook.
  */
-export interface EndedWebhookAttempt {
+export interface EndedWebhookAttempt extends Attempt {
   /** The delivery the attempt is part of, as `GET /v1/webhooks/{id}/deliveries` lists it. */
   delivery_id: string;
   /** The webhook it was sent to. */
@@ -21,18 +25,6 @@ export interface EndedWebhookAttempt {
   test: boolean;
   /** The URL it was POSTed to, credentials shown as `***`. */
   url: string;
-  /** 1 for the first attempt. */
-  number: number;
-  /** When it was sent, on the mock's clock. */
-  attempted_at: string;
-  /** The receiver's status, null when it gave none (a network error, a timeout). */
-  http_status: number | null;
-  /** Real ms until the answer or the failure (10000 for a timeout); null for an attempt never sent. */
-  response_time_ms: number | null;
-  /** Null on a 2xx; else `HTTP 500`, `timeout` or `network error: ...` (what it means). */
-  error: string | null;
-  /** The receiver answered 2xx within 10 s. */
-  succeeded: boolean;
   /** The delivery after it: `pending` (retried at `next_attempt_at`), `succeeded` or `failed`. */
   delivery_status: DeliveryRow['status'];
   /** When the delivery's next attempt goes out, null when none will. */
