@@ -3,6 +3,10 @@
 // bodies, answers and schemas, in 3.0's words. What 3.0 cannot say is left out, as those tools ignore
 // it anyway: `if`/`then`/`else`, `propertyNames`, the `webhooks` section (kept as `x-webhooks`).
 
+/** `object` with `fn` applied to each value. */
+const mapValues = (object, fn) =>
+  Object.fromEntries(Object.entries(object).map(([k, v]) => [k, fn(v)]));
+
 /** Keywords of JSON Schema 2020-12 that OpenAPI 3.0's schema object does not have. */
 const DROPPED = new Set(['if', 'then', 'else', 'propertyNames', '$schema', '$id']);
 
@@ -19,8 +23,11 @@ const isNull = (node) =>
 /** A branch that takes null alone, in 3.0's words (its `nullable` needs a `type` beside it). */
 const NULL_BRANCH = { type: 'string', nullable: true, enum: [null] };
 
-/** The `type` of the component `ref` names (`#/components/schemas/X`), when it has one. */
-let refType = (_ref) => undefined;
+/** The component `ref` names in `spec` (`#/components/responses/NotFound`), if any. */
+function resolveRef(spec, ref) {
+  const [, section, name] = /^#\/components\/([^/]+)\/(.+)$/.exec(ref) ?? [];
+  return section === undefined ? undefined : spec.components?.[section]?.[name];
+}
 
 /**
  * A schema in 3.0's words: `type: [T, 'null']` as `type: T, nullable: true`; `anyOf`/`oneOf` with a
@@ -28,8 +35,8 @@ let refType = (_ref) => undefined;
  * its first `example`; a `$ref` with other keywords beside it as an `allOf` of it (3.0 ignores
  * what stands beside a `$ref`). Everything inside is written down as well.
  */
-export function downSchema(schema) {
-  if (Array.isArray(schema)) return schema.map(downSchema);
+function downSchema(schema, spec) {
+  if (Array.isArray(schema)) return schema.map((s) => downSchema(s, spec));
   if (schema === null || typeof schema !== 'object') return schema;
   let out = {};
   for (const [key, value] of Object.entries(schema)) {
@@ -38,9 +45,9 @@ export function downSchema(schema) {
     else if (key === 'examples' && Array.isArray(value)) {
       if (value.length > 0) out.example = value[0];
     } else if (key === 'properties' || key === 'patternProperties' || key === '$defs') {
-      out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, downSchema(v)]));
+      out[key] = mapValues(value, (v) => downSchema(v, spec));
     } else if (DATA.has(key) || key.startsWith('x-')) out[key] = value;
-    else out[key] = downSchema(value);
+    else out[key] = downSchema(value, spec);
   }
   if (Array.isArray(out.type)) {
     const types = out.type.filter((t) => t !== 'null');
@@ -64,9 +71,9 @@ export function downSchema(schema) {
     const [other] = others;
     // A reference made nullable: an allOf of it, with its component's type (3.0.3 reads
     // `nullable` only beside a `type`).
-    const type = other.$ref ? refType(other.$ref) : undefined;
+    const type = other.$ref ? resolveRef(spec, other.$ref)?.type : undefined;
     out = other.$ref
-      ? { ...rest, ...(type ? { type } : {}), allOf: [other], nullable: true }
+      ? { ...rest, ...(typeof type === 'string' ? { type } : {}), allOf: [other], nullable: true }
       : { ...rest, ...other, nullable: true };
   }
   if (out.type === 'null') {
@@ -90,52 +97,47 @@ export function downSchema(schema) {
 }
 
 /** A parameter, header or media type: its `schema` written down; its `examples` map stays (3.0 has it). */
-function downHolder(holder) {
+function downHolder(holder, spec) {
   if (holder === null || typeof holder !== 'object') return holder;
   const out = { ...holder };
-  if (out.schema) out.schema = downSchema(out.schema);
-  if (out.content) out.content = downContent(out.content);
-  if (out.headers) out.headers = mapValues(out.headers, downHolder);
+  if (out.schema) out.schema = downSchema(out.schema, spec);
+  if (out.content) out.content = mapValues(out.content, (media) => downHolder(media, spec));
+  if (out.headers) out.headers = mapValues(out.headers, (header) => downHolder(header, spec));
   return out;
 }
-
-const mapValues = (object, fn) =>
-  Object.fromEntries(Object.entries(object).map(([k, v]) => [k, fn(v)]));
-const downContent = (content) => mapValues(content, downHolder);
-
-/** Resolves a component reference (`#/components/responses/NotFound`) in the document. */
-let resolveRef = (_ref) => undefined;
 
 /**
  * A reference that overrides its target's `description` or `summary` (3.1 allows it, 3.0 ignores
  * it): the target itself with them, so that an answer keeps its own words (`The agent does not
  * exist.`); any other reference as it is.
  */
-function overridden(node) {
+function overridden(node, spec) {
   if (node === null || typeof node !== 'object' || typeof node.$ref !== 'string') return node;
   const { $ref, ...words } = node;
   if (Object.keys(words).length === 0) return node;
-  const target = resolveRef($ref);
+  const target = resolveRef(spec, $ref);
   return target === undefined ? { $ref } : { ...target, ...words };
 }
 
 /** An operation: its parameters, body and answers written down. */
-function downOperation(op) {
+function downOperation(op, spec) {
+  const down = (node) => downHolder(overridden(node, spec), spec);
   const out = { ...op };
-  if (out.parameters) out.parameters = out.parameters.map((p) => downHolder(overridden(p)));
-  if (out.requestBody) out.requestBody = downHolder(overridden(out.requestBody));
-  if (out.responses) out.responses = mapValues(out.responses, (r) => downHolder(overridden(r)));
+  if (out.parameters) out.parameters = out.parameters.map(down);
+  if (out.requestBody) out.requestBody = down(out.requestBody);
+  if (out.responses) out.responses = mapValues(out.responses, down);
   return out;
 }
 
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
 /** A path item: each operation, and its shared parameters, written down. */
-function downPathItem(item) {
+function downPathItem(item, spec) {
   const out = {};
   for (const [key, value] of Object.entries(item)) {
-    if (METHODS.has(key)) out[key] = downOperation(value);
-    else if (key === 'parameters') out[key] = value.map(downHolder);
+    if (METHODS.has(key)) out[key] = downOperation(value, spec);
+    else if (key === 'parameters')
+      out[key] = value.map((p) => downHolder(overridden(p, spec), spec));
     else out[key] = value;
   }
   return out;
@@ -143,15 +145,6 @@ function downPathItem(item) {
 
 /** The whole document in OpenAPI 3.0.3. */
 export function downSpec(spec) {
-  refType = (ref) => {
-    const name = /^#\/components\/schemas\/(.+)$/.exec(ref)?.[1];
-    const type = name === undefined ? undefined : spec.components?.schemas?.[name]?.type;
-    return typeof type === 'string' ? type : undefined;
-  };
-  resolveRef = (ref) => {
-    const [, section, name] = /^#\/components\/([^/]+)\/(.+)$/.exec(ref) ?? [];
-    return section === undefined ? undefined : spec.components?.[section]?.[name];
-  };
   const { webhooks, jsonSchemaDialect: _, ...rest } = spec;
   const { identifier: __, ...license } = spec.info.license ?? {};
   const components = spec.components ?? {};
@@ -173,19 +166,19 @@ export function downSpec(spec) {
           }
         : {}),
     },
-    paths: mapValues(spec.paths, downPathItem),
+    paths: mapValues(spec.paths, (item) => downPathItem(item, spec)),
     components: {
       ...components,
-      schemas: mapValues(components.schemas ?? {}, downSchema),
-      parameters: mapValues(components.parameters ?? {}, downHolder),
-      responses: mapValues(components.responses ?? {}, downHolder),
-      headers: mapValues(components.headers ?? {}, downHolder),
+      schemas: mapValues(components.schemas ?? {}, (schema) => downSchema(schema, spec)),
+      parameters: mapValues(components.parameters ?? {}, (p) => downHolder(p, spec)),
+      responses: mapValues(components.responses ?? {}, (r) => downHolder(r, spec)),
+      headers: mapValues(components.headers ?? {}, (h) => downHolder(h, spec)),
       ...(components.requestBodies
-        ? { requestBodies: mapValues(components.requestBodies, downHolder) }
+        ? { requestBodies: mapValues(components.requestBodies, (b) => downHolder(b, spec)) }
         : {}),
     },
   };
-  if (webhooks) out['x-webhooks'] = mapValues(webhooks, downPathItem);
+  if (webhooks) out['x-webhooks'] = mapValues(webhooks, (item) => downPathItem(item, spec));
   // A response every use of which overrode its description is inlined everywhere: unused, it goes.
   const text = JSON.stringify({ ...out, components: { ...out.components, responses: {} } });
   out.components.responses = Object.fromEntries(
