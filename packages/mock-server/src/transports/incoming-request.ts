@@ -97,8 +97,18 @@ export function targetOf(req: IncomingMessage): Target {
 export function headerOf(req: IncomingMessage, name: string): string | null {
   // Each value, joined as fetch's Headers joins them: `headers` keeps only the first of a
   // Content-Type (or User-Agent...) sent twice, and a second, application/json, passed unseen.
-  const values = req.headersDistinct[name];
-  return values === undefined ? null : values.join(', ');
+  // Read from rawHeaders: `headersDistinct` built a second object of every header for each
+  // request, some 1 µs, where the few names asked take a tenth of it.
+  const key = name.toLowerCase();
+  const raw = req.rawHeaders;
+  let joined: string | null = null;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const sent = raw[i] as string;
+    if (sent.length === key.length && sent.toLowerCase() === key) {
+      joined = joined === null ? (raw[i + 1] as string) : `${joined}, ${raw[i + 1]}`;
+    }
+  }
+  return joined;
 }
 
 /** Requests whose oversized body is being read and dropped. */
