@@ -1,4 +1,5 @@
 // The spec's component schemas as data, for the mock server's request validation.
+import { asciiJson } from '../lib/ascii-json.mjs';
 import { generatedHeader } from '../lib/generated-header.mjs';
 import { schemaLists, schemaMaps, schemaValues } from '../lib/schema-keywords.mjs';
 
@@ -21,18 +22,6 @@ export function withoutDocs(schema) {
     else out[key] = value;
   }
   return out;
-}
-
-/**
- * `value` as JSON with every character beyond ASCII escaped (`\u200B`): the spec's patterns hold
- * invisible characters (zero-width spaces, U+2028), which a reader of this file, a diff and some
- * tools would not see, or would take for a line's end.
- */
-function asciiJson(value) {
-  return JSON.stringify(value, null, 2).replace(
-    /[\u007F-\uFFFF]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`,
-  );
 }
 
 export default {

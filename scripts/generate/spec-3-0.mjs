@@ -2,6 +2,9 @@
 // no 3.1 (oapi-codegen, ogen, NSwag, AutoRest, older openapi-generator): the same paths, parameters,
 // bodies, answers and schemas, in 3.0's words. What 3.0 cannot say is left out, as those tools ignore
 // it anyway: `if`/`then`/`else`, `propertyNames`, the `webhooks` section (kept as `x-webhooks`).
+import { asciiJson } from '../lib/ascii-json.mjs';
+import { deref } from '../lib/deref.mjs';
+import { schemaLists, schemaMaps, schemaValues } from '../lib/schema-keywords.mjs';
 
 /** `object` with `fn` applied to each value. */
 const mapValues = (object, fn) =>
@@ -9,9 +12,6 @@ const mapValues = (object, fn) =>
 
 /** Keywords of JSON Schema 2020-12 that OpenAPI 3.0's schema object does not have. */
 const DROPPED = new Set(['if', 'then', 'else', 'propertyNames', '$schema', '$id']);
-
-/** Keywords whose value is data, not a schema: copied as they are. */
-const DATA = new Set(['enum', 'default', 'example', 'required', 'discriminator', 'type', 'format']);
 
 /** Whether `node` is the schema of null alone: `{type: 'null'}`, or as written down below. */
 const isNull = (node) =>
@@ -23,12 +23,6 @@ const isNull = (node) =>
 /** A branch that takes null alone, in 3.0's words (its `nullable` needs a `type` beside it). */
 const NULL_BRANCH = { type: 'string', nullable: true, enum: [null] };
 
-/** The component `ref` names in `spec` (`#/components/responses/NotFound`), if any. */
-function resolveRef(spec, ref) {
-  const [, section, name] = /^#\/components\/([^/]+)\/(.+)$/.exec(ref) ?? [];
-  return section === undefined ? undefined : spec.components?.[section]?.[name];
-}
-
 /**
  * A schema in 3.0's words: `type: [T, 'null']` as `type: T, nullable: true`; `anyOf`/`oneOf` with a
  * null branch as the other branch, nullable; `const` as a one-value `enum`; a list of `examples` as
@@ -36,18 +30,19 @@ function resolveRef(spec, ref) {
  * what stands beside a `$ref`). Everything inside is written down as well.
  */
 function downSchema(schema, spec) {
-  if (Array.isArray(schema)) return schema.map((s) => downSchema(s, spec));
   if (schema === null || typeof schema !== 'object') return schema;
   let out = {};
+  // Subschemas by the keywords that hold them (as the other generators walk a schema); any other
+  // keyword's value is data (`enum`, `default`, `required`...), copied as it is.
   for (const [key, value] of Object.entries(schema)) {
     if (DROPPED.has(key)) continue;
     if (key === 'const') out.enum = [value];
     else if (key === 'examples' && Array.isArray(value)) {
       if (value.length > 0) out.example = value[0];
-    } else if (key === 'properties' || key === 'patternProperties' || key === '$defs') {
-      out[key] = mapValues(value, (v) => downSchema(v, spec));
-    } else if (DATA.has(key) || key.startsWith('x-')) out[key] = value;
-    else out[key] = downSchema(value, spec);
+    } else if (schemaMaps.has(key)) out[key] = mapValues(value, (v) => downSchema(v, spec));
+    else if (schemaLists.has(key)) out[key] = value.map((v) => downSchema(v, spec));
+    else if (schemaValues.has(key)) out[key] = downSchema(value, spec);
+    else out[key] = value;
   }
   if (Array.isArray(out.type)) {
     const types = out.type.filter((t) => t !== 'null');
@@ -71,7 +66,7 @@ function downSchema(schema, spec) {
     const [other] = others;
     // A reference made nullable: an allOf of it, with its component's type (3.0.3 reads
     // `nullable` only beside a `type`).
-    const type = other.$ref ? resolveRef(spec, other.$ref)?.type : undefined;
+    const type = other.$ref ? deref(spec, other)?.type : undefined;
     out = other.$ref
       ? { ...rest, ...(typeof type === 'string' ? { type } : {}), allOf: [other], nullable: true }
       : { ...rest, ...other, nullable: true };
@@ -115,7 +110,7 @@ function overridden(node, spec) {
   if (node === null || typeof node !== 'object' || typeof node.$ref !== 'string') return node;
   const { $ref, ...words } = node;
   if (Object.keys(words).length === 0) return node;
-  const target = resolveRef(spec, $ref);
+  const target = deref(spec, { $ref });
   return target === undefined ? { $ref } : { ...target, ...words };
 }
 
@@ -195,10 +190,6 @@ export default {
   // breaks inside a plain scalar.
   output: 'spec/generated/openapi.3.0.json',
   render(spec) {
-    const json = JSON.stringify(downSpec(spec), null, 2).replace(
-      /[\u007F-\uFFFF]/g,
-      (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`,
-    );
-    return `${json}\n`;
+    return `${asciiJson(downSpec(spec))}\n`;
   },
 };
