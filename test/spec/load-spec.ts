@@ -39,3 +39,18 @@ export function listOperations(spec: SpecNode): { method: string; path: string; 
   }
   return out;
 }
+
+/** Every object node of `node` with its JSON path, examples left out (they hold data, not schemas). */
+export function specNodes(
+  node: SpecNode,
+  path = '#',
+  out: { path: string; node: SpecNode }[] = [],
+): { path: string; node: SpecNode }[] {
+  if (node === null || typeof node !== 'object') return out;
+  if (!Array.isArray(node)) out.push({ path, node });
+  for (const [key, child] of Object.entries<SpecNode>(node)) {
+    if (key === 'examples' || key === 'example') continue;
+    specNodes(child, `${path}/${key}`, out);
+  }
+  return out;
+}

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { listOperations, loadSpec, type SpecNode } from './load-spec.js';
+import { listOperations, loadSpec, type SpecNode, specNodes } from './load-spec.js';
 
 // spec/generated/openapi.3.0.json is the spec written down to OpenAPI 3.0.3 by `pnpm generate`
 // (scripts/generate/spec-3-0.mjs), for the generators of other languages that read no 3.1
@@ -12,23 +12,12 @@ const text = readFileSync(
 );
 const down: SpecNode = JSON.parse(text);
 
-/** Every object of `node` with its path, examples and data keywords left out. */
-function schemas(node: SpecNode, path = '#', out: { path: string; node: SpecNode }[] = []) {
-  if (node === null || typeof node !== 'object') return out;
-  if (!Array.isArray(node)) out.push({ path, node });
-  for (const [key, child] of Object.entries<SpecNode>(node)) {
-    if (['example', 'examples', 'enum', 'default'].includes(key)) continue;
-    schemas(child, `${path}/${key}`, out);
-  }
-  return out;
-}
-
 describe('spec/generated/openapi.3.0.json', () => {
   it('is OpenAPI 3.0.3 with none of 3.1 in it: no type lists, const, schema example lists or webhooks', () => {
     expect(down.openapi).toBe('3.0.3');
     expect(down.webhooks).toBeUndefined();
     const found: string[] = [];
-    for (const { path, node } of schemas(down)) {
+    for (const { path, node } of specNodes(down)) {
       if (Array.isArray(node.type)) found.push(`${path}: type ${JSON.stringify(node.type)}`);
       if (node.type === 'null') found.push(`${path}: type null`);
       if ('const' in node) found.push(`${path}: const`);
