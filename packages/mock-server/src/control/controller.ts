@@ -32,8 +32,8 @@ import {
   type StateSnapshot,
   stateView,
 } from '../store/state.js';
-import { publicView } from '../store/table.js';
 import { attemptHeaders } from '../webhooks/attempt-headers.js';
+import { deliveryAttempt } from '../webhooks/ended-attempt.js';
 import type { DomainEvent } from '../webhooks/event-bus.js';
 import { checkFault } from './check-fault.js';
 import { checkInput, MAX_SNAPSHOT_DEPTH } from './check-input.js';
@@ -459,20 +459,8 @@ export class Controller {
     const { limit = attempts.length } = filter;
     const { variant } = this.core.state;
     return attempts.slice(Math.max(0, attempts.length - limit)).map(({ d, a }) => ({
-      /** The delivery the attempt is part of, as `GET /v1/webhooks/{id}/deliveries` lists it. */
-      delivery_id: d.id,
-      /** The webhook it was sent to. */
-      webhook_id: d.webhook_id,
-      /** The webhook's workspace. */
-      workspace_id: d._ws,
-      /** The event's name (`conversation.created`). */
-      event: d.event,
-      /** The event's id, the same on every attempt (Variant B sends it as `event_id`). */
-      event_id: d.event_id,
-      /** Whether it is a `POST /v1/webhooks/{id}/test` delivery: one attempt, never retried. */
-      test: d._test,
-      // The spec's fields of the attempt; what it kept of its headers is in `headers`.
-      ...publicView(a),
+      // The attempt and its delivery's ids; what it kept of its headers is in `headers`.
+      ...deliveryAttempt(d, a),
       /**
        * The JSON body sent and signed, parsed (the spec's WebhookEnvelope: `event`, `timestamp`,
        * `webhook_id`, `data`, and in Variant B `event_id`); parsed per attempt, so that changing

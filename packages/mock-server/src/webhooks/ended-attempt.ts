@@ -1,16 +1,13 @@
 import type { components } from '../generated/api-types.js';
 import type { DeliveryAttemptRow, DeliveryRow } from '../store/records.js';
+import { publicView } from '../store/table.js';
 import { urlWithoutCredentials } from './url-without-credentials.js';
 
 /** An attempt as the API lists it: number, attempted_at, http_status, response_time_ms, error, succeeded. */
 type Attempt = components['schemas']['WebhookDeliveryAttempt'];
 
-/**
- * A webhook attempt as `onWebhookAttempt` hears it, once its outcome is recorded: the attempt as
- * `webhookAttempts()` lists it (without its headers and body), and where that left its delivery and
- * its webhook.
- */
-export interface EndedWebhookAttempt extends Attempt {
+/** A webhook attempt and the delivery it is part of, as `webhookAttempts()` lists it first. */
+export interface DeliveryAttempt extends Attempt {
   /** The delivery the attempt is part of, as `GET /v1/webhooks/{id}/deliveries` lists it. */
   delivery_id: string;
   /** The webhook it was sent to. */
@@ -19,10 +16,31 @@ export interface EndedWebhookAttempt extends Attempt {
   workspace_id: string;
   /** The event's name (`conversation.created`). */
   event: string;
-  /** The event's id, the same on every attempt. */
+  /** The event's id, the same on every attempt (Variant B sends it as `event_id`). */
   event_id: string;
   /** Whether it is a `POST /v1/webhooks/{id}/test` delivery: one attempt, never retried. */
   test: boolean;
+}
+
+/** `attempt` of `row` with its delivery's ids: the spec's fields of the attempt, not what it kept of its headers. */
+export function deliveryAttempt(row: DeliveryRow, attempt: DeliveryAttemptRow): DeliveryAttempt {
+  return {
+    delivery_id: row.id,
+    webhook_id: row.webhook_id,
+    workspace_id: row._ws,
+    event: row.event,
+    event_id: row.event_id,
+    test: row._test,
+    ...publicView(attempt),
+  };
+}
+
+/**
+ * A webhook attempt as `onWebhookAttempt` hears it, once its outcome is recorded: the attempt as
+ * `webhookAttempts()` lists it (without its headers and body), and where that left its delivery and
+ * its webhook.
+ */
+export interface EndedWebhookAttempt extends DeliveryAttempt {
   /** The URL it was POSTed to, credentials shown as `***`. */
   url: string;
   /** The delivery after it: `pending` (retried at `next_attempt_at`), `succeeded` or `failed`. */
@@ -49,19 +67,8 @@ export function endedAttempt(
   active: boolean,
 ): EndedWebhookAttempt {
   return {
-    delivery_id: row.id,
-    webhook_id: row.webhook_id,
-    workspace_id: row._ws,
-    event: row.event,
-    event_id: row.event_id,
-    test: row._test,
+    ...deliveryAttempt(row, attempt),
     url: urlWithoutCredentials(url),
-    number: attempt.number,
-    attempted_at: attempt.attempted_at,
-    http_status: attempt.http_status,
-    response_time_ms: attempt.response_time_ms,
-    error: attempt.error,
-    succeeded: attempt.succeeded,
     delivery_status: row.status,
     next_attempt_at: row.next_attempt_at,
     delivery_error: row.error,
