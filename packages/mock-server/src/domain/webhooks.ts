@@ -2,7 +2,10 @@ import { maxAdvance } from '../clock.js';
 import { invalidField, validationError } from '../errors.js';
 import type { DeliveryRow, WebhookRow } from '../store/records.js';
 import { publicView } from '../store/table.js';
-import { urlWithoutCredentials } from '../webhooks/url-without-credentials.js';
+import {
+  showsMaskedCredentials,
+  urlWithoutCredentials,
+} from '../webhooks/url-without-credentials.js';
 import type { DomainContext, Handler } from './context.js';
 import { mustGet } from './lookup.js';
 import { paginate } from './paginate.js';
@@ -153,18 +156,4 @@ function checkUrl(ctx: DomainContext, url: string): void {
   }
   const issues = webhookUrlIssues(url, ctx.requireHttps, 'url');
   if (issues.length > 0) throw validationError(issues);
-}
-
-/**
- * Whether a URL's credentials are the `***` reads show for them (`user:***@`, `***@`), written as
- * such or percent-encoded (`%2A%2A%2A`, sent as `***` all the same).
- */
-function showsMaskedCredentials(url: string): boolean {
-  try {
-    const { username, password } = new URL(url);
-    const masked = (part: string) => part.replace(/%2a/gi, '*') === '***';
-    return masked(password) || (password === '' && masked(username));
-  } catch {
-    return false;
-  }
 }
