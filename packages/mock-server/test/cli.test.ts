@@ -9,7 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectMock } from '../src/client.js';
 import { createMockServer, isMockApiError } from '../src/index.js';
 import { DEMO_API_KEY, DEMO_IDS } from '../src/seed/demo-ids.js';
-import { exposureWarning, parseCli, seedAheadWarning } from '../src/transports/cli-args.js';
+import {
+  exposureWarning,
+  parseCli,
+  seedAhead,
+  seedAheadWarning,
+} from '../src/transports/cli-args.js';
 import { UsageError } from '../src/transports/usage-error.js';
 import { startReceiver } from './support/receiver.js';
 import { type Run, shellEnv, spawnRun } from './support/spawn-run.js';
@@ -858,16 +863,17 @@ describe('CLI flags', () => {
     seed.dispose();
     const may = Date.parse('2026-05-01T00:00:00Z');
     // A real clock: it stays behind the file.
-    expect(seedAheadWarning(at, may - 1000, may - 1000)).toBe(
+    expect(seedAheadWarning(at, may - 1000, seedAhead(at, may - 1000, may - 1000))).toBe(
       "--seed seed.json holds times up to 2026-05-01T00:00:00.000Z, after the clock's start 2026-04-30T23:59:59.000Z: rows made from now on are dated before its rows (lists newest first show them after older ones); --clock manual starts at the file's latest time",
     );
     // A manual clock: the import moved it on.
-    expect(seedAheadWarning(at, may - 1000, may)).toMatch(
+    expect(seedAheadWarning(at, may - 1000, seedAhead(at, may - 1000, may))).toMatch(
       /: the manual clock starts at 2026-05-01T00:00:00\.000Z instead, /,
     );
-    expect(seedAheadWarning(at, may, may)).toBeUndefined();
-    expect(seedAheadWarning(parseCli(['--seed', 'none']), 0, 0)).toBeUndefined();
-    expect(seedAheadWarning(parseCli([]), 0, 0)).toBeUndefined();
+    expect(seedAheadWarning(at, may, seedAhead(at, may, may))).toBeUndefined();
+    for (const config of [parseCli(['--seed', 'none']), parseCli([])]) {
+      expect(seedAheadWarning(config, 0, seedAhead(config, 0, 0))).toBeUndefined();
+    }
   });
 
   it('reads --log requests, errors or off, and names the flag for another value', () => {

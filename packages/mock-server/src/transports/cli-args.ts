@@ -312,16 +312,14 @@ export function exposureWarning(config: CliConfig): string | undefined {
 
 /**
  * What the CLI says of a `--seed` file dated after the clock's start `startMs` (a state recorded
- * today, served with `--start-time 2024-01-01`): a manual clock has moved on to the file's latest
- * time (`nowMs`, read after the import), so that rows made next are dated after its rows; a real
- * clock cannot, and rows made next are dated before them. Undefined when the file is not ahead.
- * `ahead`: `seedAhead`'s answer, when the caller has it already.
+ * today, served with `--start-time 2024-01-01`), given `seedAhead`'s answer: a manual clock has moved
+ * on to the file's latest time, so that rows made next are dated after its rows; a real clock cannot,
+ * and rows made next are dated before them. Undefined when the file is not ahead.
  */
 export function seedAheadWarning(
   config: CliConfig,
   startMs: number,
-  nowMs: number,
-  ahead: SeedAhead | undefined = seedAhead(config, startMs, nowMs),
+  ahead: SeedAhead | undefined,
 ): string | undefined {
   if (!ahead) return undefined;
   const at = new Date(ahead.latest).toISOString();

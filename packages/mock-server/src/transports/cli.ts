@@ -137,7 +137,7 @@ async function main(argv: string[]): Promise<void> {
   for (const warning of [
     exposureWarning(config),
     fetchBadPortWarning(config.port),
-    seedAheadWarning(config, startMs, mock.clock.now(), ahead),
+    seedAheadWarning(config, startMs, ahead),
   ]) {
     if (warning) process.stderr.write(`agent-platform-mock: warning: ${warning}\n`);
   }
