@@ -2,6 +2,7 @@ import { type ErrorDetail, fieldDetail, invalidField } from '../errors.js';
 import type { ApiRequest } from './api-request.js';
 import { duplicateKey } from './duplicate-key.js';
 import { illFormedString } from './ill-formed-string.js';
+import { headerValueCount } from './repeated-header.js';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
@@ -15,29 +16,6 @@ const UTF8_LABELS = new Set([
   'us-ascii',
 ]);
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
-/**
- * How many values a header holds once repeats are joined with commas: the parts between commas
- * outside a quoted string (RFC 9110, with its `\"` escapes), empty ones not counted. One pass: a
- * header of 16 KiB of commas is as quick as any.
- */
-function headerValueCount(value: string): number {
-  let count = 0;
-  let filled = false;
-  let quoted = false;
-  for (let i = 0; i < value.length; i++) {
-    const c = value[i];
-    if (quoted) {
-      if (c === '\\') i++;
-      else if (c === '"') quoted = false;
-    } else if (c === ',') {
-      if (filled) count++;
-      filled = false;
-      continue;
-    } else if (c === '"') quoted = true;
-    if (c !== ' ' && c !== '\t') filled = true;
-  }
-  return filled ? count + 1 : count;
-}
 
 /**
  * A non-empty request body as JSON: 400 naming `body` when it is not sent as
