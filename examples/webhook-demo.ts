@@ -24,14 +24,21 @@ export async function webhookDemo(
   const client = new AgentPlatform({ apiKey, baseUrl, fetch });
   // In production the secret comes from your secret store; here, from creating the webhook below.
   const secrets: string[] = [];
-  let settle!: (outcome: WebhookEvent | WebhookVerificationError) => void;
-  const firstDelivery = new Promise<WebhookEvent | WebhookVerificationError>((resolve) => {
-    settle = resolve;
-  });
+  let settle!: (outcome: WebhookEvent | WebhookVerificationError | ExampleStopped) => void;
+  const firstDelivery = new Promise<WebhookEvent | WebhookVerificationError | ExampleStopped>(
+    (resolve) => {
+      settle = resolve;
+    },
+  );
   const receiver = await start({
     secret: () => secrets,
-    // The TTL must outlast the sender's retries (about 81 min in Variant A); a day is comfortable.
-    deduper: createDeduper({ store: createMemoryStore(), ttlSeconds: 86_400 }),
+    deduper: createDeduper({
+      store: createMemoryStore(),
+      // The TTL must outlast the sender's retries (about 81 min in Variant A); a day is comfortable.
+      ttlSeconds: 86_400,
+      // Variant B signs no time: a delivery replayed once the TTL has passed would be handled again.
+      maxEventAgeSeconds: 86_400,
+    }),
     onEvent: (event) => {
       log(`verified Variant ${event.variant} ${event.event} (webhook ${event.webhook_id})`);
       settle(event);
@@ -41,6 +48,10 @@ export async function webhookDemo(
       settle(error);
     },
     onFailed: (error, event) => log(`handling ${event.event} failed: ${String(error)}`),
+    onTooOld: (event) => {
+      log(`skipped a verified ${event.event}: its event is over a day old (${event.timestamp})`);
+      settle(new ExampleStopped(tooOld(event)));
+    },
   });
   let webhookId: string | undefined;
   try {
@@ -58,6 +69,7 @@ export async function webhookDemo(
     const first = await withTimeout(firstDelivery, 15_000, 'no webhook delivery within 15 s');
     // The sender's retries would be rejected alike (same secret, same clock): stop at the first.
     if (isWebhookVerificationError(first)) throw new ExampleStopped(await rejection(env, first));
+    if (first instanceof ExampleStopped) throw first;
     if (first.event === 'contact.created') log(`the event's contact: ${first.data.id}`);
 
     // The platform's side: the delivery is recorded once our 200 has reached it.
@@ -94,6 +106,14 @@ async function rejection(env: ExampleEnv, error: WebhookVerificationError): Prom
       ? `the server's clock is far from this machine's (${now}) (to see it: ${clock.message})`
       : `the mock's clock reads ${clock.now} (${clock.mode} clock), this machine's ${now}`;
   return `${said} — ${clocks}; the receiver checks a Variant A delivery's signing time against real time, as a real receiver must: start the mock with the real clock, or with --clock manual and no --start-time (it starts at the real time), keeping it less than 5 min behind this machine's clock and 60 s ahead of it (advance it by no more than the real time passed)`;
+}
+
+/**
+ * Why the demo stopped on an event the deduper called too old: it ages events by real time, as a real
+ * receiver must, and the event's time is the mock's clock's.
+ */
+function tooOld(event: WebhookEvent): string {
+  return `a delivery came, signed, but its event happened at ${event.timestamp}, over a day before this machine's clock (${new Date().toISOString()}), so the deduper skipped it (maxEventAgeSeconds, Variant B's replay window): start the mock with the real clock, or with --clock manual and no --start-time (it starts at the real time)`;
 }
 
 /** Polls the webhook's deliveries (bounded) until the first one is no longer pending. */

@@ -17,6 +17,11 @@ export interface ReceiverOptions {
   onRejected: (error: WebhookVerificationError) => void;
   /** A handler that failed, or the dedupe store once the handler ran (`complete`, `release`). */
   onFailed: (error: unknown, event: WebhookEvent) => void;
+  /**
+   * A signed event older than the deduper's `maxEventAgeSeconds`, answered 200 and not handled: a
+   * replay of a captured delivery, or a sender whose clock is far behind ours (log it).
+   */
+  onTooOld?: (event: WebhookEvent) => void;
 }
 
 /** Options of `RunningReceiver.close`. */
@@ -69,13 +74,16 @@ export function rejectDelivery(
 /** After verification: process each event once, and let the sender retry when the handler fails. */
 export async function handleVerified(
   event: WebhookEvent,
-  { deduper, onEvent, onFailed }: ReceiverOptions,
+  { deduper, onEvent, onFailed, onTooOld }: ReceiverOptions,
 ): Promise<{ status: 200 | 409 | 500; body: string }> {
   const claim = await deduper.claim(event);
   if (claim === 'processing') return { status: 409, body: 'in progress' }; // retried later
   // A duplicate, or too old (maxEventAgeSeconds): 2xx, as a 4xx would be retried in vain.
-  if (claim !== 'claimed')
-    return { status: 200, body: claim === 'completed' ? 'duplicate' : 'too old' };
+  if (claim === 'completed') return { status: 200, body: 'duplicate' };
+  if (claim === 'too_old') {
+    onTooOld?.(event);
+    return { status: 200, body: 'too old' };
+  }
   // The dedupe store's errors after the handler ran are reported, and change no answer.
   const report = (error: unknown) => onFailed(error, event);
   try {

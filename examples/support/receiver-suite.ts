@@ -336,11 +336,42 @@ export function receiverSuite(start: (options: ReceiverOptions) => Promise<Runni
     expect((await client.webhooks.list()).data).toEqual([]);
   });
 
-  it('runs on a far clock in Variant B, whose deliveries carry no signing time', async () => {
+  it("stops on a far clock in Variant B too, saying why: its deduper ages events by real time (maxEventAgeSeconds), Variant B's replay window", async () => {
     const { mock, env, lines } = mockEnv({ variant: 'B', startTime: '2024-01-01T00:00:00Z' });
-    await webhookDemo(env, start);
+    const stopped = await webhookDemo(env, start).catch((error: unknown) => error);
+    expect(stopped).toBeInstanceOf(ExampleStopped);
+    expect((stopped as Error).message).toMatch(
+      /^a delivery came, signed, but its event happened at 2024-01-01T00:00:00\.000Z, over a day before this machine's clock \(\d{4}-.*\), so the deduper skipped it \(maxEventAgeSeconds, Variant B's replay window\): start the mock with the real clock, or with --clock manual and no --start-time/,
+    );
+    expect(lines).toContain(
+      'skipped a verified contact.created: its event is over a day old (2024-01-01T00:00:00.000Z)',
+    );
+    // Answered 200 ("too old"): not retried.
     await mock.settle();
-    expect(lines.at(-1)).toBe('delivery status: succeeded');
+    expect(mock.webhookAttempts().map((a) => a.http_status)).toEqual([200]);
+    await expectWebhookGone(mock, env);
+  });
+
+  it('answers 200 "too old" to an event older than the deduper\'s maxEventAgeSeconds, reports it, and does not handle it', async () => {
+    const tooOld: string[] = [];
+    // BODY's event happened on 2026-01-01: a day later it is too old.
+    const { receiver, handled } = await startWith(start, {
+      deduper: createDeduper({
+        store: createMemoryStore(),
+        ttlSeconds: 86_400,
+        maxEventAgeSeconds: 86_400,
+        now: () => Date.parse('2026-01-02T00:00:00.000Z'),
+      }),
+      onTooOld: (event) => tooOld.push(event.timestamp),
+    });
+    try {
+      expect(await post(receiver.url, BODY, signed(BODY))).toEqual([200, 'too old']);
+      expect(await post(receiver.url, BODY, signed(BODY))).toEqual([200, 'too old']);
+      expect(tooOld).toEqual(['2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z']);
+      expect(handled).toEqual([]);
+    } finally {
+      await receiver.close();
+    }
   });
 }
 

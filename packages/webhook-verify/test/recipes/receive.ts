@@ -33,8 +33,13 @@ export const MAX_DELIVERY_BYTES = 16 * 1024 * 1024;
 export function receiver(options: ReceiverOptions): Receive {
   // README:start receive
 
-  // README: // One process; a fleet shares a store (Redis, above).
-  // README: const deduper = createDeduper({ store: createMemoryStore(), ttlSeconds: 86_400 });
+  // README: // One process; a fleet shares a store (Redis, above). maxEventAgeSeconds is Variant B's replay
+  // README: // window: without it, a delivery captured and replayed once the TTL has passed is handled again.
+  // README: const deduper = createDeduper({
+  // README:   store: createMemoryStore(),
+  // README:   ttlSeconds: 86_400,
+  // README:   maxEventAgeSeconds: 86_400,
+  // README: });
   const { deduper } = options;
 
   // README: // Your own handling of each verified event.
