@@ -45,8 +45,10 @@ DEDUPE_TTL_SECONDS = 86_400
 # replay is either a duplicate or too old; far longer than the sender's retries and queueing.
 MAX_EVENT_AGE_SECONDS = DEDUPE_TTL_SECONDS
 
-_SIGNATURE = re.compile(r"sha256=([0-9a-fA-F]{64})")
-_DIGITS = re.compile(r"[0-9]+")
+# Any case, as @agent-platform/webhook-verify reads it; ASCII only (re.IGNORECASE alone would take
+# "\u017fha256=", whose long s folds to an s).
+_SIGNATURE = re.compile(r"sha256=([0-9a-f]{64})", re.IGNORECASE | re.ASCII)
+_DIGITS = re.compile(r"[0-9]+", re.ASCII)
 
 
 class VerificationError(Exception):
@@ -66,6 +68,23 @@ def _one_header(headers: Mapping[str, list[str]], name: str) -> str | None:
             code = "invalid_body"
         raise VerificationError(code, f"{name} appears {len(values)} times")
     return values[0] if values and values[0] != "" else None
+
+
+class _Unreadable(Exception):
+    """A request whose body is not read: answered `status` and closed."""
+
+    def __init__(self, status: int, text: str) -> None:
+        super().__init__(text)
+        self.status = status
+        self.text = text
+
+
+def _chunk_size(line: bytes) -> int:
+    """A chunk's size from its line (hex digits, then any extensions), or _Unreadable."""
+    size = line.split(b";")[0].strip(b" \t\r\n")
+    if re.fullmatch(rb"[0-9a-fA-F]{1,8}", size) is None:
+        raise _Unreadable(400, "bad chunk size")
+    return int(size, 16)
 
 
 @dataclass
@@ -136,12 +155,17 @@ def verify(
         if -age > MAX_FUTURE_SECONDS:
             raise VerificationError("timestamp_too_new", f"signed {int(-age)} s ahead of this clock")
     try:
-        event = json.loads(body.decode("utf-8", errors="replace"))
+        # utf-8-sig: a byte order mark is skipped, as TextDecoder skips it in TypeScript.
+        event = json.loads(body.decode("utf-8-sig", errors="replace"))
     except ValueError as error:
         raise VerificationError("invalid_json", str(error)) from None
-    required = ["event", "timestamp", "webhook_id", "data"] + (["event_id"] if variant == "B" else [])
-    if not isinstance(event, dict) or any(key not in event for key in required):
-        raise VerificationError("invalid_body", f"not an envelope ({', '.join(required)})")
+    if not isinstance(event, dict):
+        raise VerificationError("invalid_body", "the body is not a JSON object")
+    for field in (["event_id"] if variant == "B" else []) + ["event", "timestamp", "webhook_id"]:
+        if not isinstance(event.get(field), str) or event[field] == "":
+            raise VerificationError("invalid_body", f"body.{field} must be a non-empty string")
+    if not isinstance(event.get("data"), dict):
+        raise VerificationError("invalid_body", "body.data must be an object")
     # X-Webhook-ID is not signed: it must agree with the signed webhook_id.
     # Exactly, as @agent-platform/webhook-verify compares them: the sender writes both alike.
     if variant == "A" and webhook_id != event["webhook_id"]:
@@ -228,10 +252,11 @@ class Receiver(BaseHTTPRequestHandler):
     def do_POST(self) -> None:  # noqa: N802 (the name http.server calls)
         if urlsplit(self.path).path != "/webhooks":  # a query (?token=...) is the sender's to add
             return self._answer(404, "not found")
-        body = self._read_body()
-        if body is None:
+        try:
+            body = self._read_body()
+        except _Unreadable as refused:
             self.close_connection = True  # the rest of the body is not read
-            return self._answer(413, "too large")
+            return self._answer(refused.status, refused.text)
         headers: dict[str, list[str]] = {}
         for name, value in self.headers.items():
             headers.setdefault(name.lower(), []).append(value)
@@ -269,16 +294,24 @@ class Receiver(BaseHTTPRequestHandler):
         self.log_verdict({**verdict, "verdict": "ok"})
         return self._answer(200, "ok")
 
-    def _read_body(self) -> bytes | None:
-        """The body's bytes (Content-Length or chunked), or None past MAX_DELIVERY_BYTES."""
+    def _read_body(self) -> bytes:
+        """The body's bytes (Content-Length or chunked); _Unreadable past MAX_DELIVERY_BYTES or
+        framed wrong (a Content-Length that is no count: "-1" would read to the end, unbounded)."""
         if "chunked" not in self.headers.get("Transfer-Encoding", "").lower():
-            length = int(self.headers.get("Content-Length") or 0)
-            return None if length > MAX_DELIVERY_BYTES else self.rfile.read(length)
+            lengths = self.headers.get_all("Content-Length") or ["0"]
+            digits = lengths[0].strip(" \t")
+            if len(lengths) > 1 or _DIGITS.fullmatch(digits) is None:
+                raise _Unreadable(400, "bad Content-Length")
+            # Nine digits at most before int(): Python refuses to convert over 4300 of them.
+            digits = digits.lstrip("0") or "0"
+            if len(digits) > 9 or int(digits) > MAX_DELIVERY_BYTES:
+                raise _Unreadable(413, "too large")
+            return self.rfile.read(int(digits))
         chunks, size = [], 0  # http.server does not decode chunked bodies itself
-        while (chunk_size := int(self.rfile.readline().split(b";")[0], 16)) > 0:
+        while (chunk_size := _chunk_size(self.rfile.readline())) > 0:
             size += chunk_size
             if size > MAX_DELIVERY_BYTES:
-                return None
+                raise _Unreadable(413, "too large")
             chunks.append(self.rfile.read(chunk_size))
             self.rfile.readline()
         while self.rfile.readline() not in (b"\r\n", b"\n", b""):

@@ -1,11 +1,14 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHash, createHmac } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createMockServer, DEMO_API_KEY, DEMO_IDS } from '@agent-platform/mock-server';
+import { isWebhookVerificationError } from '@agent-platform/webhook-verify';
+import { verifyWebhookSync } from '@agent-platform/webhook-verify/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type CapturedDelivery, captureDeliveries } from '../support/capture-deliveries.js';
 
@@ -494,3 +497,164 @@ describe.skipIf(skip).each(['A', 'B'] as const)(
     });
   },
 );
+
+describe.skipIf(skip)('verify() and @agent-platform/webhook-verify', () => {
+  const secret = 'whsec_parity';
+  const now = 1_767_225_600; // 2026-01-01T00:00:00Z, the bodies' time
+  const envelope = {
+    event_id: '5f0c2a9e-8d3b-4c71-a6e4-2b9d7f1c3e58',
+    event: 'contact.created',
+    timestamp: '2026-01-01T00:00:00.000Z',
+    webhook_id: '0b6f8e3c-3b8e-4d0a-9c55-6a1f2e7d9b01',
+    data: { id: 'c1' },
+  };
+  const json = (change: Record<string, unknown>) => JSON.stringify({ ...envelope, ...change });
+  const hex = (bytes: Buffer) => createHmac('sha256', secret).update(bytes).digest('hex');
+  const b = (body: string | Buffer, prefix = 'sha256=') => {
+    const bytes = Buffer.from(body);
+    return { body: bytes, headers: { 'x-service-signature': `${prefix}${hex(bytes)}` } };
+  };
+  const a = (body: string) => {
+    const bytes = Buffer.from(body);
+    const signed = Buffer.concat([Buffer.from(`${now}.`), bytes]);
+    return {
+      body: bytes,
+      headers: {
+        'x-webhook-signature': `sha256=${hex(signed)}`,
+        'x-webhook-timestamp': String(now),
+        'x-webhook-id': envelope.webhook_id,
+      },
+    };
+  };
+  const cases: Record<string, { body: Buffer; headers: Record<string, string> }> = {
+    'B: valid': b(json({})),
+    'B: the prefix in upper case': b(json({}), 'SHA256='),
+    'B: the prefix with a long s (U+017F)': b(json({}), '\u017fha256='),
+    'B: a byte order mark before the JSON': b(`\ufeff${json({})}`),
+    'B: bytes that are not UTF-8 in a string': b(
+      Buffer.concat([
+        Buffer.from(json({ data: { id: 'c' } }).slice(0, -3)),
+        Buffer.from([0xff]),
+        Buffer.from('"}}'),
+      ]),
+    ),
+    'B: data null': b(json({ data: null })),
+    'B: data an array': b(json({ data: [] })),
+    'B: event empty': b(json({ event: '' })),
+    'B: event_id missing': b(json({ event_id: undefined })),
+    'B: webhook_id a number': b(json({ webhook_id: 7 })),
+    'B: an array, not an object': b('[1]'),
+    'B: not JSON': b('not json'),
+    'A: valid': a(json({ event_id: undefined })),
+    'A: data null': a(json({ event_id: undefined, data: null })),
+    'A: timestamp a number': a(json({ event_id: undefined, timestamp: 5 })),
+  };
+
+  /** The code webhook-verify answers each case with, or "ok". */
+  function inTypeScript(): Record<string, string> {
+    return Object.fromEntries(
+      Object.entries(cases).map(([name, { body, headers }]) => {
+        try {
+          verifyWebhookSync({
+            variant: 'auto',
+            rawBody: body,
+            headers,
+            secret,
+            now: new Date(now * 1000),
+          });
+          return [name, 'ok'];
+        } catch (error) {
+          if (!isWebhookVerificationError(error)) throw error;
+          return [name, error.code];
+        }
+      }),
+    );
+  }
+
+  /** The code receiver.py's verify() raises for each case, or "ok". */
+  async function inPython(): Promise<Record<string, string>> {
+    const program = [
+      'import base64, json, sys',
+      `sys.path.insert(0, ${JSON.stringify(fileURLToPath(new URL('.', import.meta.url)))})`,
+      'from receiver import VerificationError, verify',
+      'verdicts = {}',
+      'for name, case in json.load(sys.stdin).items():',
+      '    headers = {k: [v] for k, v in case["headers"].items()}',
+      '    try:',
+      `        verify(headers, base64.b64decode(case["body"]), [${JSON.stringify(secret)}], ${now})`,
+      '        verdicts[name] = "ok"',
+      '    except VerificationError as error:',
+      '        verdicts[name] = error.code',
+      'print(json.dumps(verdicts))',
+    ].join('\n');
+    const child = spawn('python3', ['-c', program], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const input = Object.fromEntries(
+      Object.entries(cases).map(([name, { body, headers }]) => [
+        name,
+        { body: body.toString('base64'), headers },
+      ]),
+    );
+    child.stdin?.end(JSON.stringify(input));
+    let out = '';
+    child.stdout?.on('data', (chunk) => {
+      out += chunk;
+    });
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    if (code !== 0) throw new Error(`python3 exited ${code}`);
+    return JSON.parse(out) as Record<string, string>;
+  }
+
+  it('answer the same code on the edge cases of a signed delivery', async () => {
+    const expected = {
+      'B: valid': 'ok',
+      'B: the prefix in upper case': 'ok',
+      'B: the prefix with a long s (U+017F)': 'malformed_signature',
+      'B: a byte order mark before the JSON': 'ok',
+      'B: bytes that are not UTF-8 in a string': 'ok',
+      'B: data null': 'invalid_body',
+      'B: data an array': 'invalid_body',
+      'B: event empty': 'invalid_body',
+      'B: event_id missing': 'invalid_body',
+      'B: webhook_id a number': 'invalid_body',
+      'B: an array, not an object': 'invalid_body',
+      'B: not JSON': 'invalid_json',
+      'A: valid': 'ok',
+      'A: data null': 'invalid_body',
+      'A: timestamp a number': 'invalid_body',
+    };
+    expect(inTypeScript()).toEqual(expected);
+    expect(await inPython()).toEqual(expected);
+  });
+});
+
+describe.skipIf(skip)('the receiver on a body it cannot read', () => {
+  /** Sends `head` and `rest`, then ends its side: the receiver's status line. */
+  function raw(url: string, head: string, rest = ''): Promise<string> {
+    const { port } = new URL(url);
+    return new Promise((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1');
+      let answer = '';
+      socket.on('data', (chunk) => {
+        answer += chunk;
+      });
+      socket.on('error', reject);
+      socket.on('close', () => resolve(answer.split('\r\n')[0] ?? ''));
+      socket.end(`${head}\r\n\r\n${rest}`);
+    });
+  }
+
+  it('answers 400 to a Content-Length that is no count, 413 to one too long, without reading the body', async () => {
+    const { clockUrl } = await startMock('B');
+    const receiver = await startReceiver(clockUrl);
+    const post = (framing: string) =>
+      raw(receiver.url, `POST /webhooks HTTP/1.1\r\nHost: 127.0.0.1\r\n${framing}`, '{"a":1}');
+    // "-1" read the body to its end, with no limit, before verifying anything.
+    expect(await post('Content-Length: -1')).toBe('HTTP/1.1 400 Bad Request');
+    expect(await post('Content-Length: seven')).toBe('HTTP/1.1 400 Bad Request');
+    expect(await post('Content-Length: 7\r\nContent-Length: 7')).toBe('HTTP/1.1 400 Bad Request');
+    expect(await post(`Content-Length: ${'9'.repeat(5000)}`)).toBe(
+      'HTTP/1.1 413 Request Entity Too Large',
+    );
+    expect(await post('Transfer-Encoding: chunked')).toBe('HTTP/1.1 400 Bad Request');
+  });
+});
