@@ -56,3 +56,70 @@ describe('sendAttempt', () => {
     expect(outcome.error).toBe('network error: ECONNREFUSED');
   });
 });
+
+describe("sendAttempt and the answer's body", () => {
+  /** A body of `chunks` chunks of `size` bytes (endless when Infinity); `ended` says how it ended. */
+  function body(chunks: number, size = 1024) {
+    let sent = 0;
+    let bytes = 0;
+    let settle!: (how: string) => void;
+    const ended = new Promise<string>((resolve) => {
+      settle = resolve;
+    });
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === chunks) {
+          controller.close();
+          settle(`read to its end (${bytes} bytes)`);
+          return;
+        }
+        sent++;
+        bytes += size;
+        controller.enqueue(new Uint8Array(size));
+      },
+      cancel() {
+        settle(`cancelled after ${bytes} bytes`);
+      },
+    });
+    return { stream, ended };
+  }
+
+  it('reads it to its end, not cancelling it (a cancelled HTTP/1.0 body had undici open a spare connection that stalled a one-connection-at-a-time receiver)', async () => {
+    const { stream, ended } = body(3);
+    const outcome = await attempt(async () => new Response(stream, { status: 200 }));
+    expect(outcome).toMatchObject({ http_status: 200, succeeded: true });
+    expect(await ended).toBe('read to its end (3072 bytes)');
+  });
+
+  it('cancels what is left past 64 KiB: an endless body is not read for good', async () => {
+    const { stream, ended } = body(Number.POSITIVE_INFINITY, 16 * 1024);
+    const outcome = await attempt(async () => new Response(stream, { status: 500 }));
+    expect(outcome).toMatchObject({ http_status: 500, error: 'HTTP 500' });
+    // Read in 16 KiB chunks until past 64 KiB (pulls run one chunk ahead of the reader).
+    expect(await ended).toMatch(/^cancelled after (81920|98304) bytes$/);
+  });
+
+  it('cancels a body that sends nothing more once the mock is disposed', async () => {
+    let cancelled = false;
+    const stream = new ReadableStream<Uint8Array>({
+      pull: () => new Promise(() => {}),
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const disposal = new AbortController();
+    const outcome = await sendAttempt({
+      url: 'https://receiver.test/hook',
+      body: '{}',
+      headers: {},
+      fetch: (async () => new Response(stream, { status: 200 })) as typeof fetch,
+      clock: createManualClock(0),
+      signal: disposal.signal,
+    });
+    expect(outcome).toMatchObject({ http_status: 200, succeeded: true });
+    expect(cancelled).toBe(false);
+    disposal.abort(new Error('disposed'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(cancelled).toBe(true);
+  });
+});

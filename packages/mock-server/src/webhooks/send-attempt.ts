@@ -80,8 +80,7 @@ export async function sendAttempt(request: AttemptRequest): Promise<AttemptOutco
       );
     }
     const elapsed = request.clock.now() - started;
-    // The body is not needed; cancelling it frees the connection.
-    response.body?.cancel().catch(() => undefined);
+    discardBody(response.body, request.signal);
     // A browser answers a redirect not followed with status 0: "HTTP 0" would name no status.
     if (response.type === 'opaqueredirect') {
       return failedOutcome(
@@ -109,6 +108,42 @@ export async function sendAttempt(request: AttemptRequest): Promise<AttemptOutco
     if (realTimer) clearTimeout(realTimer);
     request.signal?.removeEventListener('abort', stop);
   }
+}
+
+/** How much of an answer's body is read, and dropped, before the rest is cancelled. */
+export const DISCARDED_BODY_BYTES = 64 * 1024;
+
+/**
+ * Reads an answer's body to its end in the background, and drops it; past `DISCARDED_BODY_BYTES`,
+ * after 10 s of real time, or when `signal` aborts (dispose), cancels the rest. Not cancelled at once: a body that ends with
+ * its connection (HTTP/1.0, no Content-Length: Python's http.server), cancelled, had undici open a
+ * spare connection that sent nothing, and a receiver serving one connection at a time (Python's
+ * HTTPServer) waited on it for 4 s, undici's keep-alive timeout: the next attempts timed out.
+ */
+function discardBody(body: ReadableStream<Uint8Array> | null, signal?: AbortSignal): void {
+  if (!body) return;
+  const reader = body.getReader();
+  const stop = () => reader.cancel().catch(() => undefined);
+  signal?.addEventListener('abort', stop, { once: true });
+  // A body that never ends must not hold its connection for good, nor keep the process alive.
+  const timer = setTimeout(stop, DELIVERY_TIMEOUT_MS);
+  if (typeof timer === 'object' && 'unref' in timer) timer.unref();
+  void (async () => {
+    let read = 0;
+    try {
+      while (read <= DISCARDED_BODY_BYTES && !signal?.aborted) {
+        const chunk = await reader.read();
+        if (chunk.done) return;
+        read += chunk.value.byteLength;
+      }
+      await stop();
+    } catch {
+      // The receiver cut the connection, or dispose cancelled it: nothing to drop any more.
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', stop);
+    }
+  })();
 }
 
 /** An attempt the receiver did not answer within its 10 s. */
