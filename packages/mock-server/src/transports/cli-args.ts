@@ -57,7 +57,8 @@ Flags:
                        clock, wait for webhook attempts in flight (0 to 60000, default 1000): on
                        a manual clock a receiver slower than that times out when the clock
                        passes its 10 s, and is retried
-  --require-https      accept only https webhook URLs (default off)
+  --require-https      accept only https webhook URLs, as the platform does in production
+                       (default off: a receiver on http://127.0.0.1 takes deliveries)
   --admin-token T      require header x-mock-admin-token: T on the control API
                        (default $AGENT_PLATFORM_MOCK_ADMIN_TOKEN if set, else none; on a shared
                        machine set the variable: other users can read a command line, not it)
