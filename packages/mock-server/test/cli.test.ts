@@ -684,6 +684,46 @@ describe('agent-platform-mock CLI', () => {
     ]);
   });
 
+  it("writes every log line before it exits on a signal, to a reader that reads only from then on (past a pipe's 64 KiB)", async () => {
+    // Python's Popen(stderr=PIPE) read by communicate() after terminate(): the pipe was full, and the
+    // lines queued behind it (the end of the log, where a failure is) were dropped by the exit.
+    const child = spawn(
+      process.execPath,
+      [cli, '--port', '0', '--log', 'requests', '--rate-limit', 'off', '--seed', 'none'],
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: shellEnv },
+    );
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    try {
+      let out = '';
+      child.stdout?.on('data', (d) => {
+        out += d;
+      });
+      for (let i = 0; i < 400 && !out.includes('\n'); i++)
+        await new Promise((res) => setTimeout(res, 25));
+      const url = /listening on (\S+)/.exec(out)?.[1];
+      if (!url) throw new Error(`no banner: ${out}`);
+      // About 300 KB of lines: the pipe and the reading side's buffer hold far less.
+      const requests = 3000;
+      for (let i = 0; i < requests; i += 50) {
+        await Promise.all(
+          Array.from({ length: 50 }, () => fetch(`${url}/v1/health`).then((res) => res.text())),
+        );
+      }
+      child.kill('SIGTERM');
+      let err = '';
+      child.stderr?.on('data', (d) => {
+        err += d;
+      });
+      expect(await exited).toBe(0);
+      await new Promise((res) => child.stderr?.once('close', res));
+      const lines = err.split('\n').filter((line) => line !== '');
+      expect(lines.filter((line) => / GET \/v1\/health 200 /.test(line))).toHaveLength(requests);
+      expect(lines.filter((line) => line.includes('dropped'))).toEqual([]);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
   it('with --log errors prints a line per failed webhook attempt too, with when the next one goes', async () => {
     // A receiver that failed every delivery left no trace in the log: the job looked clean.
     const receiver = await startReceiver(500);

@@ -13,6 +13,7 @@ import {
 import { fetchBadPortWarning } from './fetch-bad-port.js';
 import { listenFailure } from './listen-failure.js';
 import type { RunningServer } from './node-server.js';
+import { outputRead } from './output-read.js';
 import { packageVersion } from './package-version.js';
 import { runProxyCli } from './proxy-cli.js';
 import { requestLog } from './request-log-line.js';
@@ -104,12 +105,18 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(
       `agent-platform-mock: ${signal}, closing (requests and webhook deliveries in flight get ${GRACE_MS / 1000} s)\n`,
     );
+    // Exits once the lines written meanwhile have been read (a reader behind by a pipe's 64 KiB
+    // would lose the rest), within OUTPUT_DRAIN_MS.
+    const exit = (code: number) => {
+      onRequest?.flush();
+      void outputRead([process.stdout, process.stderr]).then(() => process.exit(code));
+    };
     server.close({ graceMs: GRACE_MS }).then(
       () => {
         mock.dispose();
-        process.exit(0);
+        exit(0);
       },
-      () => process.exit(1),
+      () => exit(1),
     );
   };
   // Before the banner: a supervisor that signals as soon as it reads the URL must find the handlers

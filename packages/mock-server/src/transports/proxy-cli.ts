@@ -4,6 +4,7 @@ import { UsageError } from './cli-args.js';
 import { fetchBadPortWarning } from './fetch-bad-port.js';
 import { listenFailure } from './listen-failure.js';
 import { outageLines } from './outage-line.js';
+import { outputRead } from './output-read.js';
 import { packageVersion } from './package-version.js';
 import { PROXY_USAGE, type ProxyCliConfig, parseProxyCli } from './proxy-cli-args.js';
 import { violationLine } from './violation-line.js';
@@ -83,7 +84,10 @@ export async function runProxyCli(argv: string[]): Promise<void> {
     process.stdout.write(
       `agent-platform-mock: ${signal}, closing (${seen} ${seen === 1 ? 'violation' : 'violations'} seen; exit code ${seen > 0 ? 1 : 0})\n`,
     );
-    server.close({ graceMs: GRACE_MS }).then(exit, exit);
+    // Once the violation lines written meanwhile have been read, within OUTPUT_DRAIN_MS: a reader
+    // behind by a pipe's 64 KiB would lose the rest, the lines the proxy is run for.
+    const exitAfterOutput = () => outputRead([process.stdout, process.stderr]).then(exit);
+    server.close({ graceMs: GRACE_MS }).then(exitAfterOutput, exitAfterOutput);
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
