@@ -13,6 +13,7 @@ import {
 import { fetchBadPortWarning } from './fetch-bad-port.js';
 import { listenFailure } from './listen-failure.js';
 import type { RunningServer } from './node-server.js';
+import { nodeVersionProblem } from './node-version-problem.js';
 import { outputRead } from './output-read.js';
 import { packageVersion } from './package-version.js';
 import { runProxyCli } from './proxy-cli.js';
@@ -25,6 +26,11 @@ const GRACE_MS = 5000;
 
 /** Runs the CLI: parses flags, starts the server, prints the banner, and stops cleanly on a signal. */
 async function main(argv: string[]): Promise<void> {
+  const tooOld = nodeVersionProblem(process.version);
+  if (tooOld) {
+    process.stderr.write(`agent-platform-mock: ${tooOld}\n`);
+    process.exit(1);
+  }
   // `proxy <upstream-url>`: a subcommand, not a flag: it serves something else (no state, no
   // seed, no clock), with flags of its own, and a flag of the mock's would mean nothing to it.
   if (argv[0] === 'proxy') {
