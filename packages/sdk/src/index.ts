@@ -41,6 +41,7 @@ export type { RateLimitInfo } from './core/rate-limit.js';
 export type { ListOptions, RequestOptions } from './core/request-options.js';
 export type { FetchLike } from './core/send-with-retry.js';
 export type { components, operations, paths, webhooks } from './generated/schema.js';
+export type * from './generated/schema-types.js';
 export type {
   ListItem,
   OperationId,

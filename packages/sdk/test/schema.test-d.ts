@@ -46,3 +46,20 @@ describe('generated path types', () => {
     expectTypeOf<Schemas['Chat']['status']>().toEqualTypeOf<'open' | 'human' | 'closed'>();
   });
 });
+
+describe('named schema types', () => {
+  it('name each schema of the spec from the package root, as Schemas has it', async () => {
+    const sdk = await import('../src/index.js');
+    // @ts-expect-error a type only: nothing is added to what the package exports at run time
+    void sdk.Agent;
+    expectTypeOf<import('../src/index.js').Agent>().toEqualTypeOf<Schemas['Agent']>();
+    expectTypeOf<import('../src/index.js').ChatStatus>().toEqualTypeOf<
+      'open' | 'human' | 'closed'
+    >();
+    expectTypeOf<import('../src/index.js').WebhookEventContactCreated>().toEqualTypeOf<
+      Schemas['WebhookEventContactCreated']
+    >();
+    const { data } = await client.GET('/v1/contacts/{id}', { params: { path: { id: 'c' } } });
+    expectTypeOf(data?.data).toEqualTypeOf<import('../src/index.js').Contact | undefined>();
+  });
+});
