@@ -1,7 +1,10 @@
 import type { components, operations } from './generated/schema.js';
 
-/** Every operationId of the spec (`agentsList`, `chatsStartHuman`, ...). */
-export type OperationId = keyof operations;
+/**
+ * Every operationId of the spec's paths (`agentsList`, `chatsStartHuman`, ...): the calls. The
+ * webhooks' (`webhookContactCreated`, ...) are deliveries the API sends, typed by webhook-verify.
+ */
+export type OperationId = Exclude<keyof operations, `webhook${Capitalize<string>}`>;
 
 type JsonContent<R> = R extends { content: { 'application/json': infer B } } ? B : never;
 type Responses<K extends OperationId> = operations[K]['responses'];

@@ -63,3 +63,11 @@ describe('named schema types', () => {
     expectTypeOf(data?.data).toEqualTypeOf<import('../src/index.js').Contact | undefined>();
   });
 });
+
+describe('OperationId', () => {
+  it("names the API's calls, not the webhooks' deliveries (no autocomplete of them for RequestBody<...>)", () => {
+    expectTypeOf<'webhooksCreate'>().toExtend<import('../src/index.js').OperationId>();
+    expectTypeOf<'webhooksListDeliveries'>().toExtend<import('../src/index.js').OperationId>();
+    expectTypeOf<'webhookContactCreated'>().not.toExtend<import('../src/index.js').OperationId>();
+  });
+});
