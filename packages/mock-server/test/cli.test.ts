@@ -702,8 +702,8 @@ describe('agent-platform-mock CLI', () => {
         await new Promise((res) => setTimeout(res, 25));
       const url = /listening on (\S+)/.exec(out)?.[1];
       if (!url) throw new Error(`no banner: ${out}`);
-      // About 300 KB of lines: the pipe and the reading side's buffer hold far less.
-      const requests = 3000;
+      // About 200 KB of lines: the pipe and the reading side's buffer hold about 100 KB (1002 lines).
+      const requests = 2000;
       for (let i = 0; i < requests; i += 50) {
         await Promise.all(
           Array.from({ length: 50 }, () => fetch(`${url}/v1/health`).then((res) => res.text())),
@@ -714,15 +714,16 @@ describe('agent-platform-mock CLI', () => {
       child.stderr?.on('data', (d) => {
         err += d;
       });
+      const closed = new Promise((res) => child.stderr?.once('close', res));
       expect(await exited).toBe(0);
-      await new Promise((res) => child.stderr?.once('close', res));
+      await closed;
       const lines = err.split('\n').filter((line) => line !== '');
       expect(lines.filter((line) => / GET \/v1\/health 200 /.test(line))).toHaveLength(requests);
       expect(lines.filter((line) => line.includes('dropped'))).toEqual([]);
     } finally {
       child.kill('SIGKILL');
     }
-  });
+  }, 60_000);
 
   it('with --log errors prints a line per failed webhook attempt too, with when the next one goes', async () => {
     // A receiver that failed every delivery left no trace in the log: the job looked clean.
