@@ -41,7 +41,7 @@ export async function controlCall(
     response = await fetch(`${target.url}/__mock${path}${search(options.query)}`, init);
   } catch (error) {
     throw new Error(
-      `${call}: no answer (${failure(error)}); is the mock server running at ${target.url}?`,
+      `${call}: no answer (${failure(error)}); is the mock server running at ${target.url}?${domHint(target)}`,
       { cause: error },
     );
   }
@@ -56,6 +56,15 @@ export async function controlCall(
     throw new Error(`${call}: ${response.status} without {data}: ${text.slice(0, 200)}`);
   }
   return body.data;
+}
+
+/**
+ * In a page or a DOM test environment (happy-dom given its app's `url`), a running mock's refusal of
+ * a cross-origin call reads as no answer: said, with the way through, when no token was given.
+ */
+function domHint(target: ControlTarget): string {
+  if (target.adminToken !== undefined || typeof document === 'undefined') return '';
+  return " In a page or a DOM test environment, it may be running and have refused this page's origin: without an admin token the control API takes requests from this machine's origins only; start the mock with one (adminToken, --admin-token) and pass it here";
 }
 
 /** `?a=1&b=null` of the filters given (those undefined left out), or `''`. */

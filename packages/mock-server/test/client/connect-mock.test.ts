@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { holdPort } from '../../../../test/support/hold-port.js';
 import * as clientEntry from '../../src/client.js';
 import { connectMock, isMockApiError, MockApiError } from '../../src/client.js';
@@ -340,6 +340,27 @@ describe('connectMock over listen()', () => {
     });
     expect(String(await rejection(client.settle()))).toBe(
       'Error: POST http://mock.test/__mock/settle: no answer (offline); is the mock server running at http://mock.test?',
+    );
+  });
+
+  it("says, in a DOM environment, that a running mock may have refused the page's origin, and how to pass", async () => {
+    // happy-dom given an app's url enforces CORS: the refusal reads as no answer at all.
+    vi.stubGlobal('document', {});
+    onTestFinished(() => {
+      vi.unstubAllGlobals();
+    });
+    const blocked = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    expect(
+      String(await rejection(connectMock('http://127.0.0.1:4010', { fetch: blocked }).settle())),
+    ).toBe(
+      "Error: POST http://127.0.0.1:4010/__mock/settle: no answer (Failed to fetch); is the mock server running at http://127.0.0.1:4010? In a page or a DOM test environment, it may be running and have refused this page's origin: without an admin token the control API takes requests from this machine's origins only; start the mock with one (adminToken, --admin-token) and pass it here",
+    );
+    // Given a token, the origin is no reason: no hint.
+    const withToken = connectMock('http://127.0.0.1:4010', { fetch: blocked, adminToken: 't' });
+    expect(String(await rejection(withToken.settle()))).toBe(
+      'Error: POST http://127.0.0.1:4010/__mock/settle: no answer (Failed to fetch); is the mock server running at http://127.0.0.1:4010?',
     );
   });
 
