@@ -274,6 +274,7 @@ export function createMockServer(options: MockServerOptions = {}): MockServer {
     random,
     rateLimiter: new RateLimiter(
       options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit,
+      clock.mode === 'manual',
     ),
     faults: new Faults(),
     sleep: abortableSleep,

@@ -27,7 +27,14 @@ export class RateLimiter {
   private readonly option: { limit: number; windowMs: number };
   private readonly off: boolean;
 
-  constructor(option: RateLimitOption) {
+  /**
+   * `manualClock`: the mock's clock moves only when advanced, so a 429 says how its window ends (a
+   * client that waits Retry-After on real time, or on its own fake timers, is refused again).
+   */
+  constructor(
+    option: RateLimitOption,
+    private readonly manualClock = false,
+  ) {
     this.off = option === false;
     this.option = option === false ? { limit: UNLIMITED, windowMs: 60_000 } : option;
   }
@@ -52,7 +59,7 @@ export class RateLimiter {
       throw new ApiError(
         429,
         'RATE_LIMIT_EXCEEDED',
-        `rate limit of ${limit} requests per ${windowMs / 1000} s exceeded; retry in ${retryAfter} s`,
+        `rate limit of ${limit} requests per ${windowMs / 1000} s exceeded; retry in ${retryAfter} s${this.manualClock ? " of the mock's manual clock, which moves only when advanced (mock.clock.advance(ms), POST /__mock/clock/advance)" : ''}`,
         { headers: { ...headers(0), 'Retry-After': String(retryAfter) } },
       );
     }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { RateLimiter } from '../../src/http/rate-limiter.js';
 import { apiClient } from '../support/api.js';
 import { useMock } from '../support/harness.js';
 import { transports } from '../support/transports.js';
@@ -17,6 +18,10 @@ describe.each(transports)('rate limit over $name', (transport) => {
     const limited = await h.call('GET', '/v1/agents');
     expect(limited.status).toBe(429);
     expect(limited.body.error.code).toBe('RATE_LIMIT_EXCEEDED');
+    // A client waiting on real time (or its own fake timers) would be refused again: said how it ends.
+    expect(limited.body.error.message).toBe(
+      "rate limit of 3 requests per 60 s exceeded; retry in 40 s of the mock's manual clock, which moves only when advanced (mock.clock.advance(ms), POST /__mock/clock/advance)",
+    );
     expect(limited.headers.get('retry-after')).toBe('40');
     expect(limited.headers.get('x-ratelimit-limit')).toBe('3');
     expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
@@ -151,6 +156,25 @@ describe('the spec on a path or method that is no operation', () => {
     expect(errors).toContain('After authentication and the rate limit');
     expect(errors).toContain(
       '`/v1/health`, which needs no key, answers another method `405` without one',
+    );
+  });
+});
+
+describe('the 429 message', () => {
+  it("names the manual clock only on one: on the real clock, Retry-After's seconds pass by themselves", () => {
+    const refusal = (manual: boolean) => {
+      const limiter = new RateLimiter({ limit: 1, windowMs: 60_000 }, manual);
+      limiter.take('k', 0);
+      try {
+        limiter.take('k', 0);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error('not refused');
+    };
+    expect(refusal(false)).toBe('rate limit of 1 requests per 60 s exceeded; retry in 60 s');
+    expect(refusal(true)).toMatch(
+      /^rate limit of 1 requests per 60 s exceeded; retry in 60 s of the mock's manual clock/,
     );
   });
 });
