@@ -100,6 +100,29 @@ async function startReceiver(
   };
 }
 
+/**
+ * Runs `lines` (Python, after `from receiver import VerificationError, verify`) with `input` as JSON
+ * on stdin; what it printed.
+ */
+async function runPython(lines: string[], input: unknown): Promise<string> {
+  const program = [
+    'import base64, json, sys',
+    'from datetime import datetime',
+    `sys.path.insert(0, ${JSON.stringify(fileURLToPath(new URL('.', import.meta.url)))})`,
+    'from receiver import VerificationError, verify',
+    ...lines,
+  ].join('\n');
+  const child = spawn('python3', ['-c', program], { stdio: ['pipe', 'pipe', 'inherit'] });
+  child.stdin?.end(JSON.stringify(input));
+  let out = '';
+  child.stdout?.on('data', (chunk) => {
+    out += chunk;
+  });
+  const code = await new Promise((resolve) => child.on('exit', resolve));
+  if (code !== 0) throw new Error(`python3 exited ${code}`);
+  return out;
+}
+
 /** A demo-workspace mock on a manual clock, listening on loopback; its deliveries recorded. */
 async function startMock(variant: 'A' | 'B', adminToken?: string) {
   const { captured, deliveryFetch } = captureDeliveries();
@@ -446,28 +469,19 @@ describe.skipIf(skip).each(['A', 'B'] as const)(
      * receiver of its own reads them from GET /__mock/webhook-attempts: its verdict for each.
      */
     async function verifyInPython(attempts: unknown[], secret: string) {
-      const program = [
-        'import json, sys',
-        'from datetime import datetime',
-        `sys.path.insert(0, ${JSON.stringify(fileURLToPath(new URL('.', import.meta.url)))})`,
-        'from receiver import VerificationError, verify',
-        'for attempt in json.load(sys.stdin):',
-        '    headers = {name: [value] for name, value in attempt["headers"].items()}',
-        '    now = datetime.fromisoformat(attempt["attempted_at"].replace("Z", "+00:00")).timestamp()',
-        '    try:',
-        `        delivery = verify(headers, attempt["body"].encode("utf-8"), [${JSON.stringify(secret)}], now)`,
-        '        print(json.dumps({"verdict": "ok", "event": delivery.event["event"]}))',
-        '    except VerificationError as error:',
-        '        print(json.dumps({"verdict": "rejected", "code": error.code}))',
-      ].join('\n');
-      const child = spawn('python3', ['-c', program], { stdio: ['pipe', 'pipe', 'inherit'] });
-      child.stdin?.end(JSON.stringify(attempts));
-      let out = '';
-      child.stdout?.on('data', (chunk) => {
-        out += chunk;
-      });
-      const code = await new Promise((resolve) => child.on('exit', resolve));
-      if (code !== 0) throw new Error(`python3 exited ${code}`);
+      const out = await runPython(
+        [
+          'for attempt in json.load(sys.stdin):',
+          '    headers = {name: [value] for name, value in attempt["headers"].items()}',
+          '    now = datetime.fromisoformat(attempt["attempted_at"].replace("Z", "+00:00")).timestamp()',
+          '    try:',
+          `        delivery = verify(headers, attempt["body"].encode("utf-8"), [${JSON.stringify(secret)}], now)`,
+          '        print(json.dumps({"verdict": "ok", "event": delivery.event["event"]}))',
+          '    except VerificationError as error:',
+          '        print(json.dumps({"verdict": "rejected", "code": error.code}))',
+        ],
+        attempts,
+      );
       return out
         .trim()
         .split('\n')
@@ -573,34 +587,26 @@ describe.skipIf(skip)('verify() and @agent-platform/webhook-verify', () => {
 
   /** The code receiver.py's verify() raises for each case, or "ok". */
   async function inPython(): Promise<Record<string, string>> {
-    const program = [
-      'import base64, json, sys',
-      `sys.path.insert(0, ${JSON.stringify(fileURLToPath(new URL('.', import.meta.url)))})`,
-      'from receiver import VerificationError, verify',
-      'verdicts = {}',
-      'for name, case in json.load(sys.stdin).items():',
-      '    headers = {k: [v] for k, v in case["headers"].items()}',
-      '    try:',
-      `        verify(headers, base64.b64decode(case["body"]), [${JSON.stringify(secret)}], ${now})`,
-      '        verdicts[name] = "ok"',
-      '    except VerificationError as error:',
-      '        verdicts[name] = error.code',
-      'print(json.dumps(verdicts))',
-    ].join('\n');
-    const child = spawn('python3', ['-c', program], { stdio: ['pipe', 'pipe', 'inherit'] });
     const input = Object.fromEntries(
       Object.entries(cases).map(([name, { body, headers }]) => [
         name,
         { body: body.toString('base64'), headers },
       ]),
     );
-    child.stdin?.end(JSON.stringify(input));
-    let out = '';
-    child.stdout?.on('data', (chunk) => {
-      out += chunk;
-    });
-    const code = await new Promise((resolve) => child.on('exit', resolve));
-    if (code !== 0) throw new Error(`python3 exited ${code}`);
+    const out = await runPython(
+      [
+        'verdicts = {}',
+        'for name, case in json.load(sys.stdin).items():',
+        '    headers = {k: [v] for k, v in case["headers"].items()}',
+        '    try:',
+        `        verify(headers, base64.b64decode(case["body"]), [${JSON.stringify(secret)}], ${now})`,
+        '        verdicts[name] = "ok"',
+        '    except VerificationError as error:',
+        '        verdicts[name] = error.code',
+        'print(json.dumps(verdicts))',
+      ],
+      input,
+    );
     return JSON.parse(out) as Record<string, string>;
   }
 
