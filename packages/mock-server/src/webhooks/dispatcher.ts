@@ -5,6 +5,7 @@ import { webhookEvents } from '../domain/webhook-events.js';
 import { signingSecret } from '../domain/webhooks.js';
 import { byCreation } from '../store/creation-order.js';
 import type { DeliveryRow, WebhookRow } from '../store/records.js';
+import { allowManyListeners } from './allow-many-listeners.js';
 import { AttemptDrain } from './attempt-drain.js';
 import { type KeptHeaders, keptHeaders } from './attempt-headers.js';
 import { AttemptSettler } from './attempt-settler.js';
@@ -78,6 +79,7 @@ export class WebhookDispatcher {
   private readonly stopSettling: () => void;
 
   constructor(private readonly options: DispatcherOptions) {
+    allowManyListeners(this.disposal.signal);
     this.ledger = new DeliveryLedger(options.ctx);
     this.settler = new AttemptSettler(options.graceMs);
     this.stopSettling = options.clock.onBeforeStep((advance) => this.settle(advance));
