@@ -422,6 +422,7 @@ describe('agent-platform-mock CLI', () => {
       '--start-time',
       '--ids-seed',
       '--delivery-grace-ms',
+      '--journal-size',
       '--exit-with-parent',
       '--log',
     ]) {
@@ -432,7 +433,7 @@ describe('agent-platform-mock CLI', () => {
       .stdout()
       .split(/\n(?= {2}-)/)
       .slice(1);
-    expect(entries.length).toBe(15);
+    expect(entries.length).toBe(16);
     for (const entry of entries.filter((text) => !/--help|--version/.test(text))) {
       expect(entry).toMatch(/\(default[ :]|, default /);
     }

@@ -57,3 +57,16 @@ it('names the range of --rate-limit, past which a number is no whole number Java
     limit: 9007199254740991,
   });
 });
+
+it('takes --journal-size for a server many suites share (in-process, journalSize), and names its range', () => {
+  // A shared server kept 1000 requests in all: one suite's own, read by ?key_id=, were pushed out
+  // by the others' within seconds, and the CLI had no way to keep more.
+  expect(parseCli(['--journal-size', '50000']).options.journalSize).toBe(50_000);
+  expect(parseCli(['--journal-size', '0']).options.journalSize).toBe(0);
+  expect(parseCli([]).options).not.toHaveProperty('journalSize');
+  for (const flag of ['1000001', '-1', '1e4', 'lots', '']) {
+    expect(() => parseCli(['--journal-size', flag])).toThrow(
+      new UsageError(`--journal-size: must be an integer from 0 to 1000000, not "${flag}"`),
+    );
+  }
+});

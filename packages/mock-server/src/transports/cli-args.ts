@@ -57,6 +57,9 @@ Flags:
                        clock, wait for webhook attempts in flight (0 to 60000, default 1000): on
                        a manual clock a receiver slower than that times out when the clock
                        passes its 10 s, and is retried
+  --journal-size N     requests kept for GET /__mock/requests, the latest
+                       (0 to 1000000, default 1000): a server many suites share needs more,
+                       each reading its own with ?key_id= (an entry keeps up to 32 KiB of bodies)
   --require-https      accept only https webhook URLs, as the platform does in production
                        (default off: a receiver on http://127.0.0.1 takes deliveries)
   --admin-token T      require header x-mock-admin-token: T on the control API
@@ -103,6 +106,7 @@ const FLAGS = {
   'ids-seed': { type: 'string' },
   'rate-limit': { type: 'string', default: '100' },
   'delivery-grace-ms': { type: 'string' },
+  'journal-size': { type: 'string' },
   'require-https': { type: 'boolean', default: false },
   'admin-token': { type: 'string' },
   'exit-with-parent': { type: 'boolean', default: false },
@@ -140,6 +144,7 @@ export function parseCli(
     );
   }
   const graceMs = parseGraceMs(values['delivery-grace-ms'] as string | undefined);
+  const journalSize = parseJournalSize(values['journal-size'] as string | undefined);
   const flagToken = values['admin-token'] as string | undefined;
   const adminToken = flagToken ?? env[ADMIN_TOKEN_ENV];
   // Named as the user gave it: the flag, or the variable (set but empty: a CI secret that is missing).
@@ -189,6 +194,7 @@ export function parseCli(
       ...(idsSeed === undefined ? {} : { ids: { seed: idsSeed } }),
       rateLimit: limitFlag === 'off' ? false : { limit, windowMs: 60_000 },
       ...(graceMs === undefined ? {} : { deliveryGraceMs: graceMs }),
+      ...(journalSize === undefined ? {} : { journalSize }),
       requireHttps: values['require-https'] === true,
       adminToken,
       seed,
@@ -221,6 +227,23 @@ function parseGraceMs(flag: string | undefined): number | undefined {
   if (!(ms <= 60_000))
     throw new UsageError(`--delivery-grace-ms: must be an integer from 0 to 60000, not "${flag}"`);
   return ms;
+}
+
+/**
+ * The most `--journal-size` takes: an entry of a small GET over HTTP holds about 1.2 KB of heap
+ * (measured), so a million of them about 1.2 GB already.
+ */
+const MAX_JOURNAL_SIZE = 1_000_000;
+
+function parseJournalSize(flag: string | undefined): number | undefined {
+  if (flag === undefined) return undefined;
+  const size = digits(flag);
+  if (!(size <= MAX_JOURNAL_SIZE)) {
+    throw new UsageError(
+      `--journal-size: must be an integer from 0 to ${MAX_JOURNAL_SIZE}, not "${flag}"`,
+    );
+  }
+  return size;
 }
 
 /** A state file (or stdin, fd 0), refused as `--seed: <label> ...`. */
