@@ -66,10 +66,7 @@ export function jsonBodyText(bytes: Uint8Array, request: Pick<ApiRequest, 'heade
   // A coding besides chunked (`Transfer-Encoding: gzip, chunked`): node:http takes the chunks off,
   // not the compression, and the bytes read as no UTF-8.
   const transfer = request.header('transfer-encoding');
-  if (
-    transfer !== null &&
-    transfer.split(',').some((coding) => !/^\s*(chunked|identity)?\s*$/i.test(coding))
-  ) {
+  if (transfer?.split(',').some((coding) => !/^\s*(chunked|identity)?\s*$/i.test(coding))) {
     throw invalidField(
       'body',
       'contentEncoding',
