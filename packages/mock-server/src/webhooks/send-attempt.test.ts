@@ -123,3 +123,26 @@ describe("sendAttempt and the answer's body", () => {
     expect(cancelled).toBe(true);
   });
 });
+
+describe("sendAttempt and an answer's body read already", () => {
+  it('records the answer as given when a deliveryFetch read its body first (to log it): not a network error', async () => {
+    for (const consume of [
+      (response: Response) => response.text(),
+      async (response: Response) => {
+        response.body?.getReader();
+      },
+    ]) {
+      const outcome = await attempt(async () => {
+        const response = new Response('ok', { status: 200 });
+        await consume(response);
+        return response;
+      });
+      expect(outcome).toEqual({
+        http_status: 200,
+        response_time_ms: 0,
+        error: null,
+        succeeded: true,
+      });
+    }
+  });
+});

@@ -111,18 +111,25 @@ export async function sendAttempt(request: AttemptRequest): Promise<AttemptOutco
 }
 
 /** How much of an answer's body is read, and dropped, before the rest is cancelled. */
-export const DISCARDED_BODY_BYTES = 64 * 1024;
+const DISCARDED_BODY_BYTES = 64 * 1024;
 
 /**
  * Reads an answer's body to its end in the background, and drops it; past `DISCARDED_BODY_BYTES`,
- * after 10 s of real time, or when `signal` aborts (dispose), cancels the rest. Not cancelled at once: a body that ends with
- * its connection (HTTP/1.0, no Content-Length: Python's http.server), cancelled, had undici open a
- * spare connection that sent nothing, and a receiver serving one connection at a time (Python's
- * HTTPServer) waited on it for 4 s, undici's keep-alive timeout: the next attempts timed out.
+ * after 10 s of real time, or when `signal` aborts (dispose), cancels the rest. Not cancelled at
+ * once: a body that ends with its connection (HTTP/1.0, no Content-Length: Python's http.server),
+ * cancelled, had undici open a spare connection that sent nothing, and a receiver serving one
+ * connection at a time (Python's HTTPServer) waited on it for 4 s, undici's keep-alive timeout: the
+ * next attempts timed out. A body already read or locked (a `deliveryFetch` that logged the answer)
+ * is its reader's: left alone, and the attempt stands as answered.
  */
 function discardBody(body: ReadableStream<Uint8Array> | null, signal?: AbortSignal): void {
   if (!body) return;
-  const reader = body.getReader();
+  let reader: ReadableStreamDefaultReader<Uint8Array>;
+  try {
+    reader = body.getReader();
+  } catch {
+    return; // locked: another reader's
+  }
   const stop = () => reader.cancel().catch(() => undefined);
   signal?.addEventListener('abort', stop, { once: true });
   // A body that never ends must not hold its connection for good, nor keep the process alive.
