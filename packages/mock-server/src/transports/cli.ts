@@ -102,7 +102,11 @@ async function main(argv: string[]): Promise<void> {
     process.exit(1);
   }
   let stopping = false;
+  // Once the close is done: its exit code, while the exit waits for the output to be read.
+  let closedWith: number | undefined;
   const stop = (signal: string) => {
+    // Closed already: a second signal ends the wait for the output, with the close's exit code.
+    if (closedWith !== undefined) process.exit(closedWith);
     if (stopping) {
       process.stdout.write(`agent-platform-mock: ${signal} again, closing now\n`);
       process.exit(1);
@@ -112,16 +116,15 @@ async function main(argv: string[]): Promise<void> {
       `agent-platform-mock: ${signal}, closing (requests and webhook deliveries in flight get ${GRACE_MS / 1000} s)\n`,
     );
     // Exits once the lines written meanwhile have been read (a reader behind by a pipe's 64 KiB
-    // would lose the rest), within OUTPUT_DRAIN_MS.
+    // would lose the rest), within OUTPUT_DRAIN_MS; nothing is sent meanwhile (disposed).
     const exit = (code: number) => {
+      mock.dispose();
+      closedWith = code;
       onRequest?.flush();
       void outputRead([process.stdout, process.stderr]).then(() => process.exit(code));
     };
     server.close({ graceMs: GRACE_MS }).then(
-      () => {
-        mock.dispose();
-        exit(0);
-      },
+      () => exit(0),
       () => exit(1),
     );
   };
