@@ -1,5 +1,6 @@
 // A named type per schema of the spec for the SDK (`import type { Agent } from '@agent-platform/sdk'`),
-// each an alias of `Schemas['Agent']`, with the schema's description as its doc comment.
+// each an alias of `Schemas['Agent']`, with the schema's description as its doc comment; and the
+// webhooks' operationIds, which the SDK's OperationId leaves out.
 import { generatedHeader } from '../lib/generated-header.mjs';
 
 /**
@@ -55,6 +56,15 @@ export default {
       '',
       "type Schemas = components['schemas'];",
     ];
+    const webhookIds = Object.values(spec.webhooks ?? {}).map((item) => item?.post?.operationId);
+    if (webhookIds.some((id) => typeof id !== 'string')) {
+      throw new Error('every webhook of the spec needs a post with an operationId');
+    }
+    lines.push(
+      '',
+      "/** The operationIds of the spec's webhooks: deliveries the API sends, which no method calls. */",
+      `export type WebhookOperationId =\n${webhookIds.map((id) => `  | '${id}'`).join('\n')};`,
+    );
     for (const [name, schema] of Object.entries(spec.components.schemas)) {
       if (SKIPPED.has(name)) continue;
       if (!/^[A-Z][A-Za-z0-9]*$/.test(name)) throw new Error(`schema ${name}: not a type name`);

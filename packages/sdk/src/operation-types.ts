@@ -1,10 +1,11 @@
 import type { components, operations } from './generated/schema.js';
+import type { WebhookOperationId } from './generated/schema-types.js';
 
 /**
  * Every operationId of the spec's paths (`agentsList`, `chatsStartHuman`, ...): the calls. The
  * webhooks' (`webhookContactCreated`, ...) are deliveries the API sends, typed by webhook-verify.
  */
-export type OperationId = Exclude<keyof operations, `webhook${Capitalize<string>}`>;
+export type OperationId = Exclude<keyof operations, WebhookOperationId>;
 
 type JsonContent<R> = R extends { content: { 'application/json': infer B } } ? B : never;
 type Responses<K extends OperationId> = operations[K]['responses'];

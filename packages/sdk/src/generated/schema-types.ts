@@ -6,6 +6,41 @@ import type { components } from './schema.js';
 
 type Schemas = components['schemas'];
 
+/** The operationIds of the spec's webhooks: deliveries the API sends, which no method calls. */
+export type WebhookOperationId =
+  | 'webhookConversationCreated'
+  | 'webhookConversationAssigned'
+  | 'webhookConversationClosed'
+  | 'webhookConversationReopened'
+  | 'webhookConversationTransferred'
+  | 'webhookMessageReceived'
+  | 'webhookMessageSent'
+  | 'webhookMessageFailed'
+  | 'webhookMessageDelivered'
+  | 'webhookMessageRead'
+  | 'webhookContactCreated'
+  | 'webhookContactUpdated'
+  | 'webhookContactDeleted'
+  | 'webhookAgentHandoffStarted'
+  | 'webhookAgentHandoffCompleted'
+  | 'webhookAgentTransferred'
+  | 'webhookAppointmentCreated'
+  | 'webhookAppointmentCancelled'
+  | 'webhookAppointmentCompleted'
+  | 'webhookAppointmentScheduled'
+  | 'webhookAppointmentRescheduled'
+  | 'webhookAppointmentCanceled'
+  | 'webhookAppointmentReminderSent'
+  | 'webhookChannelConnected'
+  | 'webhookChannelDisconnected'
+  | 'webhookChannelError'
+  | 'webhookCreditLow'
+  | 'webhookCreditDepleted'
+  | 'webhookPlanChanged'
+  | 'webhookTrialExpiring'
+  | 'webhookTrialExpired'
+  | 'webhookWebhookTest';
+
 /** What went wrong: `code` for programs, `message` for people, and on a 400 `details` per field. */
 export type ErrorBody = Schemas['ErrorBody'];
 
