@@ -118,7 +118,8 @@ async function runPython(lines: string[], input: unknown): Promise<string> {
   child.stdout?.on('data', (chunk) => {
     out += chunk;
   });
-  const code = await new Promise((resolve) => child.on('exit', resolve));
+  // 'close', not 'exit': stdout may still hold output when the process has exited.
+  const code = await new Promise((resolve) => child.on('close', resolve));
   if (code !== 0) throw new Error(`python3 exited ${code}`);
   return out;
 }

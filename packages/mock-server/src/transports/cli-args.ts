@@ -231,7 +231,8 @@ function parseGraceMs(flag: string | undefined): number | undefined {
 
 /**
  * The most `--journal-size` takes: an entry of a small GET over HTTP holds about 1.2 KB of heap
- * (measured), so a million of them about 1.2 GB already.
+ * (measured), so a million of them about 1.2 GB already; entries with large bodies (up to 32 KiB
+ * each) hold more, so it bounds a journal's memory only for small requests.
  */
 const MAX_JOURNAL_SIZE = 1_000_000;
 

@@ -4,7 +4,7 @@ import { nodeVersionProblem } from './node-version-problem.js';
 describe('nodeVersionProblem', () => {
   it('refuses Node.js before 20, naming the version and what to install', () => {
     expect(nodeVersionProblem('v18.20.4')).toBe(
-      "needs Node.js 20 or later; this is Node.js v18.20.4 (install a current one: https://nodejs.org/en/download, or the node:20 image; Debian's apt package is Node.js 18)",
+      "needs Node.js 20 or later; this is Node.js v18.20.4 (install a current one: https://nodejs.org/en/download, or the node:22 image; Debian's apt package is Node.js 18)",
     );
     expect(nodeVersionProblem('v16.0.0')).toMatch(/^needs Node.js 20 or later; /);
   });

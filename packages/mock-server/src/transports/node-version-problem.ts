@@ -9,5 +9,5 @@ export const MIN_NODE_MAJOR = 20;
 export function nodeVersionProblem(version: string): string | undefined {
   const major = Number(/^v?(\d+)\./.exec(version)?.[1]);
   if (!(major < MIN_NODE_MAJOR)) return undefined;
-  return `needs Node.js ${MIN_NODE_MAJOR} or later; this is Node.js ${version} (install a current one: https://nodejs.org/en/download, or the node:${MIN_NODE_MAJOR} image; Debian's apt package is Node.js 18)`;
+  return `needs Node.js ${MIN_NODE_MAJOR} or later; this is Node.js ${version} (install a current one: https://nodejs.org/en/download, or the node:22 image; Debian's apt package is Node.js 18)`;
 }
