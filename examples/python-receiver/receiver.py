@@ -49,6 +49,8 @@ MAX_EVENT_AGE_SECONDS = DEDUPE_TTL_SECONDS
 # "\u017fha256=", whose long s folds to an s).
 _SIGNATURE = re.compile(r"sha256=([0-9a-f]{64})", re.IGNORECASE | re.ASCII)
 _DIGITS = re.compile(r"[0-9]+", re.ASCII)
+# The longest line of a chunked body's framing read (a chunk size, a trailer), as http.server's own limit.
+_MAX_LINE = 65537
 
 
 class VerificationError(Exception):
@@ -308,13 +310,14 @@ class Receiver(BaseHTTPRequestHandler):
                 raise _Unreadable(413, "too large")
             return self.rfile.read(int(digits))
         chunks, size = [], 0  # http.server does not decode chunked bodies itself
-        while (chunk_size := _chunk_size(self.rfile.readline())) > 0:
+        # Lines read to a bound: a chunk-size line or trailer without an end is no reason to buffer for ever.
+        while (chunk_size := _chunk_size(self.rfile.readline(_MAX_LINE))) > 0:
             size += chunk_size
             if size > MAX_DELIVERY_BYTES:
                 raise _Unreadable(413, "too large")
             chunks.append(self.rfile.read(chunk_size))
-            self.rfile.readline()
-        while self.rfile.readline() not in (b"\r\n", b"\n", b""):
+            self.rfile.readline(_MAX_LINE)
+        while self.rfile.readline(_MAX_LINE) not in (b"\r\n", b"\n", b""):
             pass  # trailers
         return b"".join(chunks)
 
