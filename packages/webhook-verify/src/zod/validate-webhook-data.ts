@@ -1,5 +1,6 @@
 import { fromJSONSchema, registry, type ZodType } from 'zod';
 import { webhookDataJsonSchemas } from '../generated/webhook-data-schemas.js';
+import type { WebhookEventDataMap } from '../generated/webhook-events.js';
 import { isWebhookEventName } from '../is-webhook-event-name.js';
 import type { WebhookEvent } from '../webhook-event.js';
 import { WebhookVerificationError } from '../webhook-verification-error.js';
@@ -11,10 +12,18 @@ const schemas = new Map<string, ZodType>();
 const metadata = registry();
 
 /**
+ * The zod schema of a known event's `data`, built from the spec on first use, typed as that
+ * event's data (`webhookDataSchema('credit.low').parse(x).credits_remaining`).
+ */
+export function webhookDataSchema<K extends keyof WebhookEventDataMap>(
+  eventName: K,
+): ZodType<WebhookEventDataMap[K]>;
+/**
  * The zod schema of an event's `data`, built from the spec on first use; undefined for an unknown
  * event. Its integers are zod's `multipleOf(1)`, which allows for float rounding (it takes 5e-324);
  * `validateWebhookData` also checks them exactly.
  */
+export function webhookDataSchema(eventName: string): ZodType | undefined;
 export function webhookDataSchema(eventName: string): ZodType | undefined {
   let schema = schemas.get(eventName);
   if (schema) return schema;
