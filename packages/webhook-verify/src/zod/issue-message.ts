@@ -1,4 +1,5 @@
 import type { core } from 'zod';
+import { formatRule } from './platform-formats.js';
 
 /** The type of a value as zod's own messages name it ("received number", "received array"). */
 function typeName(value: unknown): string {
@@ -19,9 +20,13 @@ function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
 
 /**
  * A zod issue's message. A union none of whose types the value has (the spec's `[string, 'null']`)
- * says which types it takes and what it got, where zod says only "Invalid input".
+ * says which types it takes and what it got, where zod says only "Invalid input"; a string format
+ * says its rule (`must be a UUID`), where zod quoted the pattern that checks it.
  */
 export function issueMessage(issue: core.$ZodIssue, data: unknown): string {
+  if (issue.code === 'invalid_format' && issue.format === 'regex') {
+    return formatRule(issue.pattern ?? '') ?? issue.message;
+  }
   if (issue.code !== 'invalid_union' || issue.errors.length === 0) return issue.message;
   const expected: string[] = [];
   for (const branch of issue.errors) {

@@ -16,6 +16,22 @@ const PATTERNS: Record<string, string> = {
   uri: '^[A-Za-z][A-Za-z0-9+.-]*:',
 };
 
+/** What each format's pattern asks, said as the mock server says it, in place of the pattern. */
+const RULES: Record<string, string> = {
+  uuid: 'must be a UUID',
+  'date-time': 'must be an ISO 8601 date-time with a time zone (Z or +hh:mm)',
+  email: 'must be an email address',
+  uri: 'must be a URI, starting with its scheme',
+};
+
+/** The rule of a format's pattern as zod reports it (`/^...$/`), or undefined for another pattern. */
+export function formatRule(pattern: string): string | undefined {
+  for (const [format, source] of Object.entries(PATTERNS)) {
+    if (pattern === `/${source}/`) return RULES[format];
+  }
+  return undefined;
+}
+
 /** A copy of a JSON Schema whose `format`s (and integers) are checked as the platform checks them. */
 export function platformFormats<T>(schema: T): T {
   if (Array.isArray(schema)) return schema.map(platformFormats) as T;

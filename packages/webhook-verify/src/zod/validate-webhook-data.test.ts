@@ -256,6 +256,43 @@ describe('validateWebhookData', () => {
     },
   );
 
+  it("says a string format's rule, as the mock says it, not the pattern that checks it", () => {
+    const contact = {
+      id: 'not-a-uuid',
+      name: 'n',
+      email: 'ada.example.com',
+      phone: null,
+      custom_fields: {},
+      created_at: '2026-01-01T00:00:00',
+      updated_at: '2026-01-01T00:00:00.000Z',
+    };
+    expect(() => validateWebhookData(eventWith('contact.updated', contact))).toThrow(
+      expect.objectContaining({
+        message:
+          'the event data does not match the spec: data.id: must be a UUID; ' +
+          'data.email: must be an email address; ' +
+          'data.created_at: must be an ISO 8601 date-time with a time zone (Z or +hh:mm)',
+      }),
+    );
+    const relative = eventWith('message.received', {
+      id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+      conversation_id: conversation.id,
+      content: 'hi',
+      sender_type: 'customer',
+      message_type: 'image',
+      media_url: '/a.png',
+      media_type: 'image/png',
+      is_edited: false,
+      created_at: '2026-01-01T00:00:00.000Z',
+    });
+    expect(() => validateWebhookData(relative)).toThrow(
+      expect.objectContaining({
+        message:
+          'the event data does not match the spec: data.media_url: must be a URI, starting with its scheme',
+      }),
+    );
+  });
+
   it('takes a field the spec does not name (the platform may add one), as zod does', () => {
     const event = eventWith('conversation.created', { ...conversation, added_later: 1.5 });
     expect(validateWebhookData(event)).toBe(event);
