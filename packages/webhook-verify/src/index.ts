@@ -23,6 +23,7 @@ export type {
   WebhookEventA,
   WebhookEventB,
   WebhookEventFor,
+  WebhookEventName,
   WebhookVariant,
   WebhookVariantOption,
 } from './webhook-event.js';

@@ -62,3 +62,23 @@ describe('signWebhook headers', () => {
     });
   });
 });
+
+describe('WebhookEvent<name>', () => {
+  it("names one event's delivery in each variant that sends it, as narrowing gives it", () => {
+    type Created = import('./index.js').WebhookEvent<'contact.created'>;
+    expectTypeOf<Created>().toEqualTypeOf<
+      | import('./index.js').WebhookEventA<'contact.created'>
+      | import('./index.js').WebhookEventB<'contact.created'>
+    >();
+    expectTypeOf<Created['data']>().toEqualTypeOf<Schemas['Contact']>();
+    // A Variant B event alone: no Variant A member.
+    expectTypeOf<import('./index.js').WebhookEvent<'credit.low'>['variant']>().toEqualTypeOf<'B'>();
+    // Without a name: every delivery, as before.
+    expectTypeOf<import('./index.js').WebhookEvent>().toEqualTypeOf<
+      import('./index.js').WebhookEventA | import('./index.js').WebhookEventB
+    >();
+    expectTypeOf<'contact.created' | 'credit.low'>().toExtend<
+      import('./index.js').WebhookEventName
+    >();
+  });
+});

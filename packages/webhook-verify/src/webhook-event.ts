@@ -43,8 +43,16 @@ export type WebhookEventB<E extends WebhookEventNameB = WebhookEventNameB> = {
   };
 }[E];
 
-/** A verified delivery of either variant; narrow on `variant`, then on `event`. */
-export type WebhookEvent = WebhookEventA | WebhookEventB;
+/** Every event name of either variant. */
+export type WebhookEventName = WebhookEventNameA | WebhookEventNameB;
+
+/**
+ * A verified delivery of either variant; narrow on `variant`, then on `event`. `WebhookEvent<'contact.created'>`
+ * is that event's, in each variant that sends it.
+ */
+export type WebhookEvent<E extends WebhookEventName = WebhookEventName> =
+  | WebhookEventA<Extract<E, WebhookEventNameA>>
+  | WebhookEventB<Extract<E, WebhookEventNameB>>;
 
 /** The `variant` option: one format, or `'auto'` to tell them apart by the signature header. */
 export type WebhookVariantOption = WebhookVariant | 'auto';
