@@ -3,20 +3,13 @@
 
 import { deref } from '../lib/deref.mjs';
 import { generatedHeader } from '../lib/generated-header.mjs';
+import { specOperations } from '../lib/spec-operations.mjs';
 import { readWebhookEvents } from './webhook-events.mjs';
-
-const METHODS = ['get', 'post', 'put', 'delete'];
 
 export default {
   output: 'packages/mock-server/src/generated/operations.ts',
   render(spec) {
-    const rows = [];
-    for (const [path, item] of Object.entries(spec.paths)) {
-      for (const method of METHODS) {
-        const op = item[method];
-        if (op) rows.push(row(spec, path, method, op));
-      }
-    }
+    const rows = specOperations(spec).map(({ path, method, op }) => row(spec, path, method, op));
     const vocab = spec['x-scope-vocabulary'];
     const events = readWebhookEvents(spec).map((e) => ({
       event: e.name,

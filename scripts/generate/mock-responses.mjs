@@ -3,9 +3,8 @@
 // in-process entry nor its browser build carries it.
 import { deref } from '../lib/deref.mjs';
 import { generatedHeader } from '../lib/generated-header.mjs';
+import { specOperations } from '../lib/spec-operations.mjs';
 import { withoutDocs } from './mock-schemas.mjs';
-
-const METHODS = ['get', 'post', 'put', 'delete'];
 
 export default {
   output: 'packages/mock-server/src/generated/responses.ts',
@@ -16,24 +15,20 @@ export default {
         `const ${name}: ResponseInfo = ${JSON.stringify(info(spec, response))};`,
     );
     const rows = [];
-    for (const item of Object.values(spec.paths)) {
-      for (const method of METHODS) {
-        const op = item[method];
-        if (!op) continue;
-        const statuses = Object.entries(op.responses).map(([status, response]) => {
-          // validateResponse looks a status up as it is: a range (4XX) or `default` would make
-          // every answer it covers read as undeclared, so refuse it here rather than there.
-          if (!/^[1-5]\d\d$/.test(status)) {
-            throw new Error(
-              `mock-responses: ${op.operationId} declares the response '${status}'; only exact status codes are supported (validateResponse would take every answer it covers for an undeclared status)`,
-            );
-          }
-          const ref = /^#\/components\/responses\/(\w+)$/.exec(response.$ref ?? '')?.[1];
-          const value = ref ?? JSON.stringify(info(spec, response));
-          return `    '${status}': ${value},`;
-        });
-        rows.push(`  ${op.operationId}: {\n${statuses.join('\n')}\n  },`);
-      }
+    for (const { op } of specOperations(spec)) {
+      const statuses = Object.entries(op.responses).map(([status, response]) => {
+        // validateResponse looks a status up as it is: a range (4XX) or `default` would make
+        // every answer it covers read as undeclared, so refuse it here rather than there.
+        if (!/^[1-5]\d\d$/.test(status)) {
+          throw new Error(
+            `mock-responses: ${op.operationId} declares the response '${status}'; only exact status codes are supported (validateResponse would take every answer it covers for an undeclared status)`,
+          );
+        }
+        const ref = /^#\/components\/responses\/(\w+)$/.exec(response.$ref ?? '')?.[1];
+        const value = ref ?? JSON.stringify(info(spec, response));
+        return `    '${status}': ${value},`;
+      });
+      rows.push(`  ${op.operationId}: {\n${statuses.join('\n')}\n  },`);
     }
     return `${generatedHeader}
 import type { OperationId, SchemaNode } from './operations.js';

@@ -2,6 +2,7 @@
 // each an alias of `Schemas['Agent']`, with the schema's description as its doc comment; and the
 // webhooks' operationIds, which the SDK's OperationId leaves out.
 import { generatedHeader } from '../lib/generated-header.mjs';
+import { specOperations } from '../lib/spec-operations.mjs';
 
 /**
  * Schemas the SDK exports under these names already, from its own modules (its error types and
@@ -10,23 +11,19 @@ import { generatedHeader } from '../lib/generated-header.mjs';
  */
 const SKIPPED = new Set(['Error', 'ErrorCode', 'ErrorDetail', 'Pagination']);
 
-const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 const schemaRef = '#/components/schemas/';
 
 /** Per schema name, the operations whose JSON request body it is: `agentsCreate (POST /v1/agents)`. */
 function requestBodies(spec) {
   const bodies = new Map();
-  for (const [path, item] of Object.entries(spec.paths ?? {})) {
-    for (const method of METHODS) {
-      const op = item?.[method];
-      const ref = op?.requestBody?.content?.['application/json']?.schema?.$ref;
-      if (!ref?.startsWith(schemaRef)) continue;
-      const name = ref.slice(schemaRef.length);
-      bodies.set(name, [
-        ...(bodies.get(name) ?? []),
-        `\`${op.operationId}\` (${method.toUpperCase()} ${path})`,
-      ]);
-    }
+  for (const { path, method, op } of specOperations(spec)) {
+    const ref = op.requestBody?.content?.['application/json']?.schema?.$ref;
+    if (!ref?.startsWith(schemaRef)) continue;
+    const name = ref.slice(schemaRef.length);
+    bodies.set(name, [
+      ...(bodies.get(name) ?? []),
+      `\`${op.operationId}\` (${method.toUpperCase()} ${path})`,
+    ]);
   }
   return bodies;
 }
