@@ -51,7 +51,7 @@ function stopGroup(r: Run): void {
 }
 
 /** The URL of the banner a run's first stdout line is. */
-async function bannerUrl(r: Run): Promise<string | undefined> {
+async function bannerUrl(r: Pick<Run, 'stdout'>): Promise<string | undefined> {
   return /listening on (http:\/\/\S+)/.exec(await banner(r))?.[1];
 }
 
@@ -69,7 +69,7 @@ function serving(r: Run): Promise<'serving'> {
   });
 }
 
-async function banner(r: Run): Promise<string> {
+async function banner(r: Pick<Run, 'stdout'>): Promise<string> {
   for (let i = 0; i < 400 && !r.stdout().includes('\n'); i++)
     await new Promise((res) => setTimeout(res, 25));
   return r.stdout().split('\n')[0] ?? '';
@@ -699,9 +699,8 @@ describe('agent-platform-mock CLI', () => {
       child.stdout?.on('data', (d) => {
         out += d;
       });
-      for (let i = 0; i < 400 && !out.includes('\n'); i++)
-        await new Promise((res) => setTimeout(res, 25));
-      const url = /listening on (\S+)/.exec(out)?.[1];
+      // Not run(): it reads stderr from the start, and this reader must not until the signal.
+      const url = await bannerUrl({ stdout: () => out });
       if (!url) throw new Error(`no banner: ${out}`);
       // About 200 KB of lines: the pipe and the reading side's buffer hold about 100 KB (1002 lines).
       const requests = 2000;
