@@ -306,9 +306,10 @@ class Receiver(BaseHTTPRequestHandler):
                 raise _Unreadable(400, "bad Content-Length")
             # Nine digits at most before int(): Python refuses to convert over 4300 of them.
             digits = digits.lstrip("0") or "0"
-            if len(digits) > 9 or int(digits) > MAX_DELIVERY_BYTES:
+            length = int(digits) if len(digits) <= 9 else MAX_DELIVERY_BYTES + 1
+            if length > MAX_DELIVERY_BYTES:
                 raise _Unreadable(413, "too large")
-            return self.rfile.read(int(digits))
+            return self.rfile.read(length)
         chunks, size = [], 0  # http.server does not decode chunked bodies itself
         # Lines read to a bound: a chunk-size line or trailer without an end is no reason to buffer for ever.
         while (chunk_size := _chunk_size(self.rfile.readline(_MAX_LINE))) > 0:
