@@ -3,33 +3,35 @@
  * packages/mock-server/src/http/schema-rules.ts), written as patterns. zod's own formats are
  * stricter (no `ñandú@example.com`, no lower-case `t`/`z`, UUID version bits), and a receiver
  * that is stricter than the sender answers 400 to a genuine delivery, which the sender retries
- * until it gives up. JSON Schema patterns take no flags, hence the explicit cases.
+ * until it gives up. JSON Schema patterns take no flags, hence the explicit cases. Each with its
+ * rule in words, for a failure's message.
  */
-const PATTERNS: Record<string, string> = {
-  uuid: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
-  'date-time':
-    '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])[Tt]([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,9})?([Zz]|[+-]([01]\\d|2[0-3]):[0-5]\\d)$',
+const FORMATS: Record<string, { pattern: string; rule: string }> = {
+  uuid: {
+    pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+    rule: 'must be a UUID',
+  },
+  'date-time': {
+    pattern:
+      '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])[Tt]([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,9})?([Zz]|[+-]([01]\\d|2[0-3]):[0-5]\\d)$',
+    rule: 'must be an ISO 8601 date-time with a time zone (Z or +hh:mm)',
+  },
   // The mock's rule (an addr-spec without quoted local parts; no display name, comment or list),
   // written to run in linear time (see schema-rules.ts): change both.
-  email:
-    '^[^\\s@<>(),;"\\\\:[\\]]+@[^\\s@<>(),;"\\\\](?=[^\\s@<>(),;"\\\\]*\\.[^\\s@<>(),;"\\\\])[^\\s@<>(),;"\\\\]*$',
-  uri: '^[A-Za-z][A-Za-z0-9+.-]*:',
+  email: {
+    pattern:
+      '^[^\\s@<>(),;"\\\\:[\\]]+@[^\\s@<>(),;"\\\\](?=[^\\s@<>(),;"\\\\]*\\.[^\\s@<>(),;"\\\\])[^\\s@<>(),;"\\\\]*$',
+    rule: 'must be an email address',
+  },
+  uri: { pattern: '^[A-Za-z][A-Za-z0-9+.-]*:', rule: 'must be a URI, starting with its scheme' },
 };
 
-/** What each format's pattern asks, said as the mock server says it, in place of the pattern. */
-const RULES: Record<string, string> = {
-  uuid: 'must be a UUID',
-  'date-time': 'must be an ISO 8601 date-time with a time zone (Z or +hh:mm)',
-  email: 'must be an email address',
-  uri: 'must be a URI, starting with its scheme',
-};
-
-/** The rule of a format's pattern as zod reports it (`/^...$/`), or undefined for another pattern. */
+/**
+ * The rule of a format's pattern as zod reports it (`/^...$/`), as the mock server says it, or
+ * undefined for another pattern.
+ */
 export function formatRule(pattern: string): string | undefined {
-  for (const [format, source] of Object.entries(PATTERNS)) {
-    if (pattern === `/${source}/`) return RULES[format];
-  }
-  return undefined;
+  return Object.values(FORMATS).find((format) => pattern === `/${format.pattern}/`)?.rule;
 }
 
 /** A copy of a JSON Schema whose `format`s (and integers) are checked as the platform checks them. */
@@ -48,8 +50,8 @@ export function platformFormats<T>(schema: T): T {
   }
   // Its own keys only: a format named constructor or toString is as unknown as any other.
   const pattern =
-    typeof out.format === 'string' && Object.hasOwn(PATTERNS, out.format)
-      ? PATTERNS[out.format]
+    typeof out.format === 'string' && Object.hasOwn(FORMATS, out.format)
+      ? FORMATS[out.format]?.pattern
       : undefined;
   if (pattern !== undefined && out.pattern === undefined) {
     delete out.format;
