@@ -89,8 +89,10 @@ describe('outputRead', () => {
     child.stderr.on('data', (chunk) => {
       err += chunk;
     });
-    // Read stdout only once the child has queued its last write behind the full pipe.
-    while (!err.includes('\n')) await new Promise((resolve) => setTimeout(resolve, 10));
+    // Read stdout only once the child has queued its last write behind the full pipe (or has died).
+    while (!err.includes('\n') && child.exitCode === null) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     const [written, small] = err.trim().split(' ');
     expect(small).toBe('true');
     let out = 0;
